@@ -1,0 +1,3 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({ test: { name: 'scan-agent', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } });

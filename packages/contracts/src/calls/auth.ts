@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { envelope } from '../common.js';
+import { FORM_MESSAGES } from '../messages.js';
+import { defineCall } from './define.js';
+
+/** The token answer of the OAuth endpoint (not wrapped in the envelope). */
+export const TokenResponseSchema = z.object({
+  access_token: z.string().min(1),
+  refresh_token: z.string().min(1),
+  expires_in: z.number().int().positive(),
+  token_type: z.literal('bearer'),
+  scope: z.string(),
+});
+export type TokenResponse = z.infer<typeof TokenResponseSchema>;
+
+export const PasswordGrantSchema = z.object({
+  grant_type: z.literal('password'),
+  username: z.string({ error: FORM_MESSAGES.username }).trim().min(1, FORM_MESSAGES.username).max(64),
+  password: z.string({ error: FORM_MESSAGES.password }).min(1, FORM_MESSAGES.password).max(128),
+  /** Key of the image captcha the host handed out; required once the host asks for it. */
+  captchaKey: z.string().max(64).optional(),
+  captchaCode: z.string().max(16).optional(),
+});
+export type PasswordGrant = z.infer<typeof PasswordGrantSchema>;
+
+export const RefreshGrantSchema = z.object({
+  grant_type: z.literal('refresh_token'),
+  refresh_token: z.string().min(1).max(512),
+});
+export type RefreshGrant = z.infer<typeof RefreshGrantSchema>;
+
+export const TokenRequestSchema = z.discriminatedUnion('grant_type', [PasswordGrantSchema, RefreshGrantSchema], {
+  error: 'grant_type 只能是 password 或 refresh_token',
+});
+export type TokenRequest = z.infer<typeof TokenRequestSchema>;
+
+/** Extra data of a failed sign-in: whether the host now asks for the image captcha. */
+export const LoginFailureDataSchema = z.object({ captchaRequired: z.boolean() });
+
+export const CaptchaSchema = z.object({
+  captchaKey: z.string(),
+  /** An image as a data URL. */
+  image: z.string().startsWith('data:image/'),
+  expiresIn: z.number().int().positive(),
+});
+export type Captcha = z.infer<typeof CaptchaSchema>;
+
+export const tokenCall = defineCall({
+  name: 'token',
+  method: 'POST',
+  path: '/oauth/oauth/token',
+  encoding: 'form',
+  auth: 'client',
+  body: TokenRequestSchema,
+  response: TokenResponseSchema,
+});
+
+export const captchaCall = defineCall({
+  name: 'captcha',
+  method: 'GET',
+  path: '/oauth/captcha',
+  encoding: 'none',
+  auth: 'none',
+  response: envelope(CaptchaSchema),
+});
+
+export const signoutCall = defineCall({
+  name: 'signout',
+  method: 'DELETE',
+  path: '/oauth/signout',
+  encoding: 'none',
+  auth: 'bearer',
+  response: envelope(z.null()),
+});

@@ -1,0 +1,5 @@
+export * from './common.js';
+export * from './constants.js';
+export * from './messages.js';
+export * from './calls/index.js';
+export * from './agent.js';
