@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** `postgres://…`; when absent the embedded SQLite file is used. */
+  databaseUrl?: string | undefined;
+  /** Folder of the SQLite file. */
+  dataDir: string;
+  /** SQLite file name inside dataDir. */
+  sqliteFile?: string;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+  /**
+   * Called when an idle pooled PostgreSQL connection fails (server restart, network cut). Without a listener
+   * node-pg would crash the process; the pool simply replaces the connection on next use.
+   */
+  onIdleError?: (error: Error) => void;
+}
+
+// int8 (count(*), sums) arrives as a string from node-pg; our counts fit in a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+/** Opens the database of the configuration: PostgreSQL when a URL is given, else SQLite in WAL mode. */
+export function connect(options: ConnectOptions): Db {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    pool.on('error', (error) => options.onIdleError?.(error));
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const file = path.join(options.dataDir, options.sqliteFile ?? 'zhzy.sqlite');
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}

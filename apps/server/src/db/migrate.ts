@@ -1,0 +1,25 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './connect.js';
+import * as m0001 from './migrations/0001-init.js';
+
+// Migrations are listed statically so a bundled or containerised host needs no file-system scan.
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-init': m0001,
+};
+
+class StaticProvider implements MigrationProvider {
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve(MIGRATIONS);
+  }
+}
+
+/** Brings the schema to the newest migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db: db.kysely, provider: new StaticProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    const reason = error instanceof Error ? error.message : JSON.stringify(error);
+    throw new Error(`migration ${failed?.migrationName ?? '?'} failed: ${reason}`, { cause: error });
+  }
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { MESSAGES, type CallDef, type CallResponse } from '@zhzy/contracts';
+import { AppError } from './errors.js';
+
+/** Who is calling: resolved from the bearer token by the auth module. */
+export interface AuthContext {
+  userId: string;
+  username: string;
+  sessionId: string;
+  /** The caller's current school (default organisation); null when they belong to none. */
+  orgId: string | null;
+  isCreator: boolean;
+  isAdministrator: boolean;
+  isGradeDirector: boolean;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface CallContext<C extends CallDef> {
+  params: Out<C['params']>;
+  query: Out<C['query']>;
+  body: Out<C['body']>;
+  auth: C['auth'] extends 'bearer' ? AuthContext : undefined;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Authenticator = (request: FastifyRequest) => Promise<AuthContext>;
+export type ClientChecker = (request: FastifyRequest) => void;
+
+export interface CallGuards {
+  authenticate: Authenticator;
+  checkClient: ClientChecker;
+}
+
+/** A success answer in the envelope of SPEC §7. */
+export function ok<T>(data: T, message: string = MESSAGES.ok): { code: number; message: string; data: T } {
+  return { code: 200, message, data };
+}
+
+/** Turns zod issues into one Chinese message that names the field, and the list for `data`. */
+export function describeIssues(error: z.ZodError, where: string): AppError {
+  const issues = error.issues.map((issue) => ({
+    field: issue.path.map(String).join('.') || where,
+    message: issue.message,
+  }));
+  const first = issues[0];
+  const message = first ? `${first.message}（字段：${first.field}）` : MESSAGES.invalidParams;
+  return new AppError('VALIDATION', message, { data: { issues } });
+}
+
+function parsePart(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw describeIssues(result.error, where);
+  return result.data;
+}
+
+/**
+ * Registers one call of the contracts: checks who is calling, validates params, query and body
+ * with the call's schemas (400 naming the field), then runs the handler. Handlers stay thin.
+ */
+export function registerCall<C extends CallDef>(
+  app: FastifyInstance,
+  guards: CallGuards,
+  call: C,
+  handler: (ctx: CallContext<C>) => Promise<CallResponse<C>>,
+): void {
+  app.route({
+    method: call.method,
+    url: call.path,
+    handler: async (request, reply) => {
+      let auth: AuthContext | undefined;
+      if (call.auth === 'bearer') auth = await guards.authenticate(request);
+      else if (call.auth === 'client') guards.checkClient(request);
+      const ctx = {
+        params: parsePart(call.params, request.params, 'params'),
+        query: parsePart(call.query, request.query, 'query'),
+        body: parsePart(call.body, request.body, 'body'),
+        auth,
+        request,
+        reply,
+      } as CallContext<C>;
+      return handler(ctx);
+    },
+  });
+}

@@ -1,0 +1,165 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export interface AccessContextRow {
+  user_id: string;
+  username: string;
+  session_id: string;
+  org_id: string | null;
+  is_creator: number | null;
+  is_administrator: number | null;
+  is_grade_director: number | null;
+}
+
+/** Users, sessions, tokens, sign-in failures and captchas. Only this file touches those tables. */
+export class AuthRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findUserByUsername(username: string) {
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'username', 'password_hash', 'disabled'])
+      .where('username', '=', username)
+      .executeTakeFirst();
+  }
+
+  async createSession(session: { id: string; userId: string; ip: string | null; userAgent: string | null; now: string }) {
+    await this.db
+      .insertInto('auth_sessions')
+      .values({
+        id: session.id,
+        user_id: session.userId,
+        created_at: session.now,
+        ip: session.ip,
+        user_agent: session.userAgent,
+        revoked_at: null,
+        revoke_reason: null,
+      })
+      .execute();
+  }
+
+  async insertTokens(tokens: {
+    sessionId: string;
+    userId: string;
+    accessHash: string;
+    accessExpiresAt: string;
+    refreshHash: string;
+    refreshExpiresAt: string;
+    now: string;
+  }) {
+    await this.db
+      .insertInto('access_tokens')
+      .values({
+        token_hash: tokens.accessHash,
+        session_id: tokens.sessionId,
+        user_id: tokens.userId,
+        expires_at: tokens.accessExpiresAt,
+        created_at: tokens.now,
+      })
+      .execute();
+    await this.db
+      .insertInto('refresh_tokens')
+      .values({
+        token_hash: tokens.refreshHash,
+        session_id: tokens.sessionId,
+        user_id: tokens.userId,
+        expires_at: tokens.refreshExpiresAt,
+        used_at: null,
+        created_at: tokens.now,
+      })
+      .execute();
+  }
+
+  /** The caller behind a live access token, with their membership of their default school. */
+  findAccessContext(tokenHash: string, now: string): Promise<AccessContextRow | undefined> {
+    return this.db
+      .selectFrom('access_tokens as t')
+      .innerJoin('auth_sessions as s', 's.id', 't.session_id')
+      .innerJoin('users as u', 'u.id', 't.user_id')
+      .leftJoin('memberships as m', (join) =>
+        join.onRef('m.user_id', '=', 'u.id').onRef('m.org_id', '=', 'u.default_org_id'),
+      )
+      .select([
+        'u.id as user_id',
+        'u.username',
+        's.id as session_id',
+        'm.org_id',
+        'm.is_creator',
+        'm.is_administrator',
+        'm.is_grade_director',
+      ])
+      .where('t.token_hash', '=', tokenHash)
+      .where('t.expires_at', '>', now)
+      .where('s.revoked_at', 'is', null)
+      .where('u.disabled', '=', 0)
+      .executeTakeFirst();
+  }
+
+  findRefreshToken(tokenHash: string) {
+    return this.db
+      .selectFrom('refresh_tokens as r')
+      .innerJoin('auth_sessions as s', 's.id', 'r.session_id')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select(['r.session_id', 'r.user_id', 'r.expires_at', 'r.used_at', 's.revoked_at', 'u.disabled'])
+      .where('r.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  }
+
+  /** Marks a refresh token used; false when another request used it first. */
+  async markRefreshUsed(tokenHash: string, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('refresh_tokens')
+      .set({ used_at: now })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  async revokeSession(sessionId: string, reason: string, now: string) {
+    await this.db
+      .updateTable('auth_sessions')
+      .set({ revoked_at: now, revoke_reason: reason })
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  findFailure(key: string) {
+    return this.db.selectFrom('login_failures').selectAll().where('key', '=', key).executeTakeFirst();
+  }
+
+  async saveFailure(row: { key: string; count: number; window_start: string; locked_until: string | null }) {
+    await this.db
+      .insertInto('login_failures')
+      .values(row)
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          count: row.count,
+          window_start: row.window_start,
+          locked_until: row.locked_until,
+        }),
+      )
+      .execute();
+  }
+
+  async clearFailure(key: string) {
+    await this.db.deleteFrom('login_failures').where('key', '=', key).execute();
+  }
+
+  async insertCaptcha(row: { id: string; answer_hash: string; expires_at: string; created_at: string }) {
+    await this.db.insertInto('captchas').values(row).execute();
+  }
+
+  /** Takes a captcha out (a captcha is good for one try); undefined when unknown or already used. */
+  async takeCaptcha(id: string) {
+    const row = await this.db.selectFrom('captchas').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    const deleted = await this.db.deleteFrom('captchas').where('id', '=', id).executeTakeFirst();
+    return deleted.numDeletedRows === 1n ? row : undefined;
+  }
+
+  async deleteExpiredCaptchas(now: string) {
+    await this.db.deleteFrom('captchas').where('expires_at', '<', now).execute();
+  }
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { calls } from '@zhzy/contracts';
+import { ok, registerCall, type CallGuards } from '../../lib/call.js';
+import type { AuthService } from './service.js';
+
+export function authRoutes(app: FastifyInstance, guards: CallGuards, auth: AuthService): void {
+  registerCall(app, guards, calls.token, async ({ body, request }) => {
+    const client = { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
+    return body.grant_type === 'password'
+      ? auth.passwordGrant(body, client)
+      : auth.refreshGrant(body.refresh_token);
+  });
+
+  registerCall(app, guards, calls.captcha, async () => ok(await auth.createCaptcha()));
+
+  registerCall(app, guards, calls.signout, async ({ auth: caller }) => {
+    await auth.signout(caller);
+    return ok(null);
+  });
+}

@@ -1,0 +1,195 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
+
+/** The question basket: one paper per user, school, stage and subject; type sections; items. */
+export class BasketRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Runs `work` in one transaction with a repository bound to it. */
+  transaction<T>(work: (repo: BasketRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new BasketRepository(trx)));
+  }
+
+  listPapers(orgId: string, userId: string) {
+    return this.db
+      .selectFrom('basket_papers as p')
+      .innerJoin('stages as g', 'g.id', 'p.stage_id')
+      .innerJoin('subjects as s', 's.id', 'p.subject_id')
+      .select([
+        'p.id',
+        'p.stage_id',
+        'p.subject_id',
+        'p.textbook_id',
+        'g.name as stage_name',
+        's.name as subject_name',
+      ])
+      .where('p.org_id', '=', orgId)
+      .where('p.user_id', '=', userId)
+      .orderBy('p.updated_at', 'desc')
+      .orderBy('p.id')
+      .execute();
+  }
+
+  listSections(paperIds: string[]) {
+    if (paperIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('basket_sections as b')
+      .innerJoin('question_types as t', 't.id', 'b.type_id')
+      .leftJoin('basket_items as i', 'i.section_id', 'b.id')
+      .select(['b.id', 'b.paper_id', 'b.type_id', 't.name as type_name', sql<number>`count(i.id)`.as('question_count')])
+      .where('b.paper_id', 'in', paperIds)
+      .groupBy(['b.id', 'b.paper_id', 'b.type_id', 't.name', 'b.sort'])
+      .orderBy('b.sort')
+      .execute();
+  }
+
+  listItems(paperIds: string[]) {
+    if (paperIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('basket_items')
+      .select(['paper_id', 'question_id'])
+      .where('paper_id', 'in', paperIds)
+      .orderBy('sort')
+      .execute();
+  }
+
+  findPaperOf(orgId: string, userId: string, paperId: string) {
+    return this.db
+      .selectFrom('basket_papers')
+      .select(['id'])
+      .where('id', '=', paperId)
+      .where('org_id', '=', orgId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  findSectionOf(orgId: string, userId: string, sectionId: string) {
+    return this.db
+      .selectFrom('basket_sections as b')
+      .innerJoin('basket_papers as p', 'p.id', 'b.paper_id')
+      .select(['b.id', 'b.paper_id'])
+      .where('b.id', '=', sectionId)
+      .where('p.org_id', '=', orgId)
+      .where('p.user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /** The paper for a stage and subject, created when missing. */
+  async ensurePaper(p: { orgId: string; userId: string; stageId: string; subjectId: string; now: string }) {
+    await this.db
+      .insertInto('basket_papers')
+      .values({
+        id: newId(),
+        org_id: p.orgId,
+        user_id: p.userId,
+        stage_id: p.stageId,
+        subject_id: p.subjectId,
+        textbook_id: null,
+        created_at: p.now,
+        updated_at: p.now,
+      })
+      .onConflict((oc) => oc.columns(['org_id', 'user_id', 'stage_id', 'subject_id']).doNothing())
+      .execute();
+    const row = await this.db
+      .selectFrom('basket_papers')
+      .select('id')
+      .where('org_id', '=', p.orgId)
+      .where('user_id', '=', p.userId)
+      .where('stage_id', '=', p.stageId)
+      .where('subject_id', '=', p.subjectId)
+      .executeTakeFirstOrThrow();
+    await this.db.updateTable('basket_papers').set({ updated_at: p.now }).where('id', '=', row.id).execute();
+    return row.id;
+  }
+
+  /** The type section of a paper, created (last) when missing. */
+  async ensureSection(paperId: string, typeId: string) {
+    const existing = await this.db
+      .selectFrom('basket_sections')
+      .select('id')
+      .where('paper_id', '=', paperId)
+      .where('type_id', '=', typeId)
+      .executeTakeFirst();
+    if (existing) return existing.id;
+    const max = await this.db
+      .selectFrom('basket_sections')
+      .select(sql<number | null>`max(sort)`.as('m'))
+      .where('paper_id', '=', paperId)
+      .executeTakeFirst();
+    const id = newId();
+    await this.db
+      .insertInto('basket_sections')
+      .values({ id, paper_id: paperId, type_id: typeId, sort: Number(max?.m ?? 0) + 1 })
+      .execute();
+    return id;
+  }
+
+  async addItem(i: { paperId: string; sectionId: string; questionId: string; now: string }) {
+    const max = await this.db
+      .selectFrom('basket_items')
+      .select(sql<number | null>`max(sort)`.as('m'))
+      .where('paper_id', '=', i.paperId)
+      .executeTakeFirst();
+    await this.db
+      .insertInto('basket_items')
+      .values({
+        id: newId(),
+        paper_id: i.paperId,
+        section_id: i.sectionId,
+        question_id: i.questionId,
+        sort: Number(max?.m ?? 0) + 1,
+        created_at: i.now,
+      })
+      .onConflict((oc) => oc.columns(['paper_id', 'question_id']).doNothing())
+      .execute();
+  }
+
+  async removeQuestions(orgId: string, userId: string, questionIds: string[]) {
+    const papers = this.db
+      .selectFrom('basket_papers')
+      .select('id')
+      .where('org_id', '=', orgId)
+      .where('user_id', '=', userId);
+    await this.db
+      .deleteFrom('basket_items')
+      .where('paper_id', 'in', papers)
+      .where('question_id', 'in', questionIds)
+      .execute();
+  }
+
+  async deleteSection(sectionId: string) {
+    await this.db.deleteFrom('basket_items').where('section_id', '=', sectionId).execute();
+    await this.db.deleteFrom('basket_sections').where('id', '=', sectionId).execute();
+  }
+
+  async deletePaper(paperId: string) {
+    await this.db.deleteFrom('basket_items').where('paper_id', '=', paperId).execute();
+    await this.db.deleteFrom('basket_sections').where('paper_id', '=', paperId).execute();
+    await this.db.deleteFrom('basket_papers').where('id', '=', paperId).execute();
+  }
+
+  /** Removes sections without questions and papers without sections of the caller. */
+  async pruneEmpty(orgId: string, userId: string) {
+    const papers = this.db
+      .selectFrom('basket_papers')
+      .select('id')
+      .where('org_id', '=', orgId)
+      .where('user_id', '=', userId);
+    await this.db
+      .deleteFrom('basket_sections')
+      .where('paper_id', 'in', papers)
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('basket_items as i').select('i.id').whereRef('i.section_id', '=', 'basket_sections.id'))),
+      )
+      .execute();
+    await this.db
+      .deleteFrom('basket_papers')
+      .where('org_id', '=', orgId)
+      .where('user_id', '=', userId)
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('basket_sections as b').select('b.id').whereRef('b.paper_id', '=', 'basket_papers.id'))),
+      )
+      .execute();
+  }
+}

@@ -1,0 +1,61 @@
+import type { SchoolClass, UserInfo } from '@zhzy/contracts';
+import type { AuthContext } from '../../lib/call.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import type { SystemRepository } from './repository.js';
+
+/** Public URL of a stored file path. */
+export const fileUrl = (path: string | null): string | null => (path ? `/files/${path}` : null);
+
+export class SystemService {
+  constructor(private readonly repo: SystemRepository) {}
+
+  async userInfo(auth: AuthContext): Promise<UserInfo> {
+    const profile = await this.repo.findProfile(auth.userId);
+    if (!profile) throw new AppError('UNAUTHORIZED');
+    const orgs = await this.repo.listOrgsOf(auth.userId);
+    return {
+      user: {
+        id: profile.id,
+        username: profile.username,
+        nickname: profile.nickname,
+        avatar: fileUrl(profile.avatar),
+        phone: profile.phone,
+        orgLogo: fileUrl(profile.logo_path ?? null),
+        logoPath: profile.logo_path ?? null,
+        orgName: profile.org_name ?? null,
+      },
+      gradeInfo: {
+        orgDefaultId: auth.orgId,
+        gradeDirector: auth.isGradeDirector,
+        isCreator: auth.isCreator,
+        isAdministrator: auth.isAdministrator,
+      },
+      orgs: orgs.map((o) => ({ id: o.id, name: o.name, logoPath: o.logo_path })),
+    };
+  }
+
+  /** School years (type 1) or the classes of one school year (type 2) of a school the caller belongs to. */
+  async listClasses(auth: AuthContext, query: { orgId: string; type: '1' | '2'; pid?: string | undefined }): Promise<SchoolClass[]> {
+    const membership = await this.repo.findMembership(query.orgId, auth.userId);
+    if (!membership) throw forbidden();
+    const years = await this.repo.listSchoolYears(query.orgId);
+    if (query.type === '1') {
+      const chosen = years.find((y) => y.id === membership.default_year_id) ?? years.find((y) => y.is_default === 1);
+      return years.map((y) => ({ id: y.id, name: y.name, pid: null, isDefault: y.id === chosen?.id }));
+    }
+    if (!query.pid) throw new AppError('VALIDATION', '请选择学年（字段：pid）', { data: { issues: [{ field: 'pid' }] } });
+    const year = await this.repo.findSchoolYear(query.orgId, query.pid);
+    if (!year) throw notFound('学年不存在');
+    const classes = await this.repo.listClasses(query.orgId, year.id);
+    return classes.map((c) => ({ id: c.id, name: c.name, pid: c.year_id, isDefault: false }));
+  }
+
+  /** Saves the caller's default school year in one of their schools. */
+  async updateClassDefault(auth: AuthContext, orgId: string, yearId: string): Promise<void> {
+    const membership = await this.repo.findMembership(orgId, auth.userId);
+    if (!membership) throw forbidden();
+    const year = await this.repo.findSchoolYear(orgId, yearId);
+    if (!year || year.archived === 1) throw notFound('学年不存在或已归档');
+    await this.repo.setDefaultYear(orgId, auth.userId, yearId);
+  }
+}

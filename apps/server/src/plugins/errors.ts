@@ -1,0 +1,36 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { MESSAGES } from '@zhzy/contracts';
+import { AppError } from '../lib/errors.js';
+
+/** Fastify's own client errors, answered in Chinese. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: '不支持的请求内容格式' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: '请求内容过大' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: '请求内容不能为空' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: '请求内容不是合法的 JSON' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: '请求内容长度不正确' },
+};
+
+/**
+ * One error handler for the host: AppErrors answer with their status and Chinese message;
+ * anything unexpected is logged with the request id and answered as 系统内部异常 without detail.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error, detail: error.detail }, 'request failed');
+      else if (error.detail) request.log.info({ code: error.code, detail: error.detail }, 'request refused');
+      return reply.code(error.status).send({ code: error.status, message: error.message, data: error.data });
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) {
+      return reply.code(known.status).send({ code: known.status, message: known.message, data: null });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return reply.code(400).send({ code: 400, message: MESSAGES.invalidParams, data: null });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ code: 500, message: MESSAGES.internal, data: null });
+  });
+}

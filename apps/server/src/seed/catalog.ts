@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { KNOWLEDGE_TREES } from './data/knowledge.js';
+import { MATH_TEXTBOOKS } from './data/math-textbooks.js';
+import { OTHER_TEXTBOOKS } from './data/other-textbooks.js';
+import { QUESTION_SEEDS } from './data/questions.js';
+import { QUESTION_TYPES, type KnowledgeSeed, type SubjectName } from './data/types.js';
+
+/** Stable ids of the reference data, so seeds can be re-run and rows referenced from tests. */
+export const STAGE_JUNIOR = 'stage-junior';
+export const SUBJECT_IDS: Record<SubjectName, string> = {
+  语文: 'subj-junior-chinese',
+  数学: 'subj-junior-math',
+  英语: 'subj-junior-english',
+  物理: 'subj-junior-physics',
+};
+const SUBJECT_ORDER: SubjectName[] = ['语文', '数学', '英语', '物理'];
+const OBJECTIVE_TYPES = new Set(['单选题', '多选题', '判断题', '完形填空']);
+
+export const typeId = (subject: SubjectName, name: string): string =>
+  `qt-${SUBJECT_IDS[subject].slice('subj-junior-'.length)}-${QUESTION_TYPES[subject].indexOf(name) + 1}`;
+export const textbookId = (key: string) => `tb-${key}`;
+export const booknodeId = (key: string) => `bn-${key}`;
+export const knowledgeId = (key: string) => `kp-${key}`;
+export const questionId = (key: string) => (key.startsWith('q-') ? key : `q-${key}`);
+
+const LETTERS = 'ABCDEFG';
+
+/** Splits rows into batches small enough for either database's parameter limit. */
+export function chunks<T>(rows: T[], size = 200): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+function flattenKnowledge(subjectId: string, nodes: KnowledgeSeed[], parent: string | null, out: Database['knowledge_points'][]) {
+  nodes.forEach((node, index) => {
+    out.push({ id: knowledgeId(node.key), subject_id: subjectId, parent_id: parent, name: node.name, sort: out.length + index });
+    if (node.children) flattenKnowledge(subjectId, node.children, knowledgeId(node.key), out);
+  });
+}
+
+const CATALOG_DATA = { MATH_TEXTBOOKS, OTHER_TEXTBOOKS, KNOWLEDGE_TREES, QUESTION_SEEDS, QUESTION_TYPES };
+const CATALOG_VERSION = createHash('sha256').update(JSON.stringify(CATALOG_DATA)).digest('hex').slice(0, 16);
+
+/**
+ * Seeds the reference catalogue every school shares — stages, subjects, question types, textbooks
+ * with their chapter trees, knowledge points and the system question bank. Runs only when the data changed.
+ */
+export async function seedCatalog(db: Kysely<Database>, clock: () => number = Date.now): Promise<boolean> {
+  const current = await db.selectFrom('meta').select('value').where('key', '=', 'catalog_version').executeTakeFirst();
+  if (current?.value === CATALOG_VERSION) return false;
+  const now = new Date(clock()).toISOString();
+
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('stages').values({ id: STAGE_JUNIOR, name: '初中', sort: 2 }).onConflict((oc) => oc.doNothing()).execute();
+    await trx
+      .insertInto('subjects')
+      .values(SUBJECT_ORDER.map((name, i) => ({ id: SUBJECT_IDS[name], stage_id: STAGE_JUNIOR, name, sort: i + 1 })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    await trx
+      .insertInto('question_types')
+      .values(
+        SUBJECT_ORDER.flatMap((subject) =>
+          QUESTION_TYPES[subject].map((name, i) => ({
+            id: typeId(subject, name),
+            subject_id: SUBJECT_IDS[subject],
+            name,
+            objective: OBJECTIVE_TYPES.has(name) ? 1 : 0,
+            sort: i + 1,
+          })),
+        ),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+
+    const textbooks = [...MATH_TEXTBOOKS, ...OTHER_TEXTBOOKS];
+    await trx
+      .insertInto('textbooks')
+      .values(
+        textbooks.map((t, i) => ({
+          id: textbookId(t.key),
+          subject_id: SUBJECT_IDS[t.subject],
+          publisher: t.publisher,
+          name: t.name,
+          sort: i + 1,
+        })),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    const nodes: Database['booknodes'][] = [];
+    for (const t of textbooks) {
+      t.chapters.forEach((chapter, ci) => {
+        nodes.push({ id: booknodeId(chapter.key), textbook_id: textbookId(t.key), parent_id: null, name: chapter.name, sort: ci + 1, depth: 1 });
+        chapter.sections.forEach((section, si) => {
+          nodes.push({
+            id: booknodeId(section.key),
+            textbook_id: textbookId(t.key),
+            parent_id: booknodeId(chapter.key),
+            name: section.name,
+            sort: si + 1,
+            depth: 2,
+          });
+        });
+      });
+    }
+    for (const batch of chunks(nodes)) await trx.insertInto('booknodes').values(batch).onConflict((oc) => oc.doNothing()).execute();
+
+    const kps: Database['knowledge_points'][] = [];
+    for (const subject of SUBJECT_ORDER) flattenKnowledge(SUBJECT_IDS[subject], KNOWLEDGE_TREES[subject], null, kps);
+    for (const batch of chunks(kps)) await trx.insertInto('knowledge_points').values(batch).onConflict((oc) => oc.doNothing()).execute();
+
+    const questions = QUESTION_SEEDS.map((q) => ({
+      id: questionId(q.key),
+      subject_id: SUBJECT_IDS[q.subject],
+      type_id: typeId(q.subject, q.type),
+      owner: 'system',
+      org_id: null,
+      owner_user_id: null,
+      difficulty: q.difficulty,
+      stem: q.stem,
+      options: JSON.stringify((q.options ?? []).map((content, i) => ({ label: LETTERS[i] ?? String(i + 1), content }))),
+      answer: q.answer,
+      analysis: q.analysis,
+      year: q.year,
+      source: q.source,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    }));
+    for (const batch of chunks(questions, 100)) await trx.insertInto('questions').values(batch).onConflict((oc) => oc.doNothing()).execute();
+    const links = QUESTION_SEEDS.map((q) => ({ question_id: questionId(q.key), booknode_id: booknodeId(q.sectionKey) }));
+    for (const batch of chunks(links)) await trx.insertInto('question_booknodes').values(batch).onConflict((oc) => oc.doNothing()).execute();
+    const kpLinks = QUESTION_SEEDS.flatMap((q) =>
+      q.knowledgeKeys.map((k) => ({ question_id: questionId(q.key), knowledge_point_id: knowledgeId(k) })),
+    );
+    for (const batch of chunks(kpLinks)) {
+      await trx.insertInto('question_knowledge_points').values(batch).onConflict((oc) => oc.doNothing()).execute();
+    }
+
+    await trx
+      .insertInto('meta')
+      .values({ key: 'catalog_version', value: CATALOG_VERSION })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: CATALOG_VERSION }))
+      .execute();
+  });
+  return true;
+}

@@ -1,0 +1,3 @@
+export * from './db.js';
+export * from './app.js';
+export * from './auth.js';

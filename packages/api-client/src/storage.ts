@@ -1,0 +1,86 @@
+/**
+ * Local storage with JSON values (SPEC §9): every value is stored as JSON, and reading a key that
+ * is missing (or whose text is not JSON) gives an empty object `{}`.
+ */
+
+/** The part of the Web Storage API the client needs (`window.localStorage` fits). */
+export interface StorageBacking {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+  clear(): void;
+}
+
+/** What a missing or unreadable key reads as. */
+export type EmptyObject = Record<string, never>;
+
+export interface JsonStorage {
+  /** The stored value parsed from JSON; `{}` when the key is missing, unparsable or holds `null`. */
+  get<T = unknown>(key: string): T | EmptyObject;
+  /** Stores `value` as JSON; `undefined` removes the key. */
+  set(key: string, value: unknown): void;
+  remove(key: string): void;
+  /** Removes every key of the backing store. */
+  clear(): void;
+}
+
+/** Wraps a Web-Storage-like backing store so values go in and out as JSON. */
+export function createStorage(backing: StorageBacking): JsonStorage {
+  return {
+    get<T = unknown>(key: string): T | EmptyObject {
+      let text: string | null;
+      try {
+        text = backing.getItem(key);
+      } catch {
+        return {};
+      }
+      if (text === null) return {};
+      try {
+        const value = JSON.parse(text) as T | null;
+        return value === null ? {} : value;
+      } catch {
+        return {};
+      }
+    },
+    set(key: string, value: unknown): void {
+      if (value === undefined) {
+        backing.removeItem(key);
+        return;
+      }
+      backing.setItem(key, JSON.stringify(value));
+    },
+    remove(key: string): void {
+      backing.removeItem(key);
+    },
+    clear(): void {
+      backing.clear();
+    },
+  };
+}
+
+/** A Web-Storage-like store kept in memory, for Node and tests. `map` exposes the raw texts. */
+export interface MemoryBacking extends StorageBacking {
+  readonly map: Map<string, string>;
+}
+
+export function createMemoryBacking(initial: Record<string, string> = {}): MemoryBacking {
+  const map = new Map<string, string>(Object.entries(initial));
+  return {
+    map,
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => {
+      map.set(key, String(value));
+    },
+    removeItem: (key) => {
+      map.delete(key);
+    },
+    clear: () => {
+      map.clear();
+    },
+  };
+}
+
+/** Shorthand: JSON storage over a fresh in-memory backing. */
+export function createMemoryStorage(initial: Record<string, string> = {}): JsonStorage {
+  return createStorage(createMemoryBacking(initial));
+}

@@ -1,0 +1,35 @@
+// The README's test command after `npm ci`: system packages, PostgreSQL, lint, typecheck, build, every test.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensurePostgres } from './lib/postgres.mjs';
+import { run } from './lib/system.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+process.chdir(root);
+process.env.TURBO_TELEMETRY_DISABLED = '1';
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+await ensurePostgres();
+console.log('[test] PostgreSQL answers on 127.0.0.1:5432');
+
+run(bin('turbo'), ['run', 'lint', 'typecheck', 'build', '--output-logs=errors-only']);
+
+fs.mkdirSync('test-artifacts', { recursive: true });
+const report = path.join('test-artifacts', 'vitest.json');
+let failed;
+try {
+  run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    env: { ...process.env, TZ: 'UTC' },
+  });
+} catch (error) {
+  failed = error;
+}
+if (fs.existsSync(report)) {
+  const result = JSON.parse(fs.readFileSync(report, 'utf8'));
+  // The plain closing line CI reads.
+  console.log(`${result.numPassedTests} passed, ${result.numFailedTests} failed`);
+}
+if (failed) {
+  console.error(failed.message);
+  process.exit(1);
+}
