@@ -8,7 +8,12 @@ const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
 
 process.env.TURBO_TELEMETRY_DISABLED = '1';
-run(path.join(root, 'node_modules', '.bin', 'turbo'), ['run', 'build', '--filter=@zhzy/web', '--output-logs=errors-only']);
+run(path.join(root, 'node_modules', '.bin', 'turbo'), [
+  'run',
+  'build',
+  '--filter=@zhzy/web',
+  '--output-logs=errors-only',
+]);
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   stdio: 'inherit',

@@ -1,3 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { name: 'scan-agent', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } });
+export default defineConfig({
+  test: { name: 'scan-agent', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+});

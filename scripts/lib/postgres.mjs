@@ -44,7 +44,19 @@ function createRole() {
   const sql =
     "DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'zhzy') THEN " +
     "CREATE ROLE zhzy LOGIN SUPERUSER PASSWORD 'zhzy'; END IF; END $$;";
-  run('runuser', ['-u', 'postgres', '--', 'psql', '-q', '-v', 'ON_ERROR_STOP=1', '-d', 'postgres', '-c', sql]);
+  run('runuser', [
+    '-u',
+    'postgres',
+    '--',
+    'psql',
+    '-q',
+    '-v',
+    'ON_ERROR_STOP=1',
+    '-d',
+    'postgres',
+    '-c',
+    sql,
+  ]);
 }
 
 /** Resolves when the test PostgreSQL answers; throws with a clear message when it cannot be had. */

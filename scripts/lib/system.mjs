@@ -18,7 +18,10 @@ export function hasCommand(name) {
 
 function installed(pkg) {
   try {
-    const out = execFileSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync('dpkg-query', ['-W', '-f=${Status}', pkg], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     return out.includes('install ok installed');
   } catch {
     return false;
@@ -41,12 +44,16 @@ export function ensureAptPackages(packages) {
     run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'update'], { env });
     updated = true;
   }
-  run(sudo[0] ?? 'apt-get', [
-    ...sudo.slice(1),
-    ...(sudo.length ? ['apt-get'] : []),
-    'install',
-    '-y',
-    '--no-install-recommends',
-    ...missing,
-  ], { env });
+  run(
+    sudo[0] ?? 'apt-get',
+    [
+      ...sudo.slice(1),
+      ...(sudo.length ? ['apt-get'] : []),
+      'install',
+      '-y',
+      '--no-install-recommends',
+      ...missing,
+    ],
+    { env },
+  );
 }

@@ -8,7 +8,12 @@ export const AgentConfigSchema = z.object({
   AGENT_ALLOWED_ORIGINS: z
     .string()
     .default('http://localhost:3000,http://127.0.0.1:3000')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type AgentConfig = z.infer<typeof AgentConfigSchema>;

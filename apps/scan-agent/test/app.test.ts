@@ -26,9 +26,17 @@ describe('scan agent guards', () => {
   });
 
   it('refuses a web origin outside the allow-list with 403 and allows the host’s own', async () => {
-    const bad = await app.inject({ method: 'GET', url: '/health', headers: { host: '127.0.0.1', origin: 'https://evil.example' } });
+    const bad = await app.inject({
+      method: 'GET',
+      url: '/health',
+      headers: { host: '127.0.0.1', origin: 'https://evil.example' },
+    });
     expect(bad.statusCode).toBe(403);
-    const good = await app.inject({ method: 'GET', url: '/health', headers: { host: '127.0.0.1', origin: 'http://localhost:3000' } });
+    const good = await app.inject({
+      method: 'GET',
+      url: '/health',
+      headers: { host: '127.0.0.1', origin: 'http://localhost:3000' },
+    });
     expect(good.statusCode).toBe(200);
     expect(good.headers['access-control-allow-origin']).toBe('http://localhost:3000');
   });

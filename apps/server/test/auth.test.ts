@@ -14,7 +14,11 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
   let now = Date.parse('2026-11-21T08:00:00.000Z');
 
   beforeAll(async () => {
-    t = await startTestApp({ dialect, clock: () => now, makeCaptcha: () => ({ text: 'AbCd', svg: '<svg/>' }) });
+    t = await startTestApp({
+      dialect,
+      clock: () => now,
+      makeCaptcha: () => ({ text: 'AbCd', svg: '<svg/>' }),
+    });
   });
   afterAll(() => t.close());
 
@@ -40,13 +44,21 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
   it('answers 401 for the basket without a token, with a garbage token, and with a malformed header', async () => {
     expect((await basket()).statusCode).toBe(401);
     expect((await basket('garbage')).statusCode).toBe(401);
-    const res = await t.app.inject({ method: 'GET', url: '/teacher/paper/info/getQuestionBasket', headers: { authorization: 'Token x' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/teacher/paper/info/getQuestionBasket',
+      headers: { authorization: 'Token x' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 401, message: MESSAGES.unauthorized });
   });
 
   it('stores passwords as argon2id hashes', async () => {
-    const row = await t.testDb.db.kysely.selectFrom('users').select('password_hash').where('username', '=', 'demo-teacher').executeTakeFirstOrThrow();
+    const row = await t.testDb.db.kysely
+      .selectFrom('users')
+      .select('password_hash')
+      .where('username', '=', 'demo-teacher')
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
   });
 
@@ -54,7 +66,10 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/oauth/oauth/token',
-      headers: { authorization: clientHeader('zhzy-web', 'wrong'), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: clientHeader('zhzy-web', 'wrong'),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       payload: 'grant_type=password&username=demo-teacher&password=x',
     });
     expect(res.statusCode).toBe(401);
@@ -80,7 +95,9 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
 
   it('rotates the refresh token on every use, and reuse of a rotated one revokes the whole family', async () => {
     const first = await signIn(t.app, 'demo-admin');
-    const second = TokenResponseSchema.parse((await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token })).json());
+    const second = TokenResponseSchema.parse(
+      (await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token })).json(),
+    );
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect((await basket(second.access_token)).statusCode).toBe(200);
 
@@ -95,7 +112,11 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
 
   it('signs out: the access token answers 401 and the refresh token is invalid', async () => {
     const s = await signIn(t.app, 'demo-teacher');
-    const out = await t.app.inject({ method: 'DELETE', url: '/oauth/signout', headers: bearer(s.access_token) });
+    const out = await t.app.inject({
+      method: 'DELETE',
+      url: '/oauth/signout',
+      headers: bearer(s.access_token),
+    });
     expect(out.statusCode).toBe(200);
     expect((await basket(s.access_token)).statusCode).toBe(401);
     const refresh = await token({ grant_type: 'refresh_token', refresh_token: s.refresh_token });
@@ -107,30 +128,63 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
     for (let i = 1; i < LOGIN_LIMITS.captchaAfter; i++) {
       const res = await wrong();
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ message: MESSAGES.badCredentials, data: { captchaRequired: false } });
+      expect(res.json()).toMatchObject({
+        message: MESSAGES.badCredentials,
+        data: { captchaRequired: false },
+      });
     }
-    expect((await wrong()).json()).toMatchObject({ message: MESSAGES.badCredentials, data: { captchaRequired: true } });
+    expect((await wrong()).json()).toMatchObject({
+      message: MESSAGES.badCredentials,
+      data: { captchaRequired: true },
+    });
 
     // Now even the right password needs the captcha.
-    const missing = await token({ grant_type: 'password', username: 'demo-teacher', password: DEMO_PASSWORD });
+    const missing = await token({
+      grant_type: 'password',
+      username: 'demo-teacher',
+      password: DEMO_PASSWORD,
+    });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ message: MESSAGES.captchaRequired, data: { captchaRequired: true } });
+    expect(missing.json()).toMatchObject({
+      message: MESSAGES.captchaRequired,
+      data: { captchaRequired: true },
+    });
 
     const captcha = await t.app.inject({ method: 'GET', url: '/oauth/captcha' });
     const { captchaKey, image } = captcha.json().data as { captchaKey: string; image: string };
     expect(image).toMatch(/^data:image\/svg\+xml;base64,/);
-    const badCode = await token({ grant_type: 'password', username: 'demo-teacher', password: DEMO_PASSWORD, captchaKey, captchaCode: 'zzzz' });
+    const badCode = await token({
+      grant_type: 'password',
+      username: 'demo-teacher',
+      password: DEMO_PASSWORD,
+      captchaKey,
+      captchaCode: 'zzzz',
+    });
     expect(badCode.json().message).toBe(MESSAGES.captchaWrong);
 
-    const fresh = (await t.app.inject({ method: 'GET', url: '/oauth/captcha' })).json().data.captchaKey as string;
-    const good = await token({ grant_type: 'password', username: 'demo-teacher', password: DEMO_PASSWORD, captchaKey: fresh, captchaCode: 'abcd' });
+    const fresh = (await t.app.inject({ method: 'GET', url: '/oauth/captcha' })).json().data
+      .captchaKey as string;
+    const good = await token({
+      grant_type: 'password',
+      username: 'demo-teacher',
+      password: DEMO_PASSWORD,
+      captchaKey: fresh,
+      captchaCode: 'abcd',
+    });
     expect(good.statusCode).toBe(200);
 
     // A success resets the count; ten failures in the window lock the account with a Chinese message.
     let last = await wrong();
     for (let i = 1; i < LOGIN_LIMITS.lockAccountAfter && last.statusCode !== 429; i++) {
-      const key = (await t.app.inject({ method: 'GET', url: '/oauth/captcha' })).json().data.captchaKey as string;
-      last = await token({ grant_type: 'password', username: 'demo-teacher', password: 'wrong', captchaKey: key, captchaCode: 'abcd' });
+      const key = (await t.app.inject({ method: 'GET', url: '/oauth/captcha' })).json().data
+        .captchaKey as string;
+      last = await token({
+        grant_type: 'password',
+        username: 'demo-teacher',
+        password: 'wrong',
+        captchaKey: key,
+        captchaCode: 'abcd',
+      });
     }
     expect(last.statusCode).toBe(429);
     expect(last.json().message).toBe(MESSAGES.loginLockedAccount);

@@ -15,8 +15,13 @@ describe.each(DIALECTS)('question basket on %s', (dialect) => {
     const all = async (subjectId: string) => {
       const out: Question[] = [];
       for (let page = 1; ; page++) {
-        const data = (await t.app.inject({ method: 'GET', url: `/teacher/question/page?subjectId=${subjectId}&size=100&page=${page}`, headers: auth })).json()
-          .data as { records: Question[]; total: number };
+        const data = (
+          await t.app.inject({
+            method: 'GET',
+            url: `/teacher/question/page?subjectId=${subjectId}&size=100&page=${page}`,
+            headers: auth,
+          })
+        ).json().data as { records: Question[]; total: number };
         out.push(...data.records);
         if (out.length >= data.total || data.records.length === 0) return out;
       }
@@ -27,9 +32,18 @@ describe.each(DIALECTS)('question basket on %s', (dialect) => {
   afterAll(() => t.close());
 
   const getBasket = async (): Promise<Basket> =>
-    BasketSchema.parse((await t.app.inject({ method: 'GET', url: '/teacher/paper/info/getQuestionBasket', headers: auth })).json().data);
+    BasketSchema.parse(
+      (
+        await t.app.inject({ method: 'GET', url: '/teacher/paper/info/getQuestionBasket', headers: auth })
+      ).json().data,
+    );
   const add = (questionIds: string[]) =>
-    t.app.inject({ method: 'POST', url: '/teacher/paper/info/addBasket', headers: auth, payload: { questionIds } });
+    t.app.inject({
+      method: 'POST',
+      url: '/teacher/paper/info/addBasket',
+      headers: auth,
+      payload: { questionIds },
+    });
 
   it('offers at least 50 questions to put in the basket', () => {
     expect(math.length + physics.length).toBeGreaterThanOrEqual(50);
@@ -48,7 +62,10 @@ describe.each(DIALECTS)('question basket on %s', (dialect) => {
 
     const basket = await getBasket();
     expect(basket.sumCount).toBe(6);
-    expect(basket.paperInfo.map((p) => `${p.stageName} - ${p.subjectName}`).sort()).toEqual(['初中 - 数学', '初中 - 物理']);
+    expect(basket.paperInfo.map((p) => `${p.stageName} - ${p.subjectName}`).sort()).toEqual([
+      '初中 - 数学',
+      '初中 - 物理',
+    ]);
     const mathPaper = basket.paperInfo.find((p) => p.subjectName === '数学')!;
     expect(mathPaper.questionCount).toBe(5);
     expect(basket.type[mathPaper.id]!.map((r) => [r.dataName, r.questionCount])).toEqual([
@@ -82,7 +99,11 @@ describe.each(DIALECTS)('question basket on %s', (dialect) => {
     const before = await getBasket();
     const mathPaper = before.paperInfo.find((p) => p.subjectName === '数学')!;
     const row = before.type[mathPaper.id]!.find((r) => r.dataName === '填空题')!;
-    const res = await t.app.inject({ method: 'DELETE', url: `/teacher/paper/question/type/delQuestion/${row.id}`, headers: auth });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/teacher/paper/question/type/delQuestion/${row.id}`,
+      headers: auth,
+    });
     expect(res.statusCode).toBe(200);
     const after = BasketSchema.parse(res.json().data);
     expect(after.sumCount).toBe(before.sumCount - 2);
@@ -92,7 +113,11 @@ describe.each(DIALECTS)('question basket on %s', (dialect) => {
   it('clears one paper and answers the updated basket in message', async () => {
     const before = await getBasket();
     const physicsPaper = before.paperInfo.find((p) => p.subjectName === '物理')!;
-    const res = await t.app.inject({ method: 'DELETE', url: `/teacher/paper/info/${physicsPaper.id}/clearBasket`, headers: auth });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/teacher/paper/info/${physicsPaper.id}/clearBasket`,
+      headers: auth,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.data).toBeNull();
@@ -103,41 +128,88 @@ describe.each(DIALECTS)('question basket on %s', (dialect) => {
 
   it('removes single questions and drops a paper once it is empty', async () => {
     const before = await getBasket();
-    const res = await t.app.inject({ method: 'POST', url: '/teacher/paper/info/removeBasket', headers: auth, payload: { questionIds: before.questionIds } });
-    expect(BasketSchema.parse(res.json().data)).toEqual({ sumCount: 0, paperInfo: [], type: {}, questionIds: [] });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/teacher/paper/info/removeBasket',
+      headers: auth,
+      payload: { questionIds: before.questionIds },
+    });
+    expect(BasketSchema.parse(res.json().data)).toEqual({
+      sumCount: 0,
+      paperInfo: [],
+      type: {},
+      questionIds: [],
+    });
   });
 
   it('keeps each teacher’s basket to themselves', async () => {
     await add([math[0]!.id]);
     const other = bearer((await signIn(t.app, 'demo-director')).access_token);
-    const theirs = (await t.app.inject({ method: 'GET', url: '/teacher/paper/info/getQuestionBasket', headers: other })).json().data as Basket;
+    const theirs = (
+      await t.app.inject({ method: 'GET', url: '/teacher/paper/info/getQuestionBasket', headers: other })
+    ).json().data as Basket;
     expect(theirs.sumCount).toBe(0);
     const mine = await getBasket();
     const row = mine.type[mine.paperInfo[0]!.id]![0]!;
-    const res = await t.app.inject({ method: 'DELETE', url: `/teacher/paper/question/type/delQuestion/${row.id}`, headers: other });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/teacher/paper/question/type/delQuestion/${row.id}`,
+      headers: other,
+    });
     expect(res.statusCode).toBe(404);
     expect((await getBasket()).sumCount).toBe(1);
   });
 
   it('filters questions by type, difficulty and chapter (a chapter includes its sections)', async () => {
-    const types = (await t.app.inject({ method: 'GET', url: `/teacher/question/types?subjectId=${SUBJECT_IDS.数学}`, headers: auth })).json()
-      .data as { id: string; name: string; objective: boolean }[];
+    const types = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/teacher/question/types?subjectId=${SUBJECT_IDS.数学}`,
+        headers: auth,
+      })
+    ).json().data as { id: string; name: string; objective: boolean }[];
     expect(types.map((x) => x.name)).toEqual(['单选题', '多选题', '判断题', '填空题', '解答题']);
     const single = types.find((x) => x.name === '单选题')!;
     expect(single.objective).toBe(true);
-    const page = (await t.app.inject({ method: 'GET', url: `/teacher/question/page?subjectId=${SUBJECT_IDS.数学}&typeId=${single.id}&size=100`, headers: auth }))
-      .json().data as { records: Question[]; total: number };
+    const page = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/teacher/question/page?subjectId=${SUBJECT_IDS.数学}&typeId=${single.id}&size=100`,
+        headers: auth,
+      })
+    ).json().data as { records: Question[]; total: number };
     expect(page.total).toBeGreaterThan(0);
     expect(page.records.every((q) => q.typeName === '单选题' && q.options.length >= 4)).toBe(true);
 
-    const books = (await t.app.inject({ method: 'GET', url: `/teacher/textbook/list?subjectId=${SUBJECT_IDS.数学}`, headers: auth })).json().data as { id: string }[];
-    const tree = (await t.app.inject({ method: 'GET', url: `/teacher/textbook/booknode?textbookId=${books[0]!.id}`, headers: auth })).json().data as {
+    const books = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/teacher/textbook/list?subjectId=${SUBJECT_IDS.数学}`,
+        headers: auth,
+      })
+    ).json().data as { id: string }[];
+    const tree = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/teacher/textbook/booknode?textbookId=${books[0]!.id}`,
+        headers: auth,
+      })
+    ).json().data as {
       id: string;
     }[];
-    const chapter = (await t.app.inject({ method: 'GET', url: `/teacher/question/page?subjectId=${SUBJECT_IDS.数学}&booknodeId=${tree[0]!.id}`, headers: auth })).json()
-      .data as { total: number };
+    const chapter = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/teacher/question/page?subjectId=${SUBJECT_IDS.数学}&booknodeId=${tree[0]!.id}`,
+        headers: auth,
+      })
+    ).json().data as { total: number };
     expect(chapter.total).toBeGreaterThan(0);
-    const hard = (await t.app.inject({ method: 'GET', url: `/teacher/question/page?subjectId=${SUBJECT_IDS.数学}&difficulty=9`, headers: auth }));
+    const hard = await t.app.inject({
+      method: 'GET',
+      url: `/teacher/question/page?subjectId=${SUBJECT_IDS.数学}&difficulty=9`,
+      headers: auth,
+    });
     expect(hard.statusCode).toBe(400);
     expect(hard.json().message).toContain('difficulty');
   });

@@ -12,7 +12,10 @@ describe.each(DIALECTS)('errors and the web app on %s', (dialect) => {
   beforeAll(async () => {
     webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zhzy-web-'));
     fs.mkdirSync(path.join(webDir, 'assets'));
-    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>智能作业</title><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(webDir, 'index.html'),
+      '<!doctype html><title>智能作业</title><div id="root"></div>',
+    );
     fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
     t = await startTestApp({ dialect, env: { WEB_DIST: webDir } });
   });
@@ -67,7 +70,11 @@ describe.each(DIALECTS)('errors and the web app on %s', (dialect) => {
     });
     expect(add.statusCode).toBe(200);
     await t.testDb.db.kysely.schema.dropTable('basket_items').execute();
-    const res = await t.app.inject({ method: 'GET', url: '/teacher/paper/info/getQuestionBasket', headers: bearer(access_token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/teacher/paper/info/getQuestionBasket',
+      headers: bearer(access_token),
+    });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ code: 500, message: MESSAGES.internal, data: null });
     expect(res.body).not.toMatch(/basket_items|sqlite|relation/i);

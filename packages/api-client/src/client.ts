@@ -380,7 +380,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         const refresh = answer?.refresh_token;
         const expiresIn = answer?.expires_in;
         if (typeof access !== 'string' || typeof refresh !== 'string' || typeof expiresIn !== 'number') {
-          throw new ApiError({ kind: 'http', status: HTTP_SUCCESS_STATUS, message: MESSAGES.internal, body: answer });
+          throw new ApiError({
+            kind: 'http',
+            status: HTTP_SUCCESS_STATUS,
+            message: MESSAGES.internal,
+            body: answer,
+          });
         }
         // Keep a session that changed meanwhile (sign-out or another sign-in) untouched.
         if (session.refreshToken === usedRefresh) {
@@ -443,12 +448,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     };
   }
 
-  async function callImpl(def: CallDef, input: Record<string, unknown>, sessionEnd: SessionEndMode): Promise<unknown> {
+  async function callImpl(
+    def: CallDef,
+    input: Record<string, unknown>,
+    sessionEnd: SessionEndMode,
+  ): Promise<unknown> {
     const path = buildPath(def.path, input.params as Record<string, string | number> | undefined);
     let payload: Payload = { kind: 'none' };
     if (def.encoding === 'form') payload = { kind: 'form', fields: input.body as object | undefined };
     else if (def.encoding === 'json') payload = { kind: 'json', value: input.body };
-    else if (def.encoding === 'multipart') payload = { kind: 'multipart', form: toFormData(input.body as object) };
+    else if (def.encoding === 'multipart')
+      payload = { kind: 'multipart', form: toFormData(input.body as object) };
     const opts = input as RequestOptions;
     const req = request(def.method, path, payload, opts, {
       query: input.query as object | undefined,
@@ -476,7 +486,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function fetchUser(opts: RequestOptions | undefined, sessionEnd: SessionEndMode): Promise<UserInfo> {
-    const answer = (await callImpl(calls.userInfo, { ...opts }, sessionEnd)) as CallResponse<typeof calls.userInfo>;
+    const answer = (await callImpl(calls.userInfo, { ...opts }, sessionEnd)) as CallResponse<
+      typeof calls.userInfo
+    >;
     session.saveUser(answer.data);
     return answer.data;
   }
@@ -522,9 +534,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     async signOut() {
       const token = session.accessToken;
       if (token) {
-        const req = request(calls.signout.method, calls.signout.path, { kind: 'none' }, { silent: true }, {
-          sessionEnd: 'report',
-        });
+        const req = request(
+          calls.signout.method,
+          calls.signout.path,
+          { kind: 'none' },
+          { silent: true },
+          {
+            sessionEnd: 'report',
+          },
+        );
         try {
           await track(() => transport(req, token));
         } catch {

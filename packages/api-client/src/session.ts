@@ -50,7 +50,9 @@ export class SessionStore {
   /** The stored user, or null when none (or an empty record) is stored. */
   get user(): StoredUser | null {
     const v = this.storage.get<StoredUser>(SESSION_KEYS.user);
-    return v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0 ? (v as StoredUser) : null;
+    return v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0
+      ? (v as StoredUser)
+      : null;
   }
 
   snapshot(): SessionSnapshot {

@@ -93,14 +93,24 @@ describe('how requests are encoded', () => {
   it('answers the parsed JSON body of a 200', async () => {
     const { client } = signedInClient();
     host.handle((_req, res) => reply(res, 200, { code: 200, message: '操作成功', data: [{ id: 's1' }] }));
-    await expect(client.get('/anything')).resolves.toEqual({ code: 200, message: '操作成功', data: [{ id: 's1' }] });
+    await expect(client.get('/anything')).resolves.toEqual({
+      code: 200,
+      message: '操作成功',
+      data: [{ id: 's1' }],
+    });
   });
 
   it('login sends the password grant form-encoded with the fixed Basic client header, without absent captcha fields', async () => {
     const { client, storage } = recordingClient(host.baseUrl, { validateResponses: false, now: () => 5_000 });
     host.handle((req, res) => {
       if (req.url === '/oauth/oauth/token') {
-        reply(res, 200, { access_token: 'A', refresh_token: 'R', expires_in: 7200, token_type: 'bearer', scope: 'server' });
+        reply(res, 200, {
+          access_token: 'A',
+          refresh_token: 'R',
+          expires_in: 7200,
+          token_type: 'bearer',
+          scope: 'server',
+        });
         return;
       }
       const { orgDefaultId, gradeDirector, isCreator, isAdministrator, orgs, ...user } = USER;
@@ -113,9 +123,15 @@ describe('how requests are encoded', () => {
     const info = await client.login({ username: 'demo-teacher', password: 'Demo@2026' });
     expect(info.user.username).toBe('demo-teacher');
     const [token, userInfo] = host.requests;
-    expect(token?.headers.authorization).toBe(`Basic ${Buffer.from('zhzy-web:zhzy-web-secret').toString('base64')}`);
+    expect(token?.headers.authorization).toBe(
+      `Basic ${Buffer.from('zhzy-web:zhzy-web-secret').toString('base64')}`,
+    );
     expect(token?.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
-    expect(form(token!.body)).toEqual({ grant_type: 'password', username: 'demo-teacher', password: 'Demo@2026' });
+    expect(form(token!.body)).toEqual({
+      grant_type: 'password',
+      username: 'demo-teacher',
+      password: 'Demo@2026',
+    });
     expect(userInfo?.url).toBe('/system/user/info');
     expect(userInfo?.headers.authorization).toBe('Bearer A');
     expect(storage.get('expires_at')).toBe(5_000 + 7_200_000);
@@ -133,7 +149,14 @@ describe('how requests are encoded', () => {
 
   it('get and del put their parameters in the query string, skipping null and undefined', async () => {
     const { client } = signedInClient();
-    await client.get('/system/class', { orgId: 'o1', type: 1, pid: '', skip: null, gone: undefined, ids: ['a', 'b'] });
+    await client.get('/system/class', {
+      orgId: 'o1',
+      type: 1,
+      pid: '',
+      skip: null,
+      gone: undefined,
+      ids: ['a', 'b'],
+    });
     await client.del('teacher/thing', { id: 7, reason: null });
     expect(host.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       'GET /system/class?orgId=o1&type=1&pid=&ids=a&ids=b',
@@ -158,7 +181,9 @@ describe('how requests are encoded', () => {
 
   it('upload posts multipart form data as given', async () => {
     const { client } = signedInClient();
-    host.handle((req, res) => reply(res, 200, { contentType: req.headers['content-type'], body: req.body.toString('utf8') }));
+    host.handle((req, res) =>
+      reply(res, 200, { contentType: req.headers['content-type'], body: req.body.toString('utf8') }),
+    );
     const data = new FormData();
     data.append('paperId', 'p1');
     data.append('file', new Blob(['JPEGDATA'], { type: 'image/jpeg' }), 'scan-001.jpg');
@@ -174,7 +199,9 @@ describe('how requests are encoded', () => {
 
   it('putFile sends one file under "file" by default plus extra fields, as a multipart PUT', async () => {
     const { client } = signedInClient();
-    host.handle((req, res) => reply(res, 200, { contentType: req.headers['content-type'], body: req.body.toString('utf8') }));
+    host.handle((req, res) =>
+      reply(res, 200, { contentType: req.headers['content-type'], body: req.body.toString('utf8') }),
+    );
     const echo = await client.putFile<{ contentType: string; body: string }>(
       '/system/user/avatar',
       new Blob(['PNGDATA'], { type: 'image/png' }),
@@ -218,13 +245,18 @@ describe('error catalogue (SPEC §8)', () => {
   it('shows 很抱歉，您暂无该操作权限 for a 403', async () => {
     const { client, notes } = signedInClient();
     host.handle((_req, res) => reply(res, 403, { code: 403, message: 'forbidden', data: null }));
-    expect(await rejection(client.get('/x'))).toMatchObject({ status: 403, message: '很抱歉，您暂无该操作权限' });
+    expect(await rejection(client.get('/x'))).toMatchObject({
+      status: 403,
+      message: '很抱歉，您暂无该操作权限',
+    });
     expect(notes).toEqual([{ message: '很抱歉，您暂无该操作权限', kind: 'error' }]);
   });
 
   it('shows the body message of any other failure verbatim', async () => {
     const { client, notes } = signedInClient();
-    host.handle((_req, res) => reply(res, 409, { code: 409, message: '该学年已归档，不能设为默认', data: { field: 'classId' } }));
+    host.handle((_req, res) =>
+      reply(res, 409, { code: 409, message: '该学年已归档，不能设为默认', data: { field: 'classId' } }),
+    );
     const error = await rejection(client.postForm('/x', {}));
     expect(error).toMatchObject({ status: 409, message: '该学年已归档，不能设为默认' });
     expect(error.data).toEqual({ field: 'classId' });
@@ -286,7 +318,9 @@ describe('error catalogue (SPEC §8)', () => {
   it('a silent request rejects without a toast', async () => {
     const { client, notes } = signedInClient();
     host.handle((_req, res) => reply(res, 400, { code: 400, message: '请求参数不正确', data: null }));
-    expect(await rejection(client.get('/x', {}, { silent: true }))).toMatchObject({ message: '请求参数不正确' });
+    expect(await rejection(client.get('/x', {}, { silent: true }))).toMatchObject({
+      message: '请求参数不正确',
+    });
     expect(notes).toEqual([]);
   });
 
@@ -358,7 +392,11 @@ describe('network errors, aborts and timeouts', () => {
 
     async function timeoutOf(run: (client: ReturnType<typeof createApiClient>) => Promise<unknown>) {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-      const client = createApiClient({ baseUrl: 'http://h', storage: createMemoryStorage(), fetch: hangingFetch });
+      const client = createApiClient({
+        baseUrl: 'http://h',
+        storage: createMemoryStorage(),
+        fetch: hangingFetch,
+      });
       let settled: ApiError | null = null;
       run(client).catch((e: unknown) => {
         settled = e as ApiError;
@@ -397,7 +435,10 @@ describe('progress bar', () => {
   it('turns on when the first request starts and off when the last one finishes, failures included', async () => {
     const { client, progress } = signedInClient({ notify: () => undefined });
     host.handle((req, res) => {
-      setTimeout(() => (req.url === '/fail' ? reply(res, 500, '') : reply(res, 200, OK)), req.url === '/slow' ? 80 : 10);
+      setTimeout(
+        () => (req.url === '/fail' ? reply(res, 500, '') : reply(res, 200, OK)),
+        req.url === '/slow' ? 80 : 10,
+      );
     });
     await Promise.allSettled([client.get('/slow'), client.get('/fast'), client.get('/fail')]);
     expect(progress).toEqual([true, false]);
@@ -411,7 +452,9 @@ describe('download', () => {
 
   it('posts JSON, reports progress against Content-Length and saves under the given name', async () => {
     const saved: { blob: Blob; filename: string }[] = [];
-    const { client, notes } = signedInClient({ saveFile: (blob, filename) => void saved.push({ blob, filename }) });
+    const { client, notes } = signedInClient({
+      saveFile: (blob, filename) => void saved.push({ blob, filename }),
+    });
     host.handle((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': String(bytes.length) });
       res.write(bytes.subarray(0, 100_000));
@@ -514,7 +557,11 @@ describe('token renewal against a fake host', () => {
       if (req.url === '/oauth/oauth/token') res.socket?.destroy();
       else reply(res, 200, OK);
     });
-    const errors = await Promise.all([rejection(client.get('/a')), rejection(client.get('/b')), rejection(client.get('/c'))]);
+    const errors = await Promise.all([
+      rejection(client.get('/a')),
+      rejection(client.get('/b')),
+      rejection(client.get('/c')),
+    ]);
     expect(errors.map((e) => e.kind)).toEqual(['network', 'network', 'network']);
     expect(tokenCalls()).toBe(1);
     expect(notes).toEqual([{ message: MESSAGES.networkError, kind: 'error' }]);

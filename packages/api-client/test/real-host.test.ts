@@ -30,18 +30,23 @@ function useHost(dialect: Dialect) {
 }
 
 /** Question ids of the first subject that has questions. */
-async function someQuestionIds(client: ApiClient, count: number): Promise<{ subjectId: string; ids: string[] }> {
+async function someQuestionIds(
+  client: ApiClient,
+  count: number,
+): Promise<{ subjectId: string; ids: string[] }> {
   const stages = await client.call(calls.stageList);
   for (const subject of stages.data.flatMap((s) => s.subjects)) {
     const page = await client.call(calls.questionPage, { query: { subjectId: subject.id, size: count } });
-    if (page.data.records.length >= count) return { subjectId: subject.id, ids: page.data.records.map((q) => q.id) };
+    if (page.data.records.length >= count)
+      return { subjectId: subject.id, ids: page.data.records.map((q) => q.id) };
   }
   throw new Error('the seeded catalogue has no subject with questions');
 }
 
 describe.each<Dialect>(['sqlite', 'postgres'])('key behaviour against the real host on %s', (dialect) => {
   const ctx = useHost(dialect);
-  const client = (overrides = {}) => recordingClient(ctx.host.baseUrl, { now: () => ctx.clock.now(), ...overrides });
+  const client = (overrides = {}) =>
+    recordingClient(ctx.host.baseUrl, { now: () => ctx.clock.now(), ...overrides });
 
   it('login stores both tokens, the expiry (now + expires_in s) and the user with its grade info', async () => {
     const rec = client();
@@ -52,7 +57,11 @@ describe.each<Dialect>(['sqlite', 'postgres'])('key behaviour against the real h
     expect(rec.storage.get(SESSION_KEYS.refreshToken)).toEqual(expect.any(String));
     expect(rec.storage.get(SESSION_KEYS.expiresAt)).toBe(ctx.clock.now() + TTL_MS);
     expect(rec.storage.get(SESSION_KEYS.user)).toEqual({ ...info.user, ...info.gradeInfo, orgs: info.orgs });
-    expect(rec.client.getUser()).toMatchObject({ username: 'demo-teacher', nickname: '王老师', gradeDirector: false });
+    expect(rec.client.getUser()).toMatchObject({
+      username: 'demo-teacher',
+      nickname: '王老师',
+      gradeDirector: false,
+    });
     expect(rec.client.isSignedIn()).toBe(true);
     expect(rec.progress).toEqual([true, false]);
     expect(rec.notes).toEqual([]);
@@ -78,7 +87,9 @@ describe.each<Dialect>(['sqlite', 'postgres'])('key behaviour against the real h
     expect(after.refresh).not.toBe(before.refresh);
     expect(rec.client.session.expiresAt).toBe(ctx.clock.now() + TTL_MS);
     const bearerCalls = rec.sent.slice(-5);
-    expect(bearerCalls.map((r) => r.headers.get('authorization'))).toEqual(Array(5).fill(`Bearer ${after.access}`));
+    expect(bearerCalls.map((r) => r.headers.get('authorization'))).toEqual(
+      Array(5).fill(`Bearer ${after.access}`),
+    );
     expect(rec.notes).toEqual([]);
   });
 
@@ -127,7 +138,8 @@ describe.each<Dialect>(['sqlite', 'postgres'])('key behaviour against the real h
 
 describe('against the real host on sqlite', () => {
   const ctx = useHost('sqlite');
-  const client = (overrides = {}) => recordingClient(ctx.host.baseUrl, { now: () => ctx.clock.now(), ...overrides });
+  const client = (overrides = {}) =>
+    recordingClient(ctx.host.baseUrl, { now: () => ctx.clock.now(), ...overrides });
   const signedIn = async (username = 'demo-teacher') => {
     const rec = client();
     const info = await rec.client.login({ username, password: PASSWORD });
@@ -234,7 +246,9 @@ describe('against the real host on sqlite', () => {
 
   it('shows 很抱歉，您暂无该操作权限 when listing the school years of another school', async () => {
     const rec = await signedIn();
-    const error = await rejection(rec.client.call(calls.classList, { query: { orgId: 'another-school', type: '1' } }));
+    const error = await rejection(
+      rec.client.call(calls.classList, { query: { orgId: 'another-school', type: '1' } }),
+    );
     expect(error).toMatchObject({ status: 403, message: '很抱歉，您暂无该操作权限' });
     expect(rec.notes).toEqual([{ message: '很抱歉，您暂无该操作权限', kind: 'error' }]);
   });
@@ -291,7 +305,11 @@ describe('against the real host on sqlite', () => {
     const row = basket.type[paper.id]![0]!;
     const after = await rec.client.call(calls.delQuestionType, { params: { id: row.id } });
     expect(after.data.sumCount).toBe(basket.sumCount - row.questionCount);
-    expect(Object.values(after.data.type).flat().find((r) => r.id === row.id)).toBeUndefined();
+    expect(
+      Object.values(after.data.type)
+        .flat()
+        .find((r) => r.id === row.id),
+    ).toBeUndefined();
   });
 
   it('a call without any session answers 401 and reports the sign-out', async () => {
@@ -304,7 +322,11 @@ describe('against the real host on sqlite', () => {
   it('the generic get helper reaches a host call with query parameters', async () => {
     const rec = await signedIn();
     const orgId = rec.info.gradeInfo.orgDefaultId!;
-    const answer = await rec.client.get<{ data: { id: string }[] }>('/system/class', { orgId, type: 1, pid: null });
+    const answer = await rec.client.get<{ data: { id: string }[] }>('/system/class', {
+      orgId,
+      type: 1,
+      pid: null,
+    });
     expect(answer.data.length).toBeGreaterThan(0);
     expect(new URL(rec.sent.at(-1)!.url).search).toBe(`?orgId=${orgId}&type=1`);
   });

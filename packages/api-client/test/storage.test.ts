@@ -104,13 +104,22 @@ describe('signed-in rule (SPEC §2)', () => {
     const session = new SessionStore(storage, () => 1_000_000);
     session.saveTokens({ access_token: 'a', refresh_token: 'r', expires_in: 600 });
     const { orgDefaultId, gradeDirector, isCreator, isAdministrator, orgs, ...record } = user;
-    session.saveUser({ user: record, gradeInfo: { orgDefaultId, gradeDirector, isCreator, isAdministrator }, orgs });
+    session.saveUser({
+      user: record,
+      gradeInfo: { orgDefaultId, gradeDirector, isCreator, isAdministrator },
+      orgs,
+    });
     expect(storage.get('access_token')).toBe('a');
     expect(storage.get('refresh_token')).toBe('r');
     expect(storage.get('expires_at')).toBe(1_000_000 + 600_000);
     expect(storage.get('user')).toEqual(user);
     expect(session.isSignedIn()).toBe(true);
     session.clearSession();
-    expect(session.snapshot()).toEqual({ accessToken: null, refreshToken: null, expiresAt: null, user: null });
+    expect(session.snapshot()).toEqual({
+      accessToken: null,
+      refreshToken: null,
+      expiresAt: null,
+      user: null,
+    });
   });
 });

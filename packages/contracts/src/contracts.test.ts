@@ -18,14 +18,24 @@ describe('contracts', () => {
   });
 
   it('keeps SPEC §7 paths and methods exactly', () => {
-    expect([calls.token.method, calls.token.path, calls.token.encoding]).toEqual(['POST', '/oauth/oauth/token', 'form']);
+    expect([calls.token.method, calls.token.path, calls.token.encoding]).toEqual([
+      'POST',
+      '/oauth/oauth/token',
+      'form',
+    ]);
     expect([calls.signout.method, calls.signout.path]).toEqual(['DELETE', '/oauth/signout']);
-    expect([calls.classList.method, calls.classList.path, calls.classList.encoding]).toEqual(['GET', '/system/class', 'query']);
+    expect([calls.classList.method, calls.classList.path, calls.classList.encoding]).toEqual([
+      'GET',
+      '/system/class',
+      'query',
+    ]);
     expect([calls.updateClassDefault.method, calls.updateClassDefault.encoding]).toEqual(['PUT', 'form']);
     expect(calls.getQuestionBasket.path).toBe('/teacher/paper/info/getQuestionBasket');
     expect([calls.addBasket.method, calls.addBasket.encoding]).toEqual(['POST', 'json']);
     expect(buildPath(clearBasketCall.path, { id: 'p1' })).toBe('/teacher/paper/info/p1/clearBasket');
-    expect(buildPath(calls.delQuestionType.path, { id: 'r/1' })).toBe('/teacher/paper/question/type/delQuestion/r%2F1');
+    expect(buildPath(calls.delQuestionType.path, { id: 'r/1' })).toBe(
+      '/teacher/paper/question/type/delQuestion/r%2F1',
+    );
   });
 
   it('refuses to build a path with a missing parameter', () => {
@@ -38,7 +48,9 @@ describe('contracts', () => {
   });
 
   it('tells the two token grants apart and names the missing username in Chinese', () => {
-    expect(TokenRequestSchema.parse({ grant_type: 'refresh_token', refresh_token: 'r' }).grant_type).toBe('refresh_token');
+    expect(TokenRequestSchema.parse({ grant_type: 'refresh_token', refresh_token: 'r' }).grant_type).toBe(
+      'refresh_token',
+    );
     const result = TokenRequestSchema.safeParse({ grant_type: 'password', username: '', password: 'x' });
     expect(result.error?.issues[0]?.message).toBe('请输入用户名');
   });

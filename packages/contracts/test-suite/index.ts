@@ -34,7 +34,9 @@ function encode(call: CallDef, body: unknown): { headers: Record<string, string>
   if (body === undefined) return { headers: {} };
   if (call.encoding === 'form') {
     const form = new URLSearchParams();
-    for (const [k, v] of Object.entries(body as Record<string, string | number | boolean | null | undefined>)) {
+    for (const [k, v] of Object.entries(
+      body as Record<string, string | number | boolean | null | undefined>,
+    )) {
       if (v !== undefined && v !== null) form.set(k, String(v));
     }
     return { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() };
@@ -56,14 +58,24 @@ export function contractSuite(target: () => ContractTarget): void {
 
   async function send(
     call: CallDef,
-    input: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; auth?: string | null } = {},
+    input: {
+      params?: Record<string, string>;
+      query?: Record<string, string>;
+      body?: unknown;
+      auth?: string | null;
+    } = {},
   ): Promise<Sent> {
     const url = new URL(buildPath(call.path, input.params), target().baseUrl);
     for (const [k, v] of Object.entries(input.query ?? {})) url.searchParams.set(k, v);
     const { headers, payload } = encode(call, input.body);
-    const auth = input.auth === undefined ? (call.auth === 'client' ? basic() : `Bearer ${token}`) : input.auth;
+    const auth =
+      input.auth === undefined ? (call.auth === 'client' ? basic() : `Bearer ${token}`) : input.auth;
     if (auth) headers.authorization = auth;
-    const res = await fetch(url, { method: call.method, headers, ...(payload !== undefined ? { body: payload } : {}) });
+    const res = await fetch(url, {
+      method: call.method,
+      headers,
+      ...(payload !== undefined ? { body: payload } : {}),
+    });
     const text = await res.text();
     return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
   }
@@ -91,7 +103,9 @@ export function contractSuite(target: () => ContractTarget): void {
   describe('contract: auth', () => {
     it('POST /oauth/oauth/token (password grant, form-encoded) answers the token fields', async () => {
       const t = target();
-      const sent = await send(calls.token, { body: { grant_type: 'password', username: t.username, password: t.password } });
+      const sent = await send(calls.token, {
+        body: { grant_type: 'password', username: t.username, password: t.password },
+      });
       const answer = expectOk(sent, TokenResponseSchema);
       token = answer.access_token;
       refresh = answer.refresh_token;
@@ -145,7 +159,9 @@ export function contractSuite(target: () => ContractTarget): void {
     beforeAll(async () => {
       if (!token) {
         const t = target();
-        const sent = await send(calls.token, { body: { grant_type: 'password', username: t.username, password: t.password } });
+        const sent = await send(calls.token, {
+          body: { grant_type: 'password', username: t.username, password: t.password },
+        });
         token = TokenResponseSchema.parse(sent.body).access_token;
       }
     });
@@ -158,17 +174,26 @@ export function contractSuite(target: () => ContractTarget): void {
     });
 
     it('GET /system/class with type=1 lists the school years in data', async () => {
-      const answer = expectOk(await send(calls.classList, { query: { orgId, type: '1', pid: '' } }), calls.classList.response);
+      const answer = expectOk(
+        await send(calls.classList, { query: { orgId, type: '1', pid: '' } }),
+        calls.classList.response,
+      );
       expect(answer.data.length).toBeGreaterThan(0);
       yearId = (answer.data.find((y) => y.isDefault) ?? answer.data[0])!.id;
     });
 
     it('GET /system/class with type=2 lists the classes of a school year', async () => {
-      expectOk(await send(calls.classList, { query: { orgId, type: '2', pid: yearId } }), calls.classList.response);
+      expectOk(
+        await send(calls.classList, { query: { orgId, type: '2', pid: yearId } }),
+        calls.classList.response,
+      );
     });
 
     it('PUT /system/class/updateClassDefault takes a form and answers 200', async () => {
-      expectOk(await send(calls.updateClassDefault, { body: { orgId, classId: yearId } }), calls.updateClassDefault.response);
+      expectOk(
+        await send(calls.updateClassDefault, { body: { orgId, classId: yearId } }),
+        calls.updateClassDefault.response,
+      );
     });
 
     it('GET /system/class refuses a missing orgId naming the field', async () => {
@@ -178,13 +203,20 @@ export function contractSuite(target: () => ContractTarget): void {
 
     it('GET /system/stage/list answers stages with subjects', async () => {
       const answer = expectOk(await send(calls.stageList), calls.stageList.response);
-      subjectId = answer.data[0]!.subjects.find((s) => s.name === '数学')?.id ?? answer.data[0]!.subjects[0]!.id;
+      subjectId =
+        answer.data[0]!.subjects.find((s) => s.name === '数学')?.id ?? answer.data[0]!.subjects[0]!.id;
     });
 
     it('GET /teacher/textbook/list, /teacher/textbook/booknode, /teacher/knowledge/tree, /teacher/question/types answer', async () => {
-      const books = expectOk(await send(calls.textbookList, { query: { subjectId } }), calls.textbookList.response);
+      const books = expectOk(
+        await send(calls.textbookList, { query: { subjectId } }),
+        calls.textbookList.response,
+      );
       if (books.data[0]) {
-        expectOk(await send(calls.booknodeTree, { query: { textbookId: books.data[0].id } }), calls.booknodeTree.response);
+        expectOk(
+          await send(calls.booknodeTree, { query: { textbookId: books.data[0].id } }),
+          calls.booknodeTree.response,
+        );
       }
       expectOk(await send(calls.knowledgeTree, { query: { subjectId } }), calls.knowledgeTree.response);
       expectOk(await send(calls.questionTypeList, { query: { subjectId } }), calls.questionTypeList.response);
@@ -206,7 +238,10 @@ export function contractSuite(target: () => ContractTarget): void {
     });
 
     it('POST /teacher/paper/info/removeBasket answers the basket', async () => {
-      const answer = expectOk(await send(calls.removeBasket, { body: { questionIds: [questionIds[0]] } }), calls.removeBasket.response);
+      const answer = expectOk(
+        await send(calls.removeBasket, { body: { questionIds: [questionIds[0]] } }),
+        calls.removeBasket.response,
+      );
       expect(answer.data.questionIds).not.toContain(questionIds[0]);
     });
 
@@ -214,7 +249,10 @@ export function contractSuite(target: () => ContractTarget): void {
       const basket = await currentBasket();
       const paper = basket.paperInfo[0]!;
       const row = basket.type[paper.id]![0]!;
-      const answer = expectOk(await send(calls.delQuestionType, { params: { id: row.id } }), calls.delQuestionType.response);
+      const answer = expectOk(
+        await send(calls.delQuestionType, { params: { id: row.id } }),
+        calls.delQuestionType.response,
+      );
       expect(answer.data.sumCount).toBe(basket.sumCount - row.questionCount);
     });
 

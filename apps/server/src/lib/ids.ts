@@ -8,7 +8,8 @@ export const newId = (): string => v7();
 export const nowIso = (clock: () => number = Date.now): string => new Date(clock()).toISOString();
 
 /** An instant `seconds` after `from` (ms since epoch), as an ISO string. */
-export const isoAfter = (from: number, seconds: number): string => new Date(from + seconds * 1000).toISOString();
+export const isoAfter = (from: number, seconds: number): string =>
+  new Date(from + seconds * 1000).toISOString();
 
 /** A random secret token (URL-safe). */
 export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');

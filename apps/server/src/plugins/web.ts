@@ -7,7 +7,8 @@ import { MESSAGES } from '@zhzy/contracts';
 /** Path families of the API; anything else that asks for HTML is a screen of the web app. */
 export const API_PREFIXES = ['/oauth/', '/system/', '/teacher/', '/school/', '/files/', '/health', '/ready'];
 
-const isApiPath = (url: string) => API_PREFIXES.some((p) => url === p.replace(/\/$/, '') || url.startsWith(p));
+const isApiPath = (url: string) =>
+  API_PREFIXES.some((p) => url === p.replace(/\/$/, '') || url.startsWith(p));
 
 /**
  * Serves the built web app on the same port, with history-mode fallback to index.html;
@@ -26,7 +27,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
         // Vite's hashed assets never change; index.html must always be revalidated.
         res.setHeader(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });

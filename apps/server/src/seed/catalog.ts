@@ -34,9 +34,20 @@ export function chunks<T>(rows: T[], size = 200): T[][] {
   return out;
 }
 
-function flattenKnowledge(subjectId: string, nodes: KnowledgeSeed[], parent: string | null, out: Database['knowledge_points'][]) {
+function flattenKnowledge(
+  subjectId: string,
+  nodes: KnowledgeSeed[],
+  parent: string | null,
+  out: Database['knowledge_points'][],
+) {
   nodes.forEach((node, index) => {
-    out.push({ id: knowledgeId(node.key), subject_id: subjectId, parent_id: parent, name: node.name, sort: out.length + index });
+    out.push({
+      id: knowledgeId(node.key),
+      subject_id: subjectId,
+      parent_id: parent,
+      name: node.name,
+      sort: out.length + index,
+    });
     if (node.children) flattenKnowledge(subjectId, node.children, knowledgeId(node.key), out);
   });
 }
@@ -49,15 +60,30 @@ const CATALOG_VERSION = createHash('sha256').update(JSON.stringify(CATALOG_DATA)
  * with their chapter trees, knowledge points and the system question bank. Runs only when the data changed.
  */
 export async function seedCatalog(db: Kysely<Database>, clock: () => number = Date.now): Promise<boolean> {
-  const current = await db.selectFrom('meta').select('value').where('key', '=', 'catalog_version').executeTakeFirst();
+  const current = await db
+    .selectFrom('meta')
+    .select('value')
+    .where('key', '=', 'catalog_version')
+    .executeTakeFirst();
   if (current?.value === CATALOG_VERSION) return false;
   const now = new Date(clock()).toISOString();
 
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('stages').values({ id: STAGE_JUNIOR, name: '初中', sort: 2 }).onConflict((oc) => oc.doNothing()).execute();
+    await trx
+      .insertInto('stages')
+      .values({ id: STAGE_JUNIOR, name: '初中', sort: 2 })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     await trx
       .insertInto('subjects')
-      .values(SUBJECT_ORDER.map((name, i) => ({ id: SUBJECT_IDS[name], stage_id: STAGE_JUNIOR, name, sort: i + 1 })))
+      .values(
+        SUBJECT_ORDER.map((name, i) => ({
+          id: SUBJECT_IDS[name],
+          stage_id: STAGE_JUNIOR,
+          name,
+          sort: i + 1,
+        })),
+      )
       .onConflict((oc) => oc.doNothing())
       .execute();
     await trx
@@ -93,7 +119,14 @@ export async function seedCatalog(db: Kysely<Database>, clock: () => number = Da
     const nodes: Database['booknodes'][] = [];
     for (const t of textbooks) {
       t.chapters.forEach((chapter, ci) => {
-        nodes.push({ id: booknodeId(chapter.key), textbook_id: textbookId(t.key), parent_id: null, name: chapter.name, sort: ci + 1, depth: 1 });
+        nodes.push({
+          id: booknodeId(chapter.key),
+          textbook_id: textbookId(t.key),
+          parent_id: null,
+          name: chapter.name,
+          sort: ci + 1,
+          depth: 1,
+        });
         chapter.sections.forEach((section, si) => {
           nodes.push({
             id: booknodeId(section.key),
@@ -106,11 +139,22 @@ export async function seedCatalog(db: Kysely<Database>, clock: () => number = Da
         });
       });
     }
-    for (const batch of chunks(nodes)) await trx.insertInto('booknodes').values(batch).onConflict((oc) => oc.doNothing()).execute();
+    for (const batch of chunks(nodes))
+      await trx
+        .insertInto('booknodes')
+        .values(batch)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
 
     const kps: Database['knowledge_points'][] = [];
-    for (const subject of SUBJECT_ORDER) flattenKnowledge(SUBJECT_IDS[subject], KNOWLEDGE_TREES[subject], null, kps);
-    for (const batch of chunks(kps)) await trx.insertInto('knowledge_points').values(batch).onConflict((oc) => oc.doNothing()).execute();
+    for (const subject of SUBJECT_ORDER)
+      flattenKnowledge(SUBJECT_IDS[subject], KNOWLEDGE_TREES[subject], null, kps);
+    for (const batch of chunks(kps))
+      await trx
+        .insertInto('knowledge_points')
+        .values(batch)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
 
     const questions = QUESTION_SEEDS.map((q) => ({
       id: questionId(q.key),
@@ -121,7 +165,9 @@ export async function seedCatalog(db: Kysely<Database>, clock: () => number = Da
       owner_user_id: null,
       difficulty: q.difficulty,
       stem: q.stem,
-      options: JSON.stringify((q.options ?? []).map((content, i) => ({ label: LETTERS[i] ?? String(i + 1), content }))),
+      options: JSON.stringify(
+        (q.options ?? []).map((content, i) => ({ label: LETTERS[i] ?? String(i + 1), content })),
+      ),
       answer: q.answer,
       analysis: q.analysis,
       year: q.year,
@@ -130,14 +176,31 @@ export async function seedCatalog(db: Kysely<Database>, clock: () => number = Da
       updated_at: now,
       deleted_at: null,
     }));
-    for (const batch of chunks(questions, 100)) await trx.insertInto('questions').values(batch).onConflict((oc) => oc.doNothing()).execute();
-    const links = QUESTION_SEEDS.map((q) => ({ question_id: questionId(q.key), booknode_id: booknodeId(q.sectionKey) }));
-    for (const batch of chunks(links)) await trx.insertInto('question_booknodes').values(batch).onConflict((oc) => oc.doNothing()).execute();
+    for (const batch of chunks(questions, 100))
+      await trx
+        .insertInto('questions')
+        .values(batch)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    const links = QUESTION_SEEDS.map((q) => ({
+      question_id: questionId(q.key),
+      booknode_id: booknodeId(q.sectionKey),
+    }));
+    for (const batch of chunks(links))
+      await trx
+        .insertInto('question_booknodes')
+        .values(batch)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     const kpLinks = QUESTION_SEEDS.flatMap((q) =>
       q.knowledgeKeys.map((k) => ({ question_id: questionId(q.key), knowledge_point_id: knowledgeId(k) })),
     );
     for (const batch of chunks(kpLinks)) {
-      await trx.insertInto('question_knowledge_points').values(batch).onConflict((oc) => oc.doNothing()).execute();
+      await trx
+        .insertInto('question_knowledge_points')
+        .values(batch)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     }
 
     await trx

@@ -25,7 +25,12 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** `count` distinct Chinese names for one class, with genders. */
-export function makeStudents(random: () => number, count: number, numberPrefix: string, taken: Set<string>): StudentSpec[] {
+export function makeStudents(
+  random: () => number,
+  count: number,
+  numberPrefix: string,
+  taken: Set<string>,
+): StudentSpec[] {
   const out: StudentSpec[] = [];
   while (out.length < count) {
     const surname = SURNAMES[Math.floor(random() * SURNAMES.length)]!;
@@ -46,7 +51,12 @@ export function demoSchoolSpec(): SchoolSpec {
   const classes = [7, 8].flatMap((grade) =>
     [1, 2, 3].map((n) => ({
       name: `${grade === 7 ? '七' : '八'}年级(${n})班`,
-      students: makeStudents(random, 40, `2026${String(grade).padStart(2, '0')}${String(n).padStart(2, '0')}`, taken),
+      students: makeStudents(
+        random,
+        40,
+        `2026${String(grade).padStart(2, '0')}${String(n).padStart(2, '0')}`,
+        taken,
+      ),
     })),
   );
   return {
@@ -57,17 +67,35 @@ export function demoSchoolSpec(): SchoolSpec {
     ],
     users: [
       { username: DEMO_ACCOUNTS.teacher, password: DEMO_PASSWORD, nickname: '王老师' },
-      { username: DEMO_ACCOUNTS.director, password: DEMO_PASSWORD, nickname: '李主任', isGradeDirector: true },
-      { username: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD, nickname: '张校长', isCreator: true, isAdministrator: true },
+      {
+        username: DEMO_ACCOUNTS.director,
+        password: DEMO_PASSWORD,
+        nickname: '李主任',
+        isGradeDirector: true,
+      },
+      {
+        username: DEMO_ACCOUNTS.admin,
+        password: DEMO_PASSWORD,
+        nickname: '张校长',
+        isCreator: true,
+        isAdministrator: true,
+      },
     ],
   };
 }
 
 /** Seeds 演示学校 once, on the first start of a database; false when it was already there. */
 export async function seedDemoSchool(db: Kysely<Database>, clock: () => number = Date.now): Promise<boolean> {
-  const done = await db.selectFrom('meta').select('value').where('key', '=', 'demo_seeded').executeTakeFirst();
+  const done = await db
+    .selectFrom('meta')
+    .select('value')
+    .where('key', '=', 'demo_seeded')
+    .executeTakeFirst();
   if (done) return false;
   await createSchool(db, demoSchoolSpec(), clock);
-  await db.insertInto('meta').values({ key: 'demo_seeded', value: new Date(clock()).toISOString() }).execute();
+  await db
+    .insertInto('meta')
+    .values({ key: 'demo_seeded', value: new Date(clock()).toISOString() })
+    .execute();
   return true;
 }

@@ -35,31 +35,62 @@ export interface CreatedSchool {
 }
 
 /** Creates a school with its years, classes, students and member accounts (the demo seed and test factories). */
-export async function createSchool(db: Kysely<Database>, spec: SchoolSpec, clock: () => number = Date.now): Promise<CreatedSchool> {
+export async function createSchool(
+  db: Kysely<Database>,
+  spec: SchoolSpec,
+  clock: () => number = Date.now,
+): Promise<CreatedSchool> {
   const now = new Date(clock()).toISOString();
   const orgId = newId();
   const hashes = await Promise.all(spec.users.map((u) => hashPassword(u.password)));
   const created: CreatedSchool = { orgId, yearIds: [], classIds: [], userIds: {} };
 
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('orgs').values({ id: orgId, name: spec.name, logo_path: null, created_at: now, updated_at: now }).execute();
+    await trx
+      .insertInto('orgs')
+      .values({ id: orgId, name: spec.name, logo_path: null, created_at: now, updated_at: now })
+      .execute();
     const students: Database['students'][] = [];
     for (const [yi, year] of spec.years.entries()) {
       const yearId = newId();
       created.yearIds.push(yearId);
       await trx
         .insertInto('school_years')
-        .values({ id: yearId, org_id: orgId, name: year.name, is_default: year.isDefault ? 1 : 0, archived: 0, sort: yi + 1, created_at: now })
+        .values({
+          id: yearId,
+          org_id: orgId,
+          name: year.name,
+          is_default: year.isDefault ? 1 : 0,
+          archived: 0,
+          sort: yi + 1,
+          created_at: now,
+        })
         .execute();
       for (const [ci, klass] of year.classes.entries()) {
         const classId = newId();
         created.classIds.push(classId);
         await trx
           .insertInto('classes')
-          .values({ id: classId, org_id: orgId, year_id: yearId, stage_id: STAGE_JUNIOR, name: klass.name, sort: ci + 1, created_at: now })
+          .values({
+            id: classId,
+            org_id: orgId,
+            year_id: yearId,
+            stage_id: STAGE_JUNIOR,
+            name: klass.name,
+            sort: ci + 1,
+            created_at: now,
+          })
           .execute();
         for (const s of klass.students) {
-          students.push({ id: newId(), org_id: orgId, class_id: classId, name: s.name, student_no: s.studentNo, gender: s.gender, created_at: now });
+          students.push({
+            id: newId(),
+            org_id: orgId,
+            class_id: classId,
+            name: s.name,
+            student_no: s.studentNo,
+            gender: s.gender,
+            created_at: now,
+          });
         }
       }
     }

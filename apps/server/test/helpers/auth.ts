@@ -8,7 +8,11 @@ export function clientHeader(id = 'zhzy-web', secret = 'zhzy-web-secret'): strin
 }
 
 /** Signs in through the token call (in-process) and returns the token answer. */
-export async function signIn(app: FastifyInstance, username: string, password = DEMO_PASSWORD): Promise<TokenResponse> {
+export async function signIn(
+  app: FastifyInstance,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<TokenResponse> {
   const res = await app.inject({
     method: 'POST',
     url: '/oauth/oauth/token',

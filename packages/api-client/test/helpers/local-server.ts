@@ -19,9 +19,11 @@ export interface LocalServer {
 }
 
 /** A tiny HTTP server on 127.0.0.1 for answers the real host never gives (null bodies, slow answers…). */
-export async function startLocalServer(initial: Handler = (_req, res) => {
-  res.end();
-}): Promise<LocalServer> {
+export async function startLocalServer(
+  initial: Handler = (_req, res) => {
+    res.end();
+  },
+): Promise<LocalServer> {
   let handler = initial;
   const requests: RecordedRequest[] = [];
   const server = http.createServer((req, res) => {

@@ -29,9 +29,13 @@ export const RefreshGrantSchema = z.object({
 });
 export type RefreshGrant = z.infer<typeof RefreshGrantSchema>;
 
-export const TokenRequestSchema = z.discriminatedUnion('grant_type', [PasswordGrantSchema, RefreshGrantSchema], {
-  error: 'grant_type 只能是 password 或 refresh_token',
-});
+export const TokenRequestSchema = z.discriminatedUnion(
+  'grant_type',
+  [PasswordGrantSchema, RefreshGrantSchema],
+  {
+    error: 'grant_type 只能是 password 或 refresh_token',
+  },
+);
 export type TokenRequest = z.infer<typeof TokenRequestSchema>;
 
 /** Extra data of a failed sign-in: whether the host now asks for the image captcha. */

@@ -122,7 +122,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('sort', 'integer', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('knowledge_points_subject').on('knowledge_points').column('subject_id').execute();
+  await db.schema
+    .createIndex('knowledge_points_subject')
+    .on('knowledge_points')
+    .column('subject_id')
+    .execute();
 
   await db.schema
     .createTable('question_types')
@@ -153,7 +157,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addColumn('deleted_at', 'text')
     .execute();
-  await db.schema.createIndex('questions_subject_type').on('questions').columns(['subject_id', 'type_id']).execute();
+  await db.schema
+    .createIndex('questions_subject_type')
+    .on('questions')
+    .columns(['subject_id', 'type_id'])
+    .execute();
   await db.schema.createIndex('questions_org').on('questions').column('org_id').execute();
 
   await db.schema
@@ -162,7 +170,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('booknode_id', 'text', (c) => c.notNull().references('booknodes.id'))
     .addPrimaryKeyConstraint('question_booknodes_pk', ['question_id', 'booknode_id'])
     .execute();
-  await db.schema.createIndex('question_booknodes_node').on('question_booknodes').column('booknode_id').execute();
+  await db.schema
+    .createIndex('question_booknodes_node')
+    .on('question_booknodes')
+    .column('booknode_id')
+    .execute();
 
   await db.schema
     .createTable('question_knowledge_points')

@@ -23,7 +23,13 @@ export class AuthRepository {
       .executeTakeFirst();
   }
 
-  async createSession(session: { id: string; userId: string; ip: string | null; userAgent: string | null; now: string }) {
+  async createSession(session: {
+    id: string;
+    userId: string;
+    ip: string | null;
+    userAgent: string | null;
+    now: string;
+  }) {
     await this.db
       .insertInto('auth_sessions')
       .values({

@@ -1,11 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
-import {
-  MESSAGES,
-  type Captcha,
-  type PasswordGrant,
-  type TokenResponse,
-} from '@zhzy/contracts';
+import { MESSAGES, type Captcha, type PasswordGrant, type TokenResponse } from '@zhzy/contracts';
 import type { AuthContext } from '../../lib/call.js';
 import { AppError } from '../../lib/errors.js';
 import { hashToken, isoAfter, newId, randomToken } from '../../lib/ids.js';
@@ -36,7 +31,13 @@ export interface AuthSettings {
 export type CaptchaMaker = () => { text: string; svg: string };
 
 const drawCaptcha: CaptchaMaker = () => {
-  const c = svgCaptcha.create({ size: 4, noise: 3, ignoreChars: '0oO1iIlLqg9', color: true, background: '#f4f6f8' });
+  const c = svgCaptcha.create({
+    size: 4,
+    noise: 3,
+    ignoreChars: '0oO1iIlLqg9',
+    color: true,
+    background: '#f4f6f8',
+  });
   return { text: c.text, svg: c.data };
 };
 
@@ -118,7 +119,8 @@ export class AuthService {
     if (!user || !passwordOk) {
       await this.recordFailure(addressKey, address, now, LOGIN_LIMITS.lockAddressAfter);
       const count = await this.recordFailure(accountKey, account, now, LOGIN_LIMITS.lockAccountAfter);
-      if (count >= LOGIN_LIMITS.lockAccountAfter) throw new AppError('RATE_LIMITED', MESSAGES.loginLockedAccount);
+      if (count >= LOGIN_LIMITS.lockAccountAfter)
+        throw new AppError('RATE_LIMITED', MESSAGES.loginLockedAccount);
       throw new AppError('BAD_CREDENTIALS', MESSAGES.badCredentials, {
         data: { captchaRequired: count >= LOGIN_LIMITS.captchaAfter },
       });

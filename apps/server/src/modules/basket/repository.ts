@@ -37,7 +37,13 @@ export class BasketRepository {
       .selectFrom('basket_sections as b')
       .innerJoin('question_types as t', 't.id', 'b.type_id')
       .leftJoin('basket_items as i', 'i.section_id', 'b.id')
-      .select(['b.id', 'b.paper_id', 'b.type_id', 't.name as type_name', sql<number>`count(i.id)`.as('question_count')])
+      .select([
+        'b.id',
+        'b.paper_id',
+        'b.type_id',
+        't.name as type_name',
+        sql<number>`count(i.id)`.as('question_count'),
+      ])
       .where('b.paper_id', 'in', paperIds)
       .groupBy(['b.id', 'b.paper_id', 'b.type_id', 't.name', 'b.sort'])
       .orderBy('b.sort')
@@ -180,7 +186,14 @@ export class BasketRepository {
       .deleteFrom('basket_sections')
       .where('paper_id', 'in', papers)
       .where((eb) =>
-        eb.not(eb.exists(eb.selectFrom('basket_items as i').select('i.id').whereRef('i.section_id', '=', 'basket_sections.id'))),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('basket_items as i')
+              .select('i.id')
+              .whereRef('i.section_id', '=', 'basket_sections.id'),
+          ),
+        ),
       )
       .execute();
     await this.db
@@ -188,7 +201,14 @@ export class BasketRepository {
       .where('org_id', '=', orgId)
       .where('user_id', '=', userId)
       .where((eb) =>
-        eb.not(eb.exists(eb.selectFrom('basket_sections as b').select('b.id').whereRef('b.paper_id', '=', 'basket_papers.id'))),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('basket_sections as b')
+              .select('b.id')
+              .whereRef('b.paper_id', '=', 'basket_papers.id'),
+          ),
+        ),
       )
       .execute();
   }

@@ -10,7 +10,9 @@ export function basketRoutes(app: FastifyInstance, guards: CallGuards, basket: B
     ok(await basket.add(auth, body.questionIds), MESSAGES.addSuccess),
   );
 
-  registerCall(app, guards, calls.removeBasket, async ({ auth, body }) => ok(await basket.remove(auth, body.questionIds)));
+  registerCall(app, guards, calls.removeBasket, async ({ auth, body }) =>
+    ok(await basket.remove(auth, body.questionIds)),
+  );
 
   // SPEC §7: clearBasket answers the updated basket in `message`.
   registerCall(app, guards, calls.clearBasket, async ({ auth, params }) => ({

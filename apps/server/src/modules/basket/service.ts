@@ -59,7 +59,13 @@ export class BasketService {
     await this.repo.transaction(async (repo) => {
       for (const id of unique) {
         const q = byId.get(id)!;
-        const paperId = await repo.ensurePaper({ orgId, userId: auth.userId, stageId: q.stage_id, subjectId: q.subject_id, now });
+        const paperId = await repo.ensurePaper({
+          orgId,
+          userId: auth.userId,
+          stageId: q.stage_id,
+          subjectId: q.subject_id,
+          now,
+        });
         const sectionId = await repo.ensureSection(paperId, q.type_id);
         await repo.addItem({ paperId, sectionId, questionId: id, now });
       }

@@ -50,7 +50,11 @@ export class CatalogRepository {
   }
 
   findTextbook(textbookId: string) {
-    return this.db.selectFrom('textbooks').select(['id', 'subject_id']).where('id', '=', textbookId).executeTakeFirst();
+    return this.db
+      .selectFrom('textbooks')
+      .select(['id', 'subject_id'])
+      .where('id', '=', textbookId)
+      .executeTakeFirst();
   }
 
   listBooknodes(textbookId: string) {
@@ -64,7 +68,11 @@ export class CatalogRepository {
   }
 
   findBooknode(id: string) {
-    return this.db.selectFrom('booknodes').select(['id', 'textbook_id']).where('id', '=', id).executeTakeFirst();
+    return this.db
+      .selectFrom('booknodes')
+      .select(['id', 'textbook_id'])
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   listKnowledgePoints(subjectId: string) {
@@ -77,7 +85,11 @@ export class CatalogRepository {
   }
 
   findKnowledgePoint(id: string) {
-    return this.db.selectFrom('knowledge_points').select(['id', 'subject_id']).where('id', '=', id).executeTakeFirst();
+    return this.db
+      .selectFrom('knowledge_points')
+      .select(['id', 'subject_id'])
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   listQuestionTypes(subjectId: string) {

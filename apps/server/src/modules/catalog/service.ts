@@ -58,7 +58,9 @@ export class CatalogService {
     return stages.map((s) => ({
       id: s.id,
       name: s.name,
-      subjects: subjects.filter((x) => x.stage_id === s.id).map((x) => ({ id: x.id, stageId: x.stage_id, name: x.name })),
+      subjects: subjects
+        .filter((x) => x.stage_id === s.id)
+        .map((x) => ({ id: x.id, stageId: x.stage_id, name: x.name })),
     }));
   }
 
@@ -78,7 +80,12 @@ export class CatalogService {
 
   async questionTypes(subjectId: string): Promise<QuestionType[]> {
     const rows = await this.repo.listQuestionTypes(subjectId);
-    return rows.map((r) => ({ id: r.id, subjectId: r.subject_id, name: r.name, objective: r.objective === 1 }));
+    return rows.map((r) => ({
+      id: r.id,
+      subjectId: r.subject_id,
+      name: r.name,
+      objective: r.objective === 1,
+    }));
   }
 
   async questionPage(auth: AuthContext, q: z.output<typeof QuestionPageQuerySchema>) {

@@ -35,15 +35,20 @@ export class SystemService {
   }
 
   /** School years (type 1) or the classes of one school year (type 2) of a school the caller belongs to. */
-  async listClasses(auth: AuthContext, query: { orgId: string; type: '1' | '2'; pid?: string | undefined }): Promise<SchoolClass[]> {
+  async listClasses(
+    auth: AuthContext,
+    query: { orgId: string; type: '1' | '2'; pid?: string | undefined },
+  ): Promise<SchoolClass[]> {
     const membership = await this.repo.findMembership(query.orgId, auth.userId);
     if (!membership) throw forbidden();
     const years = await this.repo.listSchoolYears(query.orgId);
     if (query.type === '1') {
-      const chosen = years.find((y) => y.id === membership.default_year_id) ?? years.find((y) => y.is_default === 1);
+      const chosen =
+        years.find((y) => y.id === membership.default_year_id) ?? years.find((y) => y.is_default === 1);
       return years.map((y) => ({ id: y.id, name: y.name, pid: null, isDefault: y.id === chosen?.id }));
     }
-    if (!query.pid) throw new AppError('VALIDATION', '请选择学年（字段：pid）', { data: { issues: [{ field: 'pid' }] } });
+    if (!query.pid)
+      throw new AppError('VALIDATION', '请选择学年（字段：pid）', { data: { issues: [{ field: 'pid' }] } });
     const year = await this.repo.findSchoolYear(query.orgId, query.pid);
     if (!year) throw notFound('学年不存在');
     const classes = await this.repo.listClasses(query.orgId, year.id);
