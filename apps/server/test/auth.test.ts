@@ -203,3 +203,70 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
     expect(res.json().message).toBe(MESSAGES.badCredentials);
   });
 });
+
+describe.each(DIALECTS)('registration on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ dialect, makeCaptcha: () => ({ text: 'WXYZ', svg: '<svg/>' }) });
+  });
+  afterAll(() => t.close());
+
+  const captcha = async () =>
+    (await t.app.inject({ method: 'GET', url: '/oauth/captcha' })).json().data.captchaKey as string;
+  const register = (body: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/oauth/register', payload: body });
+
+  it('creates an account that can sign in, after the image captcha', async () => {
+    const res = await register({
+      username: 'new-teacher',
+      password: 'Teach2026',
+      password2: 'Teach2026',
+      nickname: '陈老师',
+      captchaKey: await captcha(),
+      captchaCode: 'wxyz',
+    });
+    expect(res.statusCode).toBe(200);
+    const s = await signIn(t.app, 'new-teacher', 'Teach2026');
+    const info = await t.app.inject({
+      method: 'GET',
+      url: '/system/user/info',
+      headers: bearer(s.access_token),
+    });
+    expect(info.json().data).toMatchObject({
+      user: { nickname: '陈老师', orgName: null },
+      gradeInfo: { orgDefaultId: null },
+    });
+  });
+
+  it('refuses a taken username, a wrong captcha, weak passwords and mismatched passwords in Chinese', async () => {
+    const base = { password: 'Teach2026', password2: 'Teach2026', nickname: '陈老师', captchaCode: 'wxyz' };
+    const taken = await register({ ...base, username: 'demo-teacher', captchaKey: await captcha() });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe('该用户名已被注册');
+    const wrong = await register({
+      ...base,
+      username: 'someone',
+      captchaKey: await captcha(),
+      captchaCode: 'nope',
+    });
+    expect(wrong.json().message).toBe(MESSAGES.captchaWrong);
+    const weak = await register({
+      ...base,
+      username: 'someone',
+      password: 'short',
+      password2: 'short',
+      captchaKey: await captcha(),
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().message).toContain('密码至少8位');
+    const mismatch = await register({
+      ...base,
+      username: 'someone',
+      password2: 'Other2026',
+      captchaKey: await captcha(),
+    });
+    expect(mismatch.json().message).toContain('两次输入的密码不一致');
+    const noName = await register({ ...base, username: '', captchaKey: await captcha() });
+    expect(noName.json().message).toContain('请输入用户名');
+  });
+});

@@ -49,6 +49,41 @@ export const CaptchaSchema = z.object({
 });
 export type Captcha = z.infer<typeof CaptchaSchema>;
 
+/** Password rules: 8–64 characters with at least one letter and one digit. */
+export const PasswordSchema = z
+  .string({ error: FORM_MESSAGES.password })
+  .min(1, FORM_MESSAGES.password)
+  .min(8, '密码至少8位')
+  .max(64, '密码最多64位')
+  .regex(/[A-Za-z]/, '密码须包含字母')
+  .regex(/\d/, '密码须包含数字');
+
+export const UsernameSchema = z
+  .string({ error: FORM_MESSAGES.username })
+  .trim()
+  .min(1, FORM_MESSAGES.username)
+  .min(4, '用户名至少4位')
+  .max(32, '用户名最多32位')
+  .regex(/^[A-Za-z0-9_-]+$/, '用户名只能包含字母、数字、下划线和短横线');
+
+export const RegisterSchema = z
+  .object({
+    username: UsernameSchema,
+    password: PasswordSchema,
+    password2: z.string({ error: FORM_MESSAGES.password }).min(1, FORM_MESSAGES.password),
+    nickname: z
+      .string({ error: FORM_MESSAGES.nickname })
+      .trim()
+      .min(1, FORM_MESSAGES.nickname)
+      .max(20, '昵称最多20个字'),
+    captchaKey: z.string({ error: FORM_MESSAGES.captcha }).min(1, FORM_MESSAGES.captcha).max(64),
+    captchaCode: z.string({ error: FORM_MESSAGES.captcha }).trim().min(1, FORM_MESSAGES.captcha).max(16),
+    /** Not required (SPEC §5); SMS arrives with the accounts issue. */
+    smsCode: z.string().max(8).optional(),
+  })
+  .refine((v) => v.password === v.password2, { message: '两次输入的密码不一致', path: ['password2'] });
+export type Register = z.infer<typeof RegisterSchema>;
+
 export const tokenCall = defineCall({
   name: 'token',
   method: 'POST',
@@ -74,5 +109,16 @@ export const signoutCall = defineCall({
   path: '/oauth/signout',
   encoding: 'none',
   auth: 'bearer',
+  response: envelope(z.null()),
+});
+
+/** Creates an account (without a school: joining one comes through an invitation). */
+export const registerCall = defineCall({
+  name: 'register',
+  method: 'POST',
+  path: '/oauth/register',
+  encoding: 'json',
+  auth: 'none',
+  body: RegisterSchema,
   response: envelope(z.null()),
 });

@@ -4,7 +4,7 @@ export * from './system.js';
 export * from './basket.js';
 export * from './catalog.js';
 
-import { captchaCall, signoutCall, tokenCall } from './auth.js';
+import { captchaCall, registerCall, signoutCall, tokenCall } from './auth.js';
 import {
   addBasketCall,
   clearBasketCall,
@@ -27,6 +27,7 @@ export const calls = {
   token: tokenCall,
   captcha: captchaCall,
   signout: signoutCall,
+  register: registerCall,
   userInfo: userInfoCall,
   classList: classListCall,
   updateClassDefault: updateClassDefaultCall,

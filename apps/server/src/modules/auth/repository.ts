@@ -23,6 +23,32 @@ export class AuthRepository {
       .executeTakeFirst();
   }
 
+  /** Inserts a new account; false when the username is taken. */
+  async insertUser(user: {
+    id: string;
+    username: string;
+    passwordHash: string;
+    nickname: string;
+    now: string;
+  }): Promise<boolean> {
+    const result = await this.db
+      .insertInto('users')
+      .values({
+        id: user.id,
+        username: user.username,
+        password_hash: user.passwordHash,
+        nickname: user.nickname,
+        avatar: null,
+        phone: null,
+        default_org_id: null,
+        created_at: user.now,
+        updated_at: user.now,
+      })
+      .onConflict((oc) => oc.column('username').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+  }
+
   async createSession(session: {
     id: string;
     userId: string;

@@ -11,6 +11,11 @@ export function authRoutes(app: FastifyInstance, guards: CallGuards, auth: AuthS
       : auth.refreshGrant(body.refresh_token);
   });
 
+  registerCall(app, guards, calls.register, async ({ body }) => {
+    await auth.register(body);
+    return ok(null, '注册成功');
+  });
+
   registerCall(app, guards, calls.captcha, async () => ok(await auth.createCaptcha()));
 
   registerCall(app, guards, calls.signout, async ({ auth: caller }) => {

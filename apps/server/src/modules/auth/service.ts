@@ -1,10 +1,16 @@
 import { timingSafeEqual } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
-import { MESSAGES, type Captcha, type PasswordGrant, type TokenResponse } from '@zhzy/contracts';
+import {
+  MESSAGES,
+  type Captcha,
+  type PasswordGrant,
+  type Register,
+  type TokenResponse,
+} from '@zhzy/contracts';
 import type { AuthContext } from '../../lib/call.js';
 import { AppError } from '../../lib/errors.js';
 import { hashToken, isoAfter, newId, randomToken } from '../../lib/ids.js';
-import { dummyHash, verifyPassword } from '../../lib/passwords.js';
+import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { AuthRepository } from './repository.js';
 
 /** Sign-in limits: per account and per address, over a sliding 15-minute window. */
@@ -137,6 +143,21 @@ export class AuthService {
       now: this.now(),
     });
     return this.issueTokens(sessionId, user.id);
+  }
+
+  /** Creates an account after checking the image captcha; 409 when the username is taken. */
+  async register(input: Register): Promise<void> {
+    if (!(await this.checkCaptcha(input.captchaKey, input.captchaCode, this.clock()))) {
+      throw new AppError('CAPTCHA', MESSAGES.captchaWrong);
+    }
+    const created = await this.repo.insertUser({
+      id: newId(),
+      username: input.username,
+      passwordHash: await hashPassword(input.password),
+      nickname: input.nickname,
+      now: this.now(),
+    });
+    if (!created) throw new AppError('CONFLICT', '该用户名已被注册');
   }
 
   /** Rotates a refresh token. Reusing a rotated one revokes the whole session (token family). */
