@@ -197,6 +197,34 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
     expect(later.statusCode).toBe(200);
   });
 
+  it('locks an address after many failures across accounts', async () => {
+    let last;
+    for (let i = 0; i < LOGIN_LIMITS.lockAddressAfter; i++) {
+      last = await t.app.inject({
+        method: 'POST',
+        url: '/oauth/oauth/token',
+        remoteAddress: '10.9.8.7',
+        ...form({ grant_type: 'password', username: `guess-${i}`, password: 'x' }),
+      });
+    }
+    expect(last!.statusCode).toBe(400);
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/oauth/token',
+      remoteAddress: '10.9.8.7',
+      ...form({ grant_type: 'password', username: 'demo-director', password: DEMO_PASSWORD }),
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe(MESSAGES.loginLockedAddress);
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/oauth/token',
+      remoteAddress: '10.9.8.8',
+      ...form({ grant_type: 'password', username: 'demo-director', password: DEMO_PASSWORD }),
+    });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
   it('gives the same answer for an unknown user as for a wrong password', async () => {
     const res = await token({ grant_type: 'password', username: 'nobody-here', password: 'x' });
     expect(res.statusCode).toBe(400);
