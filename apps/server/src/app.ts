@@ -1,10 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { connect, type Db } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { CallGuards } from './lib/call.js';
-import { newId } from './lib/ids.js';
 import { AuthRepository } from './modules/auth/repository.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService, type CaptchaMaker } from './modules/auth/service.js';
@@ -46,7 +46,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
-    genReqId: () => newId(),
+    genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
   });
 
@@ -68,8 +68,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (seeded) app.log.info('seeded 演示学校 with demo accounts');
   }
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   registerErrorHandler(app);
   await app.register(formbody);

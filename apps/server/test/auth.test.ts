@@ -207,7 +207,7 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
         ...form({ grant_type: 'password', username: `guess-${i}`, password: 'x' }),
       });
     }
-    expect(last.statusCode).toBe(400);
+    expect(last?.statusCode).toBe(400);
     const blocked = await t.app.inject({
       method: 'POST',
       url: '/oauth/oauth/token',

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { precompiled } from '../../db/precompiled.js';
 import type { Database } from '../../db/schema.js';
 
 export interface AccessContextRow {
@@ -13,7 +14,36 @@ export interface AccessContextRow {
 
 /** Users, sessions, tokens, sign-in failures and captchas. Only this file touches those tables. */
 export class AuthRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly accessContext;
+
+  constructor(private readonly db: Kysely<Database>) {
+    // Runs on every request: compiled once.
+    this.accessContext = precompiled(
+      this.db,
+      (tokenHash: string, now: string) =>
+        this.db
+          .selectFrom('access_tokens as t')
+          .innerJoin('auth_sessions as s', 's.id', 't.session_id')
+          .innerJoin('users as u', 'u.id', 't.user_id')
+          .leftJoin('memberships as m', (join) =>
+            join.onRef('m.user_id', '=', 'u.id').onRef('m.org_id', '=', 'u.default_org_id'),
+          )
+          .select([
+            'u.id as user_id',
+            'u.username',
+            's.id as session_id',
+            'm.org_id',
+            'm.is_creator',
+            'm.is_administrator',
+            'm.is_grade_director',
+          ])
+          .where('t.token_hash', '=', tokenHash)
+          .where('t.expires_at', '>', now)
+          .where('s.revoked_at', 'is', null)
+          .where('u.disabled', '=', 0),
+      2,
+    );
+  }
 
   findUserByUsername(username: string) {
     return this.db
@@ -103,28 +133,9 @@ export class AuthRepository {
   }
 
   /** The caller behind a live access token, with their membership of their default school. */
-  findAccessContext(tokenHash: string, now: string): Promise<AccessContextRow | undefined> {
-    return this.db
-      .selectFrom('access_tokens as t')
-      .innerJoin('auth_sessions as s', 's.id', 't.session_id')
-      .innerJoin('users as u', 'u.id', 't.user_id')
-      .leftJoin('memberships as m', (join) =>
-        join.onRef('m.user_id', '=', 'u.id').onRef('m.org_id', '=', 'u.default_org_id'),
-      )
-      .select([
-        'u.id as user_id',
-        'u.username',
-        's.id as session_id',
-        'm.org_id',
-        'm.is_creator',
-        'm.is_administrator',
-        'm.is_grade_director',
-      ])
-      .where('t.token_hash', '=', tokenHash)
-      .where('t.expires_at', '>', now)
-      .where('s.revoked_at', 'is', null)
-      .where('u.disabled', '=', 0)
-      .executeTakeFirst();
+  async findAccessContext(tokenHash: string, now: string): Promise<AccessContextRow | undefined> {
+    const rows = await this.accessContext(tokenHash, now);
+    return rows[0];
   }
 
   findRefreshToken(tokenHash: string) {

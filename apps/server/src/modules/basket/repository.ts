@@ -1,63 +1,57 @@
 import { sql, type Kysely } from 'kysely';
+import { precompiled } from '../../db/precompiled.js';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 
 /** The question basket: one paper per user, school, stage and subject; type sections; items. */
 export class BasketRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly basketRows;
+
+  constructor(private readonly db: Kysely<Database>) {
+    // Read on every basket view: compiled once.
+    this.basketRows = precompiled(
+      this.db,
+      (orgId: string, userId: string) =>
+        this.db
+          .selectFrom('basket_items as i')
+          .innerJoin('basket_sections as b', 'b.id', 'i.section_id')
+          .innerJoin('question_types as t', 't.id', 'b.type_id')
+          .innerJoin('basket_papers as p', 'p.id', 'i.paper_id')
+          .innerJoin('stages as g', 'g.id', 'p.stage_id')
+          .innerJoin('subjects as s', 's.id', 'p.subject_id')
+          .select([
+            'p.id as paper_id',
+            'p.stage_id',
+            'p.subject_id',
+            'p.textbook_id',
+            'g.name as stage_name',
+            's.name as subject_name',
+            'b.id as section_id',
+            'b.type_id',
+            't.name as type_name',
+            'i.question_id',
+          ])
+          .where('p.org_id', '=', orgId)
+          .where('p.user_id', '=', userId)
+          .orderBy('p.updated_at', 'desc')
+          .orderBy('p.id')
+          .orderBy('b.sort')
+          .orderBy('i.sort'),
+      2,
+    );
+  }
 
   /** Runs `work` in one transaction with a repository bound to it. */
   transaction<T>(work: (repo: BasketRepository) => Promise<T>): Promise<T> {
     return this.db.transaction().execute((trx) => work(new BasketRepository(trx)));
   }
 
-  listPapers(orgId: string, userId: string) {
-    return this.db
-      .selectFrom('basket_papers as p')
-      .innerJoin('stages as g', 'g.id', 'p.stage_id')
-      .innerJoin('subjects as s', 's.id', 'p.subject_id')
-      .select([
-        'p.id',
-        'p.stage_id',
-        'p.subject_id',
-        'p.textbook_id',
-        'g.name as stage_name',
-        's.name as subject_name',
-      ])
-      .where('p.org_id', '=', orgId)
-      .where('p.user_id', '=', userId)
-      .orderBy('p.updated_at', 'desc')
-      .orderBy('p.id')
-      .execute();
-  }
-
-  listSections(paperIds: string[]) {
-    if (paperIds.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('basket_sections as b')
-      .innerJoin('question_types as t', 't.id', 'b.type_id')
-      .leftJoin('basket_items as i', 'i.section_id', 'b.id')
-      .select([
-        'b.id',
-        'b.paper_id',
-        'b.type_id',
-        't.name as type_name',
-        sql<number>`count(i.id)`.as('question_count'),
-      ])
-      .where('b.paper_id', 'in', paperIds)
-      .groupBy(['b.id', 'b.paper_id', 'b.type_id', 't.name', 'b.sort'])
-      .orderBy('b.sort')
-      .execute();
-  }
-
-  listItems(paperIds: string[]) {
-    if (paperIds.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('basket_items')
-      .select(['paper_id', 'question_id'])
-      .where('paper_id', 'in', paperIds)
-      .orderBy('sort')
-      .execute();
+  /**
+   * The whole basket of a user in one query: one row per question, with its type section and paper.
+   * Empty sections and papers are pruned on every change, so every paper and section has a row here.
+   */
+  listBasketRows(orgId: string, userId: string) {
+    return this.basketRows(orgId, userId);
   }
 
   findPaperOf(orgId: string, userId: string, paperId: string) {

@@ -19,33 +19,37 @@ export class BasketService {
 
   async get(auth: AuthContext): Promise<Basket> {
     const orgId = requireSchool(auth);
-    const papers = await this.repo.listPapers(orgId, auth.userId);
-    const ids = papers.map((p) => p.id);
-    const [sections, items] = await Promise.all([this.repo.listSections(ids), this.repo.listItems(ids)]);
-    const type: Basket['type'] = {};
-    for (const p of papers) type[p.id] = [];
-    for (const s of sections) {
-      type[s.paper_id]?.push({
-        id: s.id,
-        typeId: s.type_id,
-        dataName: s.type_name,
-        questionCount: Number(s.question_count),
-      });
+    const rows = await this.repo.listBasketRows(orgId, auth.userId);
+    const basket: Basket = { sumCount: rows.length, paperInfo: [], type: {}, questionIds: [] };
+    const papers = new Map<string, Basket['paperInfo'][number]>();
+    const sections = new Map<string, Basket['type'][string][number]>();
+    for (const row of rows) {
+      let paper = papers.get(row.paper_id);
+      if (!paper) {
+        paper = {
+          id: row.paper_id,
+          stageId: row.stage_id,
+          subjectId: row.subject_id,
+          stageName: row.stage_name,
+          subjectName: row.subject_name,
+          testPaperTextbook: row.textbook_id,
+          questionCount: 0,
+        };
+        papers.set(row.paper_id, paper);
+        basket.paperInfo.push(paper);
+        basket.type[row.paper_id] = [];
+      }
+      paper.questionCount += 1;
+      let section = sections.get(row.section_id);
+      if (!section) {
+        section = { id: row.section_id, typeId: row.type_id, dataName: row.type_name, questionCount: 0 };
+        sections.set(row.section_id, section);
+        basket.type[row.paper_id]!.push(section);
+      }
+      section.questionCount += 1;
+      basket.questionIds.push(row.question_id);
     }
-    return {
-      sumCount: items.length,
-      paperInfo: papers.map((p) => ({
-        id: p.id,
-        stageId: p.stage_id,
-        subjectId: p.subject_id,
-        stageName: p.stage_name,
-        subjectName: p.subject_name,
-        testPaperTextbook: p.textbook_id,
-        questionCount: items.filter((i) => i.paper_id === p.id).length,
-      })),
-      type,
-      questionIds: items.map((i) => i.question_id),
-    };
+    return basket;
   }
 
   /** Adds questions, each to the paper of its own stage and subject. */
