@@ -141,6 +141,21 @@ export function contractSuite(target: () => ContractTarget): void {
     it('GET /oauth/captcha answers an image', async () => {
       expectOk(await send(calls.captcha, { auth: null }), calls.captcha.response);
     });
+
+    it('POST /oauth/register (JSON) refuses a wrong image code in Chinese and a missing nickname naming it', async () => {
+      const captcha = expectOk(await send(calls.captcha, { auth: null }), calls.captcha.response).data;
+      const body = {
+        username: `contract-${Date.now().toString(36)}`,
+        password: 'Contract2026',
+        password2: 'Contract2026',
+        nickname: '契约测试',
+        captchaKey: captcha.captchaKey,
+        captchaCode: '!!!!',
+      };
+      expectError(await send(calls.register, { body, auth: null }), 400, MESSAGES.captchaWrong);
+      const noNickname = await send(calls.register, { body: { ...body, nickname: '' }, auth: null });
+      expectError(noNickname, 400, new RegExp(FORM_MESSAGES.nickname));
+    });
   });
 
   describe('contract: bearer calls refuse a missing token with 401', () => {
