@@ -3,12 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ensurePostgres } from './lib/postgres.mjs';
 import { run } from './lib/system.mjs';
+import { ensureRasterTools } from './lib/tools.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
 process.env.TURBO_TELEMETRY_DISABLED = '1';
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
+ensureRasterTools();
 await ensurePostgres();
 console.log('[test] PostgreSQL answers on 127.0.0.1:5432');
 

@@ -1,1 +1,2 @@
 export * from './paper.js';
+export * from './layout/index.js';

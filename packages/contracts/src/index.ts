@@ -3,3 +3,4 @@ export * from './constants.js';
 export * from './messages.js';
 export * from './calls/index.js';
 export * from './agent.js';
+export * from './answer-card.js';
