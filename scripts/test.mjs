@@ -1,6 +1,7 @@
 // The README's test command after `npm ci`: system packages, PostgreSQL, lint, typecheck, build, every test.
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensureBrowser } from './lib/browser.mjs';
 import { ensurePostgres } from './lib/postgres.mjs';
 import { run } from './lib/system.mjs';
 import { ensureRasterTools } from './lib/tools.mjs';
@@ -13,6 +14,8 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 ensureRasterTools();
 await ensurePostgres();
 console.log('[test] PostgreSQL answers on 127.0.0.1:5432');
+ensureBrowser();
+console.log('[test] Chromium and the CJK fonts are installed');
 
 run(bin('turbo'), ['run', 'lint', 'typecheck', 'build', '--output-logs=errors-only']);
 

@@ -1,5 +1,16 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+// One project: component tests in jsdom (src/), and the browser tests against the real host (e2e/, which
+// switch themselves to the node environment per file).
 export default defineConfig({
-  test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], passWithNoTests: true },
+  plugins: [react()],
+  test: {
+    name: 'web',
+    include: ['src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
+    environment: 'jsdom',
+    setupFiles: ['src/testing/setup.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 240_000,
+  },
 });

@@ -34,6 +34,19 @@ describe.each(DIALECTS)('errors and the web app on %s', (dialect) => {
     expect(asset.headers['cache-control']).toContain('immutable');
   });
 
+  it('answers 404 for a missing asset instead of index.html', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-gone999.js', headers: { accept: '*/*' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<div id="root">');
+  });
+
+  it('serves files of a rebuilt web app without a restart', async () => {
+    fs.writeFileSync(path.join(webDir, 'assets', 'app-new456.js'), 'console.log(2)');
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-new456.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log(2)');
+  });
+
   it('answers an unknown API path with 404 and 很抱歉，资源未找到', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/teacher/nothing-here' });
     expect(res.statusCode).toBe(404);

@@ -20,7 +20,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      // Files are looked up per request, so a rebuilt web app is served without restarting the host.
+      wildcard: true,
       index: false,
       cacheControl: false,
       setHeaders(res, filePath) {
@@ -33,13 +34,17 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
         );
       },
     });
+    // The root is a folder to the static handler; the page for it is index.html like every other screen.
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   } else {
     app.log.warn({ webDist }, 'web app not built: only the API is served');
   }
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url);
+    // A missing hashed asset must be a 404, never index.html (the browser would run HTML as a script).
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url) && !url.startsWith('/assets/');
     if (wantsPage && hasWeb) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

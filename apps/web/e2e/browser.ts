@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+
+/** Debian's Chromium (scripts/lib/browser.mjs installs it); Playwright never downloads a browser here. */
+export const CHROMIUM = process.env.ZHZY_CHROMIUM ?? '/usr/bin/chromium';
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Launches headless Chromium; Playwright gives every launch a fresh temporary user-data-dir. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: run \`apt-get install -y chromium fonts-noto-cjk\` (npm test does)`,
+    );
+  }
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS, timeout: 60_000 });
+}
+
+export const WEB_ROOT = path.resolve(import.meta.dirname, '..');
+export const WEB_DIST = path.join(WEB_ROOT, 'dist');
+export const SCREENSHOT_DIR = path.resolve(WEB_ROOT, '../../test-artifacts/screenshots');

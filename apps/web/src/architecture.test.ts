@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// bulletproof-react's rule, checked here because the root ESLint config has no web-specific block:
+// shared code (components, lib, config, i18n) never imports features or the app; a feature never imports
+// another feature or the app.
+const src = import.meta.dirname;
+
+function files(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return files(p);
+    return /\.(ts|tsx)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [p] : [];
+  });
+}
+
+function importsOf(file: string): string[] {
+  const text = fs.readFileSync(file, 'utf8');
+  return [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)].map((m) =>
+    path.resolve(path.dirname(file), m[1]!),
+  );
+}
+
+const rel = (p: string) => path.relative(src, p).split(path.sep);
+
+describe('module boundaries', () => {
+  it('keeps features apart and shared code free of features and the app', () => {
+    const problems: string[] = [];
+    for (const file of files(src)) {
+      const [top, feature] = rel(file);
+      for (const target of importsOf(file)) {
+        const [tTop, tFeature] = rel(target);
+        if (top === 'features' && tTop === 'features' && tFeature !== feature) {
+          problems.push(`${rel(file).join('/')} imports feature ${tFeature}`);
+        }
+        if (top === 'features' && tTop === 'app') problems.push(`${rel(file).join('/')} imports the app`);
+        if (
+          ['components', 'lib', 'config', 'i18n'].includes(top!) &&
+          (tTop === 'features' || tTop === 'app')
+        ) {
+          problems.push(`${rel(file).join('/')} (shared) imports ${tTop}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps user-facing Chinese text in the catalogue (the user agreement is the one long document apart)', () => {
+    const allowed = new Set(['i18n/zh-CN.ts', 'components/legal/protocol-text.tsx', 'config/env.ts']);
+    const offenders = files(src)
+      .map((f) => rel(f).join('/'))
+      .filter((f) => !allowed.has(f) && !f.startsWith('testing/'))
+      .filter((f) => {
+        const code = fs.readFileSync(path.join(src, f), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+        return /[\u4e00-\u9fff]/.test(code);
+      });
+    expect(offenders).toEqual([]);
+  });
+});

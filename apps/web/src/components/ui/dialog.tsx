@@ -1,0 +1,56 @@
+import { Dialog as HDialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import type { ReactNode } from 'react';
+import { CloseIcon } from '../icons';
+import { cn } from '../../lib/utils';
+import { t } from '../../i18n/zh-CN';
+
+export interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  /** Tailwind width classes of the panel. */
+  className?: string;
+  /** When false, neither the backdrop nor Escape closes it (e.g. scan settings). */
+  dismissable?: boolean;
+  /** Hide the visible title (it stays as the accessible name). */
+  hideTitle?: boolean;
+}
+
+/** A modal dialog: focus trapped, labelled by its title, closable by the × button. */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  className,
+  dismissable = true,
+  hideTitle = false,
+}: DialogProps) {
+  return (
+    <HDialog open={open} onClose={dismissable ? onClose : () => undefined} className="relative z-50">
+      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
+        <DialogPanel
+          className={cn(
+            'relative my-8 w-full max-w-md rounded-xl bg-white p-6 shadow-xl ring-1 ring-slate-900/5',
+            className,
+          )}
+        >
+          <DialogTitle className={cn('pr-8 text-lg font-semibold text-slate-900', hideTitle && 'sr-only')}>
+            {title}
+          </DialogTitle>
+          <button
+            type="button"
+            onClick={onClose}
+            className="absolute top-4 right-4 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-blue-600"
+            aria-label={t.close}
+          >
+            <CloseIcon className="size-5" />
+          </button>
+          <div className={hideTitle ? '' : 'mt-4'}>{children}</div>
+        </DialogPanel>
+      </div>
+    </HDialog>
+  );
+}

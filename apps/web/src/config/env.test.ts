@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { env, imageUrl, parseEnv } from './env';
+
+describe('configuration', () => {
+  it('has defaults for every value (the scan agent on 127.0.0.1:17310)', () => {
+    const e = parseEnv({});
+    expect(e.VITE_AGENT_WS_URL).toBe('ws://127.0.0.1:17310/ws');
+    expect(e.VITE_BASE_IMAGE_URL).toBe('/files/');
+    expect(env.footer.copyright).toContain('版权所有');
+  });
+  it('names the variable that is wrong', () => {
+    expect(() => parseEnv({ VITE_AGENT_WS_URL: 'http://x' })).toThrow(/VITE_AGENT_WS_URL/);
+  });
+  it('builds image URLs under the base image URL and keeps absolute ones', () => {
+    expect(imageUrl('logo/a.png')).toBe('/files/logo/a.png');
+    expect(imageUrl('https://cdn.x/a.png')).toBe('https://cdn.x/a.png');
+    expect(imageUrl(null)).toBeNull();
+  });
+});

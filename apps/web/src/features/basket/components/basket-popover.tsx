@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { BASKET_POPOVER_WIDTH, type BasketTypeRow } from '@zhzy/contracts';
+import { Button } from '../../../components/ui/button';
+import { Empty } from '../../../components/ui/empty';
+import { Listbox } from '../../../components/ui/listbox';
+import { Popover } from '../../../components/ui/popover';
+import { Table, type Column } from '../../../components/ui/table';
+import { BasketIcon, TrashIcon } from '../../../components/icons';
+import { paths } from '../../../config/paths';
+import { t } from '../../../i18n/zh-CN';
+import { setSelection, useSelection } from '../../../lib/selection';
+import { useBasket, useBasketActions } from '../api/basket';
+import { basketView } from '../hooks/use-basket-paper';
+
+/** The basket's panel: paper selector, total, type rows with delete, clear-all and 进入组卷中心. */
+export function BasketPanel({ onNavigate }: { onNavigate?: () => void }) {
+  const { data: basket } = useBasket();
+  const selection = useSelection();
+  const actions = useBasketActions();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<string | null>(null);
+  const { paper, rows, total } = basketView(basket, selection);
+  const papers = basket?.paperInfo ?? [];
+
+  const run = async (key: string, work: () => Promise<void>) => {
+    setBusy(key);
+    try {
+      await work();
+    } catch {
+      // The client already showed the error.
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const columns: Column<BasketTypeRow>[] = [
+    { key: 'type', header: t.basket.type, cell: (r) => r.dataName },
+    { key: 'count', header: t.basket.count, cell: (r) => r.questionCount, align: 'center' },
+    {
+      key: 'action',
+      header: <span className="sr-only">{t.basket.action}</span>,
+      align: 'right',
+      cell: (r) => (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="h-7 px-2 text-slate-500 hover:text-red-600"
+          aria-label={t.basket.deleteRow(r.dataName)}
+          loading={busy === r.id}
+          disabled={busy !== null}
+          onClick={() => void run(r.id, () => actions.deleteType(r.id))}
+          icon={<TrashIcon className="size-4" />}
+        >
+          {t.basket.delete}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <div
+      className="flex flex-col gap-4 p-4"
+      style={{ width: BASKET_POPOVER_WIDTH, maxWidth: 'calc(100vw - 24px)' }}
+    >
+      <div className="flex items-center justify-between">
+        <h2 className="text-base font-semibold text-slate-900">{t.basket.title}</h2>
+        <span className="text-sm text-slate-500" data-testid="basket-total">
+          {t.basket.total(total)}
+        </span>
+      </div>
+      <Listbox
+        label={t.basket.paper}
+        value={paper?.id ?? null}
+        placeholder={t.basket.choosePaper}
+        disabled={papers.length === 0}
+        className="w-full"
+        buttonClassName="flex-1"
+        options={papers.map((p) => ({ value: p.id, label: t.basket.paperLabel(p.stageName, p.subjectName) }))}
+        onChange={(id) => {
+          const p = papers.find((x) => x.id === id);
+          if (p) setSelection({ stageId: p.stageId, subjectId: p.subjectId });
+        }}
+      />
+      {paper && rows.length > 0 ? (
+        <Table dense caption={t.basket.title} columns={columns} rows={rows} rowKey={(r) => r.id} />
+      ) : (
+        <Empty className="py-6" title={t.basket.empty} description={t.basket.emptyHint} />
+      )}
+      <div className="flex items-center justify-between gap-2">
+        <Button
+          variant="danger"
+          size="sm"
+          disabled={!paper || busy !== null}
+          loading={busy === 'clear'}
+          onClick={() => paper && void run('clear', () => actions.clear(paper.id))}
+        >
+          {t.basket.clear}
+        </Button>
+        <Button
+          size="sm"
+          disabled={!paper || total === 0}
+          onClick={() => {
+            if (!paper) return;
+            onNavigate?.();
+            void navigate(
+              paths.editBasket({
+                paperId: paper.id,
+                subjectId: paper.subjectId,
+                textbookId: paper.testPaperTextbook,
+              }),
+            );
+          }}
+        >
+          {t.basket.enter}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The side bar's basket button with its count badge, opening the panel. */
+export function BasketButton({ buttonClassName }: { buttonClassName?: string }) {
+  const { data: basket } = useBasket();
+  const count = basket?.sumCount ?? 0;
+  return (
+    <Popover
+      label={t.sideBar.basketCount(count)}
+      panelLabel={t.basket.title}
+      anchor="left start"
+      buttonClassName={buttonClassName}
+      button={
+        <>
+          <span className="relative">
+            <BasketIcon className="size-6" />
+            <span
+              data-testid="basket-badge"
+              aria-hidden="true"
+              className={
+                count > 0
+                  ? 'absolute -top-2 -right-3 min-w-5 rounded-full bg-red-500 px-1.5 text-center text-[11px] leading-5 font-semibold text-white'
+                  : 'absolute -top-2 -right-3 min-w-5 rounded-full bg-slate-200 px-1.5 text-center text-[11px] leading-5 font-semibold text-slate-600'
+              }
+            >
+              {count > 99 ? '99+' : count}
+            </span>
+          </span>
+          <span className="text-xs">{t.sideBar.basket}</span>
+        </>
+      }
+    >
+      {(close) => <BasketPanel onNavigate={close} />}
+    </Popover>
+  );
+}

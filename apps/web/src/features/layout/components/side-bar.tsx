@@ -1,0 +1,71 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { ArrowUpIcon, FeedbackIcon, HelpIcon, PhoneIcon } from '../../../components/icons';
+import { QrCode } from '../../../components/qr-code';
+import { env } from '../../../config/env';
+import { paths } from '../../../config/paths';
+import { t } from '../../../i18n/zh-CN';
+import { animateScrollTo } from '../../../lib/scroll';
+
+export const sideItemClass =
+  'flex w-16 flex-col items-center gap-0.5 rounded-lg py-1.5 text-slate-600 transition-colors hover:bg-blue-50 hover:text-blue-700 focus-visible:outline-2 focus-visible:outline-blue-600 sm:w-14 sm:gap-1 sm:py-2';
+
+/** The app-download QR code, shown while the pointer (or focus) is on the item. */
+function AppQr() {
+  const [open, setOpen] = useState(false);
+  return (
+    <div
+      className="relative"
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+      onFocus={() => setOpen(true)}
+      onBlur={() => setOpen(false)}
+    >
+      <button
+        type="button"
+        className={sideItemClass}
+        aria-expanded={open}
+        aria-describedby={open ? 'app-qr' : undefined}
+      >
+        <PhoneIcon className="size-6" />
+        <span className="text-xs">{t.sideBar.app}</span>
+      </button>
+      {open && (
+        <div
+          id="app-qr"
+          role="tooltip"
+          className="absolute right-0 bottom-full mb-3 rounded-xl border border-slate-200 bg-white p-3 text-center shadow-xl sm:top-1/2 sm:right-full sm:bottom-auto sm:mr-3 sm:mb-0 sm:-translate-y-1/2"
+        >
+          <QrCode value={env.appDownloadUrl} size={128} alt={t.sideBar.appQrAlt} />
+          <p className="mt-2 text-xs whitespace-nowrap text-slate-500">{t.sideBar.appQr}</p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The right-hand side bar: basket (slot), 问题反馈, 使用说明, the app QR code and back-to-top. */
+export function SideBar({ basketSlot }: { basketSlot: ReactNode }) {
+  return (
+    <aside
+      aria-label={t.sideBar.label}
+      data-testid="side-bar"
+      className="fixed inset-x-0 bottom-0 z-20 flex items-center justify-around border-t border-slate-200 bg-white/95 px-1 pt-1 pb-[max(0.25rem,env(safe-area-inset-bottom))] shadow-[0_-2px_10px_rgba(15,23,42,0.06)] backdrop-blur sm:inset-x-auto sm:right-4 sm:bottom-24 sm:flex-col sm:justify-start sm:gap-1 sm:rounded-2xl sm:border sm:p-1 sm:shadow-lg lg:top-1/2 lg:bottom-auto lg:-translate-y-1/2"
+    >
+      {basketSlot}
+      <Link to={paths.feedback()} className={sideItemClass}>
+        <FeedbackIcon className="size-6" />
+        <span className="text-xs">{t.sideBar.feedback}</span>
+      </Link>
+      <a href={env.helpUrl} target="_blank" rel="noopener noreferrer" className={sideItemClass}>
+        <HelpIcon className="size-6" />
+        <span className="text-xs">{t.sideBar.help}</span>
+      </a>
+      <AppQr />
+      <button type="button" className={sideItemClass} onClick={() => void animateScrollTo(0)}>
+        <ArrowUpIcon className="size-6" />
+        <span className="text-xs">{t.backTop}</span>
+      </button>
+    </aside>
+  );
+}

@@ -1,0 +1,37 @@
+import '@testing-library/jest-dom/vitest';
+import { afterEach, vi } from 'vitest';
+
+// jsdom lacks these browser APIs that Headless UI and floating-ui use.
+if (typeof window !== 'undefined') {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+  Object.defineProperty(window, 'scrollTo', { value: vi.fn(), writable: true });
+  Object.defineProperty(Element.prototype, 'scrollIntoView', { value: vi.fn(), writable: true });
+  if (!('matchMedia' in window)) {
+    Object.defineProperty(window, 'matchMedia', {
+      writable: true,
+      value: (query: string) => ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }),
+    });
+  }
+}
+
+afterEach(async () => {
+  if (typeof document !== 'undefined') {
+    const { cleanup } = await import('@testing-library/react');
+    cleanup();
+    localStorage.clear();
+  }
+});
