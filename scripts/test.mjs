@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ensureBrowser } from './lib/browser.mjs';
 import { ensurePostgres } from './lib/postgres.mjs';
 import { run } from './lib/system.mjs';
+import { ensureScannerTools } from './lib/scanner.mjs';
 import { ensureRasterTools } from './lib/tools.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -12,6 +13,7 @@ process.env.TURBO_TELEMETRY_DISABLED = '1';
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 ensureRasterTools();
+ensureScannerTools();
 await ensurePostgres();
 console.log('[test] PostgreSQL answers on 127.0.0.1:5432');
 ensureBrowser();

@@ -1,5 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'scan-agent', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+  test: {
+    name: 'scan-agent',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    env: { TZ: 'UTC' },
+  },
 });

@@ -1,19 +1,61 @@
+import os from 'node:os';
+import path from 'node:path';
 import { z } from 'zod';
 import { AGENT_DEFAULT_PORT } from '@zhzy/contracts';
 
-/** Settings of the agent, validated at start. It listens on the loopback interface only. */
-export const AgentConfigSchema = z.object({
-  AGENT_PORT: z.coerce.number().int().min(0).max(65_535).default(AGENT_DEFAULT_PORT),
-  /** Web origins allowed to talk to the agent, comma-separated. */
-  AGENT_ALLOWED_ORIGINS: z
+const list = (fallback: string) =>
+  z
     .string()
-    .default('http://localhost:3000,http://127.0.0.1:3000')
+    .default(fallback)
     .transform((v) =>
       v
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean),
-    ),
+    );
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Per-user folder of the agent's state (token, pairings, spool): it never needs administrator rights. */
+export function defaultDataDir(env: Record<string, string | undefined> = process.env): string {
+  if (process.platform === 'win32') {
+    return path.join(env.LOCALAPPDATA ?? path.join(os.homedir(), 'AppData', 'Local'), 'zhzy-scan-agent');
+  }
+  if (process.platform === 'darwin') {
+    return path.join(os.homedir(), 'Library', 'Application Support', 'zhzy-scan-agent');
+  }
+  return path.join(env.XDG_STATE_HOME ?? path.join(os.homedir(), '.local', 'state'), 'zhzy-scan-agent');
+}
+
+/** Settings of the agent, validated at start. It listens on the loopback interface only. */
+export const AgentConfigSchema = z.object({
+  AGENT_PORT: z.coerce.number().int().min(0).max(65_535).default(AGENT_DEFAULT_PORT),
+  /** Web origins allowed to talk to the agent, comma-separated. */
+  AGENT_ALLOWED_ORIGINS: list('http://localhost:3000,http://127.0.0.1:3000'),
+  /** Hosts the agent may upload to besides the allowed origins (the web app is normally served by its host). */
+  AGENT_HOST_URLS: list(''),
+  /** Token, pairings and the page spool live here. */
+  AGENT_DATA_DIR: z.string().optional(),
+  /** Drivers to use, comma-separated; the virtual scanner is always last in the list. */
+  AGENT_DRIVERS: list(
+    process.platform === 'win32' ? 'wia,twain,escl,hotfolder,virtual' : 'sane,escl,hotfolder,virtual',
+  ),
+  /** `scanimage` to run (a full path, or found on PATH). */
+  AGENT_SCANIMAGE: z.string().default('scanimage'),
+  /** SANE_CONFIG_DIR for scanimage (e.g. a folder that enables only the test backend). */
+  AGENT_SANE_CONFIG_DIR: z.string().optional(),
+  /** NAPS2.Console.exe for TWAIN on Windows. */
+  AGENT_NAPS2: z.string().default('C:\\Program Files\\NAPS2\\NAPS2.Console.exe'),
+  /** eSCL scanners given by hand (base URLs ending in /eSCL), besides those found by mDNS. */
+  AGENT_ESCL_URLS: list(''),
+  /** Look for eSCL scanners on the local network with mDNS (_uscan._tcp). */
+  AGENT_ESCL_DISCOVERY: flag.default(true),
+  /** Scan-to-folder devices: folders the agent watches (never a path from the browser). */
+  AGENT_HOT_FOLDERS: list(''),
+  /** Offer the virtual scanner (demo answer cards). */
+  AGENT_VIRTUAL_SCANNER: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type AgentConfig = z.infer<typeof AgentConfigSchema>;
@@ -22,3 +64,6 @@ export function loadAgentConfig(env: Record<string, string | undefined> = proces
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   return AgentConfigSchema.parse(cleaned);
 }
+
+/** The data folder of a configuration. */
+export const dataDirOf = (config: AgentConfig): string => config.AGENT_DATA_DIR ?? defaultDataDir();

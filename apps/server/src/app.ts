@@ -14,6 +14,16 @@ import { BasketService } from './modules/basket/service.js';
 import { CatalogRepository } from './modules/catalog/repository.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { CatalogService } from './modules/catalog/service.js';
+import { HomeworkRepository } from './modules/homework/repository.js';
+import { registerHomework } from './modules/homework/routes.js';
+import { recentHomeworkQuestions } from './modules/homework/service.js';
+import { registerPapers } from './modules/papers/routes.js';
+import { seedPaperTemplates } from './modules/papers/templates.js';
+import { scheduleQuestionMaintenance } from './modules/questions/maintenance.js';
+import { QuestionsRepository } from './modules/questions/repository.js';
+import { questionRoutes } from './modules/questions/routes.js';
+import { QuestionsService } from './modules/questions/service.js';
+import { registerScan } from './modules/scan/routes.js';
 import { SystemRepository } from './modules/system/repository.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { SystemService } from './modules/system/service.js';
@@ -63,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await migrateToLatest(db);
   await seedCatalog(db.kysely, clock);
+  await seedPaperTemplates(db.kysely, db.dialect, clock);
   if (config.SEED_DEMO) {
     const seeded = await seedDemoSchool(db.kysely, clock);
     if (seeded) app.log.info('seeded 演示学校 with demo accounts');
@@ -96,8 +107,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   authRoutes(app, guards, authService);
   systemRoutes(app, guards, new SystemService(new SystemRepository(db.kysely)));
-  catalogRoutes(app, guards, new CatalogService(catalogRepository));
+  const questionsRepository = new QuestionsRepository(db.kysely, db.dialect);
+  catalogRoutes(app, guards, new CatalogService(catalogRepository, questionsRepository));
+  questionRoutes(app, guards, new QuestionsService(questionsRepository, clock));
+  // Questions written without search tokens are indexed, recycle bins purged: now and daily.
+  await scheduleQuestionMaintenance(app, questionsRepository, clock);
   basketRoutes(app, guards, new BasketService(new BasketRepository(db.kysely), catalogRepository, clock));
+  // Smart composition avoids questions the chosen classes had in their latest homework.
+  await registerPapers(app, guards, {
+    db,
+    clock,
+    recentHomework: recentHomeworkQuestions(new HomeworkRepository(db.kysely)),
+  });
+
+  await registerScan(app, guards, { db, dataDir: config.DATA_DIR, clock });
+  registerHomework(app, guards, { db, clock });
 
   await registerWebApp(app, config.WEB_DIST);
   return app;

@@ -35,7 +35,11 @@ describe.each(DIALECTS)('errors and the web app on %s', (dialect) => {
   });
 
   it('answers 404 for a missing asset instead of index.html', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/assets/app-gone999.js', headers: { accept: '*/*' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-gone999.js',
+      headers: { accept: '*/*' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('<div id="root">');
   });

@@ -1,13 +1,400 @@
 import { z } from 'zod';
+import { IdSchema, TimestampSchema } from './common.js';
+import { PAPER_SIZE_CODES, SCAN_DEFAULTS } from './constants.js';
+import { CardLayoutSchema } from './answer-card.js';
+
+/*
+ * The web ↔ agent protocol: every REST body and every websocket message of the scan agent on 127.0.0.1.
+ * Success bodies are the schemas below (HTTP 200 only); errors are `{ code, message, data }` with a Chinese message.
+ * Every websocket message carries `v`, the protocol version, so the web app can tell an outdated agent.
+ */
 
 /** Version of the web ↔ agent protocol; the web app tells an outdated agent by it. */
 export const AGENT_PROTOCOL_VERSION = 1;
 /** The agent's default port on 127.0.0.1. */
 export const AGENT_DEFAULT_PORT = 17_310;
+/** Where the web app reaches the agent by default (SPEC §7's websocket URL and its REST base). */
+export const AGENT_DEFAULT_BASE_URL = `http://127.0.0.1:${AGENT_DEFAULT_PORT}`;
+export const AGENT_DEFAULT_WS_URL = `ws://127.0.0.1:${AGENT_DEFAULT_PORT}/ws`;
+/** Largest JSON body the agent accepts (a card layout for the virtual scanner fits well inside). */
+export const AGENT_BODY_LIMIT_BYTES = 512 * 1024;
+/** A pairing code: six digits shown by the agent, valid for this long, with this many tries. */
+export const AGENT_PAIRING = { codeDigits: 6, ttlMs: 5 * 60_000, maxAttempts: 5 } as const;
+/** The first websocket message must authenticate within this time or the socket is closed. */
+export const AGENT_WS_AUTH_TIMEOUT_MS = 5_000;
+/** Websocket close codes of the agent. */
+export const AGENT_WS_CLOSE = { unauthorized: 4401, protocol: 4400, shuttingDown: 1001 } as const;
 
 export const AgentHealthSchema = z.object({
   name: z.literal('zhzy-scan-agent'),
   version: z.string(),
   protocolVersion: z.number().int().positive(),
+  /** Whether the request carried a valid token (a paired page or the local script token). */
+  authenticated: z.boolean().optional(),
+  /** The agent's operating system, for help texts ('win32', 'linux', 'darwin'). */
+  platform: z.string().optional(),
 });
 export type AgentHealth = z.infer<typeof AgentHealthSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Pairing
+
+/** `POST /pairing/request`: the agent shows a fresh code in its window / log; the page asks the teacher for it. */
+export const PairingRequestAnswerSchema = z.object({ expiresAt: TimestampSchema });
+export type PairingRequestAnswer = z.infer<typeof PairingRequestAnswerSchema>;
+
+export const PairingConfirmSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(
+      new RegExp(`^\\d{${AGENT_PAIRING.codeDigits}}$`),
+      `请输入扫描助手显示的${AGENT_PAIRING.codeDigits}位配对码`,
+    ),
+});
+export type PairingConfirm = z.infer<typeof PairingConfirmSchema>;
+
+/** The origin-bound token: the page keeps it (localStorage) and sends it as `Authorization: Bearer …`. */
+export const PairingTokenSchema = z.object({ token: z.string().min(20), origin: z.string() });
+export type PairingToken = z.infer<typeof PairingTokenSchema>;
+
+/** `POST /pairing/code` (local script token only): the active code, for `scan-agent pair`. */
+export const PairingCodeSchema = z.object({ code: z.string(), expiresAt: TimestampSchema });
+export type PairingCode = z.infer<typeof PairingCodeSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Scanners
+
+export const SCANNER_DRIVERS = ['sane', 'escl', 'wia', 'twain', 'hotfolder', 'virtual'] as const;
+export const ScannerDriverSchema = z.enum(SCANNER_DRIVERS);
+export type ScannerDriver = z.infer<typeof ScannerDriverSchema>;
+
+export const ScanPaperSourceSchema = z.enum(['flatbed', 'feeder', 'feederDuplex']);
+export type ScanPaperSource = z.infer<typeof ScanPaperSourceSchema>;
+export const ColorModeSchema = z.enum(['color', 'grey', 'lineart']);
+export type ColorMode = z.infer<typeof ColorModeSchema>;
+
+export const ScannerCapabilitiesSchema = z.object({
+  sources: z.array(ScanPaperSourceSchema),
+  colorModes: z.array(ColorModeSchema),
+  /** Resolutions the device offers (a range is listed by its usual steps). */
+  resolutions: z.array(z.number().int().positive()),
+  /** Largest scan area in millimetres, null when the device does not say. */
+  maxWidthMm: z.number().positive().nullable(),
+  maxHeightMm: z.number().positive().nullable(),
+});
+export type ScannerCapabilities = z.infer<typeof ScannerCapabilitiesSchema>;
+
+/**
+ * One detected scanner. SPEC §3: each has `id` (its index in the list) and `text` (its name); the rest is ours.
+ * The index is stable for as long as the agent's device list does not change; `deviceId` is stable for good.
+ */
+export const ScannerSourceSchema = z.object({
+  id: z.number().int().nonnegative(),
+  text: z.string(),
+  deviceId: z.string(),
+  driver: ScannerDriverSchema,
+  feeder: z.boolean(),
+  duplex: z.boolean(),
+});
+export type ScannerSource = z.infer<typeof ScannerSourceSchema>;
+
+/** `GET /scanners` (`?refresh=1` looks for devices again). */
+export const ScannerListSchema = z.object({
+  sources: z.array(ScannerSourceSchema),
+  refreshedAt: TimestampSchema,
+});
+export type ScannerList = z.infer<typeof ScannerListSchema>;
+
+/** `GET /scanners/:index/capabilities`. */
+export const ScannerDetailSchema = z.object({
+  source: ScannerSourceSchema,
+  capabilities: ScannerCapabilitiesSchema,
+});
+export type ScannerDetail = z.infer<typeof ScannerDetailSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Scan settings and requests
+
+const paperCodes = Object.values(PAPER_SIZE_CODES) as [number, ...number[]];
+/** A paper-size code of SPEC §3: A4=1, A3=11, B5=2, B4=6, 16k=0. */
+export const PaperSizeCodeSchema = z
+  .number()
+  .int()
+  .refine((v) => paperCodes.includes(v), { message: '纸张大小只能是 A4、A3、B5、B4 或 16开' });
+
+/** The scan settings of SPEC §3, §5, §9 (defaults of SPEC §4 and §9). */
+export const ScanSettingsSchema = z.object({
+  /** Index of the chosen scanner in `GET /scanners` (SPEC: the selected scanner index). */
+  scannerIndex: z.number().int().nonnegative({ error: '请选择扫描仪' }),
+  paperSize: PaperSizeCodeSchema.default(PAPER_SIZE_CODES.A4),
+  /** Adaptive: pages keep their scanned size; otherwise A4/16k/B5 are resized to SPEC §5's pixel sizes. */
+  adaptive: z.boolean().default(SCAN_DEFAULTS.adaptive),
+  duplex: z.boolean().default(SCAN_DEFAULTS.duplex),
+  /** 是否分配给学科老师. */
+  subjectTeacher: z.boolean().default(SCAN_DEFAULTS.subjectTeacher),
+  resolution: z.number().int().min(100).max(600).default(SCAN_DEFAULTS.resolution),
+  colorMode: ColorModeSchema.default('color'),
+  feeder: z.boolean().default(SCAN_DEFAULTS.feeder),
+  /** Keep scanning as sheets are fed: the batch waits (paused) when the feeder runs empty. */
+  autoScan: z.boolean().default(SCAN_DEFAULTS.autoScan),
+  autoDeskew: z.boolean().default(SCAN_DEFAULTS.autoDeskew),
+});
+export type ScanSettings = z.infer<typeof ScanSettingsSchema>;
+export type ScanSettingsInput = z.input<typeof ScanSettingsSchema>;
+
+/**
+ * Where the agent uploads the batch's pages: the host batch the page created with `createScanBatch`, and the upload
+ * token that call answered. The base URL must be one the agent allows (the page's own origin by default).
+ */
+export const HostTargetSchema = z.object({
+  baseUrl: z.url({ protocol: /^https?$/, error: '主机地址不正确' }).max(300),
+  batchId: IdSchema,
+  uploadToken: z.string().min(20).max(200),
+});
+export type HostTarget = z.infer<typeof HostTargetSchema>;
+
+/** What the virtual scanner fills in: answers random or scripted, for demos and tests. */
+export const VirtualScanSchema = z.object({
+  /** The card to fill; a built-in demo card when absent. */
+  layout: CardLayoutSchema.optional(),
+  /** Sheets in the feeder (one student each). */
+  sheets: z.number().int().min(1).max(200).default(10),
+  seed: z.number().int().default(1),
+  /** Scripted answers per sheet: question id → options ('A', 'BD', 'T'); unlisted questions are random. */
+  answers: z
+    .array(z.record(z.string(), z.string().max(8)))
+    .max(200)
+    .optional(),
+  /** Simulated feeder trouble after this many sheets. */
+  jamAfter: z.number().int().nonnegative().optional(),
+  doubleFeedAfter: z.number().int().nonnegative().optional(),
+  /** Pause between pages, like a real feeder (ms). */
+  pageIntervalMs: z.number().int().min(0).max(10_000).default(0),
+});
+export type VirtualScan = z.infer<typeof VirtualScanSchema>;
+export type VirtualScanInput = z.input<typeof VirtualScanSchema>;
+
+/** `POST /scans`: start a batch. */
+export const StartScanSchema = z.object({
+  settings: ScanSettingsSchema,
+  /** Without a host target the pages stay in the agent (scan to folder, `scan-agent scan`). */
+  host: HostTargetSchema.optional(),
+  /** Only for the virtual scanner. */
+  virtual: VirtualScanSchema.optional(),
+});
+export type StartScan = z.infer<typeof StartScanSchema>;
+export type StartScanInput = z.input<typeof StartScanSchema>;
+
+/** `POST /scans/:id/host`: a fresh upload token (the old one expired) or the host target of a batch without one. */
+export const UpdateHostTargetSchema = z.object({ host: HostTargetSchema });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Batches and pages
+
+/**
+ * scanning: pages are being acquired · paused: acquisition stopped (feeder empty, jam, pause, agent restart) and can
+ * resume into the same batch · done: closed by the teacher (its pages still upload).
+ */
+export const BatchStateSchema = z.enum(['scanning', 'paused', 'done']);
+export type BatchState = z.infer<typeof BatchStateSchema>;
+
+export const UploadStateSchema = z.enum(['local', 'pending', 'uploaded', 'failed']);
+export type UploadState = z.infer<typeof UploadStateSchema>;
+
+/** What a device reported; `message` is for the teacher, in Chinese. */
+export const ScanEventKindSchema = z.enum([
+  'feederEmpty',
+  'jam',
+  'doubleFeed',
+  'coverOpen',
+  'busy',
+  'interrupted',
+  'error',
+]);
+export type ScanEventKind = z.infer<typeof ScanEventKindSchema>;
+
+export const ScanNoticeSchema = z.object({
+  kind: ScanEventKindSchema,
+  message: z.string(),
+  at: TimestampSchema,
+});
+export type ScanNotice = z.infer<typeof ScanNoticeSchema>;
+
+export const AgentPageSchema = z.object({
+  batchId: IdSchema,
+  /** 1-based, in the order pages came out of the scanner. */
+  seq: z.number().int().positive(),
+  /** SPEC §3: a JPG named after the scanner's image name. */
+  name: z.string(),
+  side: z.enum(['front', 'back']).nullable(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  dpi: z.number().int().positive(),
+  bytes: z.number().int().positive(),
+  /** SHA-256 of the JPEG, hex; the upload's idempotency key. */
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** Flagged, never dropped. */
+  blank: z.boolean(),
+  /** Rotation that was corrected, degrees (0 when none). */
+  skewDeg: z.number(),
+  upload: UploadStateSchema,
+  hostPageId: IdSchema.nullable(),
+  uploadError: z.string().nullable(),
+  createdAt: TimestampSchema,
+});
+export type AgentPage = z.infer<typeof AgentPageSchema>;
+
+export const AgentBatchSchema = z.object({
+  id: IdSchema,
+  state: BatchStateSchema,
+  settings: ScanSettingsSchema,
+  source: ScannerSourceSchema,
+  /** The host batch the pages go to, without its token; null when pages stay local. */
+  hostBatchId: IdSchema.nullable(),
+  hostBaseUrl: z.string().nullable(),
+  pageCount: z.number().int().nonnegative(),
+  uploadedCount: z.number().int().nonnegative(),
+  failedCount: z.number().int().nonnegative(),
+  blankCount: z.number().int().nonnegative(),
+  lastNotice: ScanNoticeSchema.nullable(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+export type AgentBatch = z.infer<typeof AgentBatchSchema>;
+
+export const AgentBatchListSchema = z.object({ batches: z.array(AgentBatchSchema) });
+export const AgentBatchDetailSchema = z.object({ batch: AgentBatchSchema, pages: z.array(AgentPageSchema) });
+export type AgentBatchDetail = z.infer<typeof AgentBatchDetailSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The REST calls of the agent, by name (success bodies; errors are `{ code, message, data }`)
+
+export interface AgentCallDef {
+  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly path: string;
+  /** none: anyone on an allowed origin · token: a paired page's token or the local script token · script: only the local script token. */
+  readonly auth: 'none' | 'token' | 'script';
+  readonly body?: z.ZodType;
+  readonly response: z.ZodType;
+}
+const agentCall = <const T extends AgentCallDef>(def: T): T => def;
+
+const Ok = z.object({ ok: z.literal(true) });
+
+export const agentCalls = {
+  health: agentCall({ method: 'GET', path: '/health', auth: 'none', response: AgentHealthSchema }),
+  pairingRequest: agentCall({
+    method: 'POST',
+    path: '/pairing/request',
+    auth: 'none',
+    response: PairingRequestAnswerSchema,
+  }),
+  pairingConfirm: agentCall({
+    method: 'POST',
+    path: '/pairing/confirm',
+    auth: 'none',
+    body: PairingConfirmSchema,
+    response: PairingTokenSchema,
+  }),
+  pairingCode: agentCall({
+    method: 'POST',
+    path: '/pairing/code',
+    auth: 'script',
+    response: PairingCodeSchema,
+  }),
+  unpair: agentCall({ method: 'DELETE', path: '/pairing', auth: 'token', response: Ok }),
+  scanners: agentCall({ method: 'GET', path: '/scanners', auth: 'token', response: ScannerListSchema }),
+  scanner: agentCall({
+    method: 'GET',
+    path: '/scanners/:index',
+    auth: 'token',
+    response: ScannerDetailSchema,
+  }),
+  startScan: agentCall({
+    method: 'POST',
+    path: '/scans',
+    auth: 'token',
+    body: StartScanSchema,
+    response: AgentBatchSchema,
+  }),
+  batches: agentCall({ method: 'GET', path: '/scans', auth: 'token', response: AgentBatchListSchema }),
+  batch: agentCall({ method: 'GET', path: '/scans/:id', auth: 'token', response: AgentBatchDetailSchema }),
+  pause: agentCall({ method: 'POST', path: '/scans/:id/pause', auth: 'token', response: AgentBatchSchema }),
+  /** Scan more sheets into the same batch (after a feeder-empty, a jam or a pause). */
+  resume: agentCall({ method: 'POST', path: '/scans/:id/resume', auth: 'token', response: AgentBatchSchema }),
+  /** Close the batch: acquisition stops; pages already scanned are kept and still upload. */
+  finish: agentCall({ method: 'POST', path: '/scans/:id/finish', auth: 'token', response: AgentBatchSchema }),
+  updateHost: agentCall({
+    method: 'POST',
+    path: '/scans/:id/host',
+    auth: 'token',
+    body: UpdateHostTargetSchema,
+    response: AgentBatchSchema,
+  }),
+  /** Retry the failed uploads of a batch now. */
+  retryUploads: agentCall({
+    method: 'POST',
+    path: '/scans/:id/retry',
+    auth: 'token',
+    response: AgentBatchSchema,
+  }),
+  /** The page's JPEG (`?size=thumb` for a 400-px-high preview). */
+  pageImage: agentCall({
+    method: 'GET',
+    path: '/scans/:id/pages/:seq/image',
+    auth: 'token',
+    response: z.custom<Uint8Array>(),
+  }),
+} as const;
+export type AgentCalls = typeof agentCalls;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Websocket messages (URL `ws://127.0.0.1:17310/ws`)
+
+const v = z.literal(AGENT_PROTOCOL_VERSION);
+
+/** Client → agent. The first message must be `auth` (browsers cannot set headers on a websocket). */
+export const WsClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ v, type: z.literal('auth'), token: z.string().min(1).max(200) }),
+  z.object({ v, type: z.literal('ping'), id: z.number().int().optional() }),
+]);
+export type WsClientMessage = z.infer<typeof WsClientMessageSchema>;
+
+export const DeviceStateSchema = z.enum(['idle', 'scanning', 'error']);
+
+/** Agent → client. */
+export const WsServerMessageSchema = z.discriminatedUnion('type', [
+  /** After a successful `auth`: who the agent is and what it holds. */
+  z.object({
+    v,
+    type: z.literal('hello'),
+    agent: AgentHealthSchema,
+    sources: z.array(ScannerSourceSchema),
+    batches: z.array(AgentBatchSchema),
+  }),
+  z.object({ v, type: z.literal('pong'), id: z.number().int().optional() }),
+  z.object({ v, type: z.literal('sources'), sources: z.array(ScannerSourceSchema) }),
+  z.object({
+    v,
+    type: z.literal('device'),
+    deviceId: z.string(),
+    state: DeviceStateSchema,
+    message: z.string().nullable(),
+  }),
+  z.object({ v, type: z.literal('batch'), batch: AgentBatchSchema }),
+  /** A page is on the agent's disk (fsynced): it can be shown and will be uploaded. */
+  z.object({ v, type: z.literal('page'), page: AgentPageSchema }),
+  /** A page's upload state changed (uploaded, or failed with a message and the next retry). */
+  z.object({
+    v,
+    type: z.literal('upload'),
+    page: AgentPageSchema,
+    duplicate: z.boolean(),
+    retryInMs: z.number().int().nonnegative().nullable(),
+  }),
+  /** Feeder empty, jam, double feed, cover open, busy, interrupted, error — in Chinese. */
+  z.object({ v, type: z.literal('notice'), batchId: IdSchema, notice: ScanNoticeSchema }),
+  z.object({ v, type: z.literal('error'), message: z.string() }),
+]);
+export type WsServerMessage = z.infer<typeof WsServerMessageSchema>;

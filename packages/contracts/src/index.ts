@@ -4,3 +4,4 @@ export * from './messages.js';
 export * from './calls/index.js';
 export * from './agent.js';
 export * from './answer-card.js';
+export * from './recognition.js';

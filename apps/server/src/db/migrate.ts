@@ -1,10 +1,18 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './connect.js';
 import * as m0001 from './migrations/0001-init.js';
+import * as m0002 from './migrations/0002-question-bank.js';
+import * as m0003 from './migrations/0003-papers.js';
+import * as m0004 from './migrations/0004-scan.js';
+import * as m0005 from './migrations/0005-homework.js';
 
 // Migrations are listed statically so a bundled or containerised host needs no file-system scan.
 const MIGRATIONS: Record<string, Migration> = {
   '0001-init': m0001,
+  '0002-question-bank': m0002,
+  '0003-papers': m0003,
+  '0004-scan': m0004,
+  '0005-homework': m0005,
 };
 
 class StaticProvider implements MigrationProvider {

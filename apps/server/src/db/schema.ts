@@ -133,6 +133,21 @@ export interface QuestionsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
+  /** Blanks of a 填空题; null for other types. */
+  blank_count: number | null;
+  /** One of the contracts' AREAS, null when unknown. */
+  region: string | null;
+  /** The question this one was copied from: an edited copy, or the personal original of a shared one. */
+  origin_id: string | null;
+  /** 'approved' | 'pending' | 'rejected'; only shared school questions are ever anything but approved. */
+  review_status: Generated<string>;
+  reviewed_by: string | null;
+  reviewed_at: Timestamp | null;
+  review_note: string | null;
+  /** Deleted for ever while a saved paper still points at it: kept for that paper, shown nowhere else. */
+  purged_at: Timestamp | null;
+  /** Segmented text for full-text search (see db/dialect.ts); null until indexed. */
+  search_tokens: string | null;
 }
 
 export interface QuestionBooknodesTable {
@@ -219,6 +234,54 @@ export interface MetaTable {
   value: string;
 }
 
+export interface PapersTable {
+  id: string;
+  /** 'system' (shipped templates) | 'personal' */
+  owner: string;
+  org_id: string | null;
+  owner_user_id: string | null;
+  title: string;
+  subtitle: string;
+  stage_id: string;
+  subject_id: string;
+  textbook_id: string | null;
+  /** 'draft' | 'final' */
+  status: string;
+  /** 'basket' | 'smart' | 'template' | 'copy' | 'word' | 'blank' */
+  source: string;
+  basket_paper_id: string | null;
+  /** JSON array of question ids. */
+  basket_seen: string;
+  /** JSON of PaperSettings. */
+  settings: string;
+  version: number;
+  content_hash: string;
+  shared_at: Timestamp | null;
+  is_template: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface PaperSectionsTable {
+  id: string;
+  paper_id: string;
+  type_id: string | null;
+  title: string;
+  note: string;
+  default_score_tenths: number;
+  sort: number;
+}
+
+export interface PaperItemsTable {
+  id: string;
+  paper_id: string;
+  section_id: string;
+  question_id: string;
+  score_tenths: number | null;
+  sort: number;
+}
+
 export interface Database {
   orgs: OrgsTable;
   users: UsersTable;
@@ -244,4 +307,123 @@ export interface Database {
   login_failures: LoginFailuresTable;
   captchas: CaptchasTable;
   meta: MetaTable;
+  papers: PapersTable;
+  paper_sections: PaperSectionsTable;
+  paper_items: PaperItemsTable;
+}
+
+// Scan intake (migration 0004-scan): merged into Database below.
+export interface ScanBatchesTable {
+  id: string;
+  org_id: string;
+  user_id: string;
+  school_year_id: string | null;
+  subject_teacher: Generated<Flag>;
+  /** 'agent' | 'upload' */
+  source: string;
+  device_name: string | null;
+  paper_size: number | null;
+  upload_token_hash: string;
+  upload_token_expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface ScanPagesTable {
+  id: string;
+  org_id: string;
+  batch_id: string;
+  seq: number;
+  name: string | null;
+  /** SHA-256 of the stored bytes, hex; unique per school. */
+  content_hash: string;
+  /** 'jpeg' | 'png' | 'tiff' */
+  format: string;
+  /** Relative to DATA_DIR. */
+  file_path: string;
+  size: number;
+  width: number;
+  height: number;
+  dpi: number | null;
+  side: string | null;
+  blank: Generated<Flag>;
+  source: string;
+  /** 'received' (recognition adds later states). */
+  status: string;
+  created_by: string;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  scan_batches: ScanBatchesTable;
+  scan_pages: ScanPagesTable;
+}
+
+// Homework and answer cards (migration 0005-homework): merged into Database below.
+export interface AnswerCardsTable {
+  /** The card's id is its paper's id. */
+  paper_id: string;
+  org_id: string;
+  /** JSON of CardSettings. */
+  settings: string;
+  saved: Generated<Flag>;
+  latest_version: Generated<number>;
+  updated_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface HomeworkTable {
+  id: string;
+  org_id: string;
+  year_id: string;
+  /** 'homework' | 'test' */
+  type: string;
+  title: string;
+  paper_id: string;
+  paper_title: string;
+  stage_id: string;
+  subject_id: string;
+  /** YYYY-MM-DD */
+  start_date: string;
+  due_date: string;
+  subject_teacher: Generated<Flag>;
+  question_count: number;
+  total_score_tenths: number;
+  /** JSON of HomeworkPaper. */
+  paper_snapshot: string;
+  card_id: string;
+  card_version: number;
+  created_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface HomeworkClassesTable {
+  homework_id: string;
+  class_id: string;
+  sort: number;
+}
+
+export interface CardVersionsTable {
+  card_id: string;
+  version: number;
+  org_id: string;
+  homework_id: string;
+  /** JSON of CardSettings, CardPaper and CardLayout. */
+  settings: string;
+  card_paper: string;
+  layout: string;
+  /** 'qr' | 'bubbles' | 'barcode' */
+  identity: string;
+  page_count: number;
+  created_by: string;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  answer_cards: AnswerCardsTable;
+  homework: HomeworkTable;
+  homework_classes: HomeworkClassesTable;
+  card_versions: CardVersionsTable;
 }

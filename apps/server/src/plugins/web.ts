@@ -44,7 +44,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     const url = request.url.split('?')[0] ?? '/';
     // A missing hashed asset must be a 404, never index.html (the browser would run HTML as a script).
     const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url) && !url.startsWith('/assets/');
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(url) &&
+      !url.startsWith('/assets/');
     if (wantsPage && hasWeb) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

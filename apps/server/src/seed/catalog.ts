@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { countBlanks } from '../modules/questions/rich-content.js';
+import { questionSearchTokens } from '../modules/questions/search-text.js';
 import { KNOWLEDGE_TREES } from './data/knowledge.js';
 import { MATH_TEXTBOOKS } from './data/math-textbooks.js';
 import { OTHER_TEXTBOOKS } from './data/other-textbooks.js';
@@ -50,6 +52,72 @@ function flattenKnowledge(
     });
     if (node.children) flattenKnowledge(subjectId, node.children, knowledgeId(node.key), out);
   });
+}
+
+function knowledgeNames(nodes: KnowledgeSeed[]): [string, string][] {
+  return nodes.flatMap((n) => [[n.key, n.name] as [string, string], ...knowledgeNames(n.children ?? [])]);
+}
+const KNOWLEDGE_NAMES = new Map(Object.values(KNOWLEDGE_TREES).flatMap(knowledgeNames));
+
+/** A stable number from a key, for deterministic demo values. */
+function keyHash(key: string): number {
+  return createHash('sha256').update(key).digest().readUInt32BE(0);
+}
+
+/** Areas of the demo bank: most questions nationwide, the rest spread over a few provinces. */
+const DEMO_REGIONS = ['全国', '全国', '全国', '北京', '上海', '江苏', '浙江', '广东', '山东', '四川', '湖北'];
+
+/** When a seed question "arrived": a fixed day of its year, so 最新 sorts the demo bank sensibly. */
+function seedCreatedAt(key: string, year: number): string {
+  const day = keyHash(key) % 300;
+  return new Date(
+    Date.UTC(year, 0, 1) + day * 86_400_000 + (keyHash(`${key}#`) % 86_400) * 1000,
+  ).toISOString();
+}
+
+type SystemQuestionRow = Omit<Database['questions'], 'usage_count' | 'review_status' | 'updated_at'>;
+let systemRowsCache: SystemQuestionRow[] | undefined;
+
+/**
+ * The system bank as rows, search tokens included. Segmenting ~650 questions takes a noticeable fraction of a
+ * second, so the rows are built once per process (every test host seeds them again).
+ */
+export function systemQuestionRows(): SystemQuestionRow[] {
+  systemRowsCache ??= QUESTION_SEEDS.map((q) => {
+    const options = (q.options ?? []).map((content, i) => ({ label: LETTERS[i] ?? String(i + 1), content }));
+    return {
+      id: questionId(q.key),
+      subject_id: SUBJECT_IDS[q.subject],
+      type_id: typeId(q.subject, q.type),
+      owner: 'system',
+      org_id: null,
+      owner_user_id: null,
+      difficulty: q.difficulty,
+      stem: q.stem,
+      options: JSON.stringify(options),
+      answer: q.answer,
+      analysis: q.analysis,
+      year: q.year,
+      source: q.source,
+      region: q.region ?? DEMO_REGIONS[keyHash(q.key) % DEMO_REGIONS.length]!,
+      blank_count: q.type === '填空题' ? Math.max(1, countBlanks(q.stem)) : null,
+      origin_id: null,
+      reviewed_by: null,
+      reviewed_at: null,
+      review_note: null,
+      purged_at: null,
+      created_at: seedCreatedAt(q.key, q.year),
+      deleted_at: null,
+      search_tokens: questionSearchTokens({
+        stem: q.stem,
+        options,
+        answer: q.answer,
+        analysis: q.analysis,
+        knowledgePoints: q.knowledgeKeys.map((k) => KNOWLEDGE_NAMES.get(k) ?? ''),
+      }),
+    };
+  });
+  return systemRowsCache;
 }
 
 const CATALOG_DATA = { MATH_TEXTBOOKS, OTHER_TEXTBOOKS, KNOWLEDGE_TREES, QUESTION_SEEDS, QUESTION_TYPES };
@@ -156,31 +224,28 @@ export async function seedCatalog(db: Kysely<Database>, clock: () => number = Da
         .onConflict((oc) => oc.doNothing())
         .execute();
 
-    const questions = QUESTION_SEEDS.map((q) => ({
-      id: questionId(q.key),
-      subject_id: SUBJECT_IDS[q.subject],
-      type_id: typeId(q.subject, q.type),
-      owner: 'system',
-      org_id: null,
-      owner_user_id: null,
-      difficulty: q.difficulty,
-      stem: q.stem,
-      options: JSON.stringify(
-        (q.options ?? []).map((content, i) => ({ label: LETTERS[i] ?? String(i + 1), content })),
-      ),
-      answer: q.answer,
-      analysis: q.analysis,
-      year: q.year,
-      source: q.source,
-      created_at: now,
-      updated_at: now,
-      deleted_at: null,
-    }));
+    const questions = systemQuestionRows().map((row) => ({ ...row, updated_at: now }));
+    // Content of system questions follows the seed (usage counts and links made since stay).
     for (const batch of chunks(questions, 100))
       await trx
         .insertInto('questions')
         .values(batch)
-        .onConflict((oc) => oc.doNothing())
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet((eb) => ({
+            type_id: eb.ref('excluded.type_id'),
+            difficulty: eb.ref('excluded.difficulty'),
+            stem: eb.ref('excluded.stem'),
+            options: eb.ref('excluded.options'),
+            answer: eb.ref('excluded.answer'),
+            analysis: eb.ref('excluded.analysis'),
+            year: eb.ref('excluded.year'),
+            source: eb.ref('excluded.source'),
+            region: eb.ref('excluded.region'),
+            blank_count: eb.ref('excluded.blank_count'),
+            search_tokens: eb.ref('excluded.search_tokens'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
         .execute();
     const links = QUESTION_SEEDS.map((q) => ({
       question_id: questionId(q.key),

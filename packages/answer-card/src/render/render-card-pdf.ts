@@ -29,6 +29,8 @@ export interface RenderCardOptions {
   marks?: readonly { page: number; rect: Rect }[];
   /** Fixes the PDF's creation date, for byte-identical output. */
   creationDate?: Date;
+  /** Stops rendering (e.g. the teacher cancelled the download): the output is destroyed and the call rejects. */
+  signal?: AbortSignal;
 }
 
 export interface RenderCardResult {
@@ -37,6 +39,8 @@ export interface RenderCardResult {
 
 /** Output buffered (in the document and the destination) beyond which rendering waits for the consumer. */
 const BACKPRESSURE_BYTES = 8 << 20;
+/** Longest stretch of synchronous drawing before yielding, so a host serving other requests stays responsive. */
+const SLICE_MS = 20;
 
 /** The QR payload text of a page copy. */
 export function pageQrText(qr: CardElementOf<'qr'>, student?: CardStudent): string {
@@ -143,7 +147,13 @@ export async function renderCardPdf(
   const copies: (CardStudent | undefined)[] = options.students?.length ? [...options.students] : [undefined];
 
   let pages = 0;
+  let sliceStart = performance.now();
   for (const student of copies) {
+    if (options.signal?.aborted) {
+      doc.destroy();
+      options.output.destroy();
+      throw options.signal.reason instanceof Error ? options.signal.reason : new Error('rendering aborted');
+    }
     layout.pages.forEach((page, i) => {
       doc.addPage({ size: [mmToPt(page.widthMm), mmToPt(page.heightMm)], margin: 0 });
       placeForm(internals, forms[i]!, mmToPt(page.heightMm));
@@ -155,6 +165,11 @@ export async function renderCardPdf(
     while (doc.readableLength + options.output.writableLength > BACKPRESSURE_BYTES) {
       if (options.output.writableNeedDrain) await once(options.output, 'drain');
       else await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
     }
   }
   doc.end();

@@ -3,6 +3,10 @@ export * from './auth.js';
 export * from './system.js';
 export * from './basket.js';
 export * from './catalog.js';
+export * from './questions.js';
+export * from './scan.js';
+export * from './papers.js';
+export * from './homework.js';
 
 import { captchaCall, registerCall, signoutCall, tokenCall } from './auth.js';
 import {
@@ -15,12 +19,73 @@ import {
 import {
   booknodeTreeCall,
   knowledgeTreeCall,
+  questionDetailCall,
+  questionFiltersCall,
   questionPageCall,
   questionTypeListCall,
+  similarQuestionsCall,
   stageListCall,
   textbookListCall,
 } from './catalog.js';
+import {
+  createQuestionCall,
+  deleteQuestionCall,
+  deleteQuestionsForeverCall,
+  editQuestionCall,
+  myQuestionSharesCall,
+  questionRecycleBinCall,
+  restoreQuestionsCall,
+  reviewQuestionCall,
+  schoolQuestionsCall,
+  shareQuestionCall,
+  withdrawSchoolQuestionCall,
+} from './questions.js';
+import {
+  addPaperQuestionsCall,
+  composeFromBasketCall,
+  copyPaperCall,
+  createPaperCall,
+  deletePaperCall,
+  editPaperQuestionCall,
+  exportPaperWordCall,
+  importWordPreviewCall,
+  importWordSaveCall,
+  myPapersCall,
+  paperDetailCall,
+  paperSettingsCall,
+  purgePaperCall,
+  recycleBinCall,
+  renamePaperCall,
+  replacePaperQuestionCall,
+  restorePaperCall,
+  savePaperCall,
+  savePaperSettingsCall,
+  schoolPapersCall,
+  sharePaperCall,
+  smartComposeCall,
+  templatePapersCall,
+} from './papers.js';
 import { classListCall, updateClassDefaultCall, userInfoCall } from './system.js';
+import {
+  deleteHomeworkCall,
+  downloadHomeworkCardsCall,
+  editHomeworkCardCall,
+  homeworkCardCall,
+  homeworkDetailCall,
+  homeworkListCall,
+  paperCardCall,
+  previewPaperCardCall,
+  publishHomeworkCall,
+  savePaperCardCall,
+} from './homework.js';
+import {
+  createScanBatchCall,
+  getScanBatchCall,
+  listScanBatchesCall,
+  listScanPagesCall,
+  scanPageImageCall,
+  uploadScanPageCall,
+} from './scan.js';
 
 /** Every host call, by name: the single source the server, the client and the contract suite read. */
 export const calls = {
@@ -42,6 +107,59 @@ export const calls = {
   knowledgeTree: knowledgeTreeCall,
   questionTypeList: questionTypeListCall,
   questionPage: questionPageCall,
+  questionDetail: questionDetailCall,
+  similarQuestions: similarQuestionsCall,
+  questionFilters: questionFiltersCall,
+  createQuestion: createQuestionCall,
+  editQuestion: editQuestionCall,
+  deleteQuestion: deleteQuestionCall,
+  shareQuestion: shareQuestionCall,
+  myQuestionShares: myQuestionSharesCall,
+  schoolQuestions: schoolQuestionsCall,
+  reviewQuestion: reviewQuestionCall,
+  withdrawSchoolQuestion: withdrawSchoolQuestionCall,
+  questionRecycleBin: questionRecycleBinCall,
+  restoreQuestions: restoreQuestionsCall,
+  deleteQuestionsForever: deleteQuestionsForeverCall,
+  createScanBatch: createScanBatchCall,
+  listScanBatches: listScanBatchesCall,
+  getScanBatch: getScanBatchCall,
+  uploadScanPage: uploadScanPageCall,
+  listScanPages: listScanPagesCall,
+  scanPageImage: scanPageImageCall,
+  composeFromBasket: composeFromBasketCall,
+  createPaper: createPaperCall,
+  paperDetail: paperDetailCall,
+  savePaper: savePaperCall,
+  addPaperQuestions: addPaperQuestionsCall,
+  replacePaperQuestion: replacePaperQuestionCall,
+  editPaperQuestion: editPaperQuestionCall,
+  paperSettings: paperSettingsCall,
+  savePaperSettings: savePaperSettingsCall,
+  renamePaper: renamePaperCall,
+  copyPaper: copyPaperCall,
+  sharePaper: sharePaperCall,
+  deletePaper: deletePaperCall,
+  restorePaper: restorePaperCall,
+  purgePaper: purgePaperCall,
+  myPapers: myPapersCall,
+  schoolPapers: schoolPapersCall,
+  recycleBin: recycleBinCall,
+  templatePapers: templatePapersCall,
+  smartCompose: smartComposeCall,
+  exportPaperWord: exportPaperWordCall,
+  importWordPreview: importWordPreviewCall,
+  importWordSave: importWordSaveCall,
+  paperCard: paperCardCall,
+  previewPaperCard: previewPaperCardCall,
+  savePaperCard: savePaperCardCall,
+  publishHomework: publishHomeworkCall,
+  homeworkList: homeworkListCall,
+  homeworkDetail: homeworkDetailCall,
+  deleteHomework: deleteHomeworkCall,
+  homeworkCard: homeworkCardCall,
+  editHomeworkCard: editHomeworkCardCall,
+  downloadHomeworkCards: downloadHomeworkCardsCall,
 } as const;
 
 export type Calls = typeof calls;

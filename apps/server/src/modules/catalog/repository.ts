@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { containsPattern, ilike } from '../../db/dialect.js';
+import { containsPattern, ilike, type FullTextQuery } from '../../db/dialect.js';
 import type { DialectName } from '../../db/connect.js';
+import { questionsMatching, visibleTo } from '../questions/repository.js';
 
 export interface QuestionFilter {
   orgId: string;
@@ -11,7 +12,12 @@ export interface QuestionFilter {
   difficulty?: number | undefined;
   booknodeIds?: string[] | undefined;
   knowledgePointIds?: string[] | undefined;
-  keyword?: string | undefined;
+  keyword?: FullTextQuery | null | undefined;
+  year?: number | undefined;
+  source?: string | undefined;
+  region?: string | undefined;
+  scope: 'all' | 'system' | 'school' | 'mine';
+  sort: 'default' | 'newest' | 'mostUsed';
   offset: number;
   limit: number;
 }
@@ -102,78 +108,186 @@ export class CatalogRepository {
   }
 
   private visibleQuestions(orgId: string, userId: string) {
-    return this.db
-      .selectFrom('questions as q')
-      .where('q.deleted_at', 'is', null)
-      .where((eb) =>
-        eb.or([
-          eb('q.owner', '=', 'system'),
-          eb.and([eb('q.owner', '=', 'school'), eb('q.org_id', '=', orgId)]),
-          eb.and([eb('q.owner', '=', 'personal'), eb('q.owner_user_id', '=', userId)]),
-        ]),
-      );
+    return this.db.selectFrom('questions as q').where(visibleTo(orgId, userId));
   }
 
   private filtered(f: QuestionFilter) {
-    let query = this.visibleQuestions(f.orgId, f.userId).where('q.subject_id', '=', f.subjectId);
+    let query = questionsMatching(this.db, this.dialect, f.keyword)
+      .where(visibleTo(f.orgId, f.userId))
+      .where('q.subject_id', '=', f.subjectId);
+    if (f.scope === 'system') query = query.where('q.owner', '=', 'system');
+    if (f.scope === 'school') query = query.where('q.owner', '=', 'school');
+    if (f.scope === 'mine') query = query.where('q.owner', '=', 'personal');
     if (f.typeId) query = query.where('q.type_id', '=', f.typeId);
     if (f.difficulty) query = query.where('q.difficulty', '=', f.difficulty);
+    if (f.year) query = query.where('q.year', '=', f.year);
+    if (f.region) query = query.where('q.region', '=', f.region);
+    if (f.source) query = query.where(ilike(this.dialect, 'q.source', containsPattern(f.source)));
+    // As `id in (…)` rather than EXISTS: the planner can then start from the chapter's or point's links
+    // when they are fewer than the subject's questions.
     if (f.booknodeIds) {
       const ids = f.booknodeIds;
-      query = query.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('question_booknodes as qb')
-            .select('qb.question_id')
-            .whereRef('qb.question_id', '=', 'q.id')
-            .where('qb.booknode_id', 'in', ids),
-        ),
+      query = query.where('q.id', 'in', (eb) =>
+        eb.selectFrom('question_booknodes as qb').select('qb.question_id').where('qb.booknode_id', 'in', ids),
       );
     }
     if (f.knowledgePointIds) {
       const ids = f.knowledgePointIds;
-      query = query.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('question_knowledge_points as qk')
-            .select('qk.question_id')
-            .whereRef('qk.question_id', '=', 'q.id')
-            .where('qk.knowledge_point_id', 'in', ids),
-        ),
+      query = query.where('q.id', 'in', (eb) =>
+        eb
+          .selectFrom('question_knowledge_points as qk')
+          .select('qk.question_id')
+          .where('qk.knowledge_point_id', 'in', ids),
       );
     }
-    if (f.keyword) query = query.where(ilike(this.dialect, 'q.stem', containsPattern(f.keyword)));
     return query;
   }
 
-  async pageQuestions(f: QuestionFilter) {
-    const total = await this.filtered(f)
-      .select(sql<number>`count(*)`.as('n'))
-      .executeTakeFirstOrThrow();
-    const rows = await this.filtered(f)
-      .innerJoin('question_types as t', 't.id', 'q.type_id')
-      .innerJoin('subjects as s', 's.id', 'q.subject_id')
-      .select([
-        'q.id',
-        'q.subject_id',
-        's.stage_id',
-        'q.type_id',
-        't.name as type_name',
-        'q.difficulty',
-        'q.stem',
-        'q.options',
-        'q.answer',
-        'q.analysis',
-        'q.year',
-        'q.source',
-        'q.usage_count',
-      ])
-      .orderBy('t.sort')
+  /** One page of question ids for the filters, in the order asked for, and the total. */
+  async pageQuestionIds(f: QuestionFilter) {
+    if (f.keyword) return this.pageSearchHits(f);
+    const perType = await this.filtered(f)
+      .select(['q.type_id', sql<number>`count(*)`.as('n')])
+      .groupBy('q.type_id')
+      .execute();
+    const total = perType.reduce((sum, r) => sum + Number(r.n), 0);
+    if (total === 0 || f.offset >= total) return { total, ids: [] };
+    let query = this.filtered(f).select('q.id');
+    if (f.sort === 'newest') query = query.orderBy('q.created_at', 'desc').orderBy('q.id', 'desc');
+    else if (f.sort === 'mostUsed')
+      query = query.orderBy('q.usage_count', 'desc').orderBy('q.created_at', 'desc').orderBy('q.id', 'desc');
+    else return { total, ids: await this.pageByType(f, perType) };
+    const rows = await query.offset(f.offset).limit(f.limit).execute();
+    return { total, ids: rows.map((r) => r.id) };
+  }
+
+  /**
+   * A full-text search reads its hits once (the few columns the orders need) and counts, sorts and pages them
+   * here, instead of matching the index twice (once to count, once for the page). Ties break on the id in
+   * code-point order, the same on both databases whatever their collation.
+   */
+  private async pageSearchHits(f: QuestionFilter) {
+    const [hits, types] = await Promise.all([
+      this.filtered(f).select(['q.id', 'q.type_id', 'q.created_at', 'q.usage_count']).execute(),
+      this.db
+        .selectFrom('question_types')
+        .select(['id', 'sort'])
+        .where('subject_id', '=', f.subjectId)
+        .execute(),
+    ]);
+    const typeSort = new Map(types.map((t) => [t.id, t.sort]));
+    const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const newest = (a: (typeof hits)[number], b: (typeof hits)[number]) =>
+      a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : -byId(a, b);
+    if (f.sort === 'newest') hits.sort(newest);
+    else if (f.sort === 'mostUsed') hits.sort((a, b) => b.usage_count - a.usage_count || newest(a, b));
+    else hits.sort((a, b) => (typeSort.get(a.type_id) ?? 0) - (typeSort.get(b.type_id) ?? 0) || byId(a, b));
+    return { total: hits.length, ids: hits.slice(f.offset, f.offset + f.limit).map((h) => h.id) };
+  }
+
+  /**
+   * The default order (type, then id) without sorting the whole subject: the page is cut from the per-type
+   * counts, and each type's part is read in index order.
+   */
+  private async pageByType(f: QuestionFilter, perType: { type_id: string; n: number }[]) {
+    const order = await this.db
+      .selectFrom('question_types')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        perType.map((r) => r.type_id),
+      )
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+    const counts = new Map(perType.map((r) => [r.type_id, Number(r.n)]));
+    const ids: string[] = [];
+    let skip = f.offset;
+    let wanted = f.limit;
+    for (const { id: typeId } of order) {
+      const n = counts.get(typeId) ?? 0;
+      if (skip >= n) {
+        skip -= n;
+        continue;
+      }
+      const take = Math.min(wanted, n - skip);
+      const rows = await this.filtered(f)
+        .where('q.type_id', '=', typeId)
+        .select('q.id')
+        .orderBy('q.id')
+        .offset(skip)
+        .limit(take)
+        .execute();
+      ids.push(...rows.map((r) => r.id));
+      wanted -= take;
+      skip = 0;
+      if (wanted === 0) break;
+    }
+    return ids;
+  }
+
+  /**
+   * 举一反三 candidates: visible questions of the same subject and type, difficulty within one level, sharing
+   * at least one of `linkIds` (knowledge points, or chapters when `by` is 'chapter'). Ordered by how many
+   * links they share, then closeness of difficulty, then id, so the answer is the same every time.
+   */
+  async similarIds(f: {
+    orgId: string;
+    userId: string;
+    subjectId: string;
+    typeId: string;
+    difficulty: number;
+    by: 'knowledge' | 'chapter';
+    linkIds: string[];
+    exclude: string[];
+    limit: number;
+  }) {
+    if (f.linkIds.length === 0) return [];
+    const links =
+      f.by === 'knowledge'
+        ? this.db
+            .selectFrom('question_knowledge_points as l')
+            .select(['l.question_id', 'l.knowledge_point_id as link_id'])
+        : this.db.selectFrom('question_booknodes as l').select(['l.question_id', 'l.booknode_id as link_id']);
+    let query = this.visibleQuestions(f.orgId, f.userId)
+      .innerJoin(links.as('l'), 'l.question_id', 'q.id')
+      .where('l.link_id', 'in', f.linkIds)
+      .where('q.subject_id', '=', f.subjectId)
+      .where('q.type_id', '=', f.typeId)
+      .where('q.difficulty', '>=', f.difficulty - 1)
+      .where('q.difficulty', '<=', f.difficulty + 1);
+    if (f.exclude.length > 0) query = query.where('q.id', 'not in', f.exclude);
+    const rows = await query
+      .select(['q.id', sql<number>`count(*)`.as('shared'), 'q.difficulty'])
+      .groupBy(['q.id', 'q.difficulty'])
+      .orderBy(sql`count(*)`, 'desc')
+      .orderBy(sql`abs(${sql.ref('q.difficulty')} - ${f.difficulty})`)
       .orderBy('q.id')
-      .offset(f.offset)
       .limit(f.limit)
       .execute();
-    return { total: Number(total.n), rows };
+    return rows.map((r) => r.id);
+  }
+
+  /** Years, sources, regions and difficulties among the visible questions of a subject, with counts. */
+  async filterCounts(orgId: string, userId: string, subjectId: string) {
+    const base = () => this.visibleQuestions(orgId, userId).where('q.subject_id', '=', subjectId);
+    const count = sql<number>`count(*)`.as('n');
+    const [years, sources, regions, difficulties] = await Promise.all([
+      base().select(['q.year as value', count]).where('q.year', 'is not', null).groupBy('q.year').execute(),
+      base()
+        .select(['q.source as value', count])
+        .where('q.source', 'is not', null)
+        .groupBy('q.source')
+        .execute(),
+      base()
+        .select(['q.region as value', count])
+        .where('q.region', 'is not', null)
+        .groupBy('q.region')
+        .execute(),
+      base().select(['q.difficulty as value', count]).groupBy('q.difficulty').execute(),
+    ]);
+    return { years, sources, regions, difficulties };
   }
 
   /** The visible questions among `ids`, with their subject, stage and type. */
@@ -182,17 +296,6 @@ export class CatalogRepository {
       .innerJoin('subjects as s', 's.id', 'q.subject_id')
       .select(['q.id', 'q.subject_id', 's.stage_id', 'q.type_id'])
       .where('q.id', 'in', ids)
-      .execute();
-  }
-
-  knowledgePointsOf(questionIds: string[]) {
-    if (questionIds.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('question_knowledge_points as qk')
-      .innerJoin('knowledge_points as k', 'k.id', 'qk.knowledge_point_id')
-      .select(['qk.question_id', 'k.id', 'k.name'])
-      .where('qk.question_id', 'in', questionIds)
-      .orderBy('k.sort')
       .execute();
   }
 }

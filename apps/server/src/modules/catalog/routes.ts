@@ -20,4 +20,10 @@ export function catalogRoutes(app: FastifyInstance, guards: CallGuards, catalog:
   registerCall(app, guards, calls.questionPage, async ({ auth, query }) =>
     ok(await catalog.questionPage(auth, query)),
   );
+  registerCall(app, guards, calls.similarQuestions, async ({ auth, params, query }) =>
+    ok(await catalog.similar(auth, params.id, query)),
+  );
+  registerCall(app, guards, calls.questionFilters, async ({ auth, query }) =>
+    ok(await catalog.filters(auth, query.subjectId)),
+  );
 }

@@ -1,18 +1,23 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
-  QuestionOptionSchema,
+  AREAS,
+  type Area,
   type Question,
+  type QuestionFilters,
   type QuestionPageQuerySchema,
   type QuestionType,
+  type SimilarQuestionsQuerySchema,
   type Stage,
   type Textbook,
   type TreeNode,
 } from '@zhzy/contracts';
 import type { AuthContext } from '../../lib/call.js';
 import { forbidden, notFound } from '../../lib/errors.js';
+import { assertReadable } from '../questions/policy.js';
+import { presentQuestions } from '../questions/presenter.js';
+import type { QuestionsRepository } from '../questions/repository.js';
+import { parseKeyword } from '../questions/search-text.js';
 import type { CatalogRepository } from './repository.js';
-
-const OptionsJson = z.array(QuestionOptionSchema);
 
 /** Builds a tree from flat rows (parents listed before or after children, any order). */
 export function buildTree(rows: { id: string; parent_id: string | null; name: string }[]): TreeNode[] {
@@ -51,7 +56,10 @@ function requireSchool(auth: AuthContext): string {
 }
 
 export class CatalogService {
-  constructor(private readonly repo: CatalogRepository) {}
+  constructor(
+    private readonly repo: CatalogRepository,
+    private readonly questions: QuestionsRepository,
+  ) {}
 
   async stages(): Promise<Stage[]> {
     const [stages, subjects] = await Promise.all([this.repo.listStages(), this.repo.listSubjects()]);
@@ -88,7 +96,10 @@ export class CatalogService {
     }));
   }
 
-  async questionPage(auth: AuthContext, q: z.output<typeof QuestionPageQuerySchema>) {
+  async questionPage(
+    auth: AuthContext,
+    q: z.output<typeof QuestionPageQuerySchema>,
+  ): Promise<{ records: Question[]; total: number; page: number; size: number }> {
     const orgId = requireSchool(auth);
     let booknodeIds: string[] | undefined;
     if (q.booknodeId) {
@@ -102,7 +113,10 @@ export class CatalogService {
       if (!kp) throw notFound('知识点不存在');
       knowledgePointIds = subtreeIds(await this.repo.listKnowledgePoints(kp.subject_id), kp.id);
     }
-    const { total, rows } = await this.repo.pageQuestions({
+    const keyword = parseKeyword(q.keyword);
+    // Questions written by other paths (imports, other modules) are indexed before a search reads the index.
+    if (keyword) await this.questions.indexPending();
+    const { total, ids } = await this.repo.pageQuestionIds({
       orgId,
       userId: auth.userId,
       subjectId: q.subjectId,
@@ -110,27 +124,64 @@ export class CatalogService {
       difficulty: q.difficulty,
       booknodeIds,
       knowledgePointIds,
-      keyword: q.keyword || undefined,
+      keyword,
+      year: q.year,
+      source: q.source || undefined,
+      region: q.region,
+      scope: q.scope,
+      sort: q.sort,
       offset: (q.page - 1) * q.size,
       limit: q.size,
     });
-    const kps = await this.repo.knowledgePointsOf(rows.map((r) => r.id));
-    const records: Question[] = rows.map((r) => ({
-      id: r.id,
-      stageId: r.stage_id,
-      subjectId: r.subject_id,
-      typeId: r.type_id,
-      typeName: r.type_name,
-      difficulty: r.difficulty,
-      stem: r.stem,
-      options: OptionsJson.parse(JSON.parse(r.options)),
-      answer: r.answer,
-      analysis: r.analysis,
-      year: r.year,
-      source: r.source,
-      usageCount: r.usage_count,
-      knowledgePoints: kps.filter((k) => k.question_id === r.id).map((k) => ({ id: k.id, name: k.name })),
-    }));
+    const records = await presentQuestions(this.questions, await this.questions.rowsByIds(ids));
     return { records, total, page: q.page, size: q.size };
+  }
+
+  /** 举一反三: by shared knowledge points, or by shared chapters when the question has no knowledge point. */
+  async similar(
+    auth: AuthContext,
+    id: string,
+    q: z.output<typeof SimilarQuestionsQuerySchema>,
+  ): Promise<Question[]> {
+    const orgId = requireSchool(auth);
+    const source = assertReadable(await this.questions.findRow(id), auth);
+    const [kps, chapters] = await Promise.all([
+      this.questions.knowledgePointsOf([id]),
+      this.questions.chaptersOf([id]),
+    ]);
+    const base = {
+      orgId,
+      userId: auth.userId,
+      subjectId: source.subject_id,
+      typeId: source.type_id,
+      difficulty: source.difficulty,
+      exclude: [id, ...(q.exclude ?? [])],
+      limit: q.size,
+    };
+    const ids =
+      kps.length > 0
+        ? await this.repo.similarIds({ ...base, by: 'knowledge', linkIds: kps.map((k) => k.id) })
+        : await this.repo.similarIds({ ...base, by: 'chapter', linkIds: chapters.map((c) => c.id) });
+    return presentQuestions(this.questions, await this.questions.rowsByIds(ids));
+  }
+
+  async filters(auth: AuthContext, subjectId: string): Promise<QuestionFilters> {
+    const orgId = requireSchool(auth);
+    const c = await this.repo.filterCounts(orgId, auth.userId, subjectId);
+    const n = (v: number | string) => Number(v);
+    const regionOrder = (r: string) => (AREAS as readonly string[]).indexOf(r);
+    return {
+      years: c.years.map((r) => ({ value: n(r.value!), count: n(r.n) })).sort((a, b) => b.value - a.value),
+      sources: c.sources
+        .map((r) => ({ value: r.value!, count: n(r.n) }))
+        .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value, 'zh')),
+      regions: c.regions
+        .filter((r): r is { value: Area; n: number } => regionOrder(r.value!) >= 0)
+        .map((r) => ({ value: r.value, count: n(r.n) }))
+        .sort((a, b) => regionOrder(a.value) - regionOrder(b.value)),
+      difficulties: c.difficulties
+        .map((r) => ({ value: n(r.value), count: n(r.n) }))
+        .sort((a, b) => a.value - b.value),
+    };
   }
 }

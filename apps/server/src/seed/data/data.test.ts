@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { AREAS } from '@zhzy/contracts';
+import { sanitizeRichText } from '../../modules/questions/rich-content.js';
+import { questionSearchTokens } from '../../modules/questions/search-text.js';
 import { KNOWLEDGE_TREES } from './knowledge.js';
 import { MATH_TEXTBOOKS } from './math-textbooks.js';
 import { GIVEN_NAMES, SURNAMES } from './names.js';
@@ -215,6 +218,81 @@ describe('question seeds', () => {
       expect(qs.length, s).toBeGreaterThanOrEqual(6);
       expect(new Set(qs.map((q) => q.type)), s).toEqual(new Set(QUESTION_TYPES[s]));
     }
+  });
+});
+
+describe('the demo bank of issue 4', () => {
+  const bySubject = (s: SubjectName) => QUESTION_SEEDS.filter((q) => q.subject === s);
+  const hasFormula = (q: (typeof QUESTION_SEEDS)[number]) => textOf(q).some((t) => t.includes('\\('));
+
+  it('holds at least 600 questions across the four subjects, at least 300 of them mathematics', () => {
+    expect(QUESTION_SEEDS.length).toBeGreaterThanOrEqual(600);
+    expect(bySubject('数学').length).toBeGreaterThanOrEqual(300);
+    for (const s of SUBJECTS) expect(bySubject(s).length, s).toBeGreaterThanOrEqual(50);
+  });
+
+  it('writes mathematics with formulas: at least 300 mathematics questions contain LaTeX', () => {
+    expect(bySubject('数学').filter(hasFormula).length).toBeGreaterThanOrEqual(300);
+  });
+
+  it('covers every chapter of 七年级上册 and 下册 with at least 15 questions and every section with at least 3', () => {
+    for (const t of MATH_TEXTBOOKS.filter((x) => x.key === 'm7a' || x.key === 'm7b')) {
+      for (const c of t.chapters) {
+        const sections = new Set(c.sections.map((s) => s.key));
+        expect(
+          QUESTION_SEEDS.filter((q) => sections.has(q.sectionKey)).length,
+          c.name,
+        ).toBeGreaterThanOrEqual(15);
+        for (const s of c.sections)
+          expect(QUESTION_SEEDS.filter((q) => q.sectionKey === s.key).length, s.name).toBeGreaterThanOrEqual(
+            3,
+          );
+      }
+    }
+  });
+
+  it('uses all five difficulty levels in mathematics and physics and at least four elsewhere', () => {
+    for (const s of ['数学', '物理'] as const)
+      expect(new Set(bySubject(s).map((q) => q.difficulty)), s).toEqual(new Set([1, 2, 3, 4, 5]));
+    for (const s of SUBJECTS)
+      expect(new Set(bySubject(s).map((q) => q.difficulty)).size, s).toBeGreaterThanOrEqual(4);
+  });
+
+  it('gives every choice question distinct options', () => {
+    for (const q of QUESTION_SEEDS.filter((x) => x.options))
+      expect(duplicates(q.options!), q.key).toEqual([]);
+  });
+
+  it('never repeats a question (stem and options) within a subject', () => {
+    for (const s of SUBJECTS)
+      expect(duplicates(bySubject(s).map((q) => JSON.stringify([q.stem, q.options ?? []]))), s).toEqual([]);
+  });
+
+  it('names only areas of the contracts as regions', () => {
+    for (const q of QUESTION_SEEDS.filter((x) => x.region !== undefined))
+      expect(AREAS as readonly string[], q.key).toContain(q.region);
+  });
+
+  it('is already clean: the server-side sanitiser leaves every text as written', () => {
+    const normalise = (html: string) => html.replace(/<br\s*\/?>/g, '<br />').trim();
+    for (const q of QUESTION_SEEDS)
+      for (const text of textOf(q)) expect(sanitizeRichText(text), q.key).toBe(normalise(text));
+  });
+
+  it('gives every question searchable words', () => {
+    for (const q of QUESTION_SEEDS) {
+      const tokens = questionSearchTokens({
+        ...q,
+        options: (q.options ?? []).map((content) => ({ content })),
+        knowledgePoints: [],
+      });
+      expect(tokens.split(' ').length, q.key).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('keeps the keys of the first hand-written questions that baskets and tests refer to', () => {
+    const keys = new Set(QUESTION_SEEDS.map((q) => q.key));
+    for (const key of ['q-m7a-1-1-01', 'q-m7a-1-2-06', 'q-c7a-1-1-01']) expect(keys.has(key), key).toBe(true);
   });
 });
 

@@ -65,6 +65,8 @@ export interface QuestionSeed {
   year: number;
   /** e.g. '原创', '2025年期中练习（自编）'. */
   source: string;
+  /** One of the contracts' AREAS; the seed spreads the demo bank over a few when left out. */
+  region?: string;
 }
 
 export const QUESTION_TYPES: Record<SubjectName, string[]> = {

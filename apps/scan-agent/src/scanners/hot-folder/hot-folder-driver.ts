@@ -1,0 +1,190 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import sharp from 'sharp';
+import type { ScannerCapabilities } from '@zhzy/contracts';
+import { T } from '../../i18n/zh-CN.js';
+import type { DeviceInfo, ScanEvent, Scanner, ScanRequest } from '../port.js';
+import { systemRunner, type ProcessRunner } from '../process.js';
+
+export interface HotFolderOptions {
+  folders: readonly string[];
+  pollMs?: number;
+  /** A file counts as complete once its size and time have not changed for this long. */
+  stableMs?: number;
+  /** End the scan when no file arrived for this long (absent: run until paused). */
+  idleTimeoutMs?: number;
+  pdftoppm?: string | null;
+  runner?: ProcessRunner;
+}
+
+const ACCEPTED = /\.(jpe?g|png|tiff?|pdf)$/i;
+// Files still being written by the device or a copy tool.
+const TEMPORARY = /^[.~]|\.(part|tmp|crdownload|partial)$/i;
+export const IMPORTED_DIR = '已导入';
+export const UNREADABLE_DIR = '无法读取';
+
+interface Seen {
+  size: number;
+  mtimeMs: number;
+  since: number;
+}
+
+/** Moves a handled original out of the inbox, never overwriting a file already there. */
+async function moveAside(folder: string, sub: string, name: string): Promise<void> {
+  const dir = path.join(folder, sub);
+  await fs.mkdir(dir, { recursive: true });
+  const ext = path.extname(name);
+  const stem = name.slice(0, name.length - ext.length);
+  for (let i = 0; ; i++) {
+    const target = path.join(dir, i === 0 ? name : `${stem} (${i})${ext}`);
+    try {
+      await fs.link(path.join(folder, name), target);
+      await fs.unlink(path.join(folder, name));
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      // Some file systems (network shares) have no hard links.
+      if (
+        (error as NodeJS.ErrnoException).code === 'EPERM' ||
+        (error as NodeJS.ErrnoException).code === 'ENOTSUP'
+      ) {
+        await fs.rename(path.join(folder, name), target);
+        return;
+      }
+      throw error;
+    }
+  }
+}
+
+/**
+ * A scan-to-folder device: the agent watches a folder the device (or a person) drops files into. JPEG, PNG, TIFF
+ * (every page) and PDF (rasterised with pdftoppm when present) become pages in name order once a file is stable.
+ * The original moves to 已导入 only after its pages were handed on (and so spooled).
+ */
+export class HotFolderScanner implements Scanner {
+  readonly driver = 'hotfolder' as const;
+  private readonly runner: ProcessRunner;
+
+  constructor(private readonly options: HotFolderOptions) {
+    this.runner = options.runner ?? systemRunner;
+  }
+
+  async list(): Promise<DeviceInfo[]> {
+    const devices: DeviceInfo[] = [];
+    for (const folder of this.options.folders) {
+      const stat = await fs.stat(folder).catch(() => null);
+      if (stat?.isDirectory())
+        devices.push({
+          id: path.resolve(folder),
+          name: `扫描文件夹：${path.basename(path.resolve(folder))}`,
+        });
+    }
+    return devices;
+  }
+
+  capabilities(): Promise<ScannerCapabilities> {
+    return Promise.resolve({
+      sources: ['feeder'],
+      colorModes: ['color', 'grey', 'lineart'],
+      resolutions: [300],
+      maxWidthMm: null,
+      maxHeightMm: null,
+    });
+  }
+
+  private async pdfPages(file: string, request: ScanRequest, stem: string): Promise<string[] | null> {
+    const tool = this.options.pdftoppm === undefined ? 'pdftoppm' : this.options.pdftoppm;
+    if (!tool) return null;
+    const prefix = path.join(
+      request.workDir,
+      `pdf-${stem.replace(/[^\w-]/g, '_').slice(0, 40)}-${Date.now()}`,
+    );
+    const result = await this.runner.run(tool, ['-r', String(request.resolution), '-png', file, prefix], {
+      timeoutMs: 10 * 60_000,
+    });
+    if (result.code === -1) return null;
+    if (result.code !== 0) throw new Error(result.stderr);
+    const base = path.basename(prefix);
+    return (await fs.readdir(request.workDir))
+      .filter((f) => f.startsWith(`${base}-`) && f.endsWith('.png'))
+      .sort((a, b) => Number(/-(\d+)\.png$/.exec(a)?.[1]) - Number(/-(\d+)\.png$/.exec(b)?.[1]))
+      .map((f) => path.join(request.workDir, f));
+  }
+
+  async *scan(folder: string, request: ScanRequest, signal: AbortSignal): AsyncIterable<ScanEvent> {
+    const pollMs = this.options.pollMs ?? 500;
+    const stableMs = this.options.stableMs ?? 1_000;
+    const seen = new Map<string, Seen>();
+    let lastActivity = Date.now();
+    while (!signal.aborted) {
+      const entries = await fs.readdir(folder, { withFileTypes: true }).catch(() => []);
+      const now = Date.now();
+      const ready: { name: string; mtimeMs: number }[] = [];
+      for (const e of entries) {
+        if (!e.isFile() || TEMPORARY.test(e.name) || !ACCEPTED.test(e.name)) continue;
+        const stat = await fs.stat(path.join(folder, e.name)).catch(() => null);
+        if (!stat) continue;
+        const before = seen.get(e.name);
+        if (!before || before.size !== stat.size || before.mtimeMs !== stat.mtimeMs) {
+          seen.set(e.name, { size: stat.size, mtimeMs: stat.mtimeMs, since: now });
+          lastActivity = now;
+          continue;
+        }
+        if (stat.size > 0 && now - before.since >= stableMs && now - stat.mtimeMs >= stableMs)
+          ready.push({ name: e.name, mtimeMs: stat.mtimeMs });
+      }
+      ready.sort((a, b) => a.name.localeCompare(b.name, 'zh-CN', { numeric: true }));
+      for (const { name } of ready) {
+        if (signal.aborted) return;
+        const file = path.join(folder, name);
+        const stem = name.replace(/\.[^.]+$/, '');
+        seen.delete(name);
+        lastActivity = Date.now();
+        try {
+          if (/\.pdf$/i.test(name)) {
+            const pages = await this.pdfPages(file, request, stem);
+            if (!pages) {
+              yield { type: 'notice', kind: 'error', message: T.pdfNeedsPoppler };
+              await moveAside(folder, UNREADABLE_DIR, name);
+              continue;
+            }
+            for (const [i, p] of pages.entries()) {
+              yield {
+                type: 'page',
+                page: { name: `${stem}-${i + 1}.png`, file: p, dpi: request.resolution },
+              };
+            }
+          } else if (/\.tiff?$/i.test(name)) {
+            const data = await fs.readFile(file);
+            const count = (await sharp(data).metadata()).pages ?? 1;
+            for (let i = 0; i < count; i++) {
+              const page = await sharp(data, { page: i }).png({ compressionLevel: 1 }).toBuffer();
+              yield {
+                type: 'page',
+                page: { name: count > 1 ? `${stem}-${i + 1}.png` : `${stem}.png`, data: page },
+              };
+            }
+          } else {
+            const data = await fs.readFile(file);
+            // Only what decodes as an image is a page; anything else is set aside with a notice.
+            const meta = await sharp(data).metadata();
+            if (!meta.width || !meta.height) throw new Error('not an image');
+            yield { type: 'page', page: { name, data } };
+          }
+          await moveAside(folder, IMPORTED_DIR, name);
+        } catch {
+          yield { type: 'notice', kind: 'error', message: T.unreadableFile(name) };
+          await moveAside(folder, UNREADABLE_DIR, name).catch(() => undefined);
+        }
+      }
+      if (
+        this.options.idleTimeoutMs !== undefined &&
+        Date.now() - lastActivity >= this.options.idleTimeoutMs &&
+        seen.size === 0
+      )
+        return;
+      await sleep(pollMs, undefined, { signal }).catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,205 @@
+import fs from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  SCAN_IDEMPOTENCY_HEADER,
+  TRANSFER_TIMEOUT_MS,
+  UploadedScanPageSchema,
+  buildPath,
+  calls,
+  envelope,
+  type AgentPage,
+} from '@zhzy/contracts';
+import { T } from '../i18n/zh-CN.js';
+import type { BatchJournal } from './spool.js';
+
+export interface UploadEvent {
+  page: AgentPage;
+  duplicate: boolean;
+  retryInMs: number | null;
+}
+
+export interface UploaderOptions {
+  /** First wait after a failed attempt; doubles up to `maxDelayMs`, with jitter. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  timeoutMs?: number;
+  onEvent?: (event: UploadEvent) => void;
+  log?: { warn: (obj: object, msg: string) => void };
+}
+
+const UploadAnswer = envelope(UploadedScanPageSchema);
+const PERMANENT = new Set([400, 403, 404, 409, 413, 415, 422]);
+
+/**
+ * Uploads spooled pages to the host, one at a time in order, idempotent by content hash: a page whose upload
+ * reached the host but whose answer was lost is simply sent again and the host answers the first page. Network
+ * trouble and 5xx wait with exponential backoff (an offline host is waited out); a refusal (4xx) marks the page
+ * failed with the host's message, and an expired upload token waits for a new one.
+ */
+export class Uploader {
+  private readonly queue: { batch: BatchJournal; seq: number }[] = [];
+  private readonly queued = new Set<string>();
+  private wake: (() => void) | undefined;
+  private running = false;
+  private stopping = new AbortController();
+  private loop: Promise<void> | undefined;
+
+  constructor(private readonly options: UploaderOptions = {}) {}
+
+  enqueue(batch: BatchJournal, seq: number): void {
+    const key = `${batch.id}:${seq}`;
+    if (this.queued.has(key)) return;
+    this.queued.add(key);
+    this.queue.push({ batch, seq });
+    this.wake?.();
+  }
+
+  /** Queues every pending page of a batch. */
+  enqueueBatch(batch: BatchJournal): void {
+    for (const seq of batch.pending()) this.enqueue(batch, seq);
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.stopping = new AbortController();
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.stopping.abort();
+    this.wake?.();
+    await this.loop;
+  }
+
+  /** Resolves when nothing is queued (tests, `scan-agent status`). */
+  get size(): number {
+    return this.queue.length;
+  }
+
+  private async run(): Promise<void> {
+    let attempt = 0;
+    while (this.running) {
+      const next = this.queue[0];
+      if (!next) {
+        await new Promise<void>((resolve) => (this.wake = resolve));
+        this.wake = undefined;
+        continue;
+      }
+      const { batch, seq } = next;
+      const page = batch.page(seq);
+      if (!page || page.upload !== 'pending' || !batch.header.host) {
+        this.dequeue();
+        continue;
+      }
+      const outcome = await this.send(batch, seq).catch((error: unknown) => ({
+        kind: 'retry' as const,
+        reason: String(error),
+      }));
+      if (!this.running) return;
+      if (outcome.kind === 'done') {
+        attempt = 0;
+        this.dequeue();
+        this.options.onEvent?.({ page: batch.page(seq)!, duplicate: outcome.duplicate, retryInMs: null });
+        continue;
+      }
+      if (outcome.kind === 'failed') {
+        attempt = 0;
+        await batch.record({
+          t: 'uploadFailed',
+          seq,
+          message: outcome.message,
+          at: new Date().toISOString(),
+        });
+        this.dequeue();
+        this.options.onEvent?.({ page: batch.page(seq)!, duplicate: false, retryInMs: null });
+        continue;
+      }
+      attempt++;
+      const base = this.options.baseDelayMs ?? 1_000;
+      const delay = Math.round(
+        Math.min(this.options.maxDelayMs ?? 60_000, base * 2 ** Math.min(attempt - 1, 16)) *
+          (0.75 + Math.random() * 0.5),
+      );
+      this.options.log?.warn(
+        { batch: batch.id, seq, attempt, reason: outcome.reason, delay },
+        'upload failed; will retry',
+      );
+      this.options.onEvent?.({
+        page: { ...batch.page(seq)!, uploadError: T.uploadOffline },
+        duplicate: false,
+        retryInMs: delay,
+      });
+      await sleep(delay, undefined, { signal: this.stopping.signal }).catch(() => undefined);
+    }
+  }
+
+  private dequeue(): void {
+    const head = this.queue.shift();
+    if (head) this.queued.delete(`${head.batch.id}:${head.seq}`);
+  }
+
+  private async send(
+    batch: BatchJournal,
+    seq: number,
+  ): Promise<
+    | { kind: 'done'; duplicate: boolean }
+    | { kind: 'failed'; message: string }
+    | { kind: 'retry'; reason: string }
+  > {
+    const host = batch.header.host!;
+    const page = batch.page(seq)!;
+    const data = await fs.readFile(batch.pagePath(seq));
+    const form = new FormData();
+    form.set('seq', String(seq));
+    form.set('name', page.name);
+    form.set('sha256', page.sha256);
+    form.set('dpi', String(page.dpi));
+    form.set('blank', String(page.blank));
+    if (page.side) form.set('side', page.side);
+    form.set('file', new Blob([data], { type: 'image/jpeg' }), page.name);
+    const url = new URL(
+      buildPath(calls.uploadScanPage.path, { id: host.batchId }),
+      `${host.baseUrl.replace(/\/+$/, '')}/`,
+    );
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${host.uploadToken}`, [SCAN_IDEMPOTENCY_HEADER]: page.sha256 },
+        body: form,
+        redirect: 'error',
+        signal: AbortSignal.any([
+          this.stopping.signal,
+          AbortSignal.timeout(this.options.timeoutMs ?? TRANSFER_TIMEOUT_MS),
+        ]),
+      });
+    } catch (error) {
+      return { kind: 'retry', reason: error instanceof Error ? error.message : String(error) };
+    }
+    const text = await res.text().catch(() => '');
+    if (res.status === 200) {
+      const parsed = UploadAnswer.safeParse(JSON.parse(text || 'null'));
+      if (!parsed.success) return { kind: 'retry', reason: 'unexpected answer' };
+      await batch.record({
+        t: 'uploaded',
+        seq,
+        hostPageId: parsed.data.data.id,
+        at: new Date().toISOString(),
+      });
+      return { kind: 'done', duplicate: parsed.data.data.duplicate };
+    }
+    let message = '';
+    try {
+      const body = JSON.parse(text) as { message?: unknown };
+      if (typeof body.message === 'string') message = body.message;
+    } catch {
+      // Not JSON: a proxy's error page.
+    }
+    if (res.status === 401) return { kind: 'failed', message: T.uploadTokenExpired };
+    if (PERMANENT.has(res.status))
+      return { kind: 'failed', message: T.uploadRefused(message || `HTTP ${res.status}`) };
+    return { kind: 'retry', reason: `HTTP ${res.status} ${message}` };
+  }
+}

@@ -1,0 +1,360 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type {
+  AnswerCardsTable,
+  CardVersionsTable,
+  Database,
+  HomeworkClassesTable,
+  HomeworkTable,
+} from '../../db/schema.js';
+import { chunks } from '../../seed/catalog.js';
+
+export type HomeworkRow = Selectable<HomeworkTable>;
+export type NewHomework = Insertable<HomeworkTable>;
+export type CardVersionRow = Selectable<CardVersionsTable>;
+export type AnswerCardRow = Selectable<AnswerCardsTable>;
+
+export interface HomeworkFilter {
+  orgId: string;
+  yearId?: string | undefined;
+  ids?: string[] | undefined;
+  classId?: string | undefined;
+  subjectId?: string | undefined;
+  type?: string | undefined;
+  /** Running on or after this day: due_date >= from. */
+  from?: string | undefined;
+  /** Running on or before this day: start_date <= to. */
+  to?: string | undefined;
+  createdBy?: string | undefined;
+}
+
+/**
+ * Homework with its classes, the answer cards of papers and their frozen versions, and the read-only look-ups of
+ * classes and students these need. Rows never leave this module's service.
+ */
+export class HomeworkRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  transaction<T>(work: (repo: HomeworkRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new HomeworkRepository(trx)));
+  }
+
+  // ───────────── answer cards of papers ─────────────
+
+  findCard(paperId: string): Promise<AnswerCardRow | undefined> {
+    return this.db.selectFrom('answer_cards').selectAll().where('paper_id', '=', paperId).executeTakeFirst();
+  }
+
+  /** Saves the designer's settings of a paper's card (creating the card on its first save). */
+  async saveCardSettings(row: {
+    paperId: string;
+    orgId: string;
+    settings: string;
+    userId: string;
+    now: string;
+  }) {
+    await this.db
+      .insertInto('answer_cards')
+      .values({
+        paper_id: row.paperId,
+        org_id: row.orgId,
+        settings: row.settings,
+        saved: 1,
+        latest_version: 0,
+        updated_by: row.userId,
+        created_at: row.now,
+        updated_at: row.now,
+      })
+      .onConflict((oc) =>
+        oc.column('paper_id').doUpdateSet({
+          settings: row.settings,
+          saved: 1,
+          updated_by: row.userId,
+          updated_at: row.now,
+        }),
+      )
+      .execute();
+  }
+
+  /** Creates a paper's card with default settings unless it exists. */
+  async ensureCard(row: { paperId: string; orgId: string; settings: string; userId: string; now: string }) {
+    await this.db
+      .insertInto('answer_cards')
+      .values({
+        paper_id: row.paperId,
+        org_id: row.orgId,
+        settings: row.settings,
+        saved: 0,
+        latest_version: 0,
+        updated_by: row.userId,
+        created_at: row.now,
+        updated_at: row.now,
+      })
+      .onConflict((oc) => oc.column('paper_id').doNothing())
+      .execute();
+  }
+
+  /**
+   * Takes the next version of a card. Call inside a transaction: the update locks the card's row (PostgreSQL) or
+   * the database (SQLite), so two publications never take the same version.
+   */
+  async takeNextVersion(cardId: string): Promise<number> {
+    await this.db
+      .updateTable('answer_cards')
+      .set((eb) => ({ latest_version: eb('latest_version', '+', 1) }))
+      .where('paper_id', '=', cardId)
+      .execute();
+    const row = await this.db
+      .selectFrom('answer_cards')
+      .select('latest_version')
+      .where('paper_id', '=', cardId)
+      .executeTakeFirstOrThrow();
+    return row.latest_version;
+  }
+
+  async insertCardVersion(row: CardVersionRow) {
+    await this.db.insertInto('card_versions').values(row).execute();
+  }
+
+  findCardVersion(cardId: string, version: number): Promise<CardVersionRow | undefined> {
+    return this.db
+      .selectFrom('card_versions')
+      .selectAll()
+      .where('card_id', '=', cardId)
+      .where('version', '=', version)
+      .executeTakeFirst();
+  }
+
+  /** A frozen version's facts with the homework it belongs to (the recogniser's look-up), without its JSON. */
+  findFrozenCard(cardId: string, version: number) {
+    return this.db
+      .selectFrom('card_versions as cv')
+      .innerJoin('homework as h', 'h.id', 'cv.homework_id')
+      .select([
+        'cv.card_id',
+        'cv.version',
+        'cv.org_id',
+        'cv.homework_id',
+        'cv.created_at',
+        'h.paper_id',
+        'h.card_version as current_version',
+        'h.deleted_at as homework_deleted_at',
+      ])
+      .where('cv.card_id', '=', cardId)
+      .where('cv.version', '=', version)
+      .executeTakeFirst();
+  }
+
+  /** The JSON of a frozen version: settings, the card's paper and the layout (never changed once written). */
+  cardVersionBody(cardId: string, version: number) {
+    return this.db
+      .selectFrom('card_versions')
+      .select(['settings', 'card_paper', 'layout'])
+      .where('card_id', '=', cardId)
+      .where('version', '=', version)
+      .executeTakeFirst();
+  }
+
+  /** The versions of one homework's card, newest first (without their layouts). */
+  listCardVersions(homeworkId: string) {
+    return this.db
+      .selectFrom('card_versions')
+      .select(['card_id', 'version', 'identity', 'page_count', 'settings', 'created_at'])
+      .where('homework_id', '=', homeworkId)
+      .orderBy('version', 'desc')
+      .execute();
+  }
+
+  // ───────────── homework ─────────────
+
+  async insertHomework(row: NewHomework, classIds: string[]) {
+    await this.db.insertInto('homework').values(row).execute();
+    const classes: HomeworkClassesTable[] = classIds.map((classId, i) => ({
+      homework_id: row.id,
+      class_id: classId,
+      sort: i + 1,
+    }));
+    for (const batch of chunks(classes)) await this.db.insertInto('homework_classes').values(batch).execute();
+  }
+
+  findHomework(id: string): Promise<HomeworkRow | undefined> {
+    return this.db.selectFrom('homework').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Points a homework at a newer card version (never back at an older one, whatever order edits finish in). */
+  async setCardVersion(id: string, version: number, now: string) {
+    await this.db
+      .updateTable('homework')
+      .set({ card_version: version, updated_at: now })
+      .where('id', '=', id)
+      .where('card_version', '<', version)
+      .execute();
+  }
+
+  async softDelete(id: string, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('homework')
+      .set({ deleted_at: now, updated_at: now })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  private filtered(f: HomeworkFilter) {
+    let q = this.db
+      .selectFrom('homework as h')
+      .where('h.org_id', '=', f.orgId)
+      .where('h.deleted_at', 'is', null);
+    if (f.yearId) q = q.where('h.year_id', '=', f.yearId);
+    if (f.ids) q = q.where('h.id', 'in', f.ids.length > 0 ? f.ids : ['']);
+    if (f.subjectId) q = q.where('h.subject_id', '=', f.subjectId);
+    if (f.type) q = q.where('h.type', '=', f.type);
+    if (f.from) q = q.where('h.due_date', '>=', f.from);
+    if (f.to) q = q.where('h.start_date', '<=', f.to);
+    if (f.createdBy) q = q.where('h.created_by', '=', f.createdBy);
+    if (f.classId) {
+      const classId = f.classId;
+      q = q.where('h.id', 'in', (eb) =>
+        eb.selectFrom('homework_classes').select('homework_id').where('class_id', '=', classId),
+      );
+    }
+    return q;
+  }
+
+  async countHomework(f: HomeworkFilter): Promise<number> {
+    const row = await this.filtered(f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Homework for lists, newest start first, with the names and the current card version's facts. */
+  listHomework(f: HomeworkFilter, page?: { offset: number; limit: number }) {
+    let q = this.filtered(f)
+      .innerJoin('subjects as sj', 'sj.id', 'h.subject_id')
+      .innerJoin('stages as st', 'st.id', 'h.stage_id')
+      .innerJoin('users as u', 'u.id', 'h.created_by')
+      .innerJoin('card_versions as cv', (join) =>
+        join.onRef('cv.card_id', '=', 'h.card_id').onRef('cv.version', '=', 'h.card_version'),
+      )
+      .select([
+        'h.id',
+        'h.title',
+        'h.type',
+        'h.paper_id',
+        'h.paper_title',
+        'h.stage_id',
+        'st.name as stage_name',
+        'h.subject_id',
+        'sj.name as subject_name',
+        'h.year_id',
+        'h.start_date',
+        'h.due_date',
+        'h.subject_teacher',
+        'h.question_count',
+        'h.total_score_tenths',
+        'h.card_id',
+        'h.card_version',
+        'cv.identity as card_identity',
+        'cv.page_count as card_page_count',
+        'cv.settings as card_settings',
+        'h.created_by',
+        'u.nickname as created_by_name',
+        'h.created_at',
+        'h.updated_at',
+      ])
+      .orderBy('h.start_date', 'desc')
+      .orderBy('h.created_at', 'desc')
+      .orderBy('h.id', 'desc');
+    if (page) q = q.limit(page.limit).offset(page.offset);
+    return q.execute();
+  }
+
+  /** The classes of some homework, in the order they were chosen. */
+  async classesOf(homeworkIds: string[]) {
+    const out = [];
+    for (const batch of chunks(homeworkIds, 300)) {
+      out.push(
+        ...(await this.db
+          .selectFrom('homework_classes as hc')
+          .innerJoin('classes as c', 'c.id', 'hc.class_id')
+          .select(['hc.homework_id', 'hc.class_id', 'c.name', 'hc.sort'])
+          .where('hc.homework_id', 'in', batch)
+          .orderBy('hc.homework_id')
+          .orderBy('hc.sort')
+          .execute()),
+      );
+    }
+    return out;
+  }
+
+  /** Per class, how many students it has. */
+  async studentCounts(classIds: string[]): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    for (const batch of chunks([...new Set(classIds)], 300)) {
+      const rows = await this.db
+        .selectFrom('students')
+        .select((eb) => ['class_id', eb.fn.countAll<number>().as('n')])
+        .where('class_id', 'in', batch)
+        .groupBy('class_id')
+        .execute();
+      for (const r of rows) counts.set(r.class_id, Number(r.n));
+    }
+    return counts;
+  }
+
+  /** Each class's most recent homework (by start date, then publication) among the given classes. */
+  async latestHomeworkOfClasses(orgId: string, classIds: string[]) {
+    if (classIds.length === 0) return [];
+    return this.db
+      .selectFrom('homework_classes as hc')
+      .innerJoin('homework as h', 'h.id', 'hc.homework_id')
+      .select(['hc.class_id', 'h.id', 'h.start_date', 'h.created_at'])
+      .where('h.org_id', '=', orgId)
+      .where('h.deleted_at', 'is', null)
+      .where('hc.class_id', 'in', classIds)
+      .execute();
+  }
+
+  snapshotsOf(ids: string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('homework').select(['id', 'paper_snapshot']).where('id', 'in', ids).execute();
+  }
+
+  // ───────────── classes and students ─────────────
+
+  classesByIds(ids: string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('classes')
+      .select(['id', 'org_id', 'year_id', 'name', 'sort'])
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  /** The students of some classes, by student number within each class. */
+  studentsOfClasses(classIds: string[]) {
+    if (classIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('students as s')
+      .innerJoin('classes as c', 'c.id', 's.class_id')
+      .select(['s.id', 's.name', 's.student_no', 's.class_id', 'c.name as class_name'])
+      .where('s.class_id', 'in', classIds)
+      .orderBy('s.student_no')
+      .orderBy('s.name')
+      .orderBy('s.id')
+      .execute();
+  }
+
+  /** Some student numbers of a school year (to size the number bubble grid). */
+  async studentNumbersOf(orgId: string, yearId: string | null, limit = 500): Promise<string[]> {
+    let q = this.db
+      .selectFrom('students as s')
+      .innerJoin('classes as c', 'c.id', 's.class_id')
+      .select('s.student_no')
+      .where('s.org_id', '=', orgId);
+    if (yearId) q = q.where('c.year_id', '=', yearId);
+    const rows = await q.orderBy('s.id').limit(limit).execute();
+    return rows.map((r) => r.student_no);
+  }
+}

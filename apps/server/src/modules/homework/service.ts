@@ -1,0 +1,605 @@
+import type { Kysely } from 'kysely';
+import { layoutCard } from '@zhzy/answer-card';
+import type { CardStudent } from '@zhzy/answer-card/render';
+import {
+  CARD_COLUMNS,
+  CardLayoutSchema,
+  CardPaperSchema,
+  HOMEWORK_MESSAGES,
+  HOMEWORK_STATE_NAMES,
+  HOMEWORK_TYPE_NAMES,
+  HomeworkPaperSchema,
+  type CardLayout,
+  type CardPaper,
+  type CardPdfRequest,
+  type CardSettings,
+  type HomeworkCard,
+  type HomeworkDetail,
+  type HomeworkListQuery,
+  type HomeworkPaper,
+  type HomeworkState,
+  type HomeworkSummary,
+  type PaperCard,
+  type PaperDocument,
+  type PublishHomework,
+  type CardVersionInfo,
+} from '@zhzy/contracts';
+import type { Database } from '../../db/schema.js';
+import type { AuthContext } from '../../lib/call.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import type { PapersService, RecentHomeworkQuestions } from '../papers/service.js';
+import type { SystemRepository } from '../system/repository.js';
+import { cardFonts, safeFilename, type CardPdfJob } from './card-pdf.js';
+import { cardPaperOf, defaultCardSettings, digitsFor, parseCardSettings, stableJson } from './card-paper.js';
+import {
+  assertPublishable,
+  assertReadable,
+  canDelete,
+  canEditCard,
+  publishRefusal,
+  requireSchool,
+} from './policy.js';
+import {
+  HomeworkRepository,
+  type AnswerCardRow,
+  type CardVersionRow,
+  type HomeworkRow,
+} from './repository.js';
+
+// ───────────── progress: what scanning and marking have done (filled by the scan and marking issues) ─────────────
+
+/** How far a homework has come; every count is over the homework's students and its card's pages. */
+export interface HomeworkProgress {
+  /** Scanned pages that belong to this homework. */
+  pages: number;
+  /** Sheets expected: students of its classes × pages of the card. */
+  expectedPages: number;
+  /** Written answers still waiting for a teacher. */
+  answersToMark: number;
+}
+
+/** The scan and marking modules answer this; until they exist nothing has been scanned. */
+export interface HomeworkProgressSource {
+  progressOf(orgId: string, homeworkIds: string[]): Promise<Map<string, HomeworkProgress>>;
+}
+export const NO_SCANS_YET: HomeworkProgressSource = { progressOf: async () => new Map() };
+
+/** 待扫描 until a page arrives; 扫描中 until every page has; 阅卷中 while answers wait; then 已完成. */
+export function homeworkState(progress: HomeworkProgress | undefined): HomeworkState {
+  if (!progress || progress.pages === 0) return 'toScan';
+  if (progress.pages < progress.expectedPages) return 'scanning';
+  if (progress.answersToMark > 0) return 'marking';
+  return 'done';
+}
+
+// ───────────── the recogniser's look-up ─────────────
+
+/** A frozen card version as the recogniser needs it. */
+export interface FrozenCard {
+  cardId: string;
+  version: number;
+  orgId: string;
+  homeworkId: string;
+  paperId: string;
+  /** The version the homework prints now (sheets of older versions are still valid). */
+  currentVersion: number;
+  /** Set when the homework was deleted: its sheets no longer belong to anything. */
+  homeworkDeletedAt: string | null;
+  settings: CardSettings;
+  paper: CardPaper;
+  layout: CardLayout;
+  createdAt: string;
+}
+
+/** Resolves exactly the (card id, version) a page QR carries; null when unknown (or of another school). */
+export type CardLayoutResolver = (
+  cardId: string,
+  version: number,
+  orgId?: string,
+) => Promise<FrozenCard | null>;
+
+/** Parsed frozen versions kept in memory: a version never changes, and the recogniser asks for it on every page. */
+const FROZEN_CACHE_SIZE = 200;
+
+/** `findCardLayout(cardId, version, orgId?)` over a repository, with the parsed JSON of recent versions cached. */
+function frozenCardFinder(repo: HomeworkRepository): CardLayoutResolver {
+  const bodies = new Map<string, Pick<FrozenCard, 'settings' | 'paper' | 'layout'>>();
+  return async (cardId, version, orgId) => {
+    const head = await repo.findFrozenCard(cardId, version);
+    if (!head || (orgId !== undefined && head.org_id !== orgId)) return null;
+    const key = `${cardId}\u0000${version}`;
+    let body = bodies.get(key);
+    if (body) {
+      // Most recently used last, so the oldest is evicted first.
+      bodies.delete(key);
+    } else {
+      const row = await repo.cardVersionBody(cardId, version);
+      if (!row) return null;
+      body = {
+        settings: parseCardSettings(row.settings, defaultCardSettings(8)),
+        paper: CardPaperSchema.parse(JSON.parse(row.card_paper)),
+        layout: CardLayoutSchema.parse(JSON.parse(row.layout)),
+      };
+      if (bodies.size >= FROZEN_CACHE_SIZE) bodies.delete(bodies.keys().next().value!);
+    }
+    bodies.set(key, body);
+    return {
+      cardId: head.card_id,
+      version: head.version,
+      orgId: head.org_id,
+      homeworkId: head.homework_id,
+      paperId: head.paper_id,
+      currentVersion: head.current_version,
+      homeworkDeletedAt: head.homework_deleted_at,
+      ...body,
+      createdAt: head.created_at,
+    };
+  };
+}
+
+/** `findCardLayout(cardId, version, orgId?)` for the recognition module, without the rest of this module. */
+export function cardLayoutResolver(db: Kysely<Database>): CardLayoutResolver {
+  return frozenCardFinder(new HomeworkRepository(db));
+}
+
+// ───────────── the service ─────────────
+
+type ListRow = Awaited<ReturnType<HomeworkRepository['listHomework']>>[number];
+
+const toPoints = (tenths: number) => tenths / 10;
+const columnsOf = (s: CardSettings) => s.columns ?? CARD_COLUMNS[s.size][0]!;
+
+/** What the card PDF route streams, and under which name. */
+export interface CardPdfPlan {
+  job: CardPdfJob;
+  filename: string;
+}
+
+export class HomeworkService {
+  private readonly frozen: CardLayoutResolver;
+
+  constructor(
+    private readonly repo: HomeworkRepository,
+    private readonly papers: PapersService,
+    private readonly system: SystemRepository,
+    private readonly clock: () => number = Date.now,
+    private readonly progress: HomeworkProgressSource = NO_SCANS_YET,
+  ) {
+    this.frozen = frozenCardFinder(repo);
+  }
+
+  private now() {
+    return new Date(this.clock()).toISOString();
+  }
+
+  /** The caller's current school year: the one they chose in the top bar, else the school's default. */
+  private async currentYear(auth: AuthContext): Promise<string | null> {
+    const orgId = requireSchool(auth);
+    const [membership, years] = await Promise.all([
+      this.system.findMembership(orgId, auth.userId),
+      this.system.listSchoolYears(orgId),
+    ]);
+    const chosen =
+      years.find((y) => y.id === membership?.default_year_id) ?? years.find((y) => y.is_default === 1);
+    return chosen?.id ?? null;
+  }
+
+  /** A paper's card settings: as saved, else the defaults with a number grid as long as the school's numbers. */
+  private async settingsOf(auth: AuthContext, card: AnswerCardRow | undefined): Promise<CardSettings> {
+    if (card) return parseCardSettings(card.settings, defaultCardSettings(8));
+    const orgId = requireSchool(auth);
+    const numbers = await this.repo.studentNumbersOf(orgId, await this.currentYear(auth));
+    return defaultCardSettings(digitsFor(numbers));
+  }
+
+  /** The paper as the card sees it; a paper without questions has no card. */
+  private cardPaper(doc: PaperDocument, title?: string): CardPaper {
+    if (doc.questionCount === 0) throw new AppError('VALIDATION', HOMEWORK_MESSAGES.emptyPaper);
+    return cardPaperOf(doc, title);
+  }
+
+  // ───────────── the card of a paper ─────────────
+
+  private async paperCardOf(auth: AuthContext, doc: PaperDocument): Promise<PaperCard> {
+    const card = await this.repo.findCard(doc.id);
+    const settings = await this.settingsOf(auth, card);
+    const paper = this.cardPaper(doc);
+    const latestVersion = card?.latest_version ?? 0;
+    return {
+      paperId: doc.id,
+      cardId: doc.id,
+      settings,
+      saved: card?.saved === 1,
+      updatedAt: card?.saved === 1 ? card.updated_at : null,
+      latestVersion,
+      editable: publishRefusal(doc) === null,
+      paper,
+      layout: layoutCard(paper, settings, { cardId: doc.id, version: latestVersion + 1 }),
+    };
+  }
+
+  /** The designer's card of a paper the caller may read. */
+  async paperCard(auth: AuthContext, paperId: string): Promise<PaperCard> {
+    return this.paperCardOf(auth, await this.papers.detail(auth, paperId));
+  }
+
+  /** The layout with unsaved settings, as the next publication would freeze it. */
+  async previewPaperCard(auth: AuthContext, paperId: string, settings: CardSettings): Promise<CardLayout> {
+    const doc = await this.papers.detail(auth, paperId);
+    const card = await this.repo.findCard(doc.id);
+    return layoutCard(this.cardPaper(doc), settings, {
+      cardId: doc.id,
+      version: (card?.latest_version ?? 0) + 1,
+    });
+  }
+
+  async savePaperCard(auth: AuthContext, paperId: string, settings: CardSettings): Promise<PaperCard> {
+    const orgId = requireSchool(auth);
+    const doc = assertPublishable(await this.papers.detail(auth, paperId));
+    this.cardPaper(doc);
+    await this.repo.saveCardSettings({
+      paperId: doc.id,
+      orgId,
+      settings: JSON.stringify(settings),
+      userId: auth.userId,
+      now: this.now(),
+    });
+    return this.paperCardOf(auth, doc);
+  }
+
+  // ───────────── publishing ─────────────
+
+  /** Checks the classes: in the caller's school (else 403) and in the current school year. */
+  private async checkClasses(auth: AuthContext, classIds: string[], yearId: string) {
+    const orgId = requireSchool(auth);
+    const rows = await this.repo.classesByIds(classIds);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const id of classIds) {
+      const row = byId.get(id);
+      if (!row || row.org_id !== orgId) throw forbidden(HOMEWORK_MESSAGES.classNotInSchool);
+      if (row.year_id !== yearId) throw new AppError('VALIDATION', HOMEWORK_MESSAGES.classNotInYear);
+    }
+  }
+
+  /** Publishes a paper to classes, freezing a snapshot of the paper and the next version of its card. */
+  async publish(auth: AuthContext, body: PublishHomework) {
+    const orgId = requireSchool(auth);
+    const doc = assertPublishable(await this.papers.detail(auth, body.paperId));
+    const items = doc.sections.flatMap((s) => s.items);
+    if (items.length === 0) throw new AppError('VALIDATION', HOMEWORK_MESSAGES.emptyPaper);
+    const missing = items.find((i) => i.question === null);
+    if (missing) throw new AppError('VALIDATION', HOMEWORK_MESSAGES.deletedQuestion(missing.no));
+    const yearId = await this.currentYear(auth);
+    if (!yearId) throw new AppError('VALIDATION', HOMEWORK_MESSAGES.noSchoolYear);
+    await this.checkClasses(auth, body.classIds, yearId);
+
+    const settings = await this.settingsOf(auth, await this.repo.findCard(doc.id));
+    const cardPaper = this.cardPaper(doc, body.title);
+    const snapshot: HomeworkPaper = {
+      paperId: doc.id,
+      paperVersion: doc.version,
+      title: doc.title,
+      subtitle: doc.subtitle,
+      stageId: doc.stageId,
+      stageName: doc.stageName,
+      subjectId: doc.subjectId,
+      subjectName: doc.subjectName,
+      questionCount: doc.questionCount,
+      totalScore: doc.totalScore,
+      settings: doc.settings,
+      sections: doc.sections,
+    };
+    const id = newId();
+    const now = this.now();
+    await this.repo.transaction(async (repo) => {
+      await repo.ensureCard({
+        paperId: doc.id,
+        orgId,
+        settings: JSON.stringify(settings),
+        userId: auth.userId,
+        now,
+      });
+      const version = await repo.takeNextVersion(doc.id);
+      const layout = layoutCard(cardPaper, settings, { cardId: doc.id, version });
+      await repo.insertHomework(
+        {
+          id,
+          org_id: orgId,
+          year_id: yearId,
+          type: body.type,
+          title: body.title,
+          paper_id: doc.id,
+          paper_title: doc.title,
+          stage_id: doc.stageId,
+          subject_id: doc.subjectId,
+          start_date: body.startDate,
+          due_date: body.dueDate,
+          subject_teacher: body.subjectTeacher ? 1 : 0,
+          question_count: doc.questionCount,
+          total_score_tenths: Math.round(doc.totalScore * 10),
+          paper_snapshot: JSON.stringify(snapshot),
+          card_id: doc.id,
+          card_version: version,
+          created_by: auth.userId,
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
+        },
+        body.classIds,
+      );
+      await repo.insertCardVersion(this.versionRow(orgId, id, auth.userId, now, settings, cardPaper, layout));
+    });
+    return this.detail(auth, id);
+  }
+
+  private versionRow(
+    orgId: string,
+    homeworkId: string,
+    userId: string,
+    now: string,
+    settings: CardSettings,
+    paper: CardPaper,
+    layout: CardLayout,
+  ): CardVersionRow {
+    return {
+      card_id: layout.cardId,
+      version: layout.version,
+      org_id: orgId,
+      homework_id: homeworkId,
+      settings: JSON.stringify(settings),
+      card_paper: JSON.stringify(paper),
+      layout: JSON.stringify(layout),
+      identity: layout.identity,
+      page_count: layout.pages.length,
+      created_by: userId,
+      created_at: now,
+    };
+  }
+
+  // ───────────── homework ─────────────
+
+  private async summaries(
+    auth: AuthContext,
+    rows: ListRow[],
+    progress?: Map<string, HomeworkProgress>,
+  ): Promise<HomeworkSummary[]> {
+    const orgId = requireSchool(auth);
+    const ids = rows.map((r) => r.id);
+    const [classes, states] = await Promise.all([
+      this.repo.classesOf(ids),
+      progress ?? this.progress.progressOf(orgId, ids),
+    ]);
+    const counts = await this.repo.studentCounts(classes.map((c) => c.class_id));
+    const fallback = defaultCardSettings(8);
+    return rows.map((r) => {
+      const state = homeworkState(states.get(r.id));
+      const settings = parseCardSettings(r.card_settings, fallback);
+      const type = r.type === 'test' ? 'test' : 'homework';
+      return {
+        id: r.id,
+        title: r.title,
+        type,
+        typeName: HOMEWORK_TYPE_NAMES[type],
+        state,
+        stateName: HOMEWORK_STATE_NAMES[state],
+        paperId: r.paper_id,
+        paperTitle: r.paper_title,
+        stageId: r.stage_id,
+        stageName: r.stage_name,
+        subjectId: r.subject_id,
+        subjectName: r.subject_name,
+        schoolYearId: r.year_id,
+        classes: classes
+          .filter((c) => c.homework_id === r.id)
+          .map((c) => ({ id: c.class_id, name: c.name, studentCount: counts.get(c.class_id) ?? 0 })),
+        startDate: r.start_date,
+        dueDate: r.due_date,
+        subjectTeacher: r.subject_teacher === 1,
+        questionCount: r.question_count,
+        totalScore: toPoints(r.total_score_tenths),
+        card: {
+          cardId: r.card_id,
+          version: r.card_version,
+          identity: settings.identity,
+          size: settings.size,
+          columns: columnsOf(settings),
+          pageCount: r.card_page_count,
+        },
+        createdBy: r.created_by,
+        createdByName: r.created_by_name,
+        mine: r.created_by === auth.userId,
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
+        permissions: { editCard: canEditCard(r, auth), delete: canDelete(r, auth) },
+      };
+    });
+  }
+
+  /** The school's homework of a school year (the caller's current one unless another is asked for). */
+  async list(auth: AuthContext, q: HomeworkListQuery) {
+    const orgId = requireSchool(auth);
+    const yearId = q.schoolYearId ?? (await this.currentYear(auth)) ?? undefined;
+    const filter = {
+      orgId,
+      yearId,
+      classId: q.classId,
+      subjectId: q.subjectId,
+      type: q.type,
+      from: q.from,
+      to: q.to,
+      createdBy: q.mine ? auth.userId : undefined,
+    };
+    const offset = (q.page - 1) * q.size;
+    if (!q.state) {
+      const [total, rows] = await Promise.all([
+        this.repo.countHomework(filter),
+        this.repo.listHomework(filter, { offset, limit: q.size }),
+      ]);
+      return { records: await this.summaries(auth, rows), total, page: q.page, size: q.size };
+    }
+    // States are computed, not stored: filter after computing them, then take the page.
+    const rows = await this.repo.listHomework(filter);
+    const progress = await this.progress.progressOf(
+      orgId,
+      rows.map((r) => r.id),
+    );
+    const matching = rows.filter((r) => homeworkState(progress.get(r.id)) === q.state);
+    return {
+      records: await this.summaries(auth, matching.slice(offset, offset + q.size), progress),
+      total: matching.length,
+      page: q.page,
+      size: q.size,
+    };
+  }
+
+  private async readable(auth: AuthContext, id: string): Promise<HomeworkRow> {
+    requireSchool(auth);
+    return assertReadable(await this.repo.findHomework(id), auth);
+  }
+
+  async detail(auth: AuthContext, id: string): Promise<HomeworkDetail> {
+    const row = await this.readable(auth, id);
+    const [summary] = await this.summaries(
+      auth,
+      await this.repo.listHomework({ orgId: row.org_id, ids: [row.id] }),
+    );
+    if (!summary) throw notFound(HOMEWORK_MESSAGES.notFound);
+    return { ...summary, paper: HomeworkPaperSchema.parse(JSON.parse(row.paper_snapshot)) };
+  }
+
+  /** Soft delete: the homework leaves every list; its card versions stay for sheets already printed. */
+  async remove(auth: AuthContext, id: string): Promise<void> {
+    const row = await this.readable(auth, id);
+    if (!canDelete(row, auth)) throw forbidden(HOMEWORK_MESSAGES.notYours);
+    if (!(await this.repo.softDelete(row.id, this.now()))) throw notFound(HOMEWORK_MESSAGES.notFound);
+  }
+
+  // ───────────── the card of a homework ─────────────
+
+  private async homeworkCardOf(row: HomeworkRow, version: CardVersionRow): Promise<HomeworkCard> {
+    const versions = await this.repo.listCardVersions(row.id);
+    const fallback = defaultCardSettings(8);
+    return {
+      homeworkId: row.id,
+      cardId: version.card_id,
+      version: version.version,
+      currentVersion: row.card_version,
+      settings: parseCardSettings(version.settings, fallback),
+      paper: CardPaperSchema.parse(JSON.parse(version.card_paper)),
+      layout: CardLayoutSchema.parse(JSON.parse(version.layout)),
+      versions: versions.map((v): CardVersionInfo => {
+        const s = parseCardSettings(v.settings, fallback);
+        return {
+          version: v.version,
+          identity: s.identity,
+          size: s.size,
+          columns: columnsOf(s),
+          pageCount: v.page_count,
+          createdAt: v.created_at,
+        };
+      }),
+    };
+  }
+
+  private async versionOf(row: HomeworkRow, version: number): Promise<CardVersionRow> {
+    const found = await this.repo.findCardVersion(row.card_id, version);
+    if (!found || found.homework_id !== row.id) throw notFound(HOMEWORK_MESSAGES.versionNotFound);
+    return found;
+  }
+
+  async card(auth: AuthContext, id: string, version?: number): Promise<HomeworkCard> {
+    const row = await this.readable(auth, id);
+    return this.homeworkCardOf(row, await this.versionOf(row, version ?? row.card_version));
+  }
+
+  /** A new card version for new settings (the paper stays as published); the same settings change nothing. */
+  async editCard(auth: AuthContext, id: string, settings: CardSettings): Promise<HomeworkCard> {
+    const row = await this.readable(auth, id);
+    if (!canEditCard(row, auth)) throw forbidden(HOMEWORK_MESSAGES.notYours);
+    const current = await this.versionOf(row, row.card_version);
+    const currentSettings = parseCardSettings(current.settings, defaultCardSettings(8));
+    if (stableJson(currentSettings) === stableJson(settings)) return this.homeworkCardOf(row, current);
+    const paper = CardPaperSchema.parse(JSON.parse(current.card_paper));
+    const now = this.now();
+    await this.repo.transaction(async (repo) => {
+      const version = await repo.takeNextVersion(row.card_id);
+      const layout = layoutCard(paper, settings, { cardId: row.card_id, version });
+      await repo.insertCardVersion(
+        this.versionRow(row.org_id, row.id, auth.userId, now, settings, paper, layout),
+      );
+      await repo.setCardVersion(row.id, version, now);
+    });
+    return this.card(auth, id);
+  }
+
+  /** What to print, checked: the current card version, and the students of the chosen classes in order. */
+  async cardPdf(auth: AuthContext, id: string, request: CardPdfRequest): Promise<CardPdfPlan> {
+    const row = await this.readable(auth, id);
+    const current = await this.versionOf(row, row.card_version);
+    const layout = CardLayoutSchema.parse(JSON.parse(current.layout));
+    const title = safeFilename(row.title);
+    if (request.kind === 'generic') {
+      if (layout.identity === 'qr') throw new AppError('VALIDATION', HOMEWORK_MESSAGES.qrNeedsStudents);
+      return { job: { layout, fonts: cardFonts() }, filename: `${title}-通用答题卡.pdf` };
+    }
+    const classes = await this.repo.classesOf([row.id]);
+    const order = new Map(classes.map((c, i) => [c.class_id, i]));
+    const chosen = request.classIds ?? classes.map((c) => c.class_id);
+    if (chosen.length === 0 || chosen.some((c) => !order.has(c))) {
+      throw new AppError('VALIDATION', HOMEWORK_MESSAGES.classNotInHomework);
+    }
+    const only = request.studentIds ? new Set(request.studentIds) : null;
+    const rows = (await this.repo.studentsOfClasses([...new Set(chosen)]))
+      .filter((s) => !only || only.has(s.id))
+      .sort((a, b) => order.get(a.class_id)! - order.get(b.class_id)!);
+    if (rows.length === 0) throw new AppError('VALIDATION', HOMEWORK_MESSAGES.noStudents);
+    const students: CardStudent[] = rows.map((s) => ({
+      id: s.id,
+      name: s.name,
+      number: s.student_no,
+      className: s.class_name,
+    }));
+    const names = classes.filter((c) => chosen.includes(c.class_id)).map((c) => c.name);
+    const who = names.length <= 3 ? names.join('、') : `${names.length}个班`;
+    return {
+      job: { layout, students, fonts: cardFonts() },
+      filename: `${title}-${safeFilename(who)}-答题卡.pdf`,
+    };
+  }
+
+  /**
+   * The recogniser's look-up: exactly the (card id, version) of a page QR, any version ever frozen; null when unknown
+   * or, given `orgId`, of another school. The caller decides what a deleted homework's sheet means.
+   */
+  findCardLayout(cardId: string, version: number, orgId?: string): Promise<FrozenCard | null> {
+    return this.frozen(cardId, version, orgId);
+  }
+}
+
+/**
+ * The questions of each class's most recent homework: what smart composition avoids. The papers module takes this
+ * as its `recentHomework` port.
+ */
+export function recentHomeworkQuestions(repo: HomeworkRepository): RecentHomeworkQuestions {
+  return {
+    async questionIdsOf(orgId, classIds) {
+      const rows = await repo.latestHomeworkOfClasses(orgId, classIds);
+      const latest = new Map<string, (typeof rows)[number]>();
+      for (const r of rows) {
+        const seen = latest.get(r.class_id);
+        const key = `${r.start_date}|${r.created_at}|${r.id}`;
+        if (!seen || key > `${seen.start_date}|${seen.created_at}|${seen.id}`) latest.set(r.class_id, r);
+      }
+      const snapshots = await repo.snapshotsOf([...new Set([...latest.values()].map((r) => r.id))]);
+      const ids = new Set<string>();
+      for (const s of snapshots) {
+        const parsed = HomeworkPaperSchema.safeParse(JSON.parse(s.paper_snapshot));
+        if (!parsed.success) continue;
+        for (const section of parsed.data.sections)
+          for (const item of section.items) ids.add(item.questionId);
+      }
+      return [...ids];
+    },
+  };
+}

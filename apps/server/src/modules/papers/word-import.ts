@@ -1,0 +1,387 @@
+import JSZip from 'jszip';
+import mammoth from 'mammoth';
+import { parseDocument } from 'htmlparser2';
+import { type ChildNode, type Element, isTag, isText } from 'domhandler';
+import render from 'dom-serializer';
+
+// Reads a teacher's Word paper written in the common convention into questions for a preview:
+//   一、选择题（每小题 3 分，共 30 分）        a section; the score per question is taken when written
+//   1. 题干……  /  1、题干……                     a question (Word's automatic numbering counts too)
+//   A. …  B. …  C. …  D. …                      options, one per line or several on a line
+//   【答案】B 【解析】…… 【知识点】有理数的加法  markers, inline or on their own lines
+//   参考答案 / 答案                              an answer key at the end: "1. B  2. C …"
+// Images come through as data URLs. Word equations (OMML) are not converted by mammoth: they are
+// counted and reported, so the teacher knows where to look.
+
+export interface ParsedQuestion {
+  no: number;
+  stem: string;
+  options: { label: string; content: string }[];
+  answer: string;
+  analysis: string;
+  knowledgePoints: string[];
+  warnings: string[];
+}
+
+export interface ParsedSection {
+  title: string;
+  /** The question type the heading names (单选题, 填空题 …), null when it names none. */
+  typeName: string | null;
+  score: number | null;
+  questions: ParsedQuestion[];
+}
+
+export interface ParsedPaper {
+  title: string;
+  subtitle: string;
+  sections: ParsedSection[];
+  warnings: string[];
+}
+
+interface Block {
+  /** Inline HTML of the block (formatting and images kept). */
+  html: string;
+  text: string;
+  /** A paragraph of a Word-numbered list (its number is not in the text). */
+  listItem: boolean;
+}
+
+const SECTION_RE = /^([一二三四五六七八九十]{1,3})\s*[、.．]\s*(.+)$/;
+const QUESTION_RE = /^(\d{1,3})\s*[.．、](?!\d)\s*/;
+const OPTION_RE = /^([A-H])\s*[.．、]\s*/;
+const KEY_HEADING_RE = /^(参考答案|答案与解析|答案及解析|参考答案与解析|答案)\s*[:：]?$/;
+const MARKER_RE = /【(答案|解析|详解|分析|点评|点睛|知识点|考点)】/;
+const MARKER_SPLIT_RE = /【(答案|解析|详解|分析|点评|点睛|知识点|考点)】/g;
+
+const TYPE_WORDS: [RegExp, string][] = [
+  [/多选|多项选择|不定项/, '多选题'],
+  [/单选|单项选择|选择题/, '单选题'],
+  [/判断/, '判断题'],
+  [/填空/, '填空题'],
+  [/完形/, '完形填空'],
+  [/阅读/, '阅读理解'],
+  [/书面表达|写作/, '书面表达'],
+  [/作文/, '作文'],
+  [/实验/, '实验题'],
+  [/计算/, '计算题'],
+  [/解答|应用|证明|综合/, '解答题'],
+];
+
+export function typeNameOf(title: string): string | null {
+  for (const [re, name] of TYPE_WORDS) if (re.test(title)) return name;
+  return null;
+}
+
+function textOf(nodes: ChildNode[]): string {
+  let out = '';
+  for (const n of nodes) {
+    if (isText(n)) out += n.data;
+    else if (isTag(n)) {
+      if (n.name === 'br') out += '\n';
+      else out += textOf(n.children);
+    }
+  }
+  return out;
+}
+
+const decode = (s: string) =>
+  s
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/** The document as paragraphs: top-level p / h* / li blocks, tables kept whole. */
+function blocksOf(html: string): Block[] {
+  const doc = parseDocument(html);
+  const blocks: Block[] = [];
+  const walk = (nodes: ChildNode[], inList: boolean) => {
+    for (const n of nodes) {
+      if (!isTag(n)) continue;
+      const el: Element = n;
+      if (el.name === 'ol' || el.name === 'ul') {
+        walk(el.children, el.name === 'ol');
+      } else if (el.name === 'li') {
+        const nested = el.children.filter((c) => isTag(c) && (c.name === 'ol' || c.name === 'ul'));
+        const own = el.children.filter((c) => !nested.includes(c));
+        blocks.push({
+          html: render(own, { encodeEntities: 'utf8' }),
+          text: textOf(own).trim(),
+          listItem: inList,
+        });
+        walk(nested, true);
+      } else if (el.name === 'table') {
+        blocks.push({
+          html: render(el, { encodeEntities: 'utf8' }),
+          text: textOf([el]).trim(),
+          listItem: false,
+        });
+      } else {
+        blocks.push({
+          html: render(el.children, { encodeEntities: 'utf8' }),
+          text: textOf(el.children).trim(),
+          listItem: false,
+        });
+      }
+    }
+  };
+  walk(doc.children, false);
+  return blocks.filter((b) => b.text !== '' || b.html.includes('<img'));
+}
+
+/** Removes a leading pattern (matched on the text) from inline HTML, keeping tags before it. */
+function stripLead(html: string, lead: string): string {
+  // Walk the HTML, skipping tags, until `lead.length` text characters are consumed.
+  let i = 0;
+  let consumed = 0;
+  const target = lead.length;
+  while (i < html.length && consumed < target) {
+    if (html[i] === '<') {
+      const end = html.indexOf('>', i);
+      if (end < 0) break;
+      i = end + 1;
+      continue;
+    }
+    if (html[i] === '&') {
+      const end = html.indexOf(';', i);
+      if (end > i && end - i < 10) {
+        i = end + 1;
+        consumed += 1;
+        continue;
+      }
+    }
+    i += 1;
+    consumed += 1;
+  }
+  return html.slice(i).replace(/^(\s|&nbsp;)+/, '');
+}
+
+/** Keeps images, sub/superscripts and line breaks; other formatting goes (options and key lines). */
+function simpleInline(html: string): string {
+  return html
+    .replace(/<(?!\/?(img|sub|sup|br)\b)[^>]*>/gi, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Splits `A. x  B. y  C. z` (several options on a line) into labelled options. */
+function splitOptions(html: string): { label: string; content: string }[] {
+  const simple = simpleInline(html);
+  const re = /(^|\s|\u3000|>)([A-H])\s*[.．、]\s*/g;
+  const marks: { label: string; start: number; contentStart: number }[] = [];
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(simple))) {
+    const label = m[2]!;
+    const expected = marks.length === 0 ? label : String.fromCharCode(marks.at(-1)!.label.charCodeAt(0) + 1);
+    if (label !== expected) continue;
+    marks.push({ label, start: m.index + m[1]!.length, contentStart: m.index + m[0].length });
+  }
+  return marks.map((mark, i) => ({
+    label: mark.label,
+    content: simple.slice(mark.contentStart, marks[i + 1]?.start ?? simple.length).trim(),
+  }));
+}
+
+const wrap = (html: string) => (html.trim() ? `<p>${html.trim()}</p>` : '');
+
+/** Parses a .docx into a preview of sections and questions with warnings. */
+export async function parseDocx(bytes: Uint8Array): Promise<ParsedPaper> {
+  const buffer = Buffer.from(bytes);
+  const zip = await JSZip.loadAsync(buffer);
+  const xml = await zip.file('word/document.xml')?.async('string');
+  if (xml === undefined) throw new Error('not a Word document');
+  const { value: html } = await mammoth.convertToHtml({ buffer });
+  const warnings: string[] = [];
+  const equations = (xml.match(/<m:oMath[ >]/g) ?? []).length;
+  if (equations > 0) {
+    warnings.push(
+      `文档中有 ${equations} 个 Word 公式无法自动识别，已略去，请在预览中补上（可用 LaTeX，如 \\(x^2\\)）`,
+    );
+  }
+  return parseBlocks(blocksOf(html), warnings);
+}
+
+type Field = 'stem' | 'option' | 'answer' | 'analysis' | 'knowledge';
+
+export function parseBlocks(blocks: Block[], warnings: string[] = []): ParsedPaper {
+  const paper: ParsedPaper = { title: '', subtitle: '', sections: [], warnings };
+  let section: ParsedSection | null = null;
+  let question: ParsedQuestion | null = null;
+  let field: Field = 'stem';
+  let keyMode = false;
+  let lastNo = 0;
+  let autoNumbered = 0;
+  const all: ParsedQuestion[] = [];
+  let keyQuestion: ParsedQuestion | null = null;
+
+  const ensureSection = () => {
+    if (!section) {
+      section = { title: '试题', typeName: null, score: null, questions: [] };
+      paper.sections.push(section);
+    }
+    return section;
+  };
+
+  const addMarkers = (q: ParsedQuestion, html: string) => {
+    // html starts at or before a marker; content before the first marker continues the current field.
+    const parts = html.split(MARKER_SPLIT_RE);
+    appendField(q, field, parts[0] ?? '');
+    for (let i = 1; i < parts.length; i += 2) {
+      const name = parts[i]!;
+      const content = parts[i + 1] ?? '';
+      field = name === '答案' ? 'answer' : name === '知识点' || name === '考点' ? 'knowledge' : 'analysis';
+      appendField(q, field, content);
+    }
+  };
+
+  const appendField = (q: ParsedQuestion, f: Field, html: string) => {
+    const text = decode(simpleInline(html).replace(/<[^>]*>/g, '')).trim();
+    if (!text && !html.includes('<img')) return;
+    switch (f) {
+      case 'stem':
+        q.stem += wrap(html);
+        break;
+      case 'option': {
+        const last = q.options.at(-1);
+        if (last) {
+          last.content += ` ${simpleInline(html)}`;
+          q.warnings.push(`第 ${q.no} 题选项 ${last.label} 后面有一段无法归类的内容，已并入该选项，请核对`);
+        } else q.stem += wrap(html);
+        break;
+      }
+      case 'answer':
+        q.answer = q.answer ? `${q.answer}<br>${simpleInline(html)}` : simpleInline(html);
+        break;
+      case 'analysis':
+        q.analysis += wrap(html);
+        break;
+      case 'knowledge':
+        for (const name of text.split(/[,，;；、\s]+/)) if (name) q.knowledgePoints.push(name);
+        break;
+    }
+  };
+
+  const startQuestion = (no: number, rest: string) => {
+    const s = ensureSection();
+    if (all.some((q) => q.no === no) && no !== 1) warnings.push(`题号 ${no} 出现了不止一次，请核对`);
+    else if (lastNo > 0 && no !== lastNo + 1 && !(no === 1 && s.questions.length === 0)) {
+      warnings.push(`题号不连续：第 ${lastNo} 题之后是第 ${no} 题，可能有题目没有识别出来`);
+    }
+    lastNo = no;
+    question = { no, stem: '', options: [], answer: '', analysis: '', knowledgePoints: [], warnings: [] };
+    s.questions.push(question);
+    all.push(question);
+    field = 'stem';
+    handleBody(question, rest);
+  };
+
+  /** Text after the number: stem, possibly with markers or options on the same line. */
+  const handleBody = (q: ParsedQuestion, html: string) => {
+    if (MARKER_RE.test(html)) addMarkers(q, html);
+    else appendField(q, field, html);
+  };
+
+  for (const block of blocks) {
+    const text = block.text.replace(/\s+/g, ' ').trim();
+
+    if (KEY_HEADING_RE.test(text)) {
+      keyMode = true;
+      question = null;
+      continue;
+    }
+
+    if (keyMode) {
+      // Answer key lines: "1. B  2. C", "3．【答案】…【解析】…", or a continuation of the last one.
+      const entries = [...text.matchAll(/(\d{1,3})\s*[.．、](?!\d)\s*/g)];
+      if (entries.length > 0 && entries[0]!.index === 0) {
+        entries.forEach((m, i) => {
+          const no = Number(m[1]);
+          const target = all.find((q) => q.no === no && !q.answer);
+          const body = text.slice(m.index + m[0].length, entries[i + 1]?.index ?? text.length).trim();
+          if (!target) return;
+          keyQuestion = target;
+          if (MARKER_RE.test(body)) {
+            field = 'answer';
+            addMarkers(target, body);
+          } else target.answer = body;
+        });
+      } else if (keyQuestion && text) {
+        if (MARKER_RE.test(block.html)) addMarkers(keyQuestion, block.html);
+        else appendField(keyQuestion, (field as Field) === 'answer' ? 'analysis' : field, block.html);
+      }
+      continue;
+    }
+
+    const sectionMatch = SECTION_RE.exec(text);
+    if (sectionMatch && !QUESTION_RE.test(text)) {
+      const rest = sectionMatch[2]!;
+      const title = rest.replace(/[（(].*$/, '').trim() || rest;
+      const score = /每(?:小)?题\s*(\d+(?:\.\d)?)\s*分/.exec(rest);
+      section = { title, typeName: typeNameOf(title), score: score ? Number(score[1]) : null, questions: [] };
+      paper.sections.push(section);
+      question = null;
+      continue;
+    }
+
+    const questionMatch = QUESTION_RE.exec(text);
+    if (questionMatch) {
+      startQuestion(Number(questionMatch[1]), stripLead(block.html, questionMatch[0].replace(/\s+$/, '')));
+      continue;
+    }
+
+    if (block.listItem && !OPTION_RE.test(text) && !MARKER_RE.test(text.slice(0, 6))) {
+      // Word's automatic numbering: the number is not in the text.
+      autoNumbered += 1;
+      startQuestion(lastNo + 1, block.html);
+      continue;
+    }
+
+    if (!question) {
+      if (!paper.title) paper.title = text;
+      else if (!paper.subtitle && paper.sections.length === 0) paper.subtitle = text;
+      continue;
+    }
+    const q: ParsedQuestion = question;
+
+    if (OPTION_RE.test(text) && !MARKER_RE.test(text.slice(0, 4))) {
+      const markerAt = block.html.search(MARKER_RE);
+      const optionHtml = markerAt >= 0 ? block.html.slice(0, markerAt) : block.html;
+      const options = splitOptions(optionHtml);
+      const expected = String.fromCharCode('A'.charCodeAt(0) + q.options.length);
+      if (options.length > 0 && options[0]!.label === expected) {
+        q.options.push(...options);
+        field = 'option';
+        if (markerAt >= 0) addMarkers(q, block.html.slice(markerAt));
+        continue;
+      }
+    }
+
+    handleBody(q, block.html);
+  }
+
+  if (autoNumbered > 0) {
+    warnings.push(`有 ${autoNumbered} 道题使用了 Word 自动编号，已按顺序编号，请核对题号`);
+  }
+
+  for (const q of all) {
+    if (!q.stem.trim()) q.warnings.push(`第 ${q.no} 题没有识别到题干`);
+    if (q.options.length > 0) {
+      if (q.options.length < 4) {
+        q.warnings.push(
+          `第 ${q.no} 题只识别到 ${q.options.length} 个选项（${q.options.map((o) => o.label).join('、')}），可能有选项没有识别出来`,
+        );
+      }
+      const letters = decode(q.answer.replace(/<[^>]*>/g, '')).replace(/[\s,，、]/g, '');
+      if (/^[A-Z]+$/.test(letters)) {
+        const labels = new Set(q.options.map((o) => o.label));
+        const bad = [...letters].filter((l) => !labels.has(l));
+        if (bad.length > 0) q.warnings.push(`第 ${q.no} 题的答案“${letters}”不在识别出的选项中`);
+      }
+    }
+    if (!q.answer.trim()) q.warnings.push(`第 ${q.no} 题没有找到【答案】`);
+  }
+  if (!paper.title) paper.title = '导入的试卷';
+  return paper;
+}

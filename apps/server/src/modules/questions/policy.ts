@@ -1,0 +1,77 @@
+import type { AuthContext } from '../../lib/call.js';
+import { AppError } from '../../lib/errors.js';
+
+// Who may do what with a question — the one place these rules live.
+//  - System questions are read by everyone and changed by no one (an edit makes a personal copy).
+//  - A personal question is its owner's alone: others are answered 404, so its existence does not leak.
+//  - A school question is read by the members of that school once approved; pending and turned-down ones
+//    are seen by the teacher who shared them and by the school's administrators (creator or administrator).
+//  - Questions in the recycle bin are seen by their owner only, and only there.
+
+export const QUESTION_MESSAGES = {
+  notFound: '试题不存在或已删除',
+  noSchool: '您尚未加入任何学校',
+  notYours: '只能修改或删除自己的试题',
+  adminsOnly: '只有学校管理员可以审核校本试题',
+  alreadyPending: '该试题已提交学校审核，请等待管理员处理',
+  alreadyReviewed: '该试题已审核，无需重复操作',
+  notInRecycleBin: '试题不在回收站中',
+  wrongType: '题型不属于该学科',
+  wrongKnowledgePoint: '知识点不属于该学科',
+  wrongChapter: '章节不属于该学科的教材',
+  emptyStem: '题干不能为空',
+  tooFewOptions: '选择题至少需要两个选项',
+  choiceAnswer: (letters: string) => `答案应为选项字母（${letters}）`,
+  singleAnswer: '单选题只能有一个正确答案',
+  multipleAnswer: '多选题至少需要两个正确答案',
+  judgeAnswer: '判断题的答案应为“正确”或“错误”',
+} as const;
+
+/** The fields of a question row the rules look at. */
+export interface OwnedQuestion {
+  owner: string;
+  org_id: string | null;
+  owner_user_id: string | null;
+  review_status: string;
+  deleted_at: string | null;
+  purged_at: string | null;
+}
+
+export function requireSchool(auth: AuthContext): string {
+  if (!auth.orgId) throw new AppError('FORBIDDEN', QUESTION_MESSAGES.noSchool);
+  return auth.orgId;
+}
+
+export const isSchoolAdmin = (auth: AuthContext): boolean => auth.isAdministrator || auth.isCreator;
+
+export const isOwnPersonal = (q: OwnedQuestion, auth: AuthContext): boolean =>
+  q.owner === 'personal' && q.owner_user_id === auth.userId;
+
+/** Whether the caller sees the question in the bank (the rule the page queries apply in SQL). */
+export function canRead(q: OwnedQuestion, auth: AuthContext): boolean {
+  if (q.deleted_at || q.purged_at) return false;
+  if (q.owner === 'system') return true;
+  if (q.owner === 'personal') return q.owner_user_id === auth.userId;
+  if (q.owner !== 'school' || q.org_id !== auth.orgId) return false;
+  return q.review_status === 'approved' || q.owner_user_id === auth.userId || isSchoolAdmin(auth);
+}
+
+/** The question if the caller may read it, else 404. */
+export function assertReadable<Q extends OwnedQuestion>(q: Q | undefined, auth: AuthContext): Q {
+  if (!q || !canRead(q, auth)) throw new AppError('NOT_FOUND', QUESTION_MESSAGES.notFound);
+  return q;
+}
+
+/** The caller's own personal question (not deleted), else 404 or 403 for one they see but do not own. */
+export function assertOwnPersonal<Q extends OwnedQuestion>(q: Q | undefined, auth: AuthContext): Q {
+  const readable = assertReadable(q, auth);
+  if (!isOwnPersonal(readable, auth)) throw new AppError('FORBIDDEN', QUESTION_MESSAGES.notYours);
+  return readable;
+}
+
+/** Administrators of the caller's school only. */
+export function assertSchoolAdmin(auth: AuthContext): string {
+  const orgId = requireSchool(auth);
+  if (!isSchoolAdmin(auth)) throw new AppError('FORBIDDEN', QUESTION_MESSAGES.adminsOnly);
+  return orgId;
+}

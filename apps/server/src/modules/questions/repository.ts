@@ -1,0 +1,489 @@
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
+import type { DialectName } from '../../db/connect.js';
+import {
+  fullTextFilter,
+  isForeignKeyViolation,
+  refreshPlannerStatistics,
+  type FullTextQuery,
+} from '../../db/dialect.js';
+import type { Database, QuestionsTable } from '../../db/schema.js';
+import { questionSearchTokens } from './search-text.js';
+
+type Q = { q: QuestionsTable };
+/** The database as a query over `questions as q` sees it. */
+export type QuestionsDb = Database & Q;
+
+/**
+ * `questions as q`, narrowed to a full-text query when one is given. On SQLite the query starts from the
+ * FTS5 hits (see db/dialect.ts); the extra table there is only used to join, so callers see `q` alone.
+ */
+export function questionsMatching(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  keyword: FullTextQuery | null | undefined,
+): SelectQueryBuilder<QuestionsDb, 'q', object> {
+  const base = db.selectFrom('questions as q');
+  if (!keyword) return base;
+  const { hits, where } = fullTextFilter(dialect, 'q', keyword);
+  if (hits) {
+    return db.selectFrom(hits).crossJoin('questions as q').whereRef('q.id', '=', 'm.question_id');
+  }
+  return where ? base.where(where) : base;
+}
+
+/**
+ * The bank as the caller sees it (alias `q`): system questions, their school's approved questions and their
+ * own personal questions, none deleted. The policy's `canRead` is the same rule for one row.
+ */
+export function visibleTo<DB extends Q>(orgId: string, userId: string) {
+  return (eb: ExpressionBuilder<DB, 'q'>): Expression<SqlBool> => {
+    const e = eb as unknown as ExpressionBuilder<Q, 'q'>;
+    return e.and([
+      e('q.deleted_at', 'is', null),
+      e('q.review_status', '=', 'approved'),
+      e.or([
+        e('q.owner', '=', 'system'),
+        e.and([e('q.owner', '=', 'school'), e('q.org_id', '=', orgId)]),
+        e.and([e('q.owner', '=', 'personal'), e('q.owner_user_id', '=', userId)]),
+      ]),
+    ]);
+  };
+}
+
+/** The columns a question is presented from (alias `q`, with its type `t` and subject `s`). */
+export const QUESTION_COLUMNS = [
+  'q.id',
+  'q.subject_id',
+  's.stage_id',
+  'q.type_id',
+  't.name as type_name',
+  'q.difficulty',
+  'q.stem',
+  'q.options',
+  'q.answer',
+  'q.analysis',
+  'q.year',
+  'q.source',
+  'q.usage_count',
+  'q.blank_count',
+  'q.region',
+  'q.owner',
+  'q.org_id',
+  'q.owner_user_id',
+  'q.origin_id',
+  'q.review_status',
+  'q.reviewed_by',
+  'q.reviewed_at',
+  'q.review_note',
+  'q.created_at',
+  'q.updated_at',
+  'q.deleted_at',
+  'q.purged_at',
+] as const;
+
+export interface QuestionRow {
+  id: string;
+  subject_id: string;
+  stage_id: string;
+  type_id: string;
+  type_name: string;
+  difficulty: number;
+  stem: string;
+  options: string;
+  answer: string;
+  analysis: string;
+  year: number | null;
+  source: string | null;
+  usage_count: number;
+  blank_count: number | null;
+  region: string | null;
+  owner: string;
+  org_id: string | null;
+  owner_user_id: string | null;
+  origin_id: string | null;
+  review_status: string;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+  review_note: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  purged_at: string | null;
+}
+
+/** A question as written to the database (content already sanitised). */
+export interface QuestionWrite {
+  subject_id: string;
+  type_id: string;
+  difficulty: number;
+  stem: string;
+  /** JSON array of { label, content }. */
+  options: string;
+  answer: string;
+  analysis: string;
+  blank_count: number | null;
+  year: number | null;
+  source: string | null;
+  region: string | null;
+}
+
+export interface PageArgs {
+  offset: number;
+  limit: number;
+}
+
+/** Questions, their links, sharing, the recycle bin and the full-text index. Only this file writes them. */
+export class QuestionsRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly dialect: DialectName,
+  ) {}
+
+  transaction<T>(work: (repo: QuestionsRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new QuestionsRepository(trx, this.dialect)));
+  }
+
+  private selectQuestions() {
+    return this.db
+      .selectFrom('questions as q')
+      .innerJoin('question_types as t', 't.id', 'q.type_id')
+      .innerJoin('subjects as s', 's.id', 'q.subject_id')
+      .select(QUESTION_COLUMNS);
+  }
+
+  findRow(id: string): Promise<QuestionRow | undefined> {
+    return this.selectQuestions().where('q.id', '=', id).executeTakeFirst();
+  }
+
+  /** Rows by id, in the order of `ids`. */
+  async rowsByIds(ids: string[]): Promise<QuestionRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.selectQuestions().where('q.id', 'in', ids).execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  knowledgePointsOf(questionIds: string[]) {
+    if (questionIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('question_knowledge_points as qk')
+      .innerJoin('knowledge_points as k', 'k.id', 'qk.knowledge_point_id')
+      .select(['qk.question_id', 'k.id', 'k.name'])
+      .where('qk.question_id', 'in', questionIds)
+      .orderBy('k.sort')
+      .orderBy('k.id')
+      .execute();
+  }
+
+  chaptersOf(questionIds: string[]) {
+    if (questionIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('question_booknodes as qb')
+      .innerJoin('booknodes as b', 'b.id', 'qb.booknode_id')
+      .innerJoin('textbooks as x', 'x.id', 'b.textbook_id')
+      .select(['qb.question_id', 'b.id', 'b.name'])
+      .where('qb.question_id', 'in', questionIds)
+      .orderBy('x.sort')
+      .orderBy('b.depth')
+      .orderBy('b.sort')
+      .execute();
+  }
+
+  findType(typeId: string) {
+    return this.db
+      .selectFrom('question_types')
+      .select(['id', 'subject_id', 'name'])
+      .where('id', '=', typeId)
+      .executeTakeFirst();
+  }
+
+  findSubject(subjectId: string) {
+    return this.db.selectFrom('subjects').select(['id']).where('id', '=', subjectId).executeTakeFirst();
+  }
+
+  /** The knowledge points among `ids` that belong to the subject, with their names. */
+  knowledgePointsIn(subjectId: string, ids: string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('knowledge_points')
+      .select(['id', 'name'])
+      .where('subject_id', '=', subjectId)
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  /** The chapters among `ids` that belong to a textbook of the subject. */
+  booknodesIn(subjectId: string, ids: string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('booknodes as b')
+      .innerJoin('textbooks as x', 'x.id', 'b.textbook_id')
+      .select(['b.id'])
+      .where('x.subject_id', '=', subjectId)
+      .where('b.id', 'in', ids)
+      .execute();
+  }
+
+  private async setLinks(questionId: string, knowledgePointIds: string[], booknodeIds: string[]) {
+    await this.db.deleteFrom('question_knowledge_points').where('question_id', '=', questionId).execute();
+    await this.db.deleteFrom('question_booknodes').where('question_id', '=', questionId).execute();
+    if (knowledgePointIds.length > 0)
+      await this.db
+        .insertInto('question_knowledge_points')
+        .values(knowledgePointIds.map((k) => ({ question_id: questionId, knowledge_point_id: k })))
+        .execute();
+    if (booknodeIds.length > 0)
+      await this.db
+        .insertInto('question_booknodes')
+        .values(booknodeIds.map((b) => ({ question_id: questionId, booknode_id: b })))
+        .execute();
+  }
+
+  /** Inserts a question with its links; its search tokens are written in the same statement. */
+  async insert(row: {
+    id: string;
+    write: QuestionWrite;
+    owner: 'personal' | 'school';
+    orgId: string | null;
+    ownerUserId: string;
+    originId: string | null;
+    reviewStatus: 'approved' | 'pending';
+    now: string;
+    knowledgePoints: { id: string; name: string }[];
+    booknodeIds: string[];
+    searchTokens: string;
+  }) {
+    await this.db
+      .insertInto('questions')
+      .values({
+        id: row.id,
+        ...row.write,
+        owner: row.owner,
+        org_id: row.orgId,
+        owner_user_id: row.ownerUserId,
+        origin_id: row.originId,
+        review_status: row.reviewStatus,
+        created_at: row.now,
+        updated_at: row.now,
+        deleted_at: null,
+        search_tokens: row.searchTokens,
+      })
+      .execute();
+    await this.setLinks(
+      row.id,
+      row.knowledgePoints.map((k) => k.id),
+      row.booknodeIds,
+    );
+  }
+
+  async update(
+    id: string,
+    write: QuestionWrite,
+    now: string,
+    knowledgePointIds: string[],
+    booknodeIds: string[],
+    searchTokens: string,
+  ) {
+    await this.db
+      .updateTable('questions')
+      .set({ ...write, updated_at: now, search_tokens: searchTokens })
+      .where('id', '=', id)
+      .execute();
+    await this.setLinks(id, knowledgePointIds, booknodeIds);
+  }
+
+  async setDeleted(id: string, deletedAt: string | null) {
+    await this.db.updateTable('questions').set({ deleted_at: deletedAt }).where('id', '=', id).execute();
+  }
+
+  async setReview(id: string, review: { status: string; by: string; at: string; note: string | null }) {
+    await this.db
+      .updateTable('questions')
+      .set({
+        review_status: review.status,
+        reviewed_by: review.by,
+        reviewed_at: review.at,
+        review_note: review.note,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** A share of `originId` still waiting for review in the school. */
+  findPendingShare(orgId: string, originId: string) {
+    return this.db
+      .selectFrom('questions')
+      .select('id')
+      .where('owner', '=', 'school')
+      .where('org_id', '=', orgId)
+      .where('origin_id', '=', originId)
+      .where('review_status', '=', 'pending')
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  /** School questions of one school in one review state (optionally of one sharer), one page. */
+  async pageSchool(f: {
+    orgId: string;
+    /** Any state when left out. */
+    status?: string | undefined;
+    sharedBy?: string | undefined;
+    subjectId?: string | undefined;
+    keyword?: FullTextQuery | null;
+    oldestFirst: boolean;
+    page: PageArgs;
+  }) {
+    let query = questionsMatching(this.db, this.dialect, f.keyword)
+      .where('q.owner', '=', 'school')
+      .where('q.org_id', '=', f.orgId)
+      .where('q.deleted_at', 'is', null);
+    if (f.status) query = query.where('q.review_status', '=', f.status);
+    if (f.sharedBy) query = query.where('q.owner_user_id', '=', f.sharedBy);
+    if (f.subjectId) query = query.where('q.subject_id', '=', f.subjectId);
+    const total = await query.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const direction = f.oldestFirst ? 'asc' : 'desc';
+    const ids = await query
+      .select('q.id')
+      .orderBy('q.created_at', direction)
+      .orderBy('q.id', direction)
+      .offset(f.page.offset)
+      .limit(f.page.limit)
+      .execute();
+    return { total: Number(total.n), ids: ids.map((r) => r.id) };
+  }
+
+  /** Nicknames of users, by id. */
+  async nicknames(userIds: string[]): Promise<Map<string, string>> {
+    const ids = [...new Set(userIds)];
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['id', 'nickname'])
+      .where('id', 'in', ids)
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.nickname]));
+  }
+
+  /** The caller's questions in the recycle bin, deleted since `since`, most recently deleted first. */
+  async pageRecycle(f: { userId: string; since: string; subjectId?: string | undefined; page: PageArgs }) {
+    let query = this.db
+      .selectFrom('questions as q')
+      .where('q.owner', '=', 'personal')
+      .where('q.owner_user_id', '=', f.userId)
+      .where('q.deleted_at', 'is not', null)
+      .where('q.deleted_at', '>=', f.since)
+      .where('q.purged_at', 'is', null);
+    if (f.subjectId) query = query.where('q.subject_id', '=', f.subjectId);
+    const total = await query.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const ids = await query
+      .select('q.id')
+      .orderBy('q.deleted_at', 'desc')
+      .orderBy('q.id', 'desc')
+      .offset(f.page.offset)
+      .limit(f.page.limit)
+      .execute();
+    return { total: Number(total.n), ids: ids.map((r) => r.id) };
+  }
+
+  /** Personal and school questions deleted before `before` and not yet purged. */
+  async expiredDeleted(before: string, limit = 500) {
+    const rows = await this.db
+      .selectFrom('questions')
+      .select('id')
+      .where('deleted_at', 'is not', null)
+      .where('deleted_at', '<', before)
+      .where('purged_at', 'is', null)
+      .where('owner', '!=', 'system')
+      .orderBy('deleted_at')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Deletes a question for ever: its links, basket entries and row. A question a saved paper still points
+   * at cannot go (foreign key): it is marked purged instead, so that paper keeps it and nothing else shows it.
+   * Answers 'deleted' or 'kept'.
+   */
+  async deleteForever(id: string, now: string): Promise<'deleted' | 'kept'> {
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('basket_items').where('question_id', '=', id).execute();
+        await trx.deleteFrom('question_knowledge_points').where('question_id', '=', id).execute();
+        await trx.deleteFrom('question_booknodes').where('question_id', '=', id).execute();
+        await trx.deleteFrom('questions').where('id', '=', id).execute();
+      });
+      return 'deleted';
+    } catch (error) {
+      if (!isForeignKeyViolation(error)) throw error;
+      await this.db
+        .updateTable('questions')
+        .set({ purged_at: now, search_tokens: '' })
+        .where('id', '=', id)
+        .execute();
+      return 'kept';
+    }
+  }
+
+  /** See db/dialect.ts: keeps the planner's choice of index right as the bank grows. */
+  refreshStatistics(): Promise<void> {
+    return refreshPlannerStatistics(this.db, this.dialect);
+  }
+
+  /**
+   * Indexes questions written without search tokens (by other modules, imports or older seeds), a batch at a
+   * time; answers how many were indexed. Cheap when none are pending (a partial index finds them).
+   */
+  async indexPending(batch = 200): Promise<number> {
+    let done = 0;
+    for (;;) {
+      const rows = await this.db
+        .selectFrom('questions')
+        .select(['id', 'stem', 'options', 'answer', 'analysis'])
+        .where('search_tokens', 'is', null)
+        .limit(batch)
+        .execute();
+      if (rows.length === 0) return done;
+      const kps = await this.knowledgePointsOf(rows.map((r) => r.id));
+      for (const row of rows) {
+        const tokens = questionSearchTokens({
+          stem: row.stem,
+          options: parseOptions(row.options),
+          answer: row.answer,
+          analysis: row.analysis,
+          knowledgePoints: kps.filter((k) => k.question_id === row.id).map((k) => k.name),
+        });
+        await this.db
+          .updateTable('questions')
+          .set({ search_tokens: tokens })
+          .where('id', '=', row.id)
+          .where('search_tokens', 'is', null)
+          .execute();
+      }
+      done += rows.length;
+      if (rows.length < batch) return done;
+    }
+  }
+}
+
+/** Options as stored (JSON); anything unreadable counts as no options rather than failing a page. */
+export function parseOptions(json: string): { label: string; content: string }[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    if (!Array.isArray(value)) return [];
+    return value.flatMap((o: unknown) => {
+      if (typeof o !== 'object' || o === null) return [];
+      const { label, content } = o as { label?: unknown; content?: unknown };
+      return typeof label === 'string' && typeof content === 'string' ? [{ label, content }] : [];
+    });
+  } catch {
+    return [];
+  }
+}

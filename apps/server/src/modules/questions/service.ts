@@ -1,0 +1,399 @@
+import type { z } from 'zod';
+import {
+  QUESTION_RECYCLE_DAYS,
+  type BulkResult,
+  type MySharesQuerySchema,
+  type Question,
+  type QuestionInputSchema,
+  type QuestionRecycleQuerySchema,
+  type RecycledQuestion,
+  type ReviewQuestionSchema,
+  type ReviewStatus,
+  type SchoolQuestion,
+  type SchoolQuestionsQuerySchema,
+} from '@zhzy/contracts';
+import type { AuthContext } from '../../lib/call.js';
+import { AppError } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import {
+  QUESTION_MESSAGES as M,
+  assertOwnPersonal,
+  assertReadable,
+  assertSchoolAdmin,
+  isOwnPersonal,
+  requireSchool,
+} from './policy.js';
+import { presentQuestions } from './presenter.js';
+import {
+  parseOptions,
+  type QuestionRow,
+  type QuestionWrite,
+  type QuestionsRepository,
+} from './repository.js';
+import { countBlanks, richTextToPlain, sanitizeRichText } from './rich-content.js';
+import { parseKeyword, questionSearchTokens } from './search-text.js';
+
+const DAY_MS = 86_400_000;
+const LETTERS = 'ABCDEFGH';
+const CHOICE_TYPES = new Set(['单选题', '多选题']);
+
+type Input = z.output<typeof QuestionInputSchema>;
+
+const badInput = (message: string) => new AppError('VALIDATION', message);
+
+/** A question ready to write: sanitised content, checked links and its search tokens. */
+interface Prepared {
+  write: QuestionWrite;
+  knowledgePoints: { id: string; name: string }[];
+  booknodeIds: string[];
+  searchTokens: string;
+}
+
+/** Own questions, edits as personal copies, sharing to the school with review, and the recycle bin. */
+export class QuestionsService {
+  constructor(
+    private readonly repo: QuestionsRepository,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  private now(): string {
+    return new Date(this.clock()).toISOString();
+  }
+
+  private async present(row: QuestionRow): Promise<Question> {
+    const [question] = await presentQuestions(this.repo, [row]);
+    return question!;
+  }
+
+  async detail(auth: AuthContext, id: string): Promise<Question> {
+    requireSchool(auth);
+    return this.present(assertReadable(await this.repo.findRow(id), auth));
+  }
+
+  /** Checks and cleans what a teacher wrote: type of the subject, links of the subject, choice answers. */
+  private async prepare(input: Input): Promise<Prepared> {
+    const type = await this.repo.findType(input.typeId);
+    if (!type || type.subject_id !== input.subjectId) throw badInput(M.wrongType);
+
+    const stem = sanitizeRichText(input.stem);
+    if (richTextToPlain(stem) === '' && !stem.includes('<img')) throw badInput(M.emptyStem);
+    const choice = CHOICE_TYPES.has(type.name);
+    const options = choice
+      ? input.options
+          .map((o) => sanitizeRichText(o.content))
+          .filter((content) => content !== '')
+          .map((content, i) => ({ label: LETTERS[i]!, content }))
+      : [];
+    let answer = sanitizeRichText(input.answer);
+    if (choice) {
+      if (options.length < 2) throw badInput(M.tooFewOptions);
+      const letters = LETTERS.slice(0, options.length);
+      const picked = [
+        ...new Set(
+          richTextToPlain(answer)
+            .toUpperCase()
+            .replace(/[\s,，、]/g, ''),
+        ),
+      ];
+      if (picked.length === 0 || picked.some((c) => !letters.includes(c))) {
+        throw badInput(M.choiceAnswer(`${letters[0]}–${letters[letters.length - 1]}`));
+      }
+      if (type.name === '单选题' && picked.length !== 1) throw badInput(M.singleAnswer);
+      if (type.name === '多选题' && picked.length < 2) throw badInput(M.multipleAnswer);
+      answer = picked.sort().join('');
+    }
+    if (type.name === '判断题') {
+      const plain = richTextToPlain(answer);
+      const map: Record<string, string> = {
+        正确: '正确',
+        对: '正确',
+        '√': '正确',
+        错误: '错误',
+        错: '错误',
+        '×': '错误',
+      };
+      const judged = map[plain];
+      if (!judged) throw badInput(M.judgeAnswer);
+      answer = judged;
+    }
+    const blankCount = type.name === '填空题' ? (input.blankCount ?? Math.max(1, countBlanks(stem))) : null;
+
+    const kpIds = [...new Set(input.knowledgePointIds)];
+    const knowledgePoints = await this.repo.knowledgePointsIn(input.subjectId, kpIds);
+    if (knowledgePoints.length !== kpIds.length) throw badInput(M.wrongKnowledgePoint);
+    const booknodeIds = [...new Set(input.booknodeIds)];
+    if ((await this.repo.booknodesIn(input.subjectId, booknodeIds)).length !== booknodeIds.length) {
+      throw badInput(M.wrongChapter);
+    }
+    const analysis = sanitizeRichText(input.analysis);
+    const write: QuestionWrite = {
+      subject_id: input.subjectId,
+      type_id: input.typeId,
+      difficulty: input.difficulty,
+      stem,
+      options: JSON.stringify(options),
+      answer,
+      analysis,
+      blank_count: blankCount,
+      year: input.year ?? null,
+      source: input.source?.trim() || null,
+      region: input.region ?? null,
+    };
+    const ordered = kpIds.map((id) => knowledgePoints.find((k) => k.id === id)!);
+    return {
+      write,
+      knowledgePoints: ordered,
+      booknodeIds,
+      searchTokens: questionSearchTokens({
+        stem,
+        options,
+        answer,
+        analysis,
+        knowledgePoints: ordered.map((k) => k.name),
+      }),
+    };
+  }
+
+  async create(auth: AuthContext, input: Input): Promise<Question> {
+    const orgId = requireSchool(auth);
+    const prepared = await this.prepare(input);
+    const id = newId();
+    await this.repo.transaction((repo) =>
+      repo.insert({
+        id,
+        ...prepared,
+        owner: 'personal',
+        orgId,
+        ownerUserId: auth.userId,
+        originId: null,
+        reviewStatus: 'approved',
+        now: this.now(),
+      }),
+    );
+    return this.present((await this.repo.findRow(id))!);
+  }
+
+  /** The caller's own question changes in place; any other question they see is copied into theirs. */
+  async edit(auth: AuthContext, id: string, input: Input): Promise<Question> {
+    const orgId = requireSchool(auth);
+    const row = assertReadable(await this.repo.findRow(id), auth);
+    const prepared = await this.prepare(input);
+    const now = this.now();
+    if (isOwnPersonal(row, auth)) {
+      await this.repo.transaction((repo) =>
+        repo.update(
+          id,
+          prepared.write,
+          now,
+          prepared.knowledgePoints.map((k) => k.id),
+          prepared.booknodeIds,
+          prepared.searchTokens,
+        ),
+      );
+      return this.present((await this.repo.findRow(id))!);
+    }
+    const copyId = newId();
+    await this.repo.transaction((repo) =>
+      repo.insert({
+        id: copyId,
+        ...prepared,
+        owner: 'personal',
+        orgId,
+        ownerUserId: auth.userId,
+        originId: row.id,
+        reviewStatus: 'approved',
+        now,
+      }),
+    );
+    return this.present((await this.repo.findRow(copyId))!);
+  }
+
+  /** To the recycle bin: restorable for QUESTION_RECYCLE_DAYS days. */
+  async remove(auth: AuthContext, id: string): Promise<void> {
+    requireSchool(auth);
+    assertOwnPersonal(await this.repo.findRow(id), auth);
+    await this.repo.setDeleted(id, this.now());
+  }
+
+  async share(auth: AuthContext, id: string): Promise<SchoolQuestion> {
+    const orgId = requireSchool(auth);
+    const row = assertOwnPersonal(await this.repo.findRow(id), auth);
+    if (await this.repo.findPendingShare(orgId, row.id)) throw new AppError('CONFLICT', M.alreadyPending);
+    const [kps, chapters] = await Promise.all([
+      this.repo.knowledgePointsOf([row.id]),
+      this.repo.chaptersOf([row.id]),
+    ]);
+    const copyId = newId();
+    const write: QuestionWrite = {
+      subject_id: row.subject_id,
+      type_id: row.type_id,
+      difficulty: row.difficulty,
+      stem: row.stem,
+      options: row.options,
+      answer: row.answer,
+      analysis: row.analysis,
+      blank_count: row.blank_count,
+      year: row.year,
+      source: row.source,
+      region: row.region,
+    };
+    const knowledgePoints = kps.map((k) => ({ id: k.id, name: k.name }));
+    await this.repo.transaction((repo) =>
+      repo.insert({
+        id: copyId,
+        write,
+        owner: 'school',
+        orgId,
+        ownerUserId: auth.userId,
+        originId: row.id,
+        reviewStatus: 'pending',
+        now: this.now(),
+        knowledgePoints,
+        booknodeIds: chapters.map((c) => c.id),
+        searchTokens: questionSearchTokens({
+          stem: row.stem,
+          options: parseOptions(row.options),
+          answer: row.answer,
+          analysis: row.analysis,
+          knowledgePoints: knowledgePoints.map((k) => k.name),
+        }),
+      }),
+    );
+    return (await this.schoolRecords([(await this.repo.findRow(copyId))!]))[0]!;
+  }
+
+  private async schoolRecords(rows: QuestionRow[]): Promise<SchoolQuestion[]> {
+    const questions = await presentQuestions(this.repo, rows);
+    const names = await this.repo.nicknames(
+      rows.flatMap((r) => [r.owner_user_id, r.reviewed_by]).filter((x): x is string => !!x),
+    );
+    const person = (id: string | null) => (id ? { id, nickname: names.get(id) ?? '' } : null);
+    return rows.map((r, i) => ({
+      question: questions[i]!,
+      reviewStatus: r.review_status as ReviewStatus,
+      sharedBy: person(r.owner_user_id),
+      sharedAt: r.created_at,
+      reviewedBy: person(r.reviewed_by),
+      reviewedAt: r.reviewed_at,
+      reviewNote: r.review_note,
+    }));
+  }
+
+  async myShares(auth: AuthContext, q: z.output<typeof MySharesQuerySchema>) {
+    const orgId = requireSchool(auth);
+    const { total, ids } = await this.repo.pageSchool({
+      orgId,
+      status: q.status,
+      sharedBy: auth.userId,
+      oldestFirst: false,
+      page: { offset: (q.page - 1) * q.size, limit: q.size },
+    });
+    const records = await this.schoolRecords(await this.repo.rowsByIds(ids));
+    return { records, total, page: q.page, size: q.size };
+  }
+
+  async schoolQuestions(auth: AuthContext, q: z.output<typeof SchoolQuestionsQuerySchema>) {
+    const orgId = q.status === 'approved' ? requireSchool(auth) : assertSchoolAdmin(auth);
+    const keyword = parseKeyword(q.keyword);
+    if (keyword) await this.repo.indexPending();
+    const { total, ids } = await this.repo.pageSchool({
+      orgId,
+      status: q.status,
+      subjectId: q.subjectId,
+      keyword,
+      oldestFirst: q.status === 'pending',
+      page: { offset: (q.page - 1) * q.size, limit: q.size },
+    });
+    const records = await this.schoolRecords(await this.repo.rowsByIds(ids));
+    return { records, total, page: q.page, size: q.size };
+  }
+
+  async review(auth: AuthContext, id: string, body: z.output<typeof ReviewQuestionSchema>) {
+    const orgId = assertSchoolAdmin(auth);
+    const row = await this.repo.findRow(id);
+    if (!row || row.owner !== 'school' || row.org_id !== orgId || row.deleted_at) {
+      throw new AppError('NOT_FOUND', M.notFound);
+    }
+    if (row.review_status !== 'pending') throw new AppError('CONFLICT', M.alreadyReviewed);
+    await this.repo.setReview(id, {
+      status: body.action === 'approve' ? 'approved' : 'rejected',
+      by: auth.userId,
+      at: this.now(),
+      note: body.note?.trim() || null,
+    });
+    return (await this.schoolRecords([(await this.repo.findRow(id))!]))[0]!;
+  }
+
+  async withdraw(auth: AuthContext, id: string): Promise<void> {
+    const orgId = assertSchoolAdmin(auth);
+    const row = await this.repo.findRow(id);
+    if (!row || row.owner !== 'school' || row.org_id !== orgId || row.deleted_at) {
+      throw new AppError('NOT_FOUND', M.notFound);
+    }
+    await this.repo.setDeleted(id, this.now());
+  }
+
+  private recycleSince(): string {
+    return new Date(this.clock() - QUESTION_RECYCLE_DAYS * DAY_MS).toISOString();
+  }
+
+  async recycleBin(auth: AuthContext, q: z.output<typeof QuestionRecycleQuerySchema>) {
+    requireSchool(auth);
+    const { total, ids } = await this.repo.pageRecycle({
+      userId: auth.userId,
+      since: this.recycleSince(),
+      subjectId: q.subjectId,
+      page: { offset: (q.page - 1) * q.size, limit: q.size },
+    });
+    const rows = await this.repo.rowsByIds(ids);
+    const questions = await presentQuestions(this.repo, rows);
+    const records: RecycledQuestion[] = rows.map((r, i) => ({
+      question: questions[i]!,
+      deletedAt: r.deleted_at!,
+      purgeAt: new Date(Date.parse(r.deleted_at!) + QUESTION_RECYCLE_DAYS * DAY_MS).toISOString(),
+    }));
+    return { records, total, page: q.page, size: q.size };
+  }
+
+  /** The caller's question if it is in their recycle bin (deleted, not expired, not purged). */
+  private inRecycleBin(row: QuestionRow | undefined, auth: AuthContext): row is QuestionRow {
+    return (
+      !!row &&
+      row.owner === 'personal' &&
+      row.owner_user_id === auth.userId &&
+      !!row.deleted_at &&
+      !row.purged_at &&
+      row.deleted_at >= this.recycleSince()
+    );
+  }
+
+  async restore(auth: AuthContext, ids: string[]): Promise<BulkResult> {
+    requireSchool(auth);
+    const results: BulkResult['results'] = [];
+    for (const id of [...new Set(ids)]) {
+      const row = await this.repo.findRow(id);
+      if (!this.inRecycleBin(row, auth)) {
+        results.push({ id, ok: false, message: M.notInRecycleBin });
+        continue;
+      }
+      await this.repo.setDeleted(id, null);
+      results.push({ id, ok: true, message: null });
+    }
+    return { results };
+  }
+
+  async deleteForever(auth: AuthContext, ids: string[]): Promise<BulkResult> {
+    requireSchool(auth);
+    const results: BulkResult['results'] = [];
+    for (const id of [...new Set(ids)]) {
+      const row = await this.repo.findRow(id);
+      if (!this.inRecycleBin(row, auth)) {
+        results.push({ id, ok: false, message: M.notInRecycleBin });
+        continue;
+      }
+      await this.repo.deleteForever(id, this.now());
+      results.push({ id, ok: true, message: null });
+    }
+    return { results };
+  }
+}

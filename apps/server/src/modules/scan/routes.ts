@@ -1,0 +1,107 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  SCAN_MESSAGES,
+  SCAN_PAGE_MAX_BYTES,
+  SCAN_UPLOAD_TOKEN_PREFIX,
+  UploadScanPageFieldsSchema,
+  calls,
+} from '@zhzy/contracts';
+import type { Db } from '../../db/connect.js';
+import { describeIssues, ok, registerCall, type CallGuards } from '../../lib/call.js';
+import { AppError } from '../../lib/errors.js';
+import { ScanRepository } from './repository.js';
+import { ScanService, type Uploader } from './service.js';
+import { PageStorage } from './storage.js';
+
+const FILE_LIMITS = { fileSize: SCAN_PAGE_MAX_BYTES, files: 1, fields: 12, fieldSize: 1024, parts: 14 };
+
+/** Reads the one file part (fields must come before it) and its text fields. */
+async function readUpload(
+  request: FastifyRequest,
+): Promise<{ data: Buffer; fields: Record<string, string> }> {
+  let part;
+  try {
+    part = await request.file({ limits: FILE_LIMITS });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', SCAN_MESSAGES.tooLarge);
+    throw new AppError('VALIDATION', SCAN_MESSAGES.noFile);
+  }
+  if (!part) throw new AppError('VALIDATION', SCAN_MESSAGES.noFile);
+  let data: Buffer;
+  try {
+    data = await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('PAYLOAD_TOO_LARGE', SCAN_MESSAGES.tooLarge);
+    throw error;
+  }
+  if (data.length === 0) throw new AppError('VALIDATION', SCAN_MESSAGES.noFile);
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(part.fields)) {
+    const v = Array.isArray(value) ? value[0] : value;
+    if (v && v.type === 'field' && typeof v.value === 'string') fields[key] = v.value;
+  }
+  return { data, fields };
+}
+
+export interface ScanModuleOptions {
+  db: Db;
+  /** DATA_DIR: page images go under `pages/`. */
+  dataDir: string;
+  clock: () => number;
+}
+
+/** Wires the scan intake: batch calls, the multipart page upload (user or upload token), page lists and images. */
+export async function registerScan(
+  app: FastifyInstance,
+  guards: CallGuards,
+  options: ScanModuleOptions,
+): Promise<ScanService> {
+  const service = new ScanService(
+    new ScanRepository(options.db.kysely),
+    new PageStorage(options.dataDir),
+    options.clock,
+  );
+
+  registerCall(app, guards, calls.createScanBatch, async ({ auth, body }) =>
+    ok(await service.createBatch(auth, body)),
+  );
+  registerCall(app, guards, calls.listScanBatches, async ({ auth }) => ok(await service.listBatches(auth)));
+  registerCall(app, guards, calls.getScanBatch, async ({ auth, params }) =>
+    ok(await service.getBatch(auth, params.id)),
+  );
+  registerCall(app, guards, calls.listScanPages, async ({ auth, params }) =>
+    ok(await service.listPages(auth, params.id)),
+  );
+  registerCall(app, guards, calls.scanPageImage, async ({ auth, params, reply }) => {
+    const { data, format } = await service.pageImage(auth, params.id);
+    void reply.type(`image/${format}`).header('cache-control', 'private, max-age=86400');
+    return data;
+  });
+
+  // The upload reads a multipart stream in its own scope; its bearer is a user's access token or an upload token.
+  await app.register(async (scope) => {
+    if (!scope.hasContentTypeParser('multipart/form-data'))
+      await scope.register(multipart, { limits: FILE_LIMITS });
+    scope.route({
+      method: calls.uploadScanPage.method,
+      url: calls.uploadScanPage.path,
+      handler: async (request) => {
+        const header = request.headers.authorization ?? '';
+        const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+        const who: Uploader = token.startsWith(SCAN_UPLOAD_TOKEN_PREFIX)
+          ? { kind: 'token', batch: await service.batchForToken(token) }
+          : { kind: 'user', auth: await guards.authenticate(request) };
+        const params = calls.uploadScanPage.params.safeParse(request.params);
+        if (!params.success) throw describeIssues(params.error, 'params');
+        const { data, fields } = await readUpload(request);
+        const parsed = UploadScanPageFieldsSchema.safeParse(fields);
+        if (!parsed.success) throw describeIssues(parsed.error, 'body');
+        return ok(await service.upload(who, params.data.id, data, parsed.data));
+      },
+    });
+  });
+  return service;
+}

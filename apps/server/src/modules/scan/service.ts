@@ -1,0 +1,210 @@
+import { createHash } from 'node:crypto';
+import {
+  MESSAGES,
+  SCAN_MESSAGES,
+  SCAN_UPLOAD_TOKEN_PREFIX,
+  SCAN_UPLOAD_TOKEN_TTL_SECONDS,
+  buildPath,
+  calls,
+  type CreateScanBatch,
+  type CreatedScanBatch,
+  type ScanBatchInfo,
+  type ScanPageInfo,
+  type UploadScanPageFields,
+  type UploadedScanPage,
+} from '@zhzy/contracts';
+import { isUniqueViolation } from '../../db/dialect.js';
+import type { AuthContext } from '../../lib/call.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { hashToken, isoAfter, newId, nowIso, randomToken } from '../../lib/ids.js';
+import { inspectImage } from './image.js';
+import { assertCanUseBatch } from './policy.js';
+import type { ScanBatchRow, ScanPageRow, ScanRepository } from './repository.js';
+import type { PageStorage } from './storage.js';
+
+/** Who is uploading: a signed-in user, or the agent holding one batch's upload token. */
+export type Uploader = { kind: 'user'; auth: AuthContext } | { kind: 'token'; batch: ScanBatchRow };
+
+type ParsedFields = {
+  seq?: number | undefined;
+  name?: string | undefined;
+  sha256?: string | undefined;
+  dpi?: number | undefined;
+  side?: 'front' | 'back' | undefined;
+  blank?: boolean | undefined;
+};
+
+const batchInfo = (b: ScanBatchRow, pageCount: number): ScanBatchInfo => ({
+  id: b.id,
+  schoolYearId: b.school_year_id,
+  subjectTeacher: b.subject_teacher === 1,
+  source: b.source === 'upload' ? 'upload' : 'agent',
+  deviceName: b.device_name,
+  paperSize: b.paper_size,
+  pageCount,
+  createdBy: b.user_id,
+  createdAt: b.created_at,
+});
+
+export const pageInfo = (p: ScanPageRow): ScanPageInfo => ({
+  id: p.id,
+  batchId: p.batch_id,
+  seq: p.seq,
+  name: p.name,
+  contentHash: p.content_hash,
+  format: p.format === 'png' ? 'png' : p.format === 'tiff' ? 'tiff' : 'jpeg',
+  size: p.size,
+  width: p.width,
+  height: p.height,
+  dpi: p.dpi,
+  side: p.side === 'front' || p.side === 'back' ? p.side : null,
+  blank: p.blank === 1,
+  source: p.source === 'upload' ? 'upload' : 'agent',
+  status: 'received',
+  imageUrl: buildPath(calls.scanPageImage.path, { id: p.id }),
+  createdAt: p.created_at,
+});
+
+/** The scan intake: batches, idempotent page uploads (by content hash per school), page lists and images. */
+export class ScanService {
+  constructor(
+    private readonly repo: ScanRepository,
+    private readonly storage: PageStorage,
+    private readonly clock: () => number,
+  ) {}
+
+  private schoolOf(auth: AuthContext): string {
+    if (!auth.orgId) throw new AppError('FORBIDDEN', MESSAGES.noSchool);
+    return auth.orgId;
+  }
+
+  async createBatch(
+    auth: AuthContext,
+    input: CreateScanBatch & { subjectTeacher: boolean; source: 'agent' | 'upload' },
+  ): Promise<CreatedScanBatch> {
+    const orgId = this.schoolOf(auth);
+    if (input.schoolYearId) {
+      const year = await this.repo.findSchoolYear(orgId, input.schoolYearId);
+      if (!year || year.archived === 1) throw notFound(SCAN_MESSAGES.yearNotFound);
+    }
+    const token = `${SCAN_UPLOAD_TOKEN_PREFIX}${randomToken()}`;
+    const now = this.clock();
+    const row: ScanBatchRow = {
+      id: newId(),
+      org_id: orgId,
+      user_id: auth.userId,
+      school_year_id: input.schoolYearId ?? null,
+      subject_teacher: input.subjectTeacher ? 1 : 0,
+      source: input.source,
+      device_name: input.deviceName ?? null,
+      paper_size: input.paperSize ?? null,
+      upload_token_hash: hashToken(token),
+      upload_token_expires_at: isoAfter(now, SCAN_UPLOAD_TOKEN_TTL_SECONDS),
+      created_at: nowIso(() => now),
+    };
+    await this.repo.insertBatch(row);
+    return {
+      batch: batchInfo(row, 0),
+      uploadToken: token,
+      uploadTokenExpiresAt: row.upload_token_expires_at,
+    };
+  }
+
+  async listBatches(auth: AuthContext): Promise<ScanBatchInfo[]> {
+    const orgId = this.schoolOf(auth);
+    const rows = await this.repo.listBatches(orgId, auth.userId, 100);
+    const counts = await this.repo.pageCounts(rows.map((r) => r.id));
+    return rows.map((r) => batchInfo(r, counts.get(r.id) ?? 0));
+  }
+
+  async getBatch(auth: AuthContext, id: string): Promise<ScanBatchInfo> {
+    const batch = await this.repo.findBatch(id);
+    assertCanUseBatch(auth, batch);
+    const counts = await this.repo.pageCounts([batch.id]);
+    return batchInfo(batch, counts.get(batch.id) ?? 0);
+  }
+
+  /** Resolves an upload token to its batch (401 when unknown or expired). */
+  async batchForToken(token: string): Promise<ScanBatchRow> {
+    const batch = await this.repo.findBatchByToken(hashToken(token));
+    if (!batch) throw new AppError('UNAUTHORIZED');
+    if (batch.upload_token_expires_at <= nowIso(this.clock))
+      throw new AppError('UNAUTHORIZED', SCAN_MESSAGES.uploadTokenExpired);
+    return batch;
+  }
+
+  /**
+   * Stores one page. The same bytes a second time in the school (a retried upload whose answer was lost, or a page
+   * scanned twice) answer the first page with `duplicate: true`, so a page is never stored twice.
+   */
+  async upload(
+    who: Uploader,
+    batchId: string,
+    data: Buffer,
+    fields: ParsedFields,
+  ): Promise<UploadedScanPage> {
+    let batch: ScanBatchRow | undefined;
+    if (who.kind === 'token') {
+      // An upload token opens exactly one batch.
+      if (who.batch.id !== batchId) throw forbidden();
+      batch = who.batch;
+    } else {
+      batch = await this.repo.findBatch(batchId);
+      assertCanUseBatch(who.auth, batch);
+    }
+    const hash = createHash('sha256').update(data).digest('hex');
+    if (fields.sha256 && fields.sha256 !== hash) throw new AppError('VALIDATION', SCAN_MESSAGES.hashMismatch);
+    const existing = await this.repo.findPageByHash(batch.org_id, hash);
+    if (existing) return { ...pageInfo(existing), duplicate: true };
+
+    const facts = await inspectImage(data);
+    const ext = facts.format === 'jpeg' ? 'jpg' : facts.format === 'png' ? 'png' : 'tif';
+    const filePath = this.storage.relativePath(batch.org_id, hash, ext);
+    await this.storage.write(filePath, data);
+    const row: ScanPageRow = {
+      id: newId(),
+      org_id: batch.org_id,
+      batch_id: batch.id,
+      seq: fields.seq ?? (await this.repo.nextSeq(batch.id)),
+      name: fields.name ?? null,
+      content_hash: hash,
+      format: facts.format,
+      file_path: filePath,
+      size: data.length,
+      width: facts.width,
+      height: facts.height,
+      dpi: fields.dpi ?? facts.dpi,
+      side: fields.side ?? null,
+      blank: fields.blank ? 1 : 0,
+      source: who.kind === 'token' ? 'agent' : batch.source === 'upload' ? 'upload' : 'agent',
+      status: 'received',
+      created_by: who.kind === 'user' ? who.auth.userId : batch.user_id,
+      created_at: nowIso(this.clock),
+    };
+    try {
+      await this.repo.insertPage(row);
+    } catch (error) {
+      // Two uploads of the same page raced: the other one won, answer its page.
+      if (!isUniqueViolation(error)) throw error;
+      const winner = await this.repo.findPageByHash(batch.org_id, hash);
+      if (!winner) throw error;
+      return { ...pageInfo(winner), duplicate: true };
+    }
+    return { ...pageInfo(row), duplicate: false };
+  }
+
+  async listPages(auth: AuthContext, batchId: string): Promise<ScanPageInfo[]> {
+    const batch = await this.repo.findBatch(batchId);
+    assertCanUseBatch(auth, batch);
+    return (await this.repo.listPages(batch.id)).map(pageInfo);
+  }
+
+  async pageImage(auth: AuthContext, pageId: string): Promise<{ data: Buffer; format: string }> {
+    const page = await this.repo.findPage(pageId);
+    if (!page || page.org_id !== auth.orgId) throw notFound(SCAN_MESSAGES.pageNotFound);
+    assertCanUseBatch(auth, await this.repo.findBatch(page.batch_id));
+    return { data: await this.storage.read(page.file_path), format: page.format };
+  }
+}
+
+export type { UploadScanPageFields };

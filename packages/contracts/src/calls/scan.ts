@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { FlagSchema, IdSchema, TimestampSchema, envelope } from '../common.js';
+import { PaperSizeCodeSchema } from '../agent.js';
+import { defineCall } from './define.js';
+
+/*
+ * The host's page intake: a scan batch (made by the /scan screen), pages uploaded into it by the agent or from files
+ * in the browser, and the stored page images. Homework and tests do not exist yet; recognition will hang off pages.
+ */
+
+/** Largest page file the host accepts. */
+export const SCAN_PAGE_MAX_BYTES = 30 * 1024 * 1024;
+/** Largest page in pixels: an A3 sheet at 600 dpi is about 70 million; more is refused as a decompression bomb. */
+export const SCAN_PAGE_MAX_PIXELS = 100_000_000;
+/** An upload token lets the agent upload into one batch for this long. */
+export const SCAN_UPLOAD_TOKEN_TTL_SECONDS = 7 * 24 * 3_600;
+/** Upload tokens start with this, so the host tells them from a user's access token. */
+export const SCAN_UPLOAD_TOKEN_PREFIX = 'zus_';
+/** Header with the content hash of an upload (the idempotency key). */
+export const SCAN_IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** Chinese messages of the scan intake. */
+export const SCAN_MESSAGES = {
+  badImage: '只能上传 JPEG、PNG 或 TIFF 格式的图片',
+  tooLarge: '图片文件过大（不能超过30MB）',
+  tooManyPixels: '图片尺寸过大，无法处理（可能是异常文件）',
+  multiPage: '一次只能上传一页图片，多页 TIFF 请逐页上传',
+  noFile: '请选择要上传的图片',
+  hashMismatch: '图片在传输中损坏，请重新上传',
+  uploadTokenExpired: '上传凭证已过期，请在扫描页面重新开始上传',
+  batchNotFound: '扫描批次不存在',
+  pageNotFound: '扫描页不存在',
+  yearNotFound: '学年不存在或已归档',
+} as const;
+
+export const ScanPageSourceSchema = z.enum(['agent', 'upload']);
+
+export const CreateScanBatchSchema = z.object({
+  /** The school year chosen in the top bar (the /scan screen refuses to scan without one). */
+  schoolYearId: IdSchema.nullable().optional(),
+  /** 是否分配给学科老师. */
+  subjectTeacher: z.boolean().default(false),
+  source: ScanPageSourceSchema.default('agent'),
+  /** The scanner's name, for the batch list. */
+  deviceName: z.string().trim().max(120).optional(),
+  paperSize: PaperSizeCodeSchema.optional(),
+});
+export type CreateScanBatch = z.input<typeof CreateScanBatchSchema>;
+
+export const ScanBatchInfoSchema = z.object({
+  id: IdSchema,
+  schoolYearId: IdSchema.nullable(),
+  subjectTeacher: z.boolean(),
+  source: ScanPageSourceSchema,
+  deviceName: z.string().nullable(),
+  paperSize: z.number().int().nullable(),
+  pageCount: z.number().int().nonnegative(),
+  createdBy: IdSchema,
+  createdAt: TimestampSchema,
+});
+export type ScanBatchInfo = z.infer<typeof ScanBatchInfoSchema>;
+
+/** The new batch and the token the agent uploads its pages with (shown once; only its hash is stored). */
+export const CreatedScanBatchSchema = z.object({
+  batch: ScanBatchInfoSchema,
+  uploadToken: z.string(),
+  uploadTokenExpiresAt: TimestampSchema,
+});
+export type CreatedScanBatch = z.infer<typeof CreatedScanBatchSchema>;
+
+/** Text fields of the multipart upload (the file part is named `file`). */
+export const UploadScanPageFieldsSchema = z.object({
+  /** The page's place in the batch; the host numbers it after the last page when absent. */
+  seq: z.coerce.number().int().positive().optional(),
+  /** The scanner's image name (SPEC §3). */
+  name: z.string().trim().max(200).optional(),
+  /** SHA-256 of the file as the sender computed it; checked against the bytes received. */
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'sha256 必须是64位十六进制')
+    .optional(),
+  dpi: z.coerce.number().int().min(50).max(1200).optional(),
+  side: z.enum(['front', 'back']).optional(),
+  blank: FlagSchema.optional(),
+});
+export type UploadScanPageFields = z.input<typeof UploadScanPageFieldsSchema>;
+
+export const ScanPageStatusSchema = z.enum(['received']);
+
+export const ScanPageInfoSchema = z.object({
+  id: IdSchema,
+  batchId: IdSchema,
+  seq: z.number().int().positive(),
+  name: z.string().nullable(),
+  contentHash: z.string(),
+  format: z.enum(['jpeg', 'png', 'tiff']),
+  size: z.number().int().positive(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  dpi: z.number().int().nullable(),
+  side: z.enum(['front', 'back']).nullable(),
+  blank: z.boolean(),
+  source: ScanPageSourceSchema,
+  status: ScanPageStatusSchema,
+  /** Path of the image call, relative to the host. */
+  imageUrl: z.string(),
+  createdAt: TimestampSchema,
+});
+export type ScanPageInfo = z.infer<typeof ScanPageInfoSchema>;
+
+/** An upload's answer: the page, and whether it had been received before (then it is the first page's record). */
+export const UploadedScanPageSchema = ScanPageInfoSchema.extend({ duplicate: z.boolean() });
+export type UploadedScanPage = z.infer<typeof UploadedScanPageSchema>;
+
+const IdParams = z.object({ id: IdSchema });
+
+export const createScanBatchCall = defineCall({
+  name: 'createScanBatch',
+  method: 'POST',
+  path: '/teacher/scan/batch',
+  encoding: 'json',
+  auth: 'bearer',
+  body: CreateScanBatchSchema,
+  response: envelope(CreatedScanBatchSchema),
+});
+
+export const listScanBatchesCall = defineCall({
+  name: 'listScanBatches',
+  method: 'GET',
+  path: '/teacher/scan/batch',
+  encoding: 'none',
+  auth: 'bearer',
+  response: envelope(z.array(ScanBatchInfoSchema)),
+});
+
+export const getScanBatchCall = defineCall({
+  name: 'getScanBatch',
+  method: 'GET',
+  path: '/teacher/scan/batch/:id',
+  encoding: 'none',
+  auth: 'bearer',
+  params: IdParams,
+  response: envelope(ScanBatchInfoSchema),
+});
+
+/**
+ * Uploads one page (multipart: the `file` part and the fields above). The bearer token is the user's access token
+ * or the batch's upload token. The same content twice (per school) answers the first page with 200.
+ */
+export const uploadScanPageCall = defineCall({
+  name: 'uploadScanPage',
+  method: 'POST',
+  path: '/teacher/scan/batch/:id/page',
+  encoding: 'multipart',
+  auth: 'bearer',
+  params: IdParams,
+  body: UploadScanPageFieldsSchema,
+  response: envelope(UploadedScanPageSchema),
+});
+
+export const listScanPagesCall = defineCall({
+  name: 'listScanPages',
+  method: 'GET',
+  path: '/teacher/scan/batch/:id/pages',
+  encoding: 'none',
+  auth: 'bearer',
+  params: IdParams,
+  response: envelope(z.array(ScanPageInfoSchema)),
+});
+
+/** The stored image bytes (its own content type), not an envelope. */
+export const scanPageImageCall = defineCall({
+  name: 'scanPageImage',
+  method: 'GET',
+  path: '/teacher/scan/page/:id/image',
+  encoding: 'none',
+  auth: 'bearer',
+  params: IdParams,
+  response: z.custom<Uint8Array>((v) => v instanceof Uint8Array),
+});

@@ -1,0 +1,316 @@
+import { z } from 'zod';
+import { IdSchema } from './common.js';
+import { RectSchema } from './answer-card.js';
+
+/*
+ * What the recogniser reads from one scanned answer-card page. Everything here is JSON: the crops' images travel
+ * beside the result (keyed by crop id), never inside it. Raw darkness per bubble is kept so the host can re-run
+ * `classifyMarks` with other thresholds without rescanning.
+ *
+ * Coordinates: rects are in millimetres from the card page's top-left (the layout's frame); the transform maps them
+ * to image pixels (pixel centres at i + 0.5).
+ */
+
+/** Version of this result model; stored beside every result so old results can be told apart. */
+export const RECOGNITION_VERSION = 1;
+
+/** How the page lies in the image: clockwise degrees the upright page was turned (180 = upside down). */
+export const PageOrientationSchema = z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]);
+export type PageOrientation = z.infer<typeof PageOrientationSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Problems: every reason a page or an item goes to a person, with the teacher's explanation.
+
+export const RECOGNITION_PROBLEM_CODES = [
+  /** The file is not an image the recogniser can decode. */
+  'imageUnreadable',
+  /** Fewer than three corner anchors. */
+  'anchorsNotFound',
+  /** The anchors do not fit the card's geometry (folded, curled or stretched sheet); marks were still read. */
+  'anchorsDistorted',
+  /** No readable page code. */
+  'qrUnreadable',
+  /** The page code names a card (or page) the host does not know: a sheet of another paper. */
+  'cardUnknown',
+  /** The student-number bubbles are not one clear digit per column. */
+  'studentNumberInvalid',
+  /** A card identified by number bubbles whose bubbles are all empty, or by a barcode sticker that is missing. */
+  'studentNumberMissing',
+  /** Nothing answered on the page (or an empty sheet). */
+  'blankPage',
+  /** A bubble neither clearly filled nor clearly empty. */
+  'uncertainMark',
+  /** More than one bubble filled on a single-choice (or true/false) question. */
+  'multipleMarks',
+  // Batch-level, raised by the host when it assembles sheets (the recogniser sees one page at a time).
+  /** The page names a student who is not in the class or exam. */
+  'unknownStudent',
+  /** Two sheets carry the same student and page. */
+  'duplicateSheet',
+  /** A student's sheet lacks one of the card's pages. */
+  'missingPage',
+] as const;
+export const RecognitionProblemCodeSchema = z.enum(RECOGNITION_PROBLEM_CODES);
+export type RecognitionProblemCode = z.infer<typeof RecognitionProblemCodeSchema>;
+
+/** The teacher's explanation of each problem (items may carry a more specific message naming the question). */
+export const RECOGNITION_PROBLEM_MESSAGES: Readonly<Record<RecognitionProblemCode, string>> = {
+  imageUnreadable: '无法打开这张扫描图片，文件可能已损坏或格式不受支持，请重新扫描',
+  anchorsNotFound: '未找到定位点，请检查答题卡是否完整、扫描是否歪斜',
+  anchorsDistorted: '定位点位置异常（答题卡可能折叠、卷曲或被拉伸），识别结果请人工核对',
+  qrUnreadable: '无法识别答题卡上的二维码，请检查二维码是否被涂画、污损或遮挡',
+  cardUnknown: '这张答题卡不属于本次考试，可能混入了其他试卷的答题卡',
+  studentNumberInvalid: '考号填涂有误（某一位未填涂或涂了多个数字），请核对考号',
+  studentNumberMissing: '考号未填涂，无法确定是哪位学生的答题卡',
+  blankPage: '这一页没有任何作答，请确认是否缺考、空白卷或多扫了一页',
+  uncertainMark: '有填涂无法确定（涂得太浅、只涂了一部分、打勾或擦除不干净），请人工核对',
+  multipleMarks: '单选题涂了多个选项，请人工核对',
+  unknownStudent: '答题卡上的学生不在本次考试名单中',
+  duplicateSheet: '同一名学生有两张相同页码的答题卡',
+  missingPage: '该学生的答题卡缺少一页，请检查是否漏扫',
+};
+
+/** 'page': the page cannot be used until a person fixes it; 'item': one question or digit needs a look. */
+export const RecognitionProblemLevelSchema = z.enum(['page', 'item']);
+
+export const RecognitionProblemSchema = z.object({
+  code: RecognitionProblemCodeSchema,
+  level: RecognitionProblemLevelSchema,
+  /** For the teacher, in Chinese. */
+  message: z.string(),
+  /** The questions concerned (item problems). */
+  questionIds: z.array(IdSchema).optional(),
+});
+export type RecognitionProblem = z.infer<typeof RecognitionProblemSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Marks
+
+/**
+ * Thresholds of the mark classifier, on each bubble's score: its mean darkness plus its ink share, both above the
+ * page's empty level for the same printed label (see `classifyMarks`). Stored with every result so a re-run is
+ * reproducible. Measured on the synthetic corpus: empty ≤ 0.06, erased residue ≤ 0.15, ticks and light fills
+ * 0.18–0.4, partial fills ≥ 0.34, full pencil fills ≥ 0.55.
+ */
+export const MarkThresholdsSchema = z.object({
+  /** At or below: empty (raised on noisy pages, see `noiseFactor`). */
+  emptyMax: z.number().min(0).max(2).default(0.1),
+  /** On a noisy page the empty cut rises to this multiple of the 90th percentile of its faint bubbles… */
+  noiseFactor: z.number().min(0).max(10).default(2),
+  /** …but never above this (the faintest ticks score ~0.17). */
+  emptyCap: z.number().min(0).max(2).default(0.15),
+  /** At or above: filled (a page whose marks are all lighter lowers it, never below `lightFloor`). */
+  filledMin: z.number().min(0).max(2).default(0.35),
+  /** The lowest the filled cut adapts to for a student who marks lightly throughout. */
+  lightFloor: z.number().min(0).max(2).default(0.22),
+  /** The filled cut of a light page is this share of the student's own typical mark. */
+  lightShare: z.number().min(0).max(1).default(0.7),
+  /** A question's own widest gap (empties below, marks above) decides alone when at least this wide. */
+  questionGap: z.number().min(0).max(2).default(0.3),
+  /** A mark weaker than this share of the strongest mark of its question is uncertain (a poor erasure)… */
+  relativeWeak: z.number().min(0).max(1).default(0.3),
+  /** …unless it is at least this dark. */
+  strongMin: z.number().min(0).max(2).default(0.6),
+  /** A sample is ink when its darkness is at least this (0 paper, 1 the anchors' ink). */
+  inkLevel: z.number().min(0).max(1).default(0.5),
+});
+export type MarkThresholds = z.infer<typeof MarkThresholdsSchema>;
+export type MarkThresholdsInput = z.input<typeof MarkThresholdsSchema>;
+
+export const BubbleStateSchema = z.enum(['filled', 'empty', 'uncertain']);
+export type BubbleState = z.infer<typeof BubbleStateSchema>;
+
+/** What was measured in one bubble: the raw values are what a re-classification needs. */
+export const BubbleReadingSchema = z.object({
+  /** 'A'…'G', 'T'/'F' (✓/✗), a digit '0'…'9', or for an optional group the question's id. */
+  option: z.string().min(1),
+  /** Raw mean darkness inside 80 % of the box: 0 the page's paper, 1 its ink (the anchors). */
+  ratio: z.number(),
+  /** Raw share of the inner box darker than `inkLevel`. */
+  core: z.number(),
+  /** Darkness plus ink share above the page's empty level for this printed label (what the thresholds apply to). */
+  score: z.number(),
+  state: BubbleStateSchema,
+});
+export type BubbleReading = z.infer<typeof BubbleReadingSchema>;
+
+export const MarkKindSchema = z.enum(['single', 'multiple', 'truefalse', 'optional']);
+export type MarkKind = z.infer<typeof MarkKindSchema>;
+export const MarkStatusSchema = z.enum(['ok', 'blank', 'multiple', 'uncertain']);
+export type MarkStatus = z.infer<typeof MarkStatusSchema>;
+
+export const QuestionMarkSchema = z.object({
+  /** The question's id; for an optional group (选做题) the group's id. */
+  questionId: IdSchema,
+  number: z.string(),
+  kind: MarkKindSchema,
+  /** Filled options in order: 'B', 'AC', 'T'; '' when none. For an optional group, question ids joined by ','. */
+  chosen: z.string(),
+  /** 0–1: how far the least clear bubble lies from the threshold. */
+  confidence: z.number().min(0).max(1),
+  status: MarkStatusSchema,
+  bubbles: z.array(BubbleReadingSchema),
+});
+export type QuestionMark = z.infer<typeof QuestionMarkSchema>;
+
+export const DigitReadingSchema = z.object({
+  /** 0-based column. */
+  digit: z.number().int().nonnegative(),
+  value: z.number().int().min(0).max(9).nullable(),
+  status: MarkStatusSchema,
+  /** The ten bubbles, values 0–9 in order. */
+  bubbles: z.array(BubbleReadingSchema),
+});
+export type DigitReading = z.infer<typeof DigitReadingSchema>;
+
+export const StudentNumberReadingSchema = z.object({
+  /** The number when every column reads one digit, else null. */
+  value: z.string().nullable(),
+  status: z.enum(['ok', 'blank', 'invalid', 'uncertain']),
+  digits: z.array(DigitReadingSchema),
+});
+export type StudentNumberReading = z.infer<typeof StudentNumberReadingSchema>;
+
+/** The raw measurements alone: what `classifyMarks` needs to reproduce marks and the student number. */
+export const RawMarksSchema = z.object({
+  questions: z.array(
+    z.object({
+      questionId: IdSchema,
+      number: z.string(),
+      kind: MarkKindSchema,
+      bubbles: z.array(z.object({ option: z.string().min(1), ratio: z.number(), core: z.number() })),
+    }),
+  ),
+  /** Student-number columns, when the page has the bubble grid. */
+  digits: z
+    .array(
+      z.object({
+        digit: z.number().int().nonnegative(),
+        bubbles: z.array(z.object({ option: z.string().min(1), ratio: z.number(), core: z.number() })),
+      }),
+    )
+    .optional(),
+});
+export type RawMarks = z.infer<typeof RawMarksSchema>;
+
+/** Something a person should look at: the questions and digits the classifier would not decide alone. */
+export const UncertainItemSchema = z.object({
+  kind: z.enum(['question', 'studentNumber']),
+  questionId: IdSchema.optional(),
+  /** Student-number column (0-based). */
+  digit: z.number().int().nonnegative().optional(),
+  reason: z.enum(['uncertain', 'multiple', 'invalid', 'blank']),
+  message: z.string(),
+});
+export type UncertainItem = z.infer<typeof UncertainItemSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The page
+
+export const PageIdentitySchema = z.object({
+  cardId: IdSchema,
+  version: z.number().int().positive(),
+  /** 1-based page of the card. */
+  page: z.number().int().positive(),
+  studentId: IdSchema.nullable(),
+  studentNumber: z.string().nullable(),
+  /** Where the student came from: the personalised QR, the number bubbles, the barcode sticker, or nowhere on this page. */
+  source: z.enum(['qr', 'bubbles', 'barcode', 'none']),
+});
+export type PageIdentity = z.infer<typeof PageIdentitySchema>;
+
+export const AnchorFindingSchema = z.object({
+  corner: z.enum(['tl', 'tr', 'bl', 'br']),
+  /** Where it was found, image pixels; null when not found. */
+  x: z.number().nullable(),
+  y: z.number().nullable(),
+  /** Distance from where the fitted transform puts it, pixels. */
+  residualPx: z.number().nullable(),
+  used: z.boolean(),
+});
+
+export const PageTransformSchema = z.object({
+  /** Image pixels from layout millimetres: x = a·X + b·Y + c, y = d·X + e·Y + f, as [a, b, c, d, e, f]. */
+  matrix: z.tuple([z.number(), z.number(), z.number(), z.number(), z.number(), z.number()]),
+  /** Largest anchor distance from the fit (pixels and millimetres); above ~0.25 mm the sheet is distorted. */
+  residualPx: z.number(),
+  residualMm: z.number(),
+  anchorsUsed: z.number().int().min(3).max(4),
+  anchors: z.array(AnchorFindingSchema),
+  /** Pixels per millimetre of the printed card (print scale included). */
+  pxPerMm: z.number().positive(),
+  /** Skew beyond the orientation, degrees (positive: clockwise). */
+  skewDeg: z.number(),
+  /** Printed size over nominal when the image's dpi is known (0.95 for a 95 % print), else null. */
+  printScale: z.number().nullable(),
+});
+export type PageTransform = z.infer<typeof PageTransformSchema>;
+
+/** How far each bubble block was found from where the page transform put it (local re-registration). */
+export const BlockRegistrationSchema = z.object({
+  elementId: z.string(),
+  dxMm: z.number(),
+  dyMm: z.number(),
+  /** 0–1: how well the printed brackets matched at that shift. */
+  fit: z.number(),
+});
+
+export const CropSchema = z.object({
+  /** Key of the image returned beside the result. */
+  id: z.string(),
+  elementId: z.string(),
+  kind: z.enum(['written', 'blank']),
+  questionIds: z.array(IdSchema),
+  /** The crop's rect on the card, millimetres (the crop is upright and deskewed). */
+  rect: RectSchema,
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  format: z.enum(['jpeg', 'png']),
+  /** Nothing written in it. */
+  blank: z.boolean(),
+  /** Share of small windows of the writing area holding ink (0–1). */
+  coverage: z.number().min(0).max(1),
+});
+export type Crop = z.infer<typeof CropSchema>;
+
+export const RecognitionStepSchema = z.enum([
+  'decode',
+  'anchors',
+  'qr',
+  'registration',
+  'marks',
+  'crops',
+  'total',
+]);
+export type RecognitionStep = z.infer<typeof RecognitionStepSchema>;
+
+export const PageRecognitionSchema = z.object({
+  recognitionVersion: z.literal(RECOGNITION_VERSION),
+  /** ok: nothing to check; review: some items go to a person; failed: the page needs a person before use. */
+  status: z.enum(['ok', 'review', 'failed']),
+  identity: PageIdentitySchema.nullable(),
+  orientation: PageOrientationSchema.nullable(),
+  image: z.object({
+    width: z.number().int().nonnegative(),
+    height: z.number().int().nonnegative(),
+    format: z.string(),
+    /** From the file's metadata, else inferred from the anchors; null when neither. */
+    dpi: z.number().positive().nullable(),
+    dpiSource: z.enum(['metadata', 'anchors']).nullable(),
+    /** Only black and white pixels (a 1-bit scan): light pencil may have been lost by the scanner. */
+    bitonal: z.boolean(),
+  }),
+  transform: PageTransformSchema.nullable(),
+  /** The page's own grey levels (0–255): paper from around the anchors, ink from inside them. */
+  levels: z.object({ paper: z.number(), ink: z.number() }).nullable(),
+  blocks: z.array(BlockRegistrationSchema),
+  marks: z.array(QuestionMarkSchema),
+  studentNumber: StudentNumberReadingSchema.nullable(),
+  uncertain: z.array(UncertainItemSchema),
+  crops: z.array(CropSchema),
+  problems: z.array(RecognitionProblemSchema),
+  thresholds: MarkThresholdsSchema,
+  /** Milliseconds per step. */
+  timings: z.partialRecord(RecognitionStepSchema, z.number().nonnegative()),
+});
+export type PageRecognition = z.infer<typeof PageRecognitionSchema>;
