@@ -93,11 +93,15 @@ export type RecognitionProblem = z.infer<typeof RecognitionProblemSchema>;
  * 0.18–0.4, partial fills ≥ 0.34, full pencil fills ≥ 0.55.
  */
 export const MarkThresholdsSchema = z.object({
-  /** At or below: empty (raised on noisy pages, see `noiseFactor`). */
+  /** At or below: empty (raised on speckled 1-bit pages, see `noiseFactor`). */
   emptyMax: z.number().min(0).max(2).default(0.1),
-  /** On a noisy page the empty cut rises to this multiple of the 90th percentile of its faint bubbles… */
+  /**
+   * On a 1-bit page the empty cut rises to this multiple of the 90th percentile of its faint bubbles (printed
+   * letters break up unevenly at the scanner's threshold; erasures and light marks are gone, ticks stay crisp). Grey
+   * pages keep `emptyMax`: there a blurred tick and an erasure look alike, and both must go to a person.
+   */
   noiseFactor: z.number().min(0).max(10).default(2),
-  /** …but never above this (the faintest ticks score ~0.17). */
+  /** …but never above this. */
   emptyCap: z.number().min(0).max(2).default(0.15),
   /** At or above: filled (a page whose marks are all lighter lowers it, never below `lightFloor`). */
   filledMin: z.number().min(0).max(2).default(0.35),
@@ -173,6 +177,8 @@ export type StudentNumberReading = z.infer<typeof StudentNumberReadingSchema>;
 
 /** The raw measurements alone: what `classifyMarks` needs to reproduce marks and the student number. */
 export const RawMarksSchema = z.object({
+  /** The scan was 1-bit (see `MarkThresholds.noiseFactor`). */
+  bitonal: z.boolean().optional(),
   questions: z.array(
     z.object({
       questionId: IdSchema,

@@ -1,0 +1,180 @@
+import type { Rect } from '@zhzy/contracts';
+import type { Affine } from './affine.js';
+import type { GreyImage } from './image.js';
+import { percentileOf, rectify, type Rectified } from './sample.js';
+
+/** A group of bubbles printed together (an objective block, the number grid, an optional-choice row). */
+export interface BubbleGroup {
+  elementId: string;
+  bubbles: { rect: Rect }[];
+}
+
+export interface BubbleMeasure {
+  /** Mean darkness inside 80 % of the box (0 paper, 1 ink). */
+  ratio: number;
+  /** Share of the inner box at least `inkLevel` dark. */
+  core: number;
+}
+
+export interface GroupMeasure {
+  elementId: string;
+  dxMm: number;
+  dyMm: number;
+  fit: number;
+  bubbles: BubbleMeasure[];
+}
+
+export interface MeasureOptions {
+  /** Samples per millimetre. */
+  q: number;
+  /** Grey level of the page's ink (from the anchors). */
+  ink: number;
+  inkLevel: number;
+  /** How far around the predicted place to look for the printed brackets, millimetres. */
+  searchMm: number;
+}
+
+/** Bracket stroke inset and serif length (the renderer's bubble: brackets 0.55 pt, serifs ≤ 1 mm). */
+const BRACKET_INSET_MM = 0.1;
+const SERIF_MM = 1;
+/** Where "outside the bracket" is sampled, millimetres beyond it. */
+const OUTSIDE_MM = 0.45;
+/** Share of the box measured (centred): 80 %. */
+const INNER = 0.8;
+
+function bounds(rects: Rect[]): Rect {
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
+  for (const r of rects) {
+    x0 = Math.min(x0, r.x);
+    y0 = Math.min(y0, r.y);
+    x1 = Math.max(x1, r.x + r.w);
+    y1 = Math.max(y1, r.y + r.h);
+  }
+  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+}
+
+/**
+ * The printed brackets of every bubble as sample points (ink) with a partner point just outside each (paper): the
+ * template the group is re-registered with. Filled bubbles darken the inside, never the outside, so the contrast
+ * peaks where the print is.
+ */
+function template(reg: Rectified, group: BubbleGroup): { ink: Int32Array; out: Int32Array } {
+  const ink: number[] = [];
+  const out: number[] = [];
+  const q = reg.q;
+  const sx = (mm: number) => Math.round((mm - reg.originX) * q - 0.5);
+  const sy = (mm: number) => Math.round((mm - reg.originY) * q - 0.5);
+  const o = Math.max(1, Math.round(OUTSIDE_MM * q));
+  for (const { rect: r } of group.bubbles) {
+    const xl = sx(r.x + BRACKET_INSET_MM);
+    const xr = sx(r.x + r.w - BRACKET_INSET_MM);
+    const yt = sy(r.y + BRACKET_INSET_MM);
+    const yb = sy(r.y + r.h - BRACKET_INSET_MM);
+    for (let y = yt; y <= yb; y++) {
+      ink.push(xl, y, xr, y);
+      out.push(xl - o, y, xr + o, y);
+    }
+    const serif = Math.round(Math.min(SERIF_MM, r.w * 0.22) * q);
+    for (let k = 1; k < serif; k++) {
+      ink.push(xl + k, yt, xr - k, yt, xl + k, yb, xr - k, yb);
+      out.push(xl + k, yt - o, xr - k, yt - o, xl + k, yb + o, xr - k, yb + o);
+    }
+  }
+  return { ink: Int32Array.from(ink), out: Int32Array.from(out) };
+}
+
+/**
+ * Re-registers a bubble group locally (the shift within ±searchMm where its printed brackets stand out best), then
+ * measures every bubble's darkness inside 80 % of its box against the page's ink and the group's own paper.
+ */
+export function measureGroup(
+  img: GreyImage,
+  m: Affine,
+  group: BubbleGroup,
+  opt: MeasureOptions,
+): GroupMeasure {
+  const margin = opt.searchMm + OUTSIDE_MM + 0.6;
+  const b = bounds(group.bubbles.map((x) => x.rect));
+  const reg = rectify(
+    img,
+    m,
+    { x: b.x - margin, y: b.y - margin, w: b.w + 2 * margin, h: b.h + 2 * margin },
+    opt.q,
+  );
+  const paper = Math.max(percentileOf(reg.data, 0.85), opt.ink + 40);
+  const span = paper - opt.ink;
+  const lut = new Float32Array(256);
+  for (let v = 0; v < 256; v++) lut[v] = Math.min(1, Math.max(0, (paper - v) / span));
+
+  const { width: W, height: H, data } = reg;
+  // Darkness of every sample once; the template's points become linear indices into it.
+  const D = new Float32Array(W * H);
+  for (let i = 0; i < D.length; i++) D[i] = lut[data[i]!]!;
+  const dark = (x: number, y: number) => (x < 0 || y < 0 || x >= W || y >= H ? 0 : D[y * W + x]!);
+  const R = Math.max(1, Math.round(opt.searchMm * opt.q));
+  const t = template(reg, group);
+  // Only points that stay inside the region at every shift (the margin makes that all of them in practice).
+  const inside = (x: number, y: number) => x - R >= 0 && x + R < W && y - R >= 0 && y + R < H;
+  const inkAt: number[] = [];
+  const outAt: number[] = [];
+  for (let i = 0; i < t.ink.length; i += 2) {
+    const ix = t.ink[i]!;
+    const iy = t.ink[i + 1]!;
+    const ox = t.out[i]!;
+    const oy = t.out[i + 1]!;
+    if (!inside(ix, iy) || !inside(ox, oy)) continue;
+    inkAt.push(iy * W + ix);
+    outAt.push(oy * W + ox);
+  }
+  const inkIdx = Int32Array.from(inkAt);
+  const outIdx = Int32Array.from(outAt);
+  const nInk = Math.max(1, inkIdx.length);
+  const score = (dx: number, dy: number) => {
+    const off = dy * W + dx;
+    let s = 0;
+    for (let i = 0; i < inkIdx.length; i++) s += D[inkIdx[i]! + off]! - D[outIdx[i]! + off]!;
+    return s / nInk;
+  };
+  let best = { dx: 0, dy: 0, s: score(0, 0) };
+  const zero = best.s;
+  for (let dy = -R; dy <= R; dy += 2)
+    for (let dx = -R; dx <= R; dx += 2) {
+      const s = score(dx, dy);
+      if (s > best.s) best = { dx, dy, s };
+    }
+  const c = best;
+  for (let dy = c.dy - 1; dy <= c.dy + 1; dy++)
+    for (let dx = c.dx - 1; dx <= c.dx + 1; dx++) {
+      if (Math.abs(dx) > R || Math.abs(dy) > R) continue;
+      const s = score(dx, dy);
+      if (s > best.s) best = { dx, dy, s };
+    }
+  // Faint or missing print: trust the page transform rather than a shift nothing supports.
+  if (best.s < 0.08 || best.s < zero + 0.02) best = { dx: 0, dy: 0, s: zero };
+
+  const bubbles = group.bubbles.map(({ rect: r }) => {
+    const x0 = Math.round((r.x + (r.w * (1 - INNER)) / 2 - reg.originX) * opt.q) + best.dx;
+    const y0 = Math.round((r.y + (r.h * (1 - INNER)) / 2 - reg.originY) * opt.q) + best.dy;
+    const w = Math.max(1, Math.round(r.w * INNER * opt.q));
+    const h = Math.max(1, Math.round(r.h * INNER * opt.q));
+    let sum = 0;
+    let inked = 0;
+    for (let y = y0; y < y0 + h; y++)
+      for (let x = x0; x < x0 + w; x++) {
+        const d = dark(x, y);
+        sum += d;
+        if (d >= opt.inkLevel) inked++;
+      }
+    return { ratio: sum / (w * h), core: inked / (w * h) };
+  });
+  return {
+    elementId: group.elementId,
+    dxMm: best.dx / opt.q,
+    dyMm: best.dy / opt.q,
+    fit: Math.max(0, Math.min(1, best.s)),
+    bubbles,
+  };
+}

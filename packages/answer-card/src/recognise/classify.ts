@@ -1,0 +1,391 @@
+import {
+  MarkThresholdsSchema,
+  RECOGNITION_PROBLEM_MESSAGES,
+  type BubbleReading,
+  type BubbleState,
+  type DigitReading,
+  type MarkStatus,
+  type MarkThresholds,
+  type MarkThresholdsInput,
+  type QuestionMark,
+  type RawMarks,
+  type RecognitionProblem,
+  type StudentNumberReading,
+  type UncertainItem,
+} from '@zhzy/contracts';
+
+/** The marks and student number decided from raw measurements, with what goes to a person. */
+export interface Classification {
+  marks: QuestionMark[];
+  studentNumber: StudentNumberReading | null;
+  uncertain: UncertainItem[];
+  /** Item problems: uncertain marks, several marks on a single choice, an invalid or missing student number. */
+  problems: RecognitionProblem[];
+  thresholds: MarkThresholds;
+  /** The page's empty cut, the student's typical mark (null when too few clear marks) and the filled cut. */
+  page: { emptyCut: number; fillLevel: number | null; filledCut: number };
+}
+
+interface RawBubble {
+  option: string;
+  ratio: number;
+  core: number;
+}
+
+/** Bubbles with the same printed label have the same empty darkness; families share a fallback. */
+function family(kind: string): string {
+  return kind === 'single' || kind === 'multiple' ? 'choice' : kind;
+}
+
+function quantile(sorted: readonly number[], p: number): number {
+  if (!sorted.length) return 0;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.floor(p * (sorted.length - 1))));
+  return sorted[i]!;
+}
+
+/** Never let a label's empty level rise more than this above its family's (a label filled on most questions). */
+const LABEL_DRIFT = 0.04;
+/** …nor sink more than this below it. */
+const LABEL_DRIFT_LOW = 0.03;
+/** Weight of the ink share beside the mean darkness: a thin dark stroke (a tick) outscores a faint erasure. */
+const CORE_WEIGHT = 1;
+
+interface Scored extends RawBubble {
+  key: string;
+  score: number;
+}
+
+/** Empty levels per printed label from the page itself: each label's lowest bubble, held near its family's lower quartile. */
+function emptyLevels(
+  groups: { kind: string; bubbles: RawBubble[] }[],
+): (kind: string, option: string) => { ratio: number; core: number } {
+  const byLabel = new Map<string, { r: number[]; c: number[] }>();
+  const byFamily = new Map<string, { r: number[]; c: number[] }>();
+  const all = { r: [] as number[], c: [] as number[] };
+  const push = (m: Map<string, { r: number[]; c: number[] }>, k: string, b: RawBubble) => {
+    let e = m.get(k);
+    if (!e) m.set(k, (e = { r: [], c: [] }));
+    e.r.push(b.ratio);
+    e.c.push(b.core);
+  };
+  for (const g of groups) {
+    for (const b of g.bubbles) {
+      const fam = family(g.kind);
+      push(byLabel, `${fam}:${fam === 'optional' ? '' : b.option}`, b);
+      push(byFamily, fam, b);
+      all.r.push(b.ratio);
+      all.c.push(b.core);
+    }
+  }
+  const q = (xs: number[]) =>
+    quantile(
+      [...xs].sort((a, b) => a - b),
+      0.25,
+    );
+  // The lowest value, unless it stands alone far below a second that still looks empty (one bubble whose printed
+  // letter a 1-bit threshold lost): then the second.
+  const lowest = (xs: number[], around: number) => {
+    const [v0 = 0, v1] = [...xs].sort((a, b) => a - b);
+    return xs.length >= 5 && v1 !== undefined && v1 - v0 > LABEL_DRIFT_LOW && v1 <= around + LABEL_DRIFT
+      ? v1
+      : v0;
+  };
+  const clamp = (x: number, around: number) =>
+    Math.min(around + LABEL_DRIFT, Math.max(around - LABEL_DRIFT_LOW, x));
+  const allLevel = { ratio: q(all.r), core: q(all.c) };
+  const famLevel = new Map<string, { ratio: number; core: number }>();
+  for (const [k, v] of byFamily)
+    famLevel.set(k, v.r.length >= 4 ? { ratio: q(v.r), core: q(v.c) } : allLevel);
+  const cache = new Map<string, { ratio: number; core: number }>();
+  return (kind, option) => {
+    const fam = family(kind);
+    const key = `${fam}:${fam === 'optional' ? '' : option}`;
+    let hit = cache.get(key);
+    if (!hit) {
+      const f = famLevel.get(fam) ?? allLevel;
+      const v = byLabel.get(key);
+      // The label's lowest bubble is empty unless the student marked every one of them; either way it stays
+      // within the small difference printed labels make around the family's level.
+      hit =
+        v && v.r.length >= 3
+          ? { ratio: clamp(lowest(v.r, f.ratio), f.ratio), core: clamp(lowest(v.c, f.core), f.core) }
+          : f;
+      cache.set(key, hit);
+    }
+    return hit;
+  };
+}
+
+/** The widest gap in sorted values: its midpoint and width. */
+function widestGap(
+  sorted: readonly number[],
+  lo = -Infinity,
+  hi = Infinity,
+): { mid: number; width: number } | undefined {
+  let best: { mid: number; width: number } | undefined;
+  for (let i = 0; i + 1 < sorted.length; i++) {
+    const a = sorted[i]!;
+    const b = sorted[i + 1]!;
+    const mid = (a + b) / 2;
+    if (mid < lo || mid > hi) continue;
+    if (!best || b - a > best.width) best = { mid, width: b - a };
+  }
+  return best;
+}
+
+const median = (xs: readonly number[]) =>
+  quantile(
+    [...xs].sort((a, b) => a - b),
+    0.5,
+  );
+
+/**
+ * Decides every bubble, question and student-number digit from the raw measurements alone — a pure function, so
+ * the host can re-run it on stored ratios with revised thresholds.
+ *
+ * A bubble's score is its mean darkness plus its ink share, each above the empty level of the bubbles with the
+ * same printed label on the same page (labels print differently: ✗ darker than ✓). Then, with thresholds adapted
+ * to the page:
+ * - empty at or below the empty cut (`emptyMax`, raised on speckled 1-bit pages up to `emptyCap`);
+ * - filled at or above the filled cut (`filledMin`, lowered for a student whose own clear marks are all light,
+ *   never below `lightFloor`) — or above a question's own widest gap when that gap is wide and clean;
+ * - otherwise uncertain: ticks, light or partial fills and poor erasures land here and go to a person, as does a
+ *   weak mark beside a much darker one in the same question. Nothing in between is ever guessed.
+ * Several filled bubbles on a single choice or true/false make the question 'multiple'; student-number columns
+ * need exactly one filled bubble each.
+ */
+export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInput = {}): Classification {
+  const t = MarkThresholdsSchema.parse(thresholdsInput);
+  const digitGroups = (raw.digits ?? []).map((d) => ({ kind: 'digit', bubbles: d.bubbles }));
+  const level = emptyLevels([...raw.questions, ...digitGroups]);
+  const scoreOf = (kind: string, b: RawBubble): Scored => {
+    const e = level(kind, b.option);
+    const score = Math.max(0, b.ratio - e.ratio + CORE_WEIGHT * (b.core - e.core));
+    return { ...b, key: `${kind}:${b.option}`, score };
+  };
+  const questions = raw.questions.map((q) => ({ ...q, scored: q.bubbles.map((b) => scoreOf(q.kind, b)) }));
+  const digits = (raw.digits ?? []).map((d) => ({ ...d, scored: d.bubbles.map((b) => scoreOf('digit', b)) }));
+
+  // The page's empty cut: speckled 1-bit scans spread empty bubbles wider (grey pages keep emptyMax).
+  const low = [...questions.flatMap((q) => q.scored), ...digits.flatMap((d) => d.scored)]
+    .map((b) => b.score)
+    .filter((x) => x < t.lightFloor)
+    .sort((a, b) => a - b);
+  const emptyCut = raw.bitonal
+    ? Math.min(t.emptyCap, Math.max(t.emptyMax, t.noiseFactor * quantile(low, 0.9)))
+    : t.emptyMax;
+
+  // The student's own typical mark: the clear winners of single-answer questions and digit columns. A student who
+  // marks lightly throughout lowers the filled cut (never below lightFloor); ticks and erasures stay in between.
+  const winners: number[] = [];
+  for (const g of [...questions.filter((q) => q.kind !== 'multiple'), ...digits]) {
+    const sorted = g.scored.map((b) => b.score).sort((a, b) => b - a);
+    const [first = 0, second = 0] = sorted;
+    if (first > emptyCut && second <= emptyCut && first - second >= t.lightFloor) winners.push(first);
+  }
+  const fillLevel = winners.length >= 3 ? median(winners) : null;
+  const filledCut =
+    fillLevel !== null && fillLevel < t.filledMin / t.lightShare
+      ? Math.max(t.lightFloor, Math.min(t.filledMin, t.lightShare * fillLevel))
+      : t.filledMin;
+
+  const decide = (scored: Scored[]): { states: BubbleState[]; confidence: number[] } => {
+    const values = scored.map((b) => b.score);
+    const sorted = [...values].sort((a, b) => a - b);
+    const max = sorted[sorted.length - 1] ?? 0;
+    // A question's own gap decides when wide and clean: everything below it empty-looking, its marks at least light.
+    const own = widestGap(sorted);
+    let cut = filledCut;
+    if (own && own.width >= t.questionGap) {
+      const below = sorted.filter((x) => x < own.mid);
+      const above = sorted.filter((x) => x > own.mid);
+      if (Math.max(...below) <= emptyCut && Math.min(...above) >= t.lightFloor)
+        cut = Math.min(cut, Math.min(...above));
+    }
+    const states: BubbleState[] = [];
+    const confidence: number[] = [];
+    for (const s of values) {
+      let state: BubbleState;
+      if (s <= emptyCut) state = 'empty';
+      else if (s < cut) state = 'uncertain';
+      else if (s < t.strongMin && s < t.relativeWeak * max) state = 'uncertain';
+      else state = 'filled';
+      // Confidence: how far inside its class the score lies, 0.5 at the class edge, 1 a band's width beyond.
+      const band = Math.max(0.05, cut - emptyCut);
+      let conf: number;
+      if (state === 'empty') conf = 0.5 + (emptyCut - s) / (2 * Math.max(0.05, emptyCut));
+      else if (state === 'filled') conf = 0.5 + (s - cut) / (2 * band);
+      else conf = 0.49 * (1 - Math.abs((s - (emptyCut + cut) / 2) / (band / 2)));
+      states.push(state);
+      confidence.push(Math.min(1, Math.max(0, conf)));
+    }
+    return { states, confidence };
+  };
+
+  const readings = (scored: Scored[], states: BubbleState[]): BubbleReading[] =>
+    scored.map((b, i) => ({
+      option: b.option,
+      ratio: round(b.ratio),
+      core: round(b.core),
+      score: round(b.score),
+      state: states[i]!,
+    }));
+
+  const uncertain: UncertainItem[] = [];
+  const problems: RecognitionProblem[] = [];
+  const uncertainIds: string[] = [];
+  const multipleIds: string[] = [];
+  const marks: QuestionMark[] = questions.map((q) => {
+    const { states, confidence } = decide(q.scored);
+    const filled = q.scored.filter((_, i) => states[i] === 'filled').map((b) => b.option);
+    const anyUncertain = states.includes('uncertain');
+    const single = q.kind !== 'multiple';
+    let status: MarkStatus = filled.length ? 'ok' : 'blank';
+    if (anyUncertain) status = 'uncertain';
+    else if (single && filled.length > 1) status = 'multiple';
+    if (status === 'uncertain') {
+      uncertainIds.push(q.questionId);
+      uncertain.push({
+        kind: 'question',
+        questionId: q.questionId,
+        reason: 'uncertain',
+        message: `第${q.number}题有填涂无法确定（涂得太浅、只涂了一部分、打勾或擦除不干净），请人工核对`,
+      });
+    } else if (status === 'multiple') {
+      multipleIds.push(q.questionId);
+      uncertain.push({
+        kind: 'question',
+        questionId: q.questionId,
+        reason: 'multiple',
+        message: `第${q.number}题是单选题，却涂了${filled.length}个选项（${filled.join('、')}），请人工核对`,
+      });
+    }
+    return {
+      questionId: q.questionId,
+      number: q.number,
+      kind: q.kind,
+      chosen: filled.join(q.kind === 'optional' ? ',' : ''),
+      confidence: round(Math.min(1, ...confidence)),
+      status,
+      bubbles: readings(q.scored, states),
+    };
+  });
+  if (uncertainIds.length) {
+    problems.push({
+      code: 'uncertainMark',
+      level: 'item',
+      message: `${RECOGNITION_PROBLEM_MESSAGES.uncertainMark}（第${numbersOf(marks, uncertainIds)}题）`,
+      questionIds: uncertainIds,
+    });
+  }
+  if (multipleIds.length) {
+    problems.push({
+      code: 'multipleMarks',
+      level: 'item',
+      message: `${RECOGNITION_PROBLEM_MESSAGES.multipleMarks}（第${numbersOf(marks, multipleIds)}题）`,
+      questionIds: multipleIds,
+    });
+  }
+
+  let studentNumber: StudentNumberReading | null = null;
+  if (digits.length) {
+    const read: DigitReading[] = digits.map((d) => {
+      const { states } = decide(d.scored);
+      const filled = d.scored.filter((_, i) => states[i] === 'filled');
+      let status: MarkStatus = filled.length === 1 ? 'ok' : filled.length ? 'multiple' : 'blank';
+      if (states.includes('uncertain')) status = 'uncertain';
+      return {
+        digit: d.digit,
+        value: status === 'ok' ? Number(filled[0]!.option) : null,
+        status,
+        bubbles: readings(d.scored, states),
+      };
+    });
+    const ok = read.every((d) => d.status === 'ok');
+    const allBlank = read.every((d) => d.status === 'blank');
+    const anyUncertain = read.some((d) => d.status === 'uncertain');
+    studentNumber = {
+      value: ok ? read.map((d) => String(d.value)).join('') : null,
+      status: ok
+        ? 'ok'
+        : allBlank
+          ? 'blank'
+          : anyUncertain && !read.some((d) => d.status === 'multiple' || d.status === 'blank')
+            ? 'uncertain'
+            : 'invalid',
+      digits: read,
+    };
+    if (allBlank) {
+      problems.push({
+        code: 'studentNumberMissing',
+        level: 'page',
+        message: RECOGNITION_PROBLEM_MESSAGES.studentNumberMissing,
+      });
+    } else if (!ok) {
+      const bad = read.filter((d) => d.status !== 'ok');
+      for (const d of bad) {
+        const reason = d.status === 'multiple' ? 'invalid' : d.status === 'blank' ? 'blank' : 'uncertain';
+        uncertain.push({
+          kind: 'studentNumber',
+          digit: d.digit,
+          reason,
+          message:
+            reason === 'invalid'
+              ? `考号第${d.digit + 1}位涂了多个数字`
+              : reason === 'blank'
+                ? `考号第${d.digit + 1}位未填涂`
+                : `考号第${d.digit + 1}位填涂无法确定`,
+        });
+      }
+      problems.push({
+        code: 'studentNumberInvalid',
+        level: 'page',
+        message: `考号填涂有误：${bad.map((d) => `第${d.digit + 1}位${d.status === 'multiple' ? '涂了多个数字' : d.status === 'blank' ? '未填涂' : '无法确定'}`).join('，')}，请核对考号`,
+      });
+    }
+  }
+
+  return {
+    marks,
+    studentNumber,
+    uncertain,
+    problems,
+    thresholds: t,
+    page: {
+      emptyCut: round(emptyCut),
+      fillLevel: fillLevel === null ? null : round(fillLevel),
+      filledCut: round(filledCut),
+    },
+  };
+}
+
+function numbersOf(marks: QuestionMark[], ids: string[]): string {
+  return ids.map((id) => marks.find((m) => m.questionId === id)?.number ?? id).join('、');
+}
+
+function round(x: number): number {
+  return Math.round(x * 10000) / 10000;
+}
+
+/** The raw measurements of a stored result: what `classifyMarks` re-runs on. */
+export function rawMarksOf(result: {
+  marks: QuestionMark[];
+  studentNumber: StudentNumberReading | null;
+  image?: { bitonal: boolean };
+}): RawMarks {
+  const strip = (b: BubbleReading) => ({ option: b.option, ratio: b.ratio, core: b.core });
+  return {
+    ...(result.image?.bitonal ? { bitonal: true } : {}),
+    questions: result.marks.map((m) => ({
+      questionId: m.questionId,
+      number: m.number,
+      kind: m.kind,
+      bubbles: m.bubbles.map(strip),
+    })),
+    ...(result.studentNumber
+      ? {
+          digits: result.studentNumber.digits.map((d) => ({ digit: d.digit, bubbles: d.bubbles.map(strip) })),
+        }
+      : {}),
+  };
+}

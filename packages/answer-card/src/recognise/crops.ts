@@ -1,0 +1,187 @@
+import sharp from 'sharp';
+import type { CardPage, Crop, Rect } from '@zhzy/contracts';
+import type { Affine } from './affine.js';
+import type { GreyImage } from './image.js';
+import { percentileOf, rectify, type Rectified } from './sample.js';
+
+export interface CropOptions {
+  /** Image format of the crops, or 'none' to detect blanks without encoding images. */
+  format: 'jpeg' | 'png' | 'none';
+  quality: number;
+  /** Crops are cut from the full-resolution page at its own resolution, up to this many pixels per millimetre
+   * (8 ≈ 200 dpi, plenty to mark handwriting on screen; 12 keeps a 300 dpi scan whole). */
+  maxPxPerMm: number;
+}
+
+export const DEFAULT_CROP_OPTIONS: CropOptions = { format: 'jpeg', quality: 80, maxPxPerMm: 8 };
+
+/** Written-answer box: the frame's stroke and the label band at its top are printed, not written. */
+const FRAME_INSET_MM = 1.5;
+const LABEL_BAND_MM = 7;
+/** Blank line: the printed line sits along the bottom of each writing area. */
+const LINE_BAND_MM = 1.2;
+/** Windows of this side are "inked" when this share of their samples is ink. */
+const WINDOW_MM = 3;
+const WINDOW_INK_SHARE = 0.03;
+/** Darkness (0 paper, 1 ink) from which a sample counts as ink. */
+const INK_LEVEL = 0.35;
+
+interface CropTarget {
+  elementId: string;
+  kind: 'written' | 'blank';
+  questionIds: string[];
+  rect: Rect;
+  /** Where writing is looked for, millimetres on the card. */
+  areas: Rect[];
+}
+
+/** The written-answer boxes and blank lines of a page, with their writing areas. */
+export function cropTargets(page: CardPage): CropTarget[] {
+  const out: CropTarget[] = [];
+  for (const e of page.elements) {
+    if (e.type === 'writtenBox') {
+      const r = e.rect;
+      out.push({
+        elementId: e.id,
+        kind: 'written',
+        questionIds: e.questionIds,
+        rect: r,
+        areas: [
+          {
+            x: r.x + FRAME_INSET_MM,
+            y: r.y + LABEL_BAND_MM,
+            w: r.w - 2 * FRAME_INSET_MM,
+            h: r.h - LABEL_BAND_MM - FRAME_INSET_MM,
+          },
+        ],
+      });
+    }
+    if (e.type === 'blank') {
+      out.push({
+        elementId: e.id,
+        kind: 'blank',
+        questionIds: [e.questionId],
+        rect: e.rect,
+        areas: e.lines.map((l) => ({ x: l.x + 0.5, y: l.y, w: l.w - 1, h: l.h - LINE_BAND_MM })),
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * Share of small windows holding ink in an upright region, against its own paper and the page's ink. Two grids of
+ * windows, the second shifted by half a window, so a short answer straddling window edges is still seen.
+ */
+function inkCoverage(reg: Rectified, ink: number): number {
+  const paper = Math.max(percentileOf(reg.data, 0.9), ink + 40);
+  const cut = paper - INK_LEVEL * (paper - ink);
+  // Every other sample each way: strokes (≥ 0.25 mm) stay at least a sample wide from 6 samples per millimetre.
+  const stride = reg.q >= 6 ? 2 : 1;
+  const win = Math.max(2, Math.round(WINDOW_MM * reg.q));
+  const { data, width, height } = reg;
+  const grid = (shift: number): number => {
+    const cols = Math.max(1, Math.floor((width - shift) / win));
+    const rows = Math.max(1, Math.floor((height - shift) / win));
+    const counts = new Uint32Array(cols);
+    let inked = 0;
+    for (let wy = 0; wy < rows; wy++) {
+      counts.fill(0);
+      let samples = 0;
+      for (let y = shift + wy * win; y < Math.min(height, shift + (wy + 1) * win); y += stride) {
+        const row = y * width;
+        samples++;
+        for (let x = shift, wx = 0, next = shift + win; wx < cols && x < width; x += stride) {
+          if (x >= next) {
+            wx++;
+            next += win;
+            if (wx >= cols) break;
+          }
+          if (data[row + x]! < cut) counts[wx]!++;
+        }
+      }
+      const perWindow = samples * Math.ceil(win / stride);
+      for (let wx = 0; wx < cols; wx++) if (counts[wx]! >= WINDOW_INK_SHARE * perWindow) inked++;
+    }
+    return inked / (cols * rows);
+  };
+  return Math.max(grid(0), grid(Math.floor(win / 2)));
+}
+
+/**
+ * Cuts every written box and blank line upright from the full-resolution page and tells whether anything is written
+ * in it: dark coverage in small windows of the writing area, the printed frame, label and line left out.
+ */
+export async function cutCrops(
+  img: GreyImage,
+  m: Affine,
+  pxPerMm: number,
+  ink: number,
+  page: CardPage,
+  opt: CropOptions,
+): Promise<{ crops: Crop[]; images: Map<string, Buffer> }> {
+  const crops: Crop[] = [];
+  const images = new Map<string, Buffer>();
+  const q = Math.min(pxPerMm, opt.maxPxPerMm);
+  for (const t of cropTargets(page)) {
+    const reg = rectify(img, m, t.rect, q);
+    let inkedWindows = 0;
+    let windows = 0;
+    for (const a of t.areas) {
+      const sub = subRegion(reg, a);
+      if (!sub) continue;
+      const n = Math.max(1, Math.floor(a.w / WINDOW_MM) * Math.floor(a.h / WINDOW_MM));
+      inkedWindows += inkCoverage(sub, ink) * n;
+      windows += n;
+    }
+    const coverage = windows ? inkedWindows / windows : 0;
+    const id = `crop:${t.elementId}`;
+    const format = opt.format === 'none' ? 'jpeg' : opt.format;
+    if (opt.format !== 'none') {
+      const s = sharp(Buffer.from(reg.data.buffer, reg.data.byteOffset, reg.data.length), {
+        raw: { width: reg.width, height: reg.height, channels: 1 },
+      });
+      images.set(
+        id,
+        await (
+          format === 'png' ? s.png({ compressionLevel: 4 }) : s.jpeg({ quality: opt.quality })
+        ).toBuffer(),
+      );
+    }
+    crops.push({
+      id,
+      elementId: t.elementId,
+      kind: t.kind,
+      questionIds: t.questionIds,
+      rect: t.rect,
+      width: reg.width,
+      height: reg.height,
+      format,
+      blank: inkedWindows < 0.5,
+      coverage: Math.round(coverage * 10000) / 10000,
+    });
+  }
+  return { crops, images };
+}
+
+/** The part of an upright region covering `r` (millimetres), sharing its samples. */
+function subRegion(reg: Rectified, r: Rect): Rectified | undefined {
+  const x0 = Math.max(0, Math.round((r.x - reg.originX) * reg.q));
+  const y0 = Math.max(0, Math.round((r.y - reg.originY) * reg.q));
+  const x1 = Math.min(reg.width, Math.round((r.x + r.w - reg.originX) * reg.q));
+  const y1 = Math.min(reg.height, Math.round((r.y + r.h - reg.originY) * reg.q));
+  if (x1 - x0 < 2 || y1 - y0 < 2) return undefined;
+  const w = x1 - x0;
+  const h = y1 - y0;
+  const data = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++)
+    data.set(reg.data.subarray((y0 + y) * reg.width + x0, (y0 + y) * reg.width + x1), y * w);
+  return {
+    width: w,
+    height: h,
+    data,
+    q: reg.q,
+    originX: reg.originX + x0 / reg.q,
+    originY: reg.originY + y0 / reg.q,
+  };
+}

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { prepareZXingModule, readBarcodes, type ReaderOptions, type ReadResult } from 'zxing-wasm/reader';
+import type { GreyImage } from './image.js';
+
+let ready: Promise<unknown> | undefined;
+
+/** The reader's .wasm from node_modules: zxing-wasm would otherwise fetch it from a CDN. */
+export function zxingWasmPath(): string {
+  return createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm');
+}
+
+/** Loads zxing-wasm once per process (offline: the binary comes from node_modules). */
+export function loadZxing(): Promise<unknown> {
+  ready ??= (async () => {
+    const bytes = await fs.promises.readFile(zxingWasmPath());
+    const wasmBinary = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    return prepareZXingModule({ overrides: { wasmBinary }, fireImmediately: true });
+  })();
+  return ready;
+}
+
+const QR_OPTIONS: ReaderOptions = {
+  formats: ['QRCode'],
+  tryHarder: true,
+  tryRotate: true,
+  tryInvert: false,
+  tryDownscale: true,
+  maxNumberOfSymbols: 1,
+};
+
+const LINEAR_OPTIONS: ReaderOptions = {
+  formats: ['Code128', 'Code39', 'Code93', 'Codabar', 'EAN-13', 'ITF'],
+  tryHarder: true,
+  tryRotate: true,
+  tryInvert: false,
+  tryDownscale: true,
+  maxNumberOfSymbols: 1,
+};
+
+export interface CodeHit {
+  text: string;
+  /** Centre of the symbol in the crop's pixels. */
+  x: number;
+  y: number;
+  /** The symbol's rotation as zxing reports it, degrees. */
+  orientation: number;
+}
+
+/** Reads one code from a grey crop (zxing takes RGBA image data). */
+export async function readCode(crop: GreyImage, kind: 'qr' | 'linear' = 'qr'): Promise<CodeHit | undefined> {
+  await loadZxing();
+  const rgba = new Uint8ClampedArray(crop.width * crop.height * 4);
+  const src = crop.data;
+  for (let i = 0, j = 0; i < src.length; i++, j += 4) {
+    const v = src[i]!;
+    rgba[j] = v;
+    rgba[j + 1] = v;
+    rgba[j + 2] = v;
+    rgba[j + 3] = 255;
+  }
+  const results: ReadResult[] = await readBarcodes(
+    { data: rgba, width: crop.width, height: crop.height },
+    kind === 'qr' ? QR_OPTIONS : LINEAR_OPTIONS,
+  );
+  const hit = results.find((r) => r.isValid && r.text);
+  if (!hit) return undefined;
+  const p = hit.position;
+  return {
+    text: hit.text,
+    x: (p.topLeft.x + p.topRight.x + p.bottomLeft.x + p.bottomRight.x) / 4,
+    y: (p.topLeft.y + p.topRight.y + p.bottomLeft.y + p.bottomRight.y) / 4,
+    orientation: hit.orientation,
+  };
+}

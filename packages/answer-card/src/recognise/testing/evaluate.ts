@@ -1,0 +1,81 @@
+import type { PageRecognition } from '@zhzy/contracts';
+import type { PageTruth } from './corpus.js';
+
+/** How one recognised page compares with what the student did. */
+export interface PageScore {
+  bubbles: number;
+  bubblesRight: number;
+  /** Bubbles left to a person (state 'uncertain'). */
+  bubblesFlagged: number;
+  /** Bubbles read as the opposite of the truth without a flag. */
+  bubblesWrong: number;
+  questions: number;
+  questionsRight: number;
+  questionsFlagged: number;
+  /** Questions read wrong without a flag: must be zero. */
+  silentlyWrong: string[];
+  /** Clear marks that were flagged or read wrong: must be zero. */
+  clearMissed: string[];
+  identityRight: boolean;
+  cropsRight: number;
+  crops: number;
+}
+
+/** Compares a result with the truth (an option in both `intended` and the bubbles' order). */
+export function scorePage(truth: PageTruth, result: PageRecognition): PageScore {
+  const s: PageScore = {
+    bubbles: 0,
+    bubblesRight: 0,
+    bubblesFlagged: 0,
+    bubblesWrong: 0,
+    questions: 0,
+    questionsRight: 0,
+    questionsFlagged: 0,
+    silentlyWrong: [],
+    clearMissed: [],
+    identityRight: false,
+    cropsRight: 0,
+    crops: 0,
+  };
+  for (const t of truth.marks) {
+    const read = result.marks.find((m) => m.questionId === t.questionId);
+    s.questions++;
+    if (!read) {
+      s.silentlyWrong.push(t.questionId);
+      continue;
+    }
+    const intended = t.kind === 'optional' ? t.intended.split(',').filter(Boolean) : [...t.intended];
+    for (const b of read.bubbles) {
+      s.bubbles++;
+      const want = intended.includes(b.option) ? 'filled' : 'empty';
+      if (b.state === 'uncertain') s.bubblesFlagged++;
+      else if (b.state === want) s.bubblesRight++;
+      else s.bubblesWrong++;
+    }
+    if (read.status === 'uncertain') {
+      s.questionsFlagged++;
+      if (t.clear) s.clearMissed.push(t.questionId);
+    } else if (read.chosen === t.intended) {
+      s.questionsRight++;
+      if (t.clear && read.status === 'multiple' && intended.length < 2) s.clearMissed.push(t.questionId);
+    } else {
+      s.silentlyWrong.push(
+        `${t.questionId}: ${t.intended || '∅'} read ${read.chosen || '∅'} (${JSON.stringify(t.styles)})`,
+      );
+      if (t.clear) s.clearMissed.push(t.questionId);
+    }
+  }
+  const id = result.identity;
+  s.identityRight =
+    !!id &&
+    id.cardId === truth.cardId &&
+    id.version === truth.version &&
+    id.page === truth.page &&
+    id.studentId === truth.studentId &&
+    (truth.studentNumber === null || id.studentNumber === truth.studentNumber);
+  for (const c of result.crops) {
+    s.crops++;
+    if (c.blank === !truth.written.includes(c.elementId)) s.cropsRight++;
+  }
+  return s;
+}
