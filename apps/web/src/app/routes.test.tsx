@@ -20,6 +20,9 @@ function host(overrides = {}) {
     'GET /system/class': () => ok(YEARS),
     'GET /teacher/paper/info/getQuestionBasket': () => ok(EMPTY_BASKET),
     'DELETE /oauth/signout': () => ok(null),
+    // /paperlist (the signed-in home) lists homework with its filters.
+    'GET /teacher/homework/list': () => ok({ records: [], total: 0, page: 1, size: 10 }),
+    'GET /system/stage/list': () => ok([]),
     ...overrides,
   });
 }

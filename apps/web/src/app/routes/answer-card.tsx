@@ -1,8 +1,17 @@
-import { ComingSoon } from '../../components/page';
-import { paths } from '../../config/paths';
-import { t } from '../../i18n/zh-CN';
+import { useSearchParams } from 'react-router-dom';
+import { CardDesigner } from '../../features/answer-card/components/card-designer';
+import { CardPrintButton } from '../../features/printing/components/card-print-dialog';
 
-/** answerCard: owned by a later issue; its title and what it will do. */
+/** /answerCard: the card designer of a paper (`paperId`) or of a published homework (`homeworkId`). */
 export function Component() {
-  return <ComingSoon screen="answerCard" back={{ to: paths.paperlist, label: t.nav.paperlist }} />;
+  const [params] = useSearchParams();
+  return (
+    <CardDesigner
+      paperId={params.get('paperId')}
+      homeworkId={params.get('homeworkId')}
+      renderPrint={(homework, blockedReason) => (
+        <CardPrintButton homework={homework} blockedReason={blockedReason} />
+      )}
+    />
+  );
 }

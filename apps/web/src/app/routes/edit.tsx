@@ -1,6 +1,7 @@
-import { ComingSoon } from '../../components/page';
+import { ComposeScreen } from '../../features/compose/components/compose-screen';
+import { applyTeacherDefaults } from '../../features/paper-settings/api/defaults';
 
-/** edit: owned by a later issue; its title and what it will do. */
+/** 组卷中心: composition from the basket (type=2) or of a saved paper; new papers take the teacher's settings. */
 export function Component() {
-  return <ComingSoon screen="edit" />;
+  return <ComposeScreen onOpened={applyTeacherDefaults} />;
 }

@@ -1,18 +1,16 @@
-import { ComingSoon } from '../../components/page';
-import { ButtonLink } from '../../components/ui/button';
-import { paths } from '../../config/paths';
-import { t } from '../../i18n/zh-CN';
+import { HomeworkListScreen } from '../../features/homework/components/homework-list';
+import { CardPrintDialog } from '../../features/printing/components/card-print-dialog';
+import { useSession } from '../../lib/session';
 
-/** 作业列表: the signed-in landing page; until its issue lands it points to where work starts today. */
+/** 作业列表: the signed-in landing page — homework and tests, publishing, and what each one lets the teacher do. */
 export function Component() {
+  const { user } = useSession();
   return (
-    <ComingSoon
-      screen="paperlist"
-      action={
-        <ButtonLink to={paths.rehearse.select} className="mt-2">
-          {t.basket.goPick}
-        </ButtonLink>
-      }
+    <HomeworkListScreen
+      orgId={user?.orgDefaultId ?? null}
+      renderPrintDialog={(homework, onClose) => (
+        <CardPrintDialog homework={homework} open onClose={onClose} />
+      )}
     />
   );
 }

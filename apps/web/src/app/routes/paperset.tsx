@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../components/page';
+import { PapersetScreen } from '../../features/paper-settings/components/paperset-screen';
 
-/** paperset: owned by a later issue; its title and what it will do. */
+/** 试卷设置: layout of one paper (?paperId=…) with a live preview. */
 export function Component() {
-  return <ComingSoon screen="paperset" />;
+  return <PapersetScreen />;
 }

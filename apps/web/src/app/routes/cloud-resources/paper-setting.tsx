@@ -1,6 +1,12 @@
-import { ComingSoon } from '../../../components/page';
+import { Page } from '../../../components/page';
+import { SCREENS, t } from '../../../i18n/zh-CN';
+import { DefaultSettingsScreen } from '../../../features/paper-settings/components/default-settings-screen';
 
-/** cloudPaperSetting: owned by a later issue; its title and what it will do. */
+/** 试题设置: the teacher's default paper settings, with the /paperset form. */
 export function Component() {
-  return <ComingSoon screen="cloudPaperSetting" />;
+  return (
+    <Page title={SCREENS.cloudPaperSetting.title} lead={t.paperset.defaultsLead} wide>
+      <DefaultSettingsScreen />
+    </Page>
+  );
 }

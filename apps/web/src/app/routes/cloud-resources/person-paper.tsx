@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../../components/page';
+import { MyPapersScreen } from '../../../features/cloud/components/my-papers';
 
-/** cloudPersonPaper: owned by a later issue; its title and what it will do. */
+/** 我的试卷. */
 export function Component() {
-  return <ComingSoon screen="cloudPersonPaper" nested />;
+  return <MyPapersScreen />;
 }

@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../../components/page';
+import { RecycleBinScreen } from '../../../features/cloud/components/recycle-bin';
 
-/** cloudRecycleBin: owned by a later issue; its title and what it will do. */
+/** 回收站. */
 export function Component() {
-  return <ComingSoon screen="cloudRecycleBin" nested />;
+  return <RecycleBinScreen />;
 }

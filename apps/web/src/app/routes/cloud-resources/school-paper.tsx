@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../../components/page';
+import { SchoolPapersScreen } from '../../../features/cloud/components/school-papers';
 
-/** cloudSchoolPaper: owned by a later issue; its title and what it will do. */
+/** 校本资源: papers shared to the school. */
 export function Component() {
-  return <ComingSoon screen="cloudSchoolPaper" nested />;
+  return <SchoolPapersScreen />;
 }

@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../../components/page';
+import { SchoolQuestionsScreen } from '../../../features/cloud/components/school-questions';
 
-/** cloudSchoolQuestions: owned by a later issue; its title and what it will do. */
+/** 校本题库, with the review queue for administrators. */
 export function Component() {
-  return <ComingSoon screen="cloudSchoolQuestions" nested />;
+  return <SchoolQuestionsScreen />;
 }

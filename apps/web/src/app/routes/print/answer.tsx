@@ -1,8 +1,8 @@
-import { ComingSoon } from '../../../components/page';
-import { paths } from '../../../config/paths';
-import { t } from '../../../i18n/zh-CN';
+import { useSearchParams } from 'react-router-dom';
+import { AnswerPrintPage } from '../../../features/printing/components/answer-print';
 
-/** printAnswer: owned by a later issue; its title and what it will do. */
+/** /printanswer: answers and analysis of a paper (`paperId`) or of a homework's paper (`homeworkId`). */
 export function Component() {
-  return <ComingSoon screen="printAnswer" back={{ to: paths.paperlist, label: t.nav.paperlist }} />;
+  const [params] = useSearchParams();
+  return <AnswerPrintPage paperId={params.get('paperId')} homeworkId={params.get('homeworkId')} />;
 }

@@ -1,8 +1,6 @@
-import { ComingSoon } from '../../../components/page';
-import { paths } from '../../../config/paths';
-import { t } from '../../../i18n/zh-CN';
+import { BarcodePage } from '../../../features/printing/components/barcode-page';
 
-/** printBarcode: owned by a later issue; its title and what it will do. */
+/** /printBarcode: CODE128, EAN-13, pharmacode and other barcodes, checked against their rules. */
 export function Component() {
-  return <ComingSoon screen="printBarcode" back={{ to: paths.paperlist, label: t.nav.paperlist }} />;
+  return <BarcodePage />;
 }

@@ -1,8 +1,8 @@
-import { ComingSoon } from '../../../components/page';
-import { paths } from '../../../config/paths';
-import { t } from '../../../i18n/zh-CN';
+import { LabelPage } from '../../../features/printing/components/label-page';
+import { useSession } from '../../../lib/session';
 
-/** printCode: owned by a later issue; its title and what it will do. */
+/** /printcode: a QR (or barcode) label per student, laid out for common label sheets. */
 export function Component() {
-  return <ComingSoon screen="printCode" back={{ to: paths.paperlist, label: t.nav.paperlist }} />;
+  const { user } = useSession();
+  return <LabelPage orgId={user?.orgDefaultId ?? null} />;
 }

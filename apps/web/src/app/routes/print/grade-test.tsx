@@ -1,8 +1,8 @@
-import { ComingSoon } from '../../../components/page';
-import { paths } from '../../../config/paths';
-import { t } from '../../../i18n/zh-CN';
+import { useSearchParams } from 'react-router-dom';
+import { GradeSheetPage } from '../../../features/printing/components/grade-sheet';
 
-/** printGradeTest: owned by a later issue; its title and what it will do. */
+/** /printgradetest: a test's score sheet per class, by section, with objective, written and rank columns. */
 export function Component() {
-  return <ComingSoon screen="printGradeTest" back={{ to: paths.paperlist, label: t.nav.paperlist }} />;
+  const [params] = useSearchParams();
+  return <GradeSheetPage homeworkId={params.get('homeworkId')} variant="test" />;
 }

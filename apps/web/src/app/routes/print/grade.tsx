@@ -1,8 +1,8 @@
-import { ComingSoon } from '../../../components/page';
-import { paths } from '../../../config/paths';
-import { t } from '../../../i18n/zh-CN';
+import { useSearchParams } from 'react-router-dom';
+import { GradeSheetPage } from '../../../features/printing/components/grade-sheet';
 
-/** printGrade: owned by a later issue; its title and what it will do. */
+/** /printgrade: a homework's score sheet per class, one column per question. */
 export function Component() {
-  return <ComingSoon screen="printGrade" back={{ to: paths.paperlist, label: t.nav.paperlist }} />;
+  const [params] = useSearchParams();
+  return <GradeSheetPage homeworkId={params.get('homeworkId')} variant="questions" />;
 }

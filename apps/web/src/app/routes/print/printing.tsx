@@ -1,8 +1,8 @@
-import { ComingSoon } from '../../../components/page';
-import { paths } from '../../../config/paths';
-import { t } from '../../../i18n/zh-CN';
+import { useSearchParams } from 'react-router-dom';
+import { PaperPrintPage } from '../../../features/printing/components/paper-print';
 
-/** printing: owned by a later issue; its title and what it will do. */
+/** /printing: the paper itself (`paperId`, or the paper a homework was published with: `homeworkId`). */
 export function Component() {
-  return <ComingSoon screen="printing" back={{ to: paths.paperlist, label: t.nav.paperlist }} />;
+  const [params] = useSearchParams();
+  return <PaperPrintPage paperId={params.get('paperId')} homeworkId={params.get('homeworkId')} />;
 }

@@ -1,8 +1,15 @@
-import { ComingSoon } from '../../../components/page';
-import { paths } from '../../../config/paths';
-import { t } from '../../../i18n/zh-CN';
+import { useSearchParams } from 'react-router-dom';
+import { CardSizeSchema } from '@zhzy/contracts';
+import { CalibrationPage } from '../../../features/printing/components/calibration-page';
 
-/** printTest: owned by a later issue; its title and what it will do. */
+/** /pringtingtest: the calibration sheet of an answer-card size (`size`, A4 by default). */
 export function Component() {
-  return <ComingSoon screen="printTest" back={{ to: paths.paperlist, label: t.nav.paperlist }} />;
+  const [params, setParams] = useSearchParams();
+  const parsed = CardSizeSchema.safeParse(params.get('size'));
+  return (
+    <CalibrationPage
+      size={parsed.success ? parsed.data : 'A4'}
+      onSize={(size) => setParams({ size }, { replace: true })}
+    />
+  );
 }

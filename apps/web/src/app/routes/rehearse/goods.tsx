@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../../components/page';
+import { TemplatesScreen } from '../../../features/templates/components/templates-screen';
 
-/** rehearseGoods: owned by a later issue; its title and what it will do. */
+/** 模板试卷: preview a template, copy it into 我的试卷 and edit it. */
 export function Component() {
-  return <ComingSoon screen="rehearseGoods" nested />;
+  return <TemplatesScreen />;
 }

@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../../components/page';
+import { SmartComposeScreen } from '../../../features/smart-compose/components/smart-compose-screen';
 
-/** rehearseIntellect: owned by a later issue; its title and what it will do. */
+/** 智能组卷: chapters or knowledge points, types × counts × scores and a target difficulty → a paper. */
 export function Component() {
-  return <ComingSoon screen="rehearseIntellect" nested />;
+  return <SmartComposeScreen />;
 }

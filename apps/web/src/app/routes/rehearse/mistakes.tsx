@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../../components/page';
+import { MistakesScreen } from '../../../features/mistakes/components/mistakes-screen';
 
-/** rehearseMistakes: owned by a later issue; its title and what it will do. */
+/** 错题重练: explains what appears here once marked homework exists. */
 export function Component() {
-  return <ComingSoon screen="rehearseMistakes" nested />;
+  return <MistakesScreen />;
 }

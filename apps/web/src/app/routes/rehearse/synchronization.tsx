@@ -1,6 +1,8 @@
-import { ComingSoon } from '../../../components/page';
+import { useBasketActions } from '../../../features/basket/api/basket';
+import { SyncClassScreen } from '../../../features/sync-class/components/sync-class-screen';
 
-/** rehearseSynchronization: owned by a later issue; its title and what it will do. */
+/** 同步课堂: ready sets by textbook chapter, into the basket or straight into a paper. */
 export function Component() {
-  return <ComingSoon screen="rehearseSynchronization" nested />;
+  const actions = useBasketActions();
+  return <SyncClassScreen onAddToBasket={(ids) => actions.add(ids)} />;
 }

@@ -1,4 +1,4 @@
-import { calls, type Question } from '@zhzy/contracts';
+import { calls, type Area, type Question, type QuestionScope, type QuestionSort } from '@zhzy/contracts';
 import { api } from '../../../lib/api';
 import { useApi } from '../../../lib/swr';
 
@@ -21,6 +21,13 @@ export function useBooknodes(textbookId: string | null) {
   );
 }
 
+export function useKnowledgeTree(subjectId: string | null) {
+  return useApi(
+    subjectId ? ['teacher/knowledge', subjectId] : null,
+    async () => (await api.call(calls.knowledgeTree, { query: { subjectId: subjectId! } })).data,
+  );
+}
+
 export function useQuestionTypes(subjectId: string | null) {
   return useApi(
     subjectId ? ['teacher/question-types', subjectId] : null,
@@ -28,11 +35,26 @@ export function useQuestionTypes(subjectId: string | null) {
   );
 }
 
-export interface QuestionFilters {
+/** What the year, source, region and difficulty filters can offer for a subject, with counts. */
+export function useFilterOptions(subjectId: string | null) {
+  return useApi(
+    subjectId ? ['teacher/question/filters', subjectId] : null,
+    async () => (await api.call(calls.questionFilters, { query: { subjectId: subjectId! } })).data,
+  );
+}
+
+export interface BankQuery {
   subjectId: string;
   typeId: string | null;
   difficulty: number | null;
   booknodeId: string | null;
+  knowledgePointId: string | null;
+  year: number | null;
+  source: string | null;
+  region: Area | null;
+  keyword: string;
+  scope: QuestionScope;
+  sort: QuestionSort;
   page: number;
   size: number;
 }
@@ -44,24 +66,40 @@ export interface QuestionPage {
   size: number;
 }
 
-/** A page of questions for the filters (null values are left out of the query). */
-export function useQuestionPage(filters: QuestionFilters | null) {
+/** A page of questions for the filters (empty values are left out of the query). */
+export function useQuestionPage(q: BankQuery | null) {
   return useApi(
-    filters ? ['teacher/questions', JSON.stringify(filters)] : null,
+    q ? ['teacher/questions', JSON.stringify(q)] : null,
     async (): Promise<QuestionPage> => {
-      const f = filters!;
+      const f = q!;
       const answer = await api.call(calls.questionPage, {
         query: {
           subjectId: f.subjectId,
           page: f.page,
           size: f.size,
+          scope: f.scope,
+          sort: f.sort,
           ...(f.typeId ? { typeId: f.typeId } : {}),
           ...(f.difficulty ? { difficulty: f.difficulty } : {}),
           ...(f.booknodeId ? { booknodeId: f.booknodeId } : {}),
+          ...(f.knowledgePointId ? { knowledgePointId: f.knowledgePointId } : {}),
+          ...(f.year ? { year: f.year } : {}),
+          ...(f.source ? { source: f.source } : {}),
+          ...(f.region ? { region: f.region } : {}),
+          ...(f.keyword.trim() ? { keyword: f.keyword.trim() } : {}),
         },
       });
       return answer.data;
     },
     { keepPreviousData: true },
+  );
+}
+
+/** 举一反三 for one card: same type and knowledge points, near difficulty. */
+export function useSimilar(questionId: string | null) {
+  return useApi(
+    questionId ? ['teacher/question/similar', questionId, ''] : null,
+    async () =>
+      (await api.call(calls.similarQuestions, { params: { id: questionId! }, query: { size: 5 } })).data,
   );
 }

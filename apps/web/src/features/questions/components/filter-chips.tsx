@@ -9,7 +9,7 @@ export function FilterChips<V extends string | number>({
   onChange,
 }: {
   label: string;
-  options: { value: V; label: string }[];
+  options: { value: V; label: string; title?: string | undefined }[];
   value: V | null;
   onChange: (v: V | null) => void;
 }) {
@@ -34,6 +34,7 @@ export function FilterChips<V extends string | number>({
           key={o.value}
           type="button"
           aria-pressed={value === o.value}
+          title={o.title}
           className={chip(value === o.value)}
           onClick={() => onChange(o.value)}
         >

@@ -1,36 +1,33 @@
 import { useState } from 'react';
-import { DIFFICULTY_LEVELS, type Question } from '@zhzy/contracts';
+import { QUESTION_OWNER_NAMES, type Question } from '@zhzy/contracts';
 import { Button } from '../../../components/ui/button';
-import { RichText } from '../../../components/rich-text';
+import { DifficultyTag, QuestionBody } from '../../../components/ui/question-body';
+import { SkeletonLines } from '../../../components/ui/skeleton';
 import { t } from '../../../i18n/zh-CN';
 import { cn } from '../../../lib/utils';
+import { useSimilar } from '../api/catalog';
 
-const difficultyTone = [
-  '',
-  'bg-emerald-50 text-emerald-700',
-  'bg-teal-50 text-teal-700',
-  'bg-sky-50 text-sky-700',
-  'bg-amber-50 text-amber-700',
-  'bg-rose-50 text-rose-700',
-];
+export interface BasketControls {
+  has: (id: string) => boolean;
+  busy: (id: string) => boolean;
+  toggle: (id: string) => void;
+}
 
-/** One question: stem, options, meta, the answer on demand, and the basket button. */
+/** One question: meta, stem and options, the answer on demand, similar questions on demand, and the basket button. */
 export function QuestionCard({
   question,
   index,
-  inBasket,
-  busy,
-  onToggle,
+  basket,
 }: {
   question: Question;
   index: number;
-  inBasket: boolean;
-  busy: boolean;
-  onToggle: () => void;
+  basket: BasketControls;
 }) {
   const [showAnswer, setShowAnswer] = useState(false);
-  const level = DIFFICULTY_LEVELS[question.difficulty - 1] ?? '';
-  const answerId = `answer-${question.id}`;
+  const [showSimilar, setShowSimilar] = useState(false);
+  const inBasket = basket.has(question.id);
+  const answerId = `q-answer-${question.id}`;
+  const similarId = `similar-${question.id}`;
   return (
     <article
       aria-labelledby={`q-${question.id}`}
@@ -41,60 +38,96 @@ export function QuestionCard({
     >
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-5 py-2.5 text-xs text-slate-500">
         <span className="rounded bg-slate-100 px-2 py-0.5 text-slate-700">{question.typeName}</span>
-        <span className={cn('rounded px-2 py-0.5', difficultyTone[question.difficulty])}>{level}</span>
+        <DifficultyTag level={question.difficulty} />
         {question.year && <span>{t.questions.year(question.year)}</span>}
-        {question.source && <span>{question.source}</span>}
+        {question.region && <span>{question.region}</span>}
+        {question.source && <span className="max-w-60 truncate">{question.source}</span>}
+        {question.owner !== 'system' && (
+          <span className="rounded bg-violet-50 px-2 py-0.5 text-violet-700">
+            {QUESTION_OWNER_NAMES[question.owner]}
+          </span>
+        )}
         <span className="ml-auto">{t.questions.used(question.usageCount)}</span>
       </div>
-      <div className="px-5 py-4 text-[15px] leading-7 text-slate-800">
-        <div id={`q-${question.id}`} className="flex gap-2">
-          <span className="shrink-0 font-medium text-slate-500">{index}.</span>
-          <RichText html={question.stem} className="min-w-0 flex-1" />
-        </div>
-        {question.options.length > 0 && (
-          <ol className="mt-2 grid gap-x-6 gap-y-1 pl-6 sm:grid-cols-2">
-            {question.options.map((o) => (
-              <li key={o.label} className="flex gap-1.5">
-                <span className="shrink-0">{o.label}.</span>
-                <RichText html={o.content} inline />
-              </li>
-            ))}
-          </ol>
-        )}
-        {showAnswer && (
-          <div id={answerId} className="mt-4 space-y-2 rounded-lg bg-slate-50 px-4 py-3 text-sm leading-6">
-            <p>
-              <span className="font-medium text-slate-700">{t.questions.answer}：</span>
-              <RichText html={question.answer} inline />
-            </p>
-            {question.analysis && (
-              <div className="flex gap-1">
-                <span className="shrink-0 font-medium text-slate-700">{t.questions.analysis}：</span>
-                <RichText html={question.analysis} className="min-w-0" />
-              </div>
-            )}
-            {question.knowledgePoints.length > 0 && (
-              <p className="text-slate-500">
-                {t.questions.knowledgePoints}：{question.knowledgePoints.map((k) => k.name).join('、')}
-              </p>
-            )}
-          </div>
+      <div className="px-5 py-4">
+        <QuestionBody question={question} no={index} showAnswer={showAnswer} />
+        {question.chapters.length > 0 && (
+          <p className="mt-2 text-xs text-slate-400">
+            {t.bank.chapterOf(question.chapters.map((c) => c.name).join('、'))}
+          </p>
         )}
       </div>
-      <div className="flex items-center justify-between gap-2 border-t border-slate-100 px-5 py-2.5">
+      <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 px-5 py-2.5">
+        <div className="flex gap-1">
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={showAnswer}
+            aria-controls={answerId}
+            onClick={() => setShowAnswer((v) => !v)}
+          >
+            {t.questions.showAnswer}
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={showSimilar}
+            aria-controls={similarId}
+            onClick={() => setShowSimilar((v) => !v)}
+          >
+            {t.bank.similar}
+          </Button>
+        </div>
         <Button
-          variant="ghost"
+          variant={inBasket ? 'danger' : 'primary'}
           size="sm"
-          aria-expanded={showAnswer}
-          aria-controls={answerId}
-          onClick={() => setShowAnswer((v) => !v)}
+          loading={basket.busy(question.id)}
+          onClick={() => basket.toggle(question.id)}
         >
-          {t.questions.showAnswer}
-        </Button>
-        <Button variant={inBasket ? 'danger' : 'primary'} size="sm" loading={busy} onClick={onToggle}>
           {inBasket ? t.questions.remove : t.questions.add}
         </Button>
       </div>
+      {showSimilar && (
+        <div id={similarId} className="border-t border-slate-100 bg-slate-50/70 px-5 py-4">
+          <SimilarList questionId={question.id} basket={basket} />
+        </div>
+      )}
     </article>
+  );
+}
+
+function SimilarList({ questionId, basket }: { questionId: string; basket: BasketControls }) {
+  const { data, isLoading } = useSimilar(questionId);
+  if (isLoading) return <SkeletonLines lines={4} />;
+  if (!data || data.length === 0) return <p className="text-sm text-slate-500">{t.bank.similarEmpty}</p>;
+  return (
+    <div>
+      <h3 className="mb-3 text-sm font-medium text-slate-700">{t.bank.similarTitle(data.length)}</h3>
+      <ul className="space-y-3">
+        {data.map((q, i) => {
+          const inBasket = basket.has(q.id);
+          return (
+            <li key={q.id} className="rounded-lg border border-slate-200 bg-white px-4 py-3">
+              <QuestionBody question={q} no={i + 1} idPrefix="sq" />
+              <div className="mt-2 flex items-center justify-between gap-2">
+                <span className="flex items-center gap-2 text-xs text-slate-500">
+                  <DifficultyTag level={q.difficulty} />
+                  {q.knowledgePoints.map((k) => k.name).join('、')}
+                </span>
+                <Button
+                  variant={inBasket ? 'danger' : 'secondary'}
+                  size="sm"
+                  loading={basket.busy(q.id)}
+                  aria-label={`${inBasket ? t.questions.remove : t.questions.add}${t.bank.similarNo(i + 1)}`}
+                  onClick={() => basket.toggle(q.id)}
+                >
+                  {inBasket ? t.questions.remove : t.questions.add}
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }

@@ -1,0 +1,177 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { PAPER_STATUS_NAMES, type PaperSummary } from '@zhzy/contracts';
+import { Button } from '../../../components/ui/button';
+import { Drawer } from '../../../components/ui/drawer';
+import { PaperView } from '../../../components/ui/paper-view';
+import { Segmented } from '../../../components/ui/segmented';
+import { SkeletonLines } from '../../../components/ui/skeleton';
+import { SubjectPicker } from '../../../components/ui/subject-picker';
+import { t } from '../../../i18n/zh-CN';
+import { cn } from '../../../lib/utils';
+import { usePaperDetail, useStages, type ListFilters } from '../api/papers';
+
+const c = t.cloud;
+
+const dateInput =
+  'h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-700 focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none';
+
+/** Search, subject, status and date range of a paper list. */
+export function PaperFilters({
+  value,
+  onChange,
+  status = true,
+  dates = true,
+  actions,
+}: {
+  value: ListFilters;
+  onChange: (next: ListFilters) => void;
+  status?: boolean;
+  dates?: boolean;
+  actions?: ReactNode;
+}) {
+  const { data: stages } = useStages();
+  const [text, setText] = useState(value.keyword);
+  useEffect(() => setText(value.keyword), [value.keyword]);
+  const set = (patch: Partial<ListFilters>) => onChange({ ...value, ...patch, page: 1 });
+  return (
+    <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <form
+          role="search"
+          className="flex min-w-60 flex-1 gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            set({ keyword: text.trim() });
+          }}
+        >
+          <input
+            type="search"
+            aria-label={c.search}
+            placeholder={c.searchPlaceholder}
+            value={text}
+            maxLength={50}
+            onChange={(e) => {
+              setText(e.target.value);
+              if (e.target.value === '' && value.keyword) set({ keyword: '' });
+            }}
+            className="h-9 min-w-0 flex-1 rounded-md border border-slate-300 px-3 text-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
+          />
+          <Button type="submit">{t.bank.searchButton}</Button>
+        </form>
+        {actions}
+      </div>
+      <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
+        <SubjectPicker
+          stages={stages}
+          value={value.subjectId}
+          allowAll
+          onChange={(v) => set({ subjectId: v?.subjectId ?? null })}
+        />
+        {status && (
+          <Segmented
+            label={c.status}
+            value={value.status ?? 'all'}
+            options={[
+              { value: 'all', label: c.allStatus },
+              { value: 'draft', label: PAPER_STATUS_NAMES.draft },
+              { value: 'final', label: PAPER_STATUS_NAMES.final },
+            ]}
+            onChange={(v) => set({ status: v === 'all' ? null : v })}
+          />
+        )}
+        {dates && (
+          <div className="flex flex-wrap items-center gap-2 text-sm text-slate-500">
+            <label className="flex items-center gap-2">
+              {c.updatedFrom}
+              <input
+                type="date"
+                className={dateInput}
+                value={value.from}
+                max={value.to || undefined}
+                onChange={(e) => set({ from: e.target.value })}
+              />
+            </label>
+            <label className="flex items-center gap-2">
+              {c.updatedTo}
+              <input
+                type="date"
+                className={dateInput}
+                value={value.to}
+                min={value.from || undefined}
+                onChange={(e) => set({ to: e.target.value })}
+              />
+            </label>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function StatusBadges({ paper }: { paper: PaperSummary }) {
+  return (
+    <span className="inline-flex flex-wrap gap-1">
+      <span
+        className={cn(
+          'rounded px-1.5 py-0.5 text-xs',
+          paper.status === 'final' ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-600',
+        )}
+      >
+        {PAPER_STATUS_NAMES[paper.status]}
+      </span>
+      {paper.shared && (
+        <span className="rounded bg-blue-50 px-1.5 py-0.5 text-xs text-blue-700">{c.shared}</span>
+      )}
+      {paper.isTemplate && (
+        <span className="rounded bg-violet-50 px-1.5 py-0.5 text-xs text-violet-700">{c.template}</span>
+      )}
+    </span>
+  );
+}
+
+/** A paper read in a side panel, with an action at the bottom (copy, edit …). */
+export function PaperPreviewDrawer({
+  id,
+  onClose,
+  action,
+}: {
+  id: string | null;
+  onClose: () => void;
+  action?: ReactNode;
+}) {
+  const { data } = usePaperDetail(id);
+  const [answers, setAnswers] = useState(false);
+  return (
+    <Drawer
+      open={id !== null}
+      onClose={onClose}
+      title={c.previewTitle}
+      wide
+      footer={
+        <div className="flex items-center justify-between gap-2">
+          <label className="flex items-center gap-2 text-sm text-slate-600">
+            <input
+              type="checkbox"
+              className="size-4 accent-blue-600"
+              checked={answers}
+              onChange={(e) => setAnswers(e.target.checked)}
+            />
+            {t.compose.showAnswers}
+          </label>
+          {action}
+        </div>
+      }
+    >
+      {data && data.id === id ? (
+        <PaperView
+          title={data.title}
+          subtitle={data.subtitle}
+          sections={data.sections}
+          showAnswers={answers}
+        />
+      ) : (
+        <SkeletonLines lines={12} />
+      )}
+    </Drawer>
+  );
+}

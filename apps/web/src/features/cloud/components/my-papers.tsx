@@ -1,0 +1,298 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { RECYCLE_BIN_DAYS, type PaperSummary } from '@zhzy/contracts';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Empty } from '../../../components/ui/empty';
+import { TextField } from '../../../components/ui/field';
+import { Menu } from '../../../components/ui/menu';
+import { Pagination } from '../../../components/ui/pagination';
+import { SkeletonLines } from '../../../components/ui/skeleton';
+import { Table, type Column } from '../../../components/ui/table';
+import { ChevronDownIcon } from '../../../components/icons';
+import { paths, withQuery } from '../../../config/paths';
+import { t } from '../../../i18n/zh-CN';
+import { toast } from '../../../lib/toast';
+import { formatDate } from '../../../lib/utils';
+import {
+  NO_LIST_FILTERS,
+  copyPaper,
+  deletePaper,
+  renamePaper,
+  sharePaper,
+  usePaperList,
+  type ListFilters,
+} from '../api/papers';
+import { PaperFilters, StatusBadges } from './common';
+import { WordImport } from './word-import';
+
+const c = t.cloud;
+
+/** 我的试卷: search and filter, open to edit, rename, copy, share to the school, delete to the recycle bin, import Word. */
+export function MyPapersScreen() {
+  const [filters, setFilters] = useState<ListFilters>(NO_LIST_FILTERS);
+  const { data, isLoading, mutate } = usePaperList('mine', filters);
+  const [renaming, setRenaming] = useState<PaperSummary | null>(null);
+  const [sharing, setSharing] = useState<PaperSummary | null>(null);
+  const [importing, setImporting] = useState(false);
+
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work();
+      toast.success(done);
+      await mutate();
+    } catch {
+      // The client showed the message.
+    }
+  };
+
+  const columns: Column<PaperSummary>[] = [
+    {
+      key: 'title',
+      header: c.colTitle,
+      cell: (p) => (
+        <div className="min-w-48">
+          <Link
+            to={withQuery(paths.edit, { paperId: p.id })}
+            className="font-medium text-slate-900 hover:text-blue-700 hover:underline"
+          >
+            {p.title}
+          </Link>
+          <div className="mt-1">
+            <StatusBadges paper={p} />
+          </div>
+        </div>
+      ),
+    },
+    {
+      key: 'subject',
+      header: c.colSubject,
+      cell: (p) => `${p.stageName}${p.subjectName}`,
+      className: 'whitespace-nowrap',
+    },
+    {
+      key: 'size',
+      header: c.colSize,
+      cell: (p) => c.size(p.questionCount, p.totalScore),
+      className: 'whitespace-nowrap',
+    },
+    {
+      key: 'updated',
+      header: c.colUpdated,
+      cell: (p) => formatDate(p.updatedAt),
+      className: 'whitespace-nowrap tabular-nums',
+    },
+    {
+      key: 'actions',
+      header: <span className="sr-only">{c.colActions}</span>,
+      align: 'right',
+      cell: (p) => (
+        <div className="flex items-center justify-end gap-1 whitespace-nowrap">
+          <ButtonLink
+            to={withQuery(paths.edit, { paperId: p.id })}
+            variant="ghost"
+            size="sm"
+            aria-label={c.editOf(p.title)}
+          >
+            {c.edit}
+          </ButtonLink>
+          <Menu
+            label={c.moreOf(p.title)}
+            buttonClassName="h-8 rounded-md px-2 text-sm text-slate-600 hover:bg-slate-100"
+            button={
+              <>
+                {c.more}
+                <ChevronDownIcon className="size-4" />
+              </>
+            }
+            items={[
+              { kind: 'link', label: c.settings, to: withQuery(paths.paperset, { paperId: p.id }) },
+              { kind: 'action', label: c.rename, onSelect: () => setRenaming(p) },
+              { kind: 'action', label: c.copy, onSelect: () => void act(() => copyPaper(p.id), c.copied) },
+              { kind: 'action', label: p.shared ? c.shareSettings : c.share, onSelect: () => setSharing(p) },
+              { kind: 'separator', key: 'sep' },
+              {
+                kind: 'action',
+                label: c.delete,
+                danger: true,
+                onSelect: () => void act(() => deletePaper(p.id), c.deleted(RECYCLE_BIN_DAYS)),
+              },
+            ]}
+          />
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="space-y-4">
+      <PaperFilters
+        value={filters}
+        onChange={setFilters}
+        actions={
+          <div className="flex gap-2">
+            <Button variant="secondary" onClick={() => setImporting(true)}>
+              {c.importWord}
+            </Button>
+            <ButtonLink to={paths.rehearse.select}>{c.newPaper}</ButtonLink>
+          </div>
+        }
+      />
+      {isLoading && !data ? (
+        <SkeletonLines lines={8} />
+      ) : data && data.records.length > 0 ? (
+        <>
+          <p className="text-sm text-slate-500">{c.total(data.total)}</p>
+          <div className="bg-white">
+            <Table caption={c.myCaption} columns={columns} rows={data.records} rowKey={(p) => p.id} />
+          </div>
+          <Pagination
+            page={data.page}
+            total={data.total}
+            size={data.size}
+            onChange={(page) => setFilters((f) => ({ ...f, page }))}
+          />
+        </>
+      ) : (
+        <div className="rounded-xl border border-slate-200 bg-white">
+          <Empty
+            title={filters === NO_LIST_FILTERS ? c.myEmpty : c.noMatch}
+            description={filters === NO_LIST_FILTERS ? c.myEmptyHint : c.noMatchHint}
+            action={
+              filters === NO_LIST_FILTERS ? (
+                <ButtonLink to={paths.rehearse.select}>{c.newPaper}</ButtonLink>
+              ) : undefined
+            }
+          />
+        </div>
+      )}
+      <RenameDialog
+        paper={renaming}
+        onClose={() => setRenaming(null)}
+        onSave={async (title) => {
+          if (!renaming) return;
+          await act(() => renamePaper(renaming.id, title), c.renamed);
+          setRenaming(null);
+        }}
+      />
+      <ShareDialog
+        paper={sharing}
+        onClose={() => setSharing(null)}
+        onSave={async (shared, asTemplate) => {
+          if (!sharing) return;
+          await act(() => sharePaper(sharing.id, shared, asTemplate), shared ? c.sharedDone : c.unsharedDone);
+          setSharing(null);
+        }}
+      />
+      <WordImport open={importing} onClose={() => setImporting(false)} />
+    </div>
+  );
+}
+
+function RenameDialog({
+  paper,
+  onClose,
+  onSave,
+}: {
+  paper: PaperSummary | null;
+  onClose: () => void;
+  onSave: (title: string) => Promise<void>;
+}) {
+  const [title, setTitle] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setTitle(paper?.title ?? ''), [paper]);
+  const error = title.trim() === '' ? c.titleRequired : title.trim().length > 80 ? c.titleTooLong : null;
+  return (
+    <Dialog open={paper !== null} onClose={onClose} title={c.renameTitle}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (error) return;
+          setBusy(true);
+          void onSave(title.trim()).finally(() => setBusy(false));
+        }}
+      >
+        <TextField
+          label={c.newTitle}
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          error={title ? error : null}
+          autoFocus
+        />
+        <div className="mt-6 flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            {t.cancel}
+          </Button>
+          <Button type="submit" loading={busy} disabled={error !== null}>
+            {t.confirm}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function ShareDialog({
+  paper,
+  onClose,
+  onSave,
+}: {
+  paper: PaperSummary | null;
+  onClose: () => void;
+  onSave: (shared: boolean, asTemplate: boolean) => Promise<void>;
+}) {
+  const [shared, setShared] = useState(false);
+  const [template, setTemplate] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    // Opened from 共享到学校 (or on a shared paper): sharing is what the teacher came for.
+    setShared(paper !== null);
+    setTemplate(paper?.isTemplate ?? false);
+  }, [paper]);
+  return (
+    <Dialog open={paper !== null} onClose={onClose} title={c.shareTitle}>
+      <p className="-mt-2 mb-4 text-sm text-slate-500">{paper?.title}</p>
+      <div className="space-y-3 text-sm text-slate-700">
+        <label className="flex items-start gap-2">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 accent-blue-600"
+            checked={shared}
+            onChange={(e) => setShared(e.target.checked)}
+          />
+          <span>
+            {c.shareToSchool}
+            <span className="block text-xs text-slate-500">{c.shareToSchoolHint}</span>
+          </span>
+        </label>
+        <label className={shared ? 'flex items-start gap-2' : 'flex items-start gap-2 opacity-50'}>
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 accent-blue-600"
+            disabled={!shared}
+            checked={shared && template}
+            onChange={(e) => setTemplate(e.target.checked)}
+          />
+          <span>
+            {c.asTemplate}
+            <span className="block text-xs text-slate-500">{c.asTemplateHint}</span>
+          </span>
+        </label>
+      </div>
+      <div className="mt-6 flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          {t.cancel}
+        </Button>
+        <Button
+          loading={busy}
+          onClick={() => {
+            setBusy(true);
+            void onSave(shared, shared && template).finally(() => setBusy(false));
+          }}
+        >
+          {t.confirm}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

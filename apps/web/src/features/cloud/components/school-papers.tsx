@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { PaperSummary } from '@zhzy/contracts';
+import { Button } from '../../../components/ui/button';
+import { Empty } from '../../../components/ui/empty';
+import { Pagination } from '../../../components/ui/pagination';
+import { SkeletonLines } from '../../../components/ui/skeleton';
+import { Table, type Column } from '../../../components/ui/table';
+import { paths, withQuery } from '../../../config/paths';
+import { t } from '../../../i18n/zh-CN';
+import { toast } from '../../../lib/toast';
+import { formatDate } from '../../../lib/utils';
+import { NO_LIST_FILTERS, copyPaper, usePaperList, type ListFilters } from '../api/papers';
+import { PaperFilters, PaperPreviewDrawer, StatusBadges } from './common';
+
+const c = t.cloud;
+
+/** 校本资源: papers colleagues shared to the school; preview, then copy into 我的试卷. */
+export function SchoolPapersScreen() {
+  const navigate = useNavigate();
+  const [filters, setFilters] = useState<ListFilters>(NO_LIST_FILTERS);
+  const { data, isLoading } = usePaperList('school', filters);
+  const [previewId, setPreviewId] = useState<string | null>(null);
+  const [copying, setCopying] = useState<string | null>(null);
+
+  const copy = async (id: string) => {
+    setCopying(id);
+    try {
+      const mine = await copyPaper(id);
+      toast.success(c.copiedToMine);
+      void navigate(withQuery(paths.edit, { paperId: mine.id }));
+    } catch {
+      // The client showed the message.
+    } finally {
+      setCopying(null);
+    }
+  };
+
+  const columns: Column<PaperSummary>[] = [
+    {
+      key: 'title',
+      header: c.colTitle,
+      cell: (p) => (
+        <div className="min-w-48">
+          <button
+            type="button"
+            className="text-left font-medium text-slate-900 hover:text-blue-700 hover:underline"
+            onClick={() => setPreviewId(p.id)}
+          >
+            {p.title}
+          </button>
+          <div className="mt-1">
+            <StatusBadges paper={p} />
+          </div>
+        </div>
+      ),
+    },
+    {
+      key: 'subject',
+      header: c.colSubject,
+      cell: (p) => `${p.stageName}${p.subjectName}`,
+      className: 'whitespace-nowrap',
+    },
+    {
+      key: 'size',
+      header: c.colSize,
+      cell: (p) => c.size(p.questionCount, p.totalScore),
+      className: 'whitespace-nowrap',
+    },
+    {
+      key: 'owner',
+      header: c.colOwner,
+      cell: (p) => (p.mine ? c.me : p.ownerName),
+      className: 'whitespace-nowrap',
+    },
+    {
+      key: 'updated',
+      header: c.colUpdated,
+      cell: (p) => formatDate(p.updatedAt),
+      className: 'whitespace-nowrap tabular-nums',
+    },
+    {
+      key: 'actions',
+      header: <span className="sr-only">{c.colActions}</span>,
+      align: 'right',
+      cell: (p) => (
+        <div className="flex justify-end gap-1 whitespace-nowrap">
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={c.previewOf(p.title)}
+            onClick={() => setPreviewId(p.id)}
+          >
+            {c.preview}
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={c.copyToMineOf(p.title)}
+            loading={copying === p.id}
+            disabled={copying !== null}
+            onClick={() => void copy(p.id)}
+          >
+            {c.copyToMine}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="space-y-4">
+      <PaperFilters value={filters} onChange={setFilters} status={false} />
+      {isLoading && !data ? (
+        <SkeletonLines lines={8} />
+      ) : data && data.records.length > 0 ? (
+        <>
+          <p className="text-sm text-slate-500">{c.total(data.total)}</p>
+          <div className="bg-white">
+            <Table caption={c.schoolCaption} columns={columns} rows={data.records} rowKey={(p) => p.id} />
+          </div>
+          <Pagination
+            page={data.page}
+            total={data.total}
+            size={data.size}
+            onChange={(page) => setFilters((f) => ({ ...f, page }))}
+          />
+        </>
+      ) : (
+        <div className="rounded-xl border border-slate-200 bg-white">
+          <Empty title={c.schoolEmpty} description={c.schoolEmptyHint} />
+        </div>
+      )}
+      <PaperPreviewDrawer
+        id={previewId}
+        onClose={() => setPreviewId(null)}
+        action={
+          <Button loading={copying !== null} onClick={() => previewId && void copy(previewId)}>
+            {c.copyToMine}
+          </Button>
+        }
+      />
+    </div>
+  );
+}

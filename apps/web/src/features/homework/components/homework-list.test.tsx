@@ -1,0 +1,290 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HomeworkSummary, PublishHomework } from '@zhzy/contracts';
+import { Toaster } from '../../../components/ui/toast';
+import { sessionChanged } from '../../../lib/session';
+import { clearToasts } from '../../../lib/toast';
+import { fakeHost, ok, signInAs } from '../../../testing/fake-host';
+import { HomeworkListScreen } from './homework-list';
+
+const NOW = '2026-11-02T08:00:00.000Z';
+
+function homework(over: Partial<HomeworkSummary> = {}): HomeworkSummary {
+  return {
+    id: 'h1',
+    title: '第一单元作业',
+    type: 'homework',
+    typeName: '作业',
+    state: 'toScan',
+    stateName: '待扫描',
+    paperId: 'p1',
+    paperTitle: '第一单元',
+    stageId: 'junior',
+    stageName: '初中',
+    subjectId: 'math',
+    subjectName: '数学',
+    schoolYearId: 'y1',
+    classes: [{ id: 'c1', name: '七年级(1)班', studentCount: 40 }],
+    startDate: '2026-11-02',
+    dueDate: '2026-11-09',
+    subjectTeacher: false,
+    questionCount: 14,
+    totalScore: 63,
+    card: { cardId: 'p1', version: 1, identity: 'qr', size: 'A3', columns: 2, pageCount: 1 },
+    createdBy: 'u1',
+    createdByName: '王老师',
+    mine: true,
+    createdAt: NOW,
+    updatedAt: NOW,
+    permissions: { editCard: true, delete: true },
+    ...over,
+  };
+}
+
+const page = (records: HomeworkSummary[]) => ok({ records, total: records.length, page: 1, size: 10 });
+
+const PAPERS = {
+  records: [
+    {
+      id: 'p1',
+      title: '第一单元',
+      stageName: '初中',
+      subjectName: '数学',
+      questionCount: 14,
+      totalScore: 63,
+      status: 'final',
+    },
+    {
+      id: 'p2',
+      title: '空白试卷',
+      stageName: '初中',
+      subjectName: '数学',
+      questionCount: 0,
+      totalScore: 0,
+      status: 'draft',
+    },
+  ],
+  total: 2,
+  page: 1,
+  size: 50,
+};
+
+function host(records: HomeworkSummary[] = [homework()]) {
+  const state = { records, published: [] as PublishHomework[], deleted: [] as string[] };
+  const fake = fakeHost({
+    'GET /teacher/homework/list': (req) =>
+      page(
+        req.query.get('state')
+          ? state.records.filter((r) => r.state === req.query.get('state'))
+          : state.records,
+      ),
+    'GET /system/stage/list': () =>
+      ok([{ id: 'junior', name: '初中', subjects: [{ id: 'math', stageId: 'junior', name: '数学' }] }]),
+    'GET /system/class': (req) =>
+      req.query.get('type') === '1'
+        ? ok([{ id: 'y1', name: '2026-2027学年', pid: null, isDefault: true }])
+        : ok([
+            { id: 'c1', name: '七年级(1)班', pid: 'y1', isDefault: false },
+            { id: 'c2', name: '七年级(2)班', pid: 'y1', isDefault: false },
+          ]),
+    'GET /teacher/paper/mine': () => ok(PAPERS),
+    'GET /teacher/paper/detail/p1': () => ok({ ...PAPERS.records[0] }),
+    'POST /teacher/homework/publish': (req) => {
+      const body = req.body as PublishHomework;
+      state.published.push(body);
+      const hw = homework({
+        id: 'h2',
+        title: body.title,
+        classes: [{ id: 'c1', name: '七年级(1)班', studentCount: 40 }],
+      });
+      state.records = [hw, ...state.records];
+      return ok({ ...hw, paper: {} });
+    },
+    'DELETE /teacher/homework/detail/h1': () => {
+      state.deleted.push('h1');
+      state.records = state.records.filter((r) => r.id !== 'h1');
+      return ok(null);
+    },
+  });
+  return { state, ...fake };
+}
+
+function renderList(path = '/paperlist') {
+  const printed: string[] = [];
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/paperlist',
+        element: (
+          <HomeworkListScreen
+            orgId="org1"
+            renderPrintDialog={(hw) => {
+              printed.push(hw.id);
+              return <p>print dialog of {hw.title}</p>;
+            }}
+          />
+        ),
+      },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </SWRConfig>,
+  );
+  return { router, printed };
+}
+
+beforeEach(() => {
+  signInAs();
+  sessionChanged();
+});
+afterEach(() => {
+  act(() => clearToasts());
+  vi.unstubAllGlobals();
+});
+
+describe('the homework list', () => {
+  it('shows each homework with its state, classes, card and the actions it permits', async () => {
+    host([
+      homework(),
+      homework({
+        id: 'h3',
+        title: '别人的作业',
+        mine: false,
+        createdByName: '李老师',
+        state: 'marking',
+        stateName: '阅卷中',
+        permissions: { editCard: false, delete: false },
+      }),
+    ]);
+    const user = userEvent.setup();
+    renderList();
+    const mine = await screen.findByRole('article', { name: '第一单元作业' });
+    expect(within(mine).getByTestId('homework-state')).toHaveTextContent('待扫描');
+    expect(mine).toHaveTextContent('七年级(1)班（共 40 人）');
+    expect(mine).toHaveTextContent('答题卡：A3 双栏 · 1 页 · 第 1 版 · 二维码个性化');
+    expect(within(mine).getByRole('link', { name: '扫描' })).toHaveAttribute('href', '/scan?homeworkId=h1');
+    expect(within(mine).getByRole('link', { name: '阅卷' })).toHaveAttribute(
+      'href',
+      '/correct?homeworkId=h1',
+    );
+    expect(within(mine).getByRole('link', { name: '分析' })).toHaveAttribute(
+      'href',
+      '/analysis/grade?homeworkId=h1',
+    );
+
+    const theirs = screen.getByRole('article', { name: '别人的作业' });
+    expect(theirs).toHaveTextContent('发布人：李老师');
+    await user.click(within(theirs).getByRole('button', { name: '别人的作业的更多操作' }));
+    expect(await screen.findByRole('menuitem', { name: '打印试卷' })).toHaveAttribute(
+      'href',
+      '/printing?homeworkId=h3',
+    );
+    expect(screen.queryByRole('menuitem', { name: '删除' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: '设计答题卡' })).toBeNull();
+  });
+
+  it('opens the print dialog of a homework', async () => {
+    host();
+    const user = userEvent.setup();
+    const { printed } = renderList();
+    const row = await screen.findByRole('article', { name: '第一单元作业' });
+    await user.click(within(row).getByRole('button', { name: '打印答题卡' }));
+    expect(screen.getByText('print dialog of 第一单元作业')).toBeInTheDocument();
+    expect(printed).toContain('h1');
+  });
+
+  it('deletes only after confirmation', async () => {
+    const { state } = host();
+    const user = userEvent.setup();
+    renderList();
+    const row = await screen.findByRole('article', { name: '第一单元作业' });
+    await user.click(within(row).getByRole('button', { name: '第一单元作业的更多操作' }));
+    await user.click(await screen.findByRole('menuitem', { name: '删除' }));
+    const dialog = await screen.findByRole('dialog', { name: '删除作业' });
+    await user.click(within(dialog).getByRole('button', { name: '取消' }));
+    expect(state.deleted).toEqual([]);
+
+    await user.click(within(row).getByRole('button', { name: '第一单元作业的更多操作' }));
+    await user.click(await screen.findByRole('menuitem', { name: '删除' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: '删除作业' })).getByRole('button', { name: '删除' }),
+    );
+    await screen.findByText('已删除“第一单元作业”');
+    expect(state.deleted).toEqual(['h1']);
+    expect(await screen.findByText('还没有发布作业')).toBeInTheDocument();
+  });
+
+  it('filters by state and explains an empty result', async () => {
+    const { log } = host();
+    const user = userEvent.setup();
+    renderList();
+    await screen.findByRole('article', { name: '第一单元作业' });
+    await user.click(screen.getByRole('button', { name: /^状态/ }));
+    await user.click(await screen.findByRole('option', { name: '已完成' }));
+    expect(await screen.findByText('没有符合条件的作业')).toBeInTheDocument();
+    expect(log.some((r) => r.path === '/teacher/homework/list' && r.query.get('state') === 'done')).toBe(
+      true,
+    );
+  });
+
+  it('explains how to publish the first homework when there is none', async () => {
+    host([]);
+    renderList();
+    expect(await screen.findByText('还没有发布作业')).toBeInTheDocument();
+    expect(screen.getByText(/在“智能组卷”中选题组卷/)).toBeInTheDocument();
+  });
+
+  it('publishes a paper picked from 我的试卷 to a class of the default year', async () => {
+    const { state } = host([]);
+    const user = userEvent.setup();
+    renderList();
+    await screen.findByText('还没有发布作业');
+    await user.click(screen.getAllByRole('button', { name: '发布作业' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: '发布作业' });
+    // An empty paper cannot be chosen.
+    expect(within(dialog).getByRole('radio', { name: /空白试卷/ })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: '发布' }));
+    expect(within(dialog).getByText('请选择要发布的试卷')).toBeInTheDocument();
+
+    await user.click(await within(dialog).findByRole('radio', { name: /第一单元/ }));
+    expect(within(dialog).getByRole('textbox', { name: '作业名称' })).toHaveValue('第一单元');
+    await user.click(within(dialog).getByRole('button', { name: '发布' }));
+    expect(within(dialog).getByText('请选择班级')).toBeInTheDocument();
+
+    await user.click(await within(dialog).findByRole('checkbox', { name: '七年级(1)班' }));
+    await user.click(within(dialog).getByRole('radio', { name: '考试' }));
+    await user.click(within(dialog).getByRole('radio', { name: '是' }));
+    await user.click(within(dialog).getByRole('button', { name: '发布' }));
+    await screen.findByText('已发布“第一单元”，可以在列表中打印答题卡了');
+    expect(state.published).toHaveLength(1);
+    expect(state.published[0]).toMatchObject({
+      paperId: 'p1',
+      title: '第一单元',
+      type: 'test',
+      classIds: ['c1'],
+      subjectTeacher: true,
+    });
+    expect(state.published[0]!.dueDate >= state.published[0]!.startDate).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '发布作业' })).toBeNull());
+    expect(await screen.findByRole('article', { name: '第一单元' })).toBeInTheDocument();
+  });
+
+  it('opens 发布作业 with the paper handed in by /paperlist?publish=', async () => {
+    host([]);
+    const { router } = renderList('/paperlist?publish=p1');
+    const dialog = await screen.findByRole('dialog', { name: '发布作业' });
+    expect(await within(dialog).findByText('第一单元')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: '作业名称' })).toHaveValue('第一单元'),
+    );
+    expect(router.state.location.search).toBe('');
+  });
+});

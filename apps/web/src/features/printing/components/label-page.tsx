@@ -1,0 +1,255 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Listbox } from '../../../components/ui/listbox';
+import { Segmented } from '../../../components/ui/segmented';
+import { paths } from '../../../config/paths';
+import { zhCNPrint as tp } from '../../../i18n/zh-CN';
+import { useDefaultYearClasses } from '../api/printing';
+import {
+  labelSheet,
+  labelsPerSheet,
+  layoutLabels,
+  LABEL_SHEETS,
+  qrSideMm,
+  type LabelSheetId,
+} from '../utils/label-layout';
+import { parseRoster } from '../utils/roster';
+import type * as EngineModule from '../utils/barcode-engine';
+import { FitWidth, PrintFrame, ScreenNote } from './print-frame';
+import { QrSvg } from './qr-svg';
+
+const PX_PER_MM = 96 / 25.4;
+type CodeKind = 'qr' | 'barcode';
+type Engine = typeof EngineModule;
+
+/** A CODE128 of the number, as wide as the label allows (bwip-js, loaded only when barcodes are chosen). */
+function LabelBarcode({
+  engine,
+  value,
+  widthMm,
+  heightMm,
+}: {
+  engine: Engine;
+  value: string;
+  widthMm: number;
+  heightMm: number;
+}) {
+  const svg = useMemo(() => {
+    try {
+      return engine.renderBarcodeSvg('code128', value, {
+        width: 2,
+        height: 60,
+        fontSize: 20,
+        margin: 0,
+        displayValue: false,
+      }).svg;
+    } catch {
+      return null;
+    }
+  }, [engine, value]);
+  if (!svg) return null;
+  return (
+    <div
+      style={{ width: `${widthMm}mm`, height: `${heightMm}mm` }}
+      // bwip-js output: bars as paths, no text from the input.
+      dangerouslySetInnerHTML={{
+        __html: svg.replace('<svg ', '<svg width="100%" height="100%" preserveAspectRatio="none" '),
+      }}
+    />
+  );
+}
+
+/**
+ * /printcode: a label per student — a QR code (or a CODE128 barcode for the sticker zone of barcode cards) of the
+ * student number with the name and number under it — laid out for common A4 label sheets. The class list is pasted
+ * from a spreadsheet: the host has no call that lists a class's students yet.
+ */
+export function LabelPage({ orgId }: { orgId: string | null }) {
+  const ids = useId();
+  const { data: years } = useDefaultYearClasses(orgId);
+  const [sheetId, setSheetId] = useState<LabelSheetId>('a4-3x8');
+  const [kind, setKind] = useState<CodeKind>('qr');
+  const [classId, setClassId] = useState<string>('');
+  const [skip, setSkip] = useState(0);
+  const [roster, setRoster] = useState('');
+  const [engine, setEngine] = useState<Engine | null>(null);
+
+  useEffect(() => {
+    if (kind !== 'barcode' || engine) return;
+    let live = true;
+    void import('../utils/barcode-engine').then((m) => {
+      if (live) setEngine(m);
+    });
+    return () => {
+      live = false;
+    };
+  }, [kind, engine]);
+
+  const sheet = labelSheet(sheetId);
+  const parsed = useMemo(() => parseRoster(roster), [roster]);
+  const pages = useMemo(
+    () => layoutLabels(sheet, parsed.students.length, skip),
+    [sheet, parsed.students.length, skip],
+  );
+  const className = years?.classes.find((c) => c.id === classId)?.name ?? '';
+  const side = qrSideMm(sheet);
+  const nameMm = Math.min(4.2, sheet.labelHeightMm * 0.12);
+  const lineMm = Math.min(3.2, sheet.labelHeightMm * 0.095);
+
+  return (
+    <PrintFrame
+      title={tp.code.title}
+      subtitle={tp.code.subtitle}
+      page={{ size: `${sheet.pageWidthMm}mm ${sheet.pageHeightMm}mm`, margin: '0' }}
+      canPrint={parsed.students.length > 0}
+      options={
+        <>
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="text-slate-500">{tp.code.sheet}</span>
+            <Segmented
+              label={tp.code.sheet}
+              value={sheetId}
+              options={LABEL_SHEETS.map((s) => ({ value: s.id, label: tp.code.sheets[s.id] }))}
+              onChange={setSheetId}
+            />
+          </div>
+          <div className="flex items-center gap-2">
+            <span className="text-slate-500">{tp.code.kind}</span>
+            <Segmented
+              label={tp.code.kind}
+              value={kind}
+              options={[
+                { value: 'qr', label: tp.code.kinds.qr },
+                { value: 'barcode', label: tp.code.kinds.barcode },
+              ]}
+              onChange={setKind}
+            />
+          </div>
+          <Listbox
+            label={tp.code.className}
+            value={classId}
+            options={[
+              { value: '', label: tp.code.noClass },
+              ...(years?.classes ?? []).map((c) => ({ value: c.id, label: c.name })),
+            ]}
+            placeholder={tp.code.noClass}
+            onChange={setClassId}
+          />
+          <label htmlFor={`${ids}-skip`} className="flex items-center gap-2 text-slate-600">
+            {tp.code.skip}
+            <input
+              id={`${ids}-skip`}
+              type="number"
+              min={0}
+              max={labelsPerSheet(sheet) - 1}
+              value={skip}
+              onChange={(e) =>
+                setSkip(Math.max(0, Math.min(labelsPerSheet(sheet) - 1, Number(e.target.value) || 0)))
+              }
+              className="h-8 w-16 rounded-md border border-slate-300 px-2 text-slate-900"
+            />
+          </label>
+        </>
+      }
+    >
+      <div data-print="hide" className="mx-auto mb-4 max-w-4xl space-y-2 print:hidden">
+        <label htmlFor={`${ids}-roster`} className="block text-sm font-medium text-slate-700">
+          {tp.code.roster}
+        </label>
+        <textarea
+          id={`${ids}-roster`}
+          value={roster}
+          onChange={(e) => setRoster(e.target.value)}
+          rows={5}
+          placeholder={tp.code.rosterPlaceholder}
+          className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
+        />
+        <p className="text-xs leading-5 text-slate-500" data-testid="label-summary">
+          {tp.code.summary(parsed.students.length, pages.length, labelsPerSheet(sheet))}
+          {parsed.skipped.length > 0 && (
+            <span className="text-amber-700"> {tp.code.skippedLines(parsed.skipped)}</span>
+          )}
+          {parsed.duplicates.length > 0 && (
+            <span className="text-amber-700"> {tp.code.duplicates(parsed.duplicates)}</span>
+          )}
+        </p>
+        {kind === 'barcode' ? (
+          <p className="text-xs leading-5 text-slate-500">{tp.code.barcodeNote}</p>
+        ) : (
+          <p className="text-xs leading-5 text-slate-500">
+            {tp.code.qrNote}{' '}
+            <Link to={paths.print.barcode} className="text-blue-600 hover:underline">
+              {tp.code.toBarcode}
+            </Link>
+          </p>
+        )}
+      </div>
+      {pages.length === 0 ? (
+        <ScreenNote>{tp.code.empty}</ScreenNote>
+      ) : (
+        <FitWidth widthPx={sheet.pageWidthMm * PX_PER_MM}>
+          <div className="space-y-6 print:space-y-0">
+            {pages.map((page) => (
+              <div
+                key={page.index}
+                data-testid="label-page"
+                className="print-sheet relative overflow-hidden bg-white shadow-lg"
+                style={{
+                  width: `${sheet.pageWidthMm}mm`,
+                  height: `${sheet.pageHeightMm}mm`,
+                  breakAfter: page.index < pages.length - 1 ? 'page' : 'auto',
+                }}
+              >
+                {page.labels.map((l) => {
+                  const s = parsed.students[l.item]!;
+                  return (
+                    <div
+                      key={l.item}
+                      data-testid="label"
+                      className="absolute flex flex-col items-center justify-center overflow-hidden border border-dashed border-slate-200 text-center text-black print:border-transparent"
+                      style={{
+                        left: `${l.x}mm`,
+                        top: `${l.y}mm`,
+                        width: `${l.w}mm`,
+                        height: `${l.h}mm`,
+                        padding: '1.5mm',
+                      }}
+                    >
+                      {kind === 'qr' ? (
+                        <QrSvg
+                          value={s.number}
+                          title={tp.code.qrLabel(s.number)}
+                          className="block shrink-0"
+                          style={{ width: `${side}mm`, height: `${side}mm` }}
+                        />
+                      ) : engine ? (
+                        <LabelBarcode
+                          engine={engine}
+                          value={s.number}
+                          widthMm={Math.min(l.w - 8, 50)}
+                          heightMm={side * 0.55}
+                        />
+                      ) : null}
+                      <div
+                        className="mt-[0.8mm] max-w-full truncate font-semibold"
+                        style={{ fontSize: `${nameMm}mm`, lineHeight: 1.2 }}
+                      >
+                        {s.name}
+                      </div>
+                      <div
+                        className="max-w-full truncate"
+                        style={{ fontSize: `${lineMm}mm`, lineHeight: 1.2 }}
+                      >
+                        {className ? tp.code.line(s.number, className) : s.number}
+                      </div>
+                    </div>
+                  );
+                })}
+              </div>
+            ))}
+          </div>
+        </FitWidth>
+      )}
+    </PrintFrame>
+  );
+}

@@ -1,0 +1,52 @@
+import {
+  buildPath,
+  calls,
+  SCAN_IDEMPOTENCY_HEADER,
+  type CreatedScanBatch,
+  type CreateScanBatch,
+  type ScanPageInfo,
+  type UploadedScanPage,
+} from '@zhzy/contracts';
+import { api } from '../../../lib/api';
+
+/** `POST /teacher/scan/batch`: a host batch and the upload token the agent sends its pages with. */
+export async function createHostBatch(input: CreateScanBatch): Promise<CreatedScanBatch> {
+  const answer = await api.call(calls.createScanBatch, { body: input });
+  return answer.data;
+}
+
+export interface PageUpload {
+  seq: number;
+  name: string;
+  /** SHA-256 of the file (hex): checked by the host and the idempotency key of a retried upload. */
+  sha256?: string;
+}
+
+/** Uploads one page from the browser (multipart; the text fields before the file part, as the host reads them). */
+export async function uploadHostPage(
+  batchId: string,
+  file: Blob,
+  fields: PageUpload,
+  options: { silent?: boolean } = {},
+): Promise<UploadedScanPage> {
+  const form = new FormData();
+  form.set('seq', String(fields.seq));
+  form.set('name', fields.name);
+  if (fields.sha256) form.set('sha256', fields.sha256);
+  form.set('file', file, fields.name);
+  const answer = await api.upload<{ data: UploadedScanPage }>(
+    buildPath(calls.uploadScanPage.path, { id: batchId }),
+    form,
+    {
+      ...(fields.sha256 ? { headers: { [SCAN_IDEMPOTENCY_HEADER]: fields.sha256 } } : {}),
+      ...(options.silent ? { silent: true } : {}),
+    },
+  );
+  return answer.data;
+}
+
+/** The pages the host holds for a batch. */
+export async function listHostPages(batchId: string): Promise<ScanPageInfo[]> {
+  const answer = await api.call(calls.listScanPages, { params: { id: batchId } });
+  return answer.data;
+}

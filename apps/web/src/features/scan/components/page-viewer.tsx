@@ -1,0 +1,156 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { SCAN_VIEWER } from '@zhzy/contracts';
+import { Spinner } from '../../../components/ui/button';
+import { ScanIcon } from '../../../components/icons';
+import { zhCNScan as s } from '../../../i18n/zh-CN';
+import { cn } from '../../../lib/utils';
+
+export type TileUpload = 'local' | 'pending' | 'uploading' | 'uploaded' | 'failed';
+
+/** One page as the viewer shows it, from the agent or from an uploaded file. */
+export interface TilePage {
+  key: string;
+  seq: number;
+  name: string;
+  label?: string;
+  thumbUrl: string | null;
+  side?: 'front' | 'back' | null;
+  blank?: boolean;
+  upload: TileUpload;
+  uploadError?: string | null;
+  retryAt?: number | null;
+  duplicate?: boolean;
+}
+
+/** Seconds left until `at`, ticking each second. */
+function Countdown({ at }: { at: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = Math.max(0, Math.ceil((at - now) / 1_000));
+  return <span>{s.viewer.retryIn(left)}</span>;
+}
+
+const uploadTone: Record<TileUpload, string> = {
+  local: 'bg-slate-100 text-slate-600',
+  pending: 'bg-amber-50 text-amber-700',
+  uploading: 'bg-blue-50 text-blue-700',
+  uploaded: 'bg-emerald-50 text-emerald-700',
+  failed: 'bg-red-50 text-red-700',
+};
+
+function uploadLabel(upload: TileUpload): string {
+  return upload === 'uploading' ? s.viewer.upload.pending : s.viewer.upload[upload];
+}
+
+function PageTile({ page }: { page: TilePage }) {
+  return (
+    <li
+      className="flex w-36 shrink-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm sm:w-40"
+      data-testid="scan-page"
+      data-seq={page.seq}
+      data-upload={page.upload}
+      data-blank={page.blank ? 'true' : 'false'}
+    >
+      <div className="relative flex h-48 items-center justify-center bg-slate-100 sm:h-52">
+        {page.thumbUrl ? (
+          <img
+            src={page.thumbUrl}
+            alt={s.viewer.thumbAlt(page.seq, page.name)}
+            className="h-full w-full object-contain"
+          />
+        ) : (
+          <Spinner className="text-slate-400" />
+        )}
+        {page.blank && (
+          <span className="absolute top-1.5 left-1.5 rounded bg-slate-800/80 px-1.5 py-0.5 text-xs text-white">
+            {s.viewer.blank}
+          </span>
+        )}
+      </div>
+      <div className="space-y-1 px-2 py-1.5 text-xs">
+        <p className="flex items-center justify-between gap-1 text-slate-700">
+          <span className="font-medium">{page.label ?? s.viewer.page(page.seq)}</span>
+          {page.side && (
+            <span className="text-slate-400">{page.side === 'front' ? s.viewer.front : s.viewer.back}</span>
+          )}
+        </p>
+        <p className="truncate text-slate-400" title={page.name}>
+          {page.name}
+        </p>
+        <p className="flex flex-wrap items-center gap-1">
+          <span className={cn('rounded px-1.5 py-0.5', uploadTone[page.upload])}>
+            {uploadLabel(page.upload)}
+          </span>
+          {page.duplicate && <span className="text-slate-400">{s.viewer.duplicate}</span>}
+        </p>
+        {page.retryAt ? (
+          <p className="text-amber-700">
+            <Countdown at={page.retryAt} />
+          </p>
+        ) : null}
+        {page.uploadError && page.upload !== 'uploaded' && (
+          <p className="line-clamp-3 text-red-600" title={page.uploadError}>
+            {page.uploadError}
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The scan viewer (SPEC §9: 100 % wide, 400 px high): the pages of the batch as they arrive, newest last, with
+ * blank pages marked and each page's upload state.
+ */
+export function PageViewer({
+  pages,
+  loading,
+  empty,
+}: {
+  pages: TilePage[];
+  loading: boolean;
+  empty?: ReactNode;
+}) {
+  return (
+    <section
+      aria-label={s.viewer.label}
+      aria-busy={loading || undefined}
+      data-testid="scan-viewer"
+      style={{ width: SCAN_VIEWER.width, height: SCAN_VIEWER.heightPx }}
+      className="relative overflow-hidden rounded-xl border border-slate-200 bg-slate-50"
+    >
+      {pages.length === 0 ? (
+        <div className="flex h-full flex-col items-center justify-center gap-3 px-6 text-center">
+          {loading ? (
+            <Spinner className="size-8 text-blue-600" />
+          ) : (
+            <span className="flex size-14 items-center justify-center rounded-full bg-white text-slate-400 shadow-sm">
+              <ScanIcon className="size-6" />
+            </span>
+          )}
+          <p className="text-base font-medium text-slate-700">
+            {loading ? s.viewer.scanning : s.viewer.empty}
+          </p>
+          {!loading && (
+            <p className="max-w-md text-sm leading-6 text-slate-500">{empty ?? s.viewer.emptyHint}</p>
+          )}
+        </div>
+      ) : (
+        <ol className="flex h-full flex-wrap content-start gap-3 overflow-y-auto p-3">
+          {pages.map((p) => (
+            <PageTile key={p.key} page={p} />
+          ))}
+          {loading && (
+            <li className="flex h-[268px] w-36 shrink-0 flex-col items-center justify-center gap-2 rounded-lg border border-dashed border-blue-300 bg-white text-xs text-blue-700 sm:w-40">
+              <Spinner />
+              {s.viewer.scanning}
+            </li>
+          )}
+        </ol>
+      )}
+    </section>
+  );
+}

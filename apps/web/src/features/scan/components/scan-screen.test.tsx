@@ -1,0 +1,195 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Toaster } from '../../../components/ui/toast';
+import { clearToasts, toast } from '../../../lib/toast';
+import { HEALTH, ORIGIN, batchOf, fakeAgent, flush, pageOf, source, v } from '../testing/fake-agent';
+import { ScanSession } from '../stores/scan-session';
+import { DEFAULT_SCANNER_SETTING, resetScannerState, saveScannerSetting } from '../stores/scanner-settings';
+import { ScanScreen } from './scan-screen';
+
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
+
+function renderScreen(agent: ReturnType<typeof fakeAgent>, schoolYearId: string | null = 'y1') {
+  const session = new ScanSession({
+    ...agent.deps,
+    notify: {
+      error: (m) => {
+        agent.notify.error(m);
+        toast.error(m);
+      },
+      success: (m) => {
+        agent.notify.success(m);
+        toast.success(m);
+      },
+      info: agent.notify.info,
+    },
+  });
+  render(
+    <MemoryRouter>
+      <ScanScreen schoolYearId={schoolYearId} session={session} />
+      <Toaster />
+    </MemoryRouter>,
+  );
+  return session;
+}
+
+beforeEach(() => {
+  resetScannerState();
+  clearToasts();
+});
+afterEach(() => {
+  resetScannerState();
+  clearToasts();
+});
+
+describe('the /scan screen', () => {
+  it('refuses to scan without a school year: 请选择学年后再进行扫描', async () => {
+    const user = userEvent.setup();
+    const agent = fakeAgent({}, { token: null });
+    renderScreen(agent, null);
+    await user.click(screen.getByRole('button', { name: '开始扫描' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('请选择学年后再进行扫描');
+    expect(agent.calls).toEqual([]);
+  });
+
+  it('explains a missing agent and offers uploading files instead', async () => {
+    const user = userEvent.setup();
+    const agent = fakeAgent({ 'GET /health': () => new TypeError('Failed to fetch') }, { token: null });
+    renderScreen(agent);
+    await user.click(screen.getByRole('button', { name: '开始扫描' }));
+    const status = await screen.findByRole('region', { name: '扫描助手' });
+    expect(status).toHaveTextContent('未检测到扫描助手');
+    expect(status).toHaveTextContent('如何安装并启动扫描助手');
+    expect(within(status).getByRole('button', { name: '重新检测' })).toBeEnabled();
+    expect(screen.getByRole('heading', { name: '从文件上传' })).toBeInTheDocument();
+    expect(screen.getByLabelText('选择文件')).toHaveAttribute('type', 'file');
+  });
+
+  it('pairs step by step, then asks for a scanner when none is chosen', async () => {
+    const user = userEvent.setup();
+    const agent = fakeAgent(
+      {
+        'POST /pairing/request': () => ({ body: { expiresAt: '2026-05-01T08:05:00.000Z' } }),
+        'POST /pairing/confirm': (req) =>
+          (req.body as { code: string }).code === '123456'
+            ? { body: { token: 'new-token-abcdefghijklmnopqrstuvwxyz', origin: ORIGIN } }
+            : { status: 403, body: { code: 403, message: '配对码不正确，还可尝试 4 次', data: null } },
+      },
+      { token: null },
+    );
+    renderScreen(agent);
+    await user.click(screen.getByRole('button', { name: '开始扫描' }));
+    const dialog = await screen.findByRole('dialog', { name: '连接扫描助手' });
+    expect(dialog).toHaveTextContent('scan-agent pair');
+    await user.click(within(dialog).getByRole('button', { name: '连接' }));
+    const code = await within(dialog).findByRole('textbox', { name: '配对码' });
+    expect(dialog).toHaveTextContent('配对码已生成');
+    await user.type(code, '999999');
+    await user.click(within(dialog).getByRole('button', { name: '确认配对' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('配对码不正确，还可尝试 4 次');
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(within(dialog).getByRole('button', { name: '确认配对' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '连接扫描助手' })).toBeNull());
+    await act(() => flush());
+    expect(agent.socket().sent[0]).toMatchObject({
+      type: 'auth',
+      token: 'new-token-abcdefghijklmnopqrstuvwxyz',
+    });
+
+    act(() =>
+      agent
+        .socket()
+        .deliver({ v, type: 'hello', agent: HEALTH, sources: [source(0, { text: 'Demo' })], batches: [] }),
+    );
+    expect(screen.getByRole('region', { name: '扫描助手', hidden: true })).toHaveTextContent(
+      '已连接扫描助手 0.2.0',
+    );
+    // The scan that was asked for waits on a scanner: 请重新选择扫描仪 and the settings open.
+    expect(await screen.findByText('请重新选择扫描仪')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: '扫描设置' })).toBeInTheDocument();
+  });
+
+  it('shows pages as they stream in, with blank pages marked, upload states, counts and notices', async () => {
+    const user = userEvent.setup();
+    saveScannerSetting({ ...DEFAULT_SCANNER_SETTING, scannerIndex: 0, deviceId: 'virtual:dev0' });
+    const agent = fakeAgent({
+      'POST /scans': () => ({ body: batchOf() }),
+      'GET /scans/b1/pages/1/image': () => ({ body: JPEG }),
+      'GET /scans/b1/pages/2/image': () => ({ body: JPEG }),
+    });
+    renderScreen(agent);
+    await act(() => flush());
+    act(() => agent.socket().deliver({ v, type: 'hello', agent: HEALTH, sources: [source(0)], batches: [] }));
+    const viewer = screen.getByRole('region', { name: '扫描预览' });
+    expect(viewer).toHaveStyle({ width: '100%', height: '400px' });
+    expect(viewer).toHaveTextContent('还没有扫描的页面');
+
+    await user.click(screen.getByRole('button', { name: '开始扫描' }));
+    await waitFor(() => expect(agent.calls.some((c) => c.path === '/scans')).toBe(true));
+    expect(viewer).toHaveTextContent('正在扫描…');
+    const ws = agent.socket();
+    act(() => {
+      ws.deliver({ v, type: 'batch', batch: batchOf({ pageCount: 1 }) });
+      ws.deliver({ v, type: 'page', page: pageOf(1, { side: 'front' }) });
+    });
+    expect(within(viewer).getAllByTestId('scan-page')).toHaveLength(1);
+    expect(viewer).not.toHaveTextContent('正在扫描…');
+    act(() => {
+      ws.deliver({ v, type: 'page', page: pageOf(2, { side: 'back', blank: true }) });
+      ws.deliver({
+        v,
+        type: 'upload',
+        page: pageOf(1, { upload: 'uploaded' }),
+        duplicate: false,
+        retryInMs: null,
+      });
+      ws.deliver({
+        v,
+        type: 'upload',
+        page: pageOf(2, { side: 'back', blank: true, uploadError: '暂时无法连接服务器，稍后自动重试' }),
+        duplicate: false,
+        retryInMs: 8_000,
+      });
+      ws.deliver({
+        v,
+        type: 'batch',
+        batch: batchOf({ state: 'paused', pageCount: 2, uploadedCount: 1, blankCount: 1 }),
+      });
+      ws.deliver({
+        v,
+        type: 'notice',
+        batchId: 'b1',
+        notice: {
+          kind: 'feederEmpty',
+          message: '进纸器已扫描完毕，可放入更多答题卡继续扫描',
+          at: '2026-05-01T08:01:00.000Z',
+        },
+      });
+    });
+    const tiles = within(viewer).getAllByTestId('scan-page');
+    expect(tiles.map((t) => [t.dataset.seq, t.dataset.upload, t.dataset.blank])).toEqual([
+      ['1', 'uploaded', 'false'],
+      ['2', 'pending', 'true'],
+    ]);
+    expect(tiles[1]).toHaveTextContent('空白页');
+    expect(tiles[1]).toHaveTextContent(/\d+ 秒后重试/);
+    expect(tiles[1]).toHaveTextContent('背面');
+    await waitFor(() =>
+      expect(within(tiles[0]!).getByRole('img')).toHaveAttribute('src', expect.stringMatching(/^blob:/)),
+    );
+
+    const panel = screen.getByRole('region', { name: '本批扫描' });
+    expect(within(panel).getByTestId('count-scanned')).toHaveTextContent('2');
+    expect(within(panel).getByTestId('count-uploaded')).toHaveTextContent('1');
+    expect(within(panel).getByTestId('count-blank')).toHaveTextContent('1');
+    expect(within(panel).getByTestId('batch-state')).toHaveTextContent('已暂停');
+    expect(within(panel).getByTestId('scan-notice')).toHaveTextContent(
+      '进纸器已扫描完毕，可放入更多答题卡继续扫描',
+    );
+    expect(within(panel).getByRole('button', { name: '继续扫描' })).toBeEnabled();
+    expect(within(panel).getByRole('button', { name: '结束' })).toBeEnabled();
+  });
+});
