@@ -5,6 +5,8 @@ import type { Config } from './config.js';
 import { connect, type Db } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { CallGuards } from './lib/call.js';
+import { registerAccount } from './modules/account/routes.js';
+import { DevSmsInbox, LogSmsProvider, type SmsProvider } from './modules/account/sms.js';
 import { AuthRepository } from './modules/auth/repository.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService, type CaptchaMaker } from './modules/auth/service.js';
@@ -24,10 +26,13 @@ import { QuestionsRepository } from './modules/questions/repository.js';
 import { questionRoutes } from './modules/questions/routes.js';
 import { QuestionsService } from './modules/questions/service.js';
 import { registerScan } from './modules/scan/routes.js';
+import { registerSchool } from './modules/school/routes.js';
+import { seedSchoolDemo } from './modules/school/seed.js';
 import { SystemRepository } from './modules/system/repository.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { SystemService } from './modules/system/service.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { FileStore, registerFiles } from './plugins/files.js';
 import { registerWebApp } from './plugins/web.js';
 import { seedCatalog } from './seed/catalog.js';
 import { seedDemoSchool } from './seed/demo.js';
@@ -40,6 +45,8 @@ export interface AppOptions {
   clock?: () => number;
   /** Image-captcha drawing (tests supply a known text). */
   makeCaptcha?: CaptchaMaker;
+  /** The SMS gateway; the embedded default writes codes to the log (and, in development, to the inbox call). */
+  smsProvider?: SmsProvider;
 }
 
 declare module 'fastify' {
@@ -77,6 +84,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.SEED_DEMO) {
     const seeded = await seedDemoSchool(db.kysely, clock);
     if (seeded) app.log.info('seeded 演示学校 with demo accounts');
+    if (await seedSchoolDemo(db.kysely, clock))
+      app.log.info('seeded 演示学校 teaching groups and assignments');
   }
 
   app.addHook('onRequest', (request, reply, done) => {
@@ -122,6 +131,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerScan(app, guards, { db, dataDir: config.DATA_DIR, clock });
   registerHomework(app, guards, { db, clock });
+
+  // Schools, teams, invitations and the personal centre; stored images under /files/.
+  const files = new FileStore(config.DATA_DIR);
+  const devInbox =
+    config.SEED_DEMO && process.env.NODE_ENV !== 'production' && !options.smsProvider
+      ? new DevSmsInbox()
+      : null;
+  const school = await registerSchool(app, guards, {
+    db,
+    files,
+    clock,
+    verifyCaptcha: (key, code) => authService.verifyCaptcha(key, code),
+  });
+  const account = await registerAccount(app, guards, {
+    db,
+    files,
+    clock,
+    auth: authService,
+    school,
+    sms: options.smsProvider ?? new LogSmsProvider(app.log, devInbox, clock),
+    devInbox,
+  });
+  registerFiles(app, guards, {
+    store: files,
+    privateChecks: { feedback: (relative, auth) => account.canReadFeedbackImage(relative, auth) },
+  });
 
   await registerWebApp(app, config.WEB_DIST);
   return app;

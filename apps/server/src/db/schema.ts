@@ -427,3 +427,156 @@ export interface Database {
   homework_classes: HomeworkClassesTable;
   card_versions: CardVersionsTable;
 }
+
+// Schools, teams and accounts (migration 0006-school): new columns merged into the tables above, and new tables.
+export interface OrgsTable {
+  region: string | null;
+  address: string | null;
+  phone: string | null;
+  intro: string | null;
+  created_by: string | null;
+}
+
+export interface ClassesTable {
+  /** 七年级 …; null when unknown. */
+  grade: string | null;
+}
+
+export interface SchoolYearsTable {
+  graduated_at: Timestamp | null;
+}
+
+export interface StudentsTable {
+  /** Optional here only because older code builds whole student rows without it. */
+  graduated_at?: Timestamp | null;
+}
+
+export interface SchoolSubjectsTable {
+  org_id: string;
+  subject_id: string;
+}
+
+export interface GradeDirectorsTable {
+  org_id: string;
+  grade: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+export interface MemberSubjectsTable {
+  org_id: string;
+  user_id: string;
+  subject_id: string;
+  sort: number;
+}
+
+export interface TeachingAssignmentsTable {
+  org_id: string;
+  user_id: string;
+  subject_id: string;
+  class_id: string;
+}
+
+export interface TeachingGroupsTable {
+  id: string;
+  org_id: string;
+  name: string;
+  /** 'research' (教研组) | 'preparation' (备课组) */
+  kind: string;
+  subject_id: string | null;
+  grade: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TeachingGroupMembersTable {
+  group_id: string;
+  user_id: string;
+  is_leader: Generated<Flag>;
+  created_at: Timestamp;
+}
+
+export interface InvitationsTable {
+  id: string;
+  org_id: string;
+  token_hash: string;
+  /** 'teacher' | 'administrator' | 'gradeDirector' */
+  role: string;
+  grade: string | null;
+  max_uses: number;
+  used_count: Generated<number>;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  created_by: string;
+  created_at: Timestamp;
+}
+
+export interface InvitationUsesTable {
+  invitation_id: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+export interface SmsCodesTable {
+  id: string;
+  phone: string;
+  /** 'register' | 'login' | 'reset' | 'bind' */
+  purpose: string;
+  code_hash: string;
+  ip: string | null;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface FeedbackTable {
+  id: string;
+  org_id: string | null;
+  user_id: string;
+  type: string;
+  content: string;
+  contact: string | null;
+  /** 'pending' | 'replied' */
+  status: string;
+  reply: string | null;
+  replied_by: string | null;
+  replied_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FeedbackImagesTable {
+  id: string;
+  user_id: string;
+  feedback_id: string | null;
+  /** Relative to DATA_DIR/files. */
+  path: string;
+  sort: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: string;
+  org_id: string;
+  actor_id: string | null;
+  action: string;
+  target_id: string | null;
+  detail: string;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  school_subjects: SchoolSubjectsTable;
+  grade_directors: GradeDirectorsTable;
+  member_subjects: MemberSubjectsTable;
+  teaching_assignments: TeachingAssignmentsTable;
+  teaching_groups: TeachingGroupsTable;
+  teaching_group_members: TeachingGroupMembersTable;
+  invitations: InvitationsTable;
+  invitation_uses: InvitationUsesTable;
+  sms_codes: SmsCodesTable;
+  feedback: FeedbackTable;
+  feedback_images: FeedbackImagesTable;
+  audit_log: AuditLogTable;
+}

@@ -168,6 +168,17 @@ export class AuthRepository {
       .execute();
   }
 
+  /** Revokes every live session of a user, but the one kept (if any). */
+  async revokeUserSessions(userId: string, reason: string, now: string, exceptSessionId?: string) {
+    let query = this.db
+      .updateTable('auth_sessions')
+      .set({ revoked_at: now, revoke_reason: reason })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null);
+    if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
+    await query.execute();
+  }
+
   findFailure(key: string) {
     return this.db.selectFrom('login_failures').selectAll().where('key', '=', key).executeTakeFirst();
   }

@@ -181,6 +181,36 @@ export class AuthService {
     await this.repo.revokeSession(auth.sessionId, 'signout', this.now());
   }
 
+  // ───── for the SMS sign-in, password reset and invitation flows (modules/account, modules/school) ─────
+
+  /** Checks an image captcha (one try: the captcha is used up either way). */
+  verifyCaptcha(key: string, code: string): Promise<boolean> {
+    return this.checkCaptcha(key, code, this.clock());
+  }
+
+  /** Opens a session for an account already proven by another factor (an SMS code) and issues its tokens. */
+  async openSession(userId: string, client: ClientInfo): Promise<TokenResponse> {
+    const sessionId = newId();
+    await this.repo.createSession({
+      id: sessionId,
+      userId,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+      now: this.now(),
+    });
+    return this.issueTokens(sessionId, userId);
+  }
+
+  /** Signs an account out everywhere (password change: except the session that changed it). */
+  async revokeUserSessions(userId: string, reason: string, exceptSessionId?: string): Promise<void> {
+    await this.repo.revokeUserSessions(userId, reason, this.now(), exceptSessionId);
+  }
+
+  /** Forgets an account's failed sign-ins (after a password reset the owner may sign in at once). */
+  async clearAccountFailures(username: string): Promise<void> {
+    await this.repo.clearFailure(`user:${username.trim().toLowerCase()}`);
+  }
+
   /** A new image captcha, good for one try within five minutes. */
   async createCaptcha(): Promise<Captcha> {
     const captcha = this.makeCaptcha();

@@ -1,0 +1,237 @@
+import QRCode from 'qrcode';
+import {
+  MESSAGES,
+  SCHOOL_MESSAGES,
+  type CreatedInvitation,
+  type InvitePreview,
+  type InviteRegister,
+  type InviteRole,
+  type InviteStatus,
+  type Invitation,
+} from '@zhzy/contracts';
+import type { AuthContext } from '../../lib/call.js';
+import { AppError } from '../../lib/errors.js';
+import { hashToken, isoAfter, newId, randomToken } from '../../lib/ids.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { fileUrl } from '../system/service.js';
+import { INVITE_ROLE_NAMES, invitationStatus, presentInvitation } from './presenter.js';
+import type { InvitationRow, SchoolRepository } from './repository.js';
+import type { AuditLog, SchoolService } from './service.js';
+
+const DAY_SECONDS = 24 * 3_600;
+
+const STATUS_MESSAGES: Record<Exclude<InviteStatus, 'active'>, string> = {
+  expired: SCHOOL_MESSAGES.inviteExpired,
+  revoked: SCHOOL_MESSAGES.inviteRevoked,
+  usedUp: SCHOOL_MESSAGES.inviteUsedUp,
+};
+
+/** Checks an image captcha (the auth module's). */
+export type CaptchaCheck = (key: string, code: string) => Promise<boolean>;
+
+export interface CreateInvitationInput {
+  orgId?: string | undefined;
+  role: InviteRole;
+  grade?: string | null | undefined;
+  maxUses: number;
+  expiresInDays: number;
+  origin?: string | undefined;
+}
+
+/**
+ * Invitations: a link token (shown once, stored as its digest) and its QR code, with a role, an expiry and a number of
+ * uses; revoked by an administrator; accepted by a signed-in account or by a new one registered on the spot.
+ */
+export class InviteService {
+  constructor(
+    private readonly repo: SchoolRepository,
+    private readonly school: SchoolService,
+    private readonly log: AuditLog,
+    private readonly clock: () => number,
+    private readonly verifyCaptcha: CaptchaCheck,
+  ) {}
+
+  private now(): string {
+    return new Date(this.clock()).toISOString();
+  }
+
+  async create(
+    auth: AuthContext,
+    input: CreateInvitationInput,
+    requestOrigin: string,
+  ): Promise<CreatedInvitation> {
+    const actor = await this.school.access.admin(auth, input.orgId);
+    const token = randomToken(24);
+    const id = newId();
+    const now = this.clock();
+    await this.repo.transaction(async (repo) => {
+      await repo.insertInvitation({
+        id,
+        org_id: actor.orgId,
+        token_hash: hashToken(token),
+        role: input.role,
+        grade: input.role === 'gradeDirector' ? (input.grade ?? null) : null,
+        max_uses: input.maxUses,
+        used_count: 0,
+        expires_at: isoAfter(now, input.expiresInDays * DAY_SECONDS),
+        revoked_at: null,
+        created_by: actor.userId,
+        created_at: new Date(now).toISOString(),
+      });
+      await this.log.record(
+        repo,
+        actor,
+        'invite.create',
+        id,
+        `${INVITE_ROLE_NAMES[input.role]}${input.role === 'gradeDirector' ? `（${input.grade}）` : ''}，${input.maxUses}人，${input.expiresInDays}天`,
+      );
+    });
+    const link = `${(input.origin ?? requestOrigin).replace(/\/+$/, '')}/invite?token=${encodeURIComponent(token)}`;
+    const qrCode = await QRCode.toDataURL(link, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
+    return { invitation: await this.one(id), token, link, qrCode };
+  }
+
+  private async one(id: string): Promise<Invitation> {
+    const row = (await this.repo.listInvitations((await this.repo.findInvitation(id))!.org_id)).find(
+      (r) => r.id === id,
+    )!;
+    return presentInvitation(row, await this.repo.invitationUses([id]), this.now());
+  }
+
+  async list(
+    auth: AuthContext,
+    query: { orgId?: string | undefined; status?: InviteStatus | undefined },
+  ): Promise<Invitation[]> {
+    const actor = await this.school.access.admin(auth, query.orgId);
+    const rows = await this.repo.listInvitations(actor.orgId);
+    const uses = await this.repo.invitationUses(rows.map((r) => r.id));
+    const now = this.now();
+    return rows
+      .map((r) => presentInvitation(r, uses, now))
+      .filter((i) => !query.status || i.status === query.status);
+  }
+
+  async revoke(auth: AuthContext, id: string): Promise<Invitation> {
+    const row = await this.repo.findInvitation(id);
+    const actor = await this.school.access.adminOfRow(auth, row?.org_id, SCHOOL_MESSAGES.inviteNotFound);
+    await this.repo.transaction(async (repo) => {
+      await repo.revokeInvitation(id, this.now());
+      await this.log.record(repo, actor, 'invite.revoke', id, INVITE_ROLE_NAMES[row!.role as InviteRole]);
+    });
+    return this.one(id);
+  }
+
+  private async byToken(token: string) {
+    const row = await this.repo.findInvitationByHash(hashToken(token));
+    if (!row) throw new AppError('VALIDATION', SCHOOL_MESSAGES.inviteInvalid);
+    return row;
+  }
+
+  /** What the /invite page shows; an unknown token is refused, a spent one is described. */
+  async preview(token: string): Promise<InvitePreview> {
+    const row = await this.byToken(token);
+    const status = invitationStatus(row, this.now());
+    const role = row.role as InviteRole;
+    return {
+      schoolName: row.org_name,
+      logoUrl: fileUrl(row.logo_path),
+      role,
+      roleName: INVITE_ROLE_NAMES[role],
+      grade: row.grade,
+      inviter: row.inviter,
+      expiresAt: row.expires_at,
+      status,
+      usable: status === 'active',
+      message: status === 'active' ? null : STATUS_MESSAGES[status],
+    };
+  }
+
+  private assertUsable(row: InvitationRow) {
+    const status = invitationStatus(row, this.now());
+    if (status !== 'active') throw new AppError('CONFLICT', STATUS_MESSAGES[status]);
+  }
+
+  /**
+   * Joins the invitation's school in one transaction: takes a use (a conditional update, so racing acceptances never
+   * exceed the maximum), adds the membership with the invited role, records the use and, for an account without a
+   * current school, makes this school theirs.
+   */
+  private async join(
+    repo: SchoolRepository,
+    row: InvitationRow & { org_name: string },
+    userId: string,
+    nickname: string,
+    hadDefault: boolean,
+  ) {
+    const now = this.now();
+    if (!(await repo.takeInvitationUse(row.id, now))) {
+      const fresh = await repo.findInvitation(row.id);
+      const status = fresh ? invitationStatus(fresh, now) : 'revoked';
+      throw new AppError(
+        'CONFLICT',
+        status === 'active' ? SCHOOL_MESSAGES.inviteUsedUp : STATUS_MESSAGES[status],
+      );
+    }
+    const role = row.role as InviteRole;
+    await repo.insertMembership({
+      id: newId(),
+      org_id: row.org_id,
+      user_id: userId,
+      is_creator: 0,
+      is_administrator: role === 'administrator' ? 1 : 0,
+      is_grade_director: role === 'gradeDirector' ? 1 : 0,
+      default_year_id: null,
+      created_at: now,
+    });
+    if (role === 'gradeDirector' && row.grade) await repo.setGradesOf(row.org_id, userId, [row.grade], now);
+    await repo.insertInvitationUse({ invitation_id: row.id, user_id: userId, created_at: now });
+    if (!hadDefault) await repo.setDefaultOrg(userId, row.org_id, now);
+    await this.log.record(
+      repo,
+      { orgId: row.org_id, userId },
+      'invite.accept',
+      row.id,
+      `${nickname}（${INVITE_ROLE_NAMES[role]}）`,
+    );
+    return { orgId: row.org_id, orgName: row.org_name, role, becameDefault: !hadDefault };
+  }
+
+  /** A signed-in account joins the school. */
+  async accept(auth: AuthContext, token: string) {
+    const row = await this.byToken(token);
+    this.assertUsable(row);
+    if (await this.repo.findMembership(row.org_id, auth.userId))
+      throw new AppError('CONFLICT', SCHOOL_MESSAGES.alreadyMember);
+    const user = await this.repo.findUser(auth.userId);
+    if (!user) throw new AppError('UNAUTHORIZED');
+    return this.repo.transaction((repo) =>
+      this.join(repo, row, user.id, user.nickname, user.default_org_id !== null),
+    );
+  }
+
+  /** A new account (registration form + image captcha) that joins the school at once. */
+  async register(input: InviteRegister) {
+    if (!(await this.verifyCaptcha(input.captchaKey, input.captchaCode)))
+      throw new AppError('CAPTCHA', MESSAGES.captchaWrong);
+    const row = await this.byToken(input.token);
+    this.assertUsable(row);
+    const passwordHash = await hashPassword(input.password);
+    const userId = newId();
+    const now = this.now();
+    return this.repo.transaction(async (repo) => {
+      const created = await repo.insertUser({
+        id: userId,
+        username: input.username,
+        password_hash: passwordHash,
+        nickname: input.nickname,
+        avatar: null,
+        phone: null,
+        default_org_id: null,
+        created_at: now,
+        updated_at: now,
+      });
+      if (!created) throw new AppError('CONFLICT', '该用户名已被注册');
+      return this.join(repo, row, userId, input.nickname, false);
+    });
+  }
+}

@@ -1,0 +1,521 @@
+import {
+  AUDIT_ACTION_NAMES,
+  GRADES,
+  GRADE_STAGE_NAMES,
+  SCHOOL_MESSAGES,
+  type AuditAction,
+  type AuditEntry,
+  type ClassInfo,
+  type CreateSchool,
+  type Grade,
+  type OfferedSubjects,
+  type SchoolDetail,
+  type SchoolYearInfo,
+  type UpdateSchool,
+} from '@zhzy/contracts';
+import type { AuthContext } from '../../lib/call.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import type { FileStore } from '../../plugins/files.js';
+import { processImage, type SquareCrop } from '../account/images.js';
+import { fileUrl } from '../system/service.js';
+import { SchoolAccess, type SchoolActor } from './policy.js';
+import { presentClass, presentYear } from './presenter.js';
+import type { SchoolRepository } from './repository.js';
+
+const SCHOOL_FIELD_NAMES = {
+  name: '名称',
+  region: '地区',
+  address: '地址',
+  phone: '联系电话',
+  intro: '简介',
+  logo_path: '标志',
+} as const;
+
+/** Schools a user may create. */
+export const MAX_SCHOOLS_CREATED = 10;
+
+/** The grade a class name starts with (七年级(1)班 → 七年级), if any. */
+export function gradeFromName(name: string): Grade | null {
+  return GRADES.find((g) => name.startsWith(g)) ?? null;
+}
+
+/** Records administrative actions in the school's audit log. */
+export class AuditLog {
+  constructor(private readonly clock: () => number) {}
+
+  async record(
+    repo: SchoolRepository,
+    actor: { orgId: string; userId: string },
+    action: AuditAction,
+    targetId: string | null,
+    detail: string,
+  ): Promise<void> {
+    await repo.audit({
+      id: newId(),
+      org_id: actor.orgId,
+      actor_id: actor.userId,
+      action,
+      target_id: targetId,
+      detail: `${AUDIT_ACTION_NAMES[action]}：${detail}`,
+      created_at: new Date(this.clock()).toISOString(),
+    });
+  }
+}
+
+/** The school itself: details and logo, school years and classes, subjects, grade directors, the audit log. */
+export class SchoolService {
+  readonly access: SchoolAccess;
+
+  constructor(
+    private readonly repo: SchoolRepository,
+    private readonly files: FileStore,
+    private readonly clock: () => number,
+    private readonly log: AuditLog = new AuditLog(clock),
+  ) {
+    this.access = new SchoolAccess(repo);
+  }
+
+  private now(): string {
+    return new Date(this.clock()).toISOString();
+  }
+
+  // ───────────── the school ─────────────
+
+  /** Creates a school: the caller becomes its creator and an administrator, and it becomes their current school. */
+  async createSchool(auth: AuthContext, input: CreateSchool & { name: string }): Promise<SchoolDetail> {
+    if ((await this.repo.countOrgsCreatedBy(auth.userId)) >= MAX_SCHOOLS_CREATED)
+      throw new AppError('CONFLICT', SCHOOL_MESSAGES.tooManySchools);
+    const subjectIds = await this.checkSubjects(input.subjectIds ?? []);
+    const orgId = newId();
+    const now = this.now();
+    await this.repo.transaction(async (repo) => {
+      await repo.insertOrg({
+        id: orgId,
+        name: input.name,
+        logo_path: null,
+        region: input.region ?? null,
+        address: input.address ?? null,
+        phone: input.phone ?? null,
+        intro: input.intro ?? null,
+        created_by: auth.userId,
+        created_at: now,
+        updated_at: now,
+      });
+      await repo.insertMembership({
+        id: newId(),
+        org_id: orgId,
+        user_id: auth.userId,
+        is_creator: 1,
+        is_administrator: 1,
+        is_grade_director: 0,
+        default_year_id: null,
+        created_at: now,
+      });
+      await repo.setOfferedSubjects(orgId, subjectIds);
+      await repo.setDefaultOrg(auth.userId, orgId, now);
+      await this.log.record(repo, { orgId, userId: auth.userId }, 'school.create', orgId, input.name);
+    });
+    return this.detail(auth, orgId);
+  }
+
+  /** /team/details: the school and the caller's roles in it, from the host's own records. */
+  async detail(auth: AuthContext, orgId?: string): Promise<SchoolDetail> {
+    const actor = await this.access.member(auth, orgId);
+    const org = await this.repo.findOrg(actor.orgId);
+    if (!org) throw notFound();
+    const [counts, years, grades, user] = await Promise.all([
+      this.repo.orgCounts(actor.orgId),
+      this.repo.listYears(actor.orgId, false),
+      this.repo.gradeDirectors(actor.orgId, actor.userId),
+      this.repo.findUser(actor.userId),
+    ]);
+    const membership = await this.repo.findMembership(actor.orgId, actor.userId);
+    const chosen =
+      years.find((y) => y.id === membership?.default_year_id) ??
+      years.find((y) => y.is_default === 1) ??
+      null;
+    return {
+      id: org.id,
+      name: org.name,
+      logoUrl: fileUrl(org.logo_path),
+      logoPath: org.logo_path,
+      region: org.region,
+      address: org.address,
+      phone: org.phone,
+      intro: org.intro,
+      createdAt: org.created_at,
+      creator:
+        org.created_by && org.creator_nickname
+          ? { userId: org.created_by, nickname: org.creator_nickname }
+          : null,
+      me: {
+        memberId: actor.memberId,
+        isCreator: actor.isCreator,
+        isAdministrator: actor.canManage,
+        isGradeDirector: actor.isGradeDirector,
+        canManage: actor.canManage,
+        isDefault: user?.default_org_id === actor.orgId,
+        grades: grades.map((g) => g.grade),
+      },
+      counts,
+      defaultYear: chosen ? { id: chosen.id, name: chosen.name } : null,
+    };
+  }
+
+  async update(auth: AuthContext, input: UpdateSchool): Promise<SchoolDetail> {
+    const actor = await this.access.admin(auth, input.orgId);
+    const set: Parameters<SchoolRepository['updateOrg']>[1] = {};
+    if (input.name !== undefined) set.name = input.name;
+    if (input.region !== undefined) set.region = input.region;
+    if (input.address !== undefined) set.address = input.address;
+    if (input.phone !== undefined) set.phone = input.phone;
+    if (input.intro !== undefined) set.intro = input.intro;
+    await this.repo.transaction(async (repo) => {
+      await repo.updateOrg(actor.orgId, set, this.now());
+      await this.log.record(
+        repo,
+        actor,
+        'school.update',
+        actor.orgId,
+        Object.keys(set)
+          .map((k) => SCHOOL_FIELD_NAMES[k as keyof typeof SCHOOL_FIELD_NAMES])
+          .join('、') || '无变化',
+      );
+    });
+    return this.detail(auth, actor.orgId);
+  }
+
+  /** Stores a new logo (validated by content, re-encoded); user info's orgLogo / logoPath show it from now on. */
+  async uploadLogo(auth: AuthContext, orgId: string | undefined, data: Buffer, crop?: SquareCrop) {
+    const actor = await this.access.admin(auth, orgId);
+    const image = await processImage(data, 'logo', crop);
+    const org = await this.repo.findOrg(actor.orgId);
+    const relative = this.files.newPath('logos', 'webp');
+    await this.files.write(relative, image);
+    await this.repo.transaction(async (repo) => {
+      await repo.updateOrg(actor.orgId, { logo_path: relative }, this.now());
+      await this.log.record(repo, actor, 'school.logo', actor.orgId, relative);
+    });
+    await this.files.remove(org?.logo_path);
+    return { logoUrl: fileUrl(relative)!, logoPath: relative };
+  }
+
+  // ───────────── school years ─────────────
+
+  async years(
+    auth: AuthContext,
+    orgId: string | undefined,
+    includeArchived: boolean,
+  ): Promise<SchoolYearInfo[]> {
+    const actor = await this.access.member(auth, orgId);
+    return (await this.repo.listYears(actor.orgId, includeArchived)).map(presentYear);
+  }
+
+  private async yearInfo(yearId: string): Promise<SchoolYearInfo> {
+    const year = await this.repo.findYear(yearId);
+    if (!year) throw notFound(SCHOOL_MESSAGES.yearNotFound);
+    const row = (await this.repo.listYears(year.org_id, true)).find((y) => y.id === yearId);
+    return presentYear(row ?? year);
+  }
+
+  async createYear(
+    auth: AuthContext,
+    input: { orgId?: string | undefined; name: string; isDefault: boolean },
+  ): Promise<SchoolYearInfo> {
+    const actor = await this.access.admin(auth, input.orgId);
+    if (await this.repo.yearNameTaken(actor.orgId, input.name))
+      throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearExists(input.name));
+    const id = newId();
+    await this.repo.transaction(async (repo) => {
+      const hasDefault = (await repo.listYears(actor.orgId, false)).some((y) => y.is_default === 1);
+      await repo.insertYear({
+        id,
+        org_id: actor.orgId,
+        name: input.name,
+        is_default: 0,
+        archived: 0,
+        sort: await repo.nextYearSort(actor.orgId),
+        created_at: this.now(),
+      });
+      // The school's first year is its default, so the top bar never shows 暂无默认学年 for nothing.
+      if (input.isDefault || !hasDefault) await repo.setSchoolDefaultYear(actor.orgId, id);
+      await this.log.record(repo, actor, 'year.create', id, input.name);
+    });
+    return this.yearInfo(id);
+  }
+
+  private async adminYear(auth: AuthContext, yearId: string) {
+    const year = await this.repo.findYear(yearId);
+    const actor = await this.access.adminOfRow(auth, year?.org_id, SCHOOL_MESSAGES.yearNotFound);
+    return { year: year!, actor };
+  }
+
+  async renameYear(auth: AuthContext, yearId: string, name: string): Promise<SchoolYearInfo> {
+    const { year, actor } = await this.adminYear(auth, yearId);
+    if (await this.repo.yearNameTaken(actor.orgId, name, year.id))
+      throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearExists(name));
+    await this.repo.transaction(async (repo) => {
+      await repo.updateYear(year.id, { name });
+      await this.log.record(repo, actor, 'year.rename', year.id, `${year.name} → ${name}`);
+    });
+    return this.yearInfo(year.id);
+  }
+
+  async setDefaultYear(auth: AuthContext, yearId: string): Promise<SchoolYearInfo> {
+    const { year, actor } = await this.adminYear(auth, yearId);
+    if (year.archived === 1) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
+    await this.repo.transaction(async (repo) => {
+      await repo.setSchoolDefaultYear(actor.orgId, year.id);
+      await this.log.record(repo, actor, 'year.default', year.id, year.name);
+    });
+    return this.yearInfo(year.id);
+  }
+
+  /** Archives a year (it leaves the top bar's list; its classes and students stay) or brings it back. */
+  async archiveYear(auth: AuthContext, yearId: string, archived: boolean): Promise<SchoolYearInfo> {
+    const { year, actor } = await this.adminYear(auth, yearId);
+    if (!archived && year.graduated_at) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearGraduatedRestore);
+    await this.repo.transaction(async (repo) => {
+      await repo.updateYear(year.id, { archived: archived ? 1 : 0, ...(archived ? { is_default: 0 } : {}) });
+      await this.log.record(repo, actor, archived ? 'year.archive' : 'year.restore', year.id, year.name);
+    });
+    return this.yearInfo(year.id);
+  }
+
+  /** A year graduates: it is archived and every student of its classes is marked graduated. */
+  async graduateYear(auth: AuthContext, yearId: string) {
+    const { year, actor } = await this.adminYear(auth, yearId);
+    if (year.graduated_at) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearGraduated);
+    const now = this.now();
+    const graduatedStudents = await this.repo.transaction(async (repo) => {
+      const count = await repo.graduateStudentsOfYear(year.id, now);
+      await repo.updateYear(year.id, { archived: 1, is_default: 0, graduated_at: now });
+      await this.log.record(repo, actor, 'year.graduate', year.id, `${year.name}，${count}名学生毕业`);
+      return count;
+    });
+    return { year: await this.yearInfo(year.id), graduatedStudents };
+  }
+
+  // ───────────── classes ─────────────
+
+  async classes(auth: AuthContext, yearId: string): Promise<ClassInfo[]> {
+    const year = await this.repo.findYear(yearId);
+    await this.access.memberOfRow(auth, year?.org_id, SCHOOL_MESSAGES.yearNotFound);
+    return (await this.repo.listClasses(yearId)).map(presentClass);
+  }
+
+  private async classInfo(classId: string): Promise<ClassInfo> {
+    const row = await this.repo.findClass(classId);
+    if (!row) throw notFound(SCHOOL_MESSAGES.classNotFound);
+    return presentClass(row);
+  }
+
+  /** The stage of a new class: the one asked for, else the grade's stage, else the catalogue's first. */
+  async stageFor(stageId: string | undefined, grade: Grade | null): Promise<string> {
+    const stages = await this.repo.stages();
+    if (stageId) {
+      if (!stages.some((s) => s.id === stageId))
+        throw new AppError('VALIDATION', SCHOOL_MESSAGES.stageNotFound);
+      return stageId;
+    }
+    const byGrade = grade ? stages.find((s) => s.name === GRADE_STAGE_NAMES[grade]) : undefined;
+    const stage = byGrade ?? stages[0];
+    if (!stage) throw new AppError('VALIDATION', SCHOOL_MESSAGES.stageNotFound);
+    return stage.id;
+  }
+
+  async createClass(
+    auth: AuthContext,
+    input: { yearId: string; name: string; grade?: Grade | null | undefined; stageId?: string | undefined },
+  ): Promise<ClassInfo> {
+    const year = await this.repo.findYear(input.yearId);
+    const actor = await this.access.adminOfRow(auth, year?.org_id, SCHOOL_MESSAGES.yearNotFound);
+    if (year!.archived === 1) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
+    if (await this.repo.classNameTaken(input.yearId, input.name))
+      throw new AppError('CONFLICT', SCHOOL_MESSAGES.classExists(input.name));
+    const grade = input.grade === undefined ? gradeFromName(input.name) : input.grade;
+    const stageId = await this.stageFor(input.stageId, grade);
+    const id = newId();
+    await this.repo.transaction(async (repo) => {
+      await repo.insertClasses([
+        {
+          id,
+          org_id: actor.orgId,
+          year_id: input.yearId,
+          stage_id: stageId,
+          name: input.name,
+          grade,
+          sort: await repo.nextClassSort(input.yearId),
+          created_at: this.now(),
+        },
+      ]);
+      await this.log.record(repo, actor, 'class.create', id, `${year!.name} ${input.name}`);
+    });
+    return this.classInfo(id);
+  }
+
+  private async adminClass(auth: AuthContext, classId: string) {
+    const klass = await this.repo.findClass(classId);
+    const actor = await this.access.adminOfRow(auth, klass?.org_id, SCHOOL_MESSAGES.classNotFound);
+    return { klass: klass!, actor };
+  }
+
+  async updateClass(
+    auth: AuthContext,
+    classId: string,
+    input: { name?: string | undefined; grade?: Grade | null | undefined },
+  ): Promise<ClassInfo> {
+    const { klass, actor } = await this.adminClass(auth, classId);
+    if (klass.year_archived === 1) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
+    if (input.name !== undefined && (await this.repo.classNameTaken(klass.year_id, input.name, klass.id)))
+      throw new AppError('CONFLICT', SCHOOL_MESSAGES.classExists(input.name));
+    const set: { name?: string; grade?: string | null } = {};
+    if (input.name !== undefined) set.name = input.name;
+    if (input.grade !== undefined) set.grade = input.grade;
+    await this.repo.transaction(async (repo) => {
+      await repo.updateClass(klass.id, set);
+      await this.log.record(
+        repo,
+        actor,
+        'class.update',
+        klass.id,
+        `${klass.name} → ${set.name ?? klass.name}`,
+      );
+    });
+    return this.classInfo(klass.id);
+  }
+
+  /** Deletes an empty class: no students (graduated ones count) and never given homework. */
+  async deleteClass(auth: AuthContext, classId: string): Promise<void> {
+    const { klass, actor } = await this.adminClass(auth, classId);
+    const usage = await this.repo.classUsage(klass.id);
+    if (usage.students > 0) throw new AppError('CONFLICT', SCHOOL_MESSAGES.classHasStudents);
+    if (usage.homework > 0) throw new AppError('CONFLICT', SCHOOL_MESSAGES.classHasHomework);
+    await this.repo.transaction(async (repo) => {
+      await repo.deleteClass(klass.id);
+      await this.log.record(repo, actor, 'class.delete', klass.id, `${klass.year_name} ${klass.name}`);
+    });
+  }
+
+  // ───────────── subjects ─────────────
+
+  private async checkSubjects(subjectIds: string[]): Promise<string[]> {
+    const unique = [...new Set(subjectIds)];
+    const known = new Set((await this.repo.catalogueSubjects()).map((s) => s.id));
+    if (unique.some((id) => !known.has(id)))
+      throw new AppError('VALIDATION', SCHOOL_MESSAGES.subjectNotFound);
+    return unique;
+  }
+
+  /** Subject ids the school offers: the ones it chose, or every subject while it has chosen none. */
+  async offeredIds(orgId: string): Promise<Set<string>> {
+    const chosen = await this.repo.offeredSubjectIds(orgId);
+    if (chosen.length > 0) return new Set(chosen);
+    return new Set((await this.repo.catalogueSubjects()).map((s) => s.id));
+  }
+
+  private async offered(orgId: string): Promise<OfferedSubjects> {
+    const offered = await this.offeredIds(orgId);
+    const stages: OfferedSubjects = [];
+    for (const s of await this.repo.catalogueSubjects()) {
+      let stage = stages.find((x) => x.stageId === s.stage_id);
+      if (!stage) {
+        stage = { stageId: s.stage_id, stageName: s.stage_name, subjects: [] };
+        stages.push(stage);
+      }
+      stage.subjects.push({ id: s.id, name: s.name, offered: offered.has(s.id) });
+    }
+    return stages;
+  }
+
+  async subjects(auth: AuthContext, orgId?: string): Promise<OfferedSubjects> {
+    const actor = await this.access.member(auth, orgId);
+    return this.offered(actor.orgId);
+  }
+
+  async setSubjects(
+    auth: AuthContext,
+    orgId: string | undefined,
+    subjectIds: string[],
+  ): Promise<OfferedSubjects> {
+    const actor = await this.access.admin(auth, orgId);
+    const ids = await this.checkSubjects(subjectIds);
+    await this.repo.transaction(async (repo) => {
+      await repo.setOfferedSubjects(actor.orgId, ids);
+      await this.log.record(repo, actor, 'school.subjects', actor.orgId, `${ids.length}个学科`);
+    });
+    return this.offered(actor.orgId);
+  }
+
+  // ───────────── grade directors ─────────────
+
+  private async directors(orgId: string) {
+    const rows = await this.repo.gradeDirectors(orgId);
+    return GRADES.filter((g) => rows.some((r) => r.grade === g)).map((grade) => ({
+      grade,
+      directors: rows
+        .filter((r) => r.grade === grade)
+        .map((r) => ({
+          memberId: r.member_id,
+          userId: r.user_id,
+          username: r.username,
+          nickname: r.nickname,
+        })),
+    }));
+  }
+
+  async gradeDirectors(auth: AuthContext, orgId?: string) {
+    const actor = await this.access.member(auth, orgId);
+    return this.directors(actor.orgId);
+  }
+
+  /** Replaces the directors of one grade; members' grade-director flag follows. */
+  async setGradeDirectors(
+    auth: AuthContext,
+    input: { orgId?: string | undefined; grade: Grade; memberIds: string[] },
+  ) {
+    const actor = await this.access.admin(auth, input.orgId);
+    const members = await this.repo.membershipsIn(actor.orgId, [...new Set(input.memberIds)]);
+    if (members.length !== new Set(input.memberIds).size)
+      throw new AppError('VALIDATION', SCHOOL_MESSAGES.groupMemberNotInSchool);
+    await this.repo.transaction(async (repo) => {
+      const before = (await repo.gradeDirectors(actor.orgId)).filter((r) => r.grade === input.grade);
+      const userIds = members.map((m) => m.user_id);
+      await repo.setGradeDirectors(actor.orgId, input.grade, userIds, this.now());
+      await repo.syncGradeDirectorFlags(actor.orgId, [
+        ...new Set([...userIds, ...before.map((b) => b.user_id)]),
+      ]);
+      await this.log.record(repo, actor, 'grade.directors', null, `${input.grade}：${members.length}人`);
+    });
+    return this.directors(actor.orgId);
+  }
+
+  // ───────────── audit log ─────────────
+
+  async auditLog(
+    auth: AuthContext,
+    query: { orgId?: string | undefined; page: number; size: number },
+  ): Promise<{ records: AuditEntry[]; total: number; page: number; size: number }> {
+    const actor = await this.access.admin(auth, query.orgId);
+    const { rows, total } = await this.repo.pageAudit(actor.orgId, query.page, query.size);
+    return {
+      records: rows.map((r) => ({
+        id: r.id,
+        action: r.action,
+        actionName: AUDIT_ACTION_NAMES[r.action as AuditAction] ?? r.action,
+        actor: r.actor_id ? { userId: r.actor_id, nickname: r.actor_nickname ?? '' } : null,
+        detail: r.detail,
+        createdAt: r.created_at,
+      })),
+      total,
+      page: query.page,
+      size: query.size,
+    };
+  }
+
+  /** The current-school actor of a signed-in caller (for other services of this module). */
+  member(auth: AuthContext, orgId?: string): Promise<SchoolActor> {
+    return this.access.member(auth, orgId);
+  }
+}

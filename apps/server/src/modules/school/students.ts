@@ -1,0 +1,397 @@
+import {
+  GenderSchema,
+  SCHOOL_MESSAGES,
+  STUDENT_COLUMNS,
+  STUDENT_IMPORT_LIMITS,
+  STUDENT_NO_PATTERN,
+  type Student,
+} from '@zhzy/contracts';
+import { isUniqueViolation } from '../../db/dialect.js';
+import type { AuthContext } from '../../lib/call.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { presentStudent } from './presenter.js';
+import type { SchoolRepository } from './repository.js';
+import { gradeFromName, type AuditLog, type SchoolService } from './service.js';
+import { XlsxError, readFirstSheet, writeXlsx, type SheetSpec } from './xlsx.js';
+
+/** One broken row of an import, as the answer's data.errors lists it. */
+export interface RowError {
+  row: number;
+  message: string;
+}
+
+export interface ImportOptions {
+  yearId: string;
+  classId?: string | undefined;
+  createMissingClasses?: boolean | undefined;
+}
+
+/** A student row read from the sheet and checked. */
+interface ParsedRow {
+  row: number;
+  name: string;
+  studentNo: string;
+  className: string;
+  gender: '男' | '女' | null;
+}
+
+const NOTES = [
+  ['学生名单填写说明'],
+  ['1. 请在“学生名单”工作表中从第2行开始填写，每行一名学生，不要修改第1行的表头。'],
+  ['2. 姓名、学号必填；学号在全校唯一，只能包含字母、数字和短横线，最多32位。'],
+  ['3. 班级填写本学年已有的班级名称，例如：七年级(1)班；导入时也可以选择自动创建不存在的班级。'],
+  ['4. 性别填写“男”或“女”，也可以不填。'],
+  ['5. 任意一行有误时不会导入任何学生，请按提示修改后重新导入。'],
+];
+
+/** The student sheet: the import's columns, so an export imports back as it is. */
+function studentSheet(rows: (string | null)[][]): SheetSpec {
+  return {
+    name: '学生名单',
+    columns: [
+      { header: STUDENT_COLUMNS[0], width: 14 },
+      { header: STUDENT_COLUMNS[1], width: 18, text: true },
+      { header: STUDENT_COLUMNS[2], width: 16 },
+      { header: STUDENT_COLUMNS[3], width: 8 },
+    ],
+    rows,
+    choices: { column: 3, values: ['男', '女'] },
+  };
+}
+
+/** Students: the list, single edits, moves between classes, Excel import (all rows or none) and export. */
+export class StudentsService {
+  constructor(
+    private readonly repo: SchoolRepository,
+    private readonly school: SchoolService,
+    private readonly log: AuditLog,
+    private readonly clock: () => number,
+  ) {}
+
+  private now(): string {
+    return new Date(this.clock()).toISOString();
+  }
+
+  async list(
+    auth: AuthContext,
+    query: {
+      orgId?: string | undefined;
+      yearId?: string | undefined;
+      classId?: string | undefined;
+      keyword?: string | undefined;
+      graduated?: boolean | undefined;
+      page: number;
+      size: number;
+    },
+  ) {
+    let orgId: string;
+    if (query.classId) {
+      const klass = await this.repo.findClass(query.classId);
+      orgId = (await this.school.access.memberOfRow(auth, klass?.org_id, SCHOOL_MESSAGES.classNotFound))
+        .orgId;
+    } else if (query.yearId) {
+      const year = await this.repo.findYear(query.yearId);
+      orgId = (await this.school.access.memberOfRow(auth, year?.org_id, SCHOOL_MESSAGES.yearNotFound)).orgId;
+    } else {
+      orgId = (await this.school.access.member(auth, query.orgId)).orgId;
+    }
+    const { rows, total } = await this.repo.pageStudents(
+      {
+        orgId,
+        yearId: query.yearId,
+        classId: query.classId,
+        keyword: query.keyword,
+        graduated: query.graduated,
+      },
+      query.page,
+      query.size,
+    );
+    return { records: rows.map(presentStudent), total, page: query.page, size: query.size };
+  }
+
+  private async student(studentId: string): Promise<Student> {
+    const row = await this.repo.findStudent(studentId);
+    if (!row) throw notFound(SCHOOL_MESSAGES.studentNotFound);
+    return presentStudent(row);
+  }
+
+  async create(
+    auth: AuthContext,
+    input: { classId: string; name: string; studentNo: string; gender?: '男' | '女' | null | undefined },
+  ): Promise<Student> {
+    const klass = await this.repo.findClass(input.classId);
+    const actor = await this.school.access.adminOfRow(auth, klass?.org_id, SCHOOL_MESSAGES.classNotFound);
+    if (klass!.year_archived === 1) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
+    if ((await this.repo.takenStudentNumbers(actor.orgId, [input.studentNo])).size > 0)
+      throw new AppError('CONFLICT', SCHOOL_MESSAGES.studentNoTaken(input.studentNo));
+    const id = newId();
+    try {
+      await this.repo.transaction(async (repo) => {
+        await repo.insertStudents([
+          {
+            id,
+            org_id: actor.orgId,
+            class_id: klass!.id,
+            name: input.name,
+            student_no: input.studentNo,
+            gender: input.gender ?? null,
+            created_at: this.now(),
+          },
+        ]);
+        await this.log.record(
+          repo,
+          actor,
+          'student.create',
+          id,
+          `${klass!.name} ${input.name}（${input.studentNo}）`,
+        );
+      });
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw new AppError('CONFLICT', SCHOOL_MESSAGES.studentNoTaken(input.studentNo));
+      throw error;
+    }
+    return this.student(id);
+  }
+
+  async update(
+    auth: AuthContext,
+    studentId: string,
+    input: {
+      name?: string | undefined;
+      studentNo?: string | undefined;
+      gender?: '男' | '女' | null | undefined;
+    },
+  ): Promise<Student> {
+    const row = await this.repo.findStudent(studentId);
+    const actor = await this.school.access.adminOfRow(auth, row?.org_id, SCHOOL_MESSAGES.studentNotFound);
+    const set: { name?: string; student_no?: string; gender?: string | null } = {};
+    if (input.name !== undefined) set.name = input.name;
+    if (input.gender !== undefined) set.gender = input.gender;
+    if (input.studentNo !== undefined && input.studentNo !== row!.student_no) {
+      if ((await this.repo.takenStudentNumbers(actor.orgId, [input.studentNo], row!.id)).size > 0)
+        throw new AppError('CONFLICT', SCHOOL_MESSAGES.studentNoTaken(input.studentNo));
+      set.student_no = input.studentNo;
+    }
+    try {
+      await this.repo.transaction(async (repo) => {
+        await repo.updateStudent(row!.id, set);
+        await this.log.record(repo, actor, 'student.update', row!.id, `${row!.name}（${row!.student_no}）`);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw new AppError('CONFLICT', SCHOOL_MESSAGES.studentNoTaken(set.student_no ?? ''));
+      throw error;
+    }
+    return this.student(row!.id);
+  }
+
+  /** Moves students into a class of the same school; answers per student. */
+  async move(auth: AuthContext, input: { studentIds: string[]; classId: string }) {
+    const klass = await this.repo.findClass(input.classId);
+    const actor = await this.school.access.adminOfRow(auth, klass?.org_id, SCHOOL_MESSAGES.classNotFound);
+    if (klass!.year_archived === 1) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
+    const ids = [...new Set(input.studentIds)];
+    const found = new Map((await this.repo.studentsIn(actor.orgId, ids)).map((s) => [s.id, s]));
+    const moved: string[] = [];
+    const failed: { id: string; message: string }[] = [];
+    await this.repo.transaction(async (repo) => {
+      for (const id of ids) {
+        const s = found.get(id);
+        if (!s) failed.push({ id, message: SCHOOL_MESSAGES.studentNotFound });
+        else if (s.graduated_at) failed.push({ id, message: SCHOOL_MESSAGES.studentGraduated });
+        else if (s.class_id === klass!.id) failed.push({ id, message: SCHOOL_MESSAGES.sameClass });
+        else {
+          await repo.updateStudent(id, { class_id: klass!.id });
+          moved.push(id);
+        }
+      }
+      if (moved.length > 0)
+        await this.log.record(
+          repo,
+          actor,
+          'student.move',
+          klass!.id,
+          `${moved.length}名学生调入${klass!.name}`,
+        );
+    });
+    return { moved, failed };
+  }
+
+  /** The empty template: the student sheet with its headers, and a sheet of notes. */
+  template(): Promise<Buffer> {
+    return writeXlsx([
+      studentSheet([]),
+      { name: '填写说明', columns: [{ header: '', width: 90 }], rows: NOTES, plain: true },
+    ]);
+  }
+
+  /** One class's students as a workbook, and its file name. */
+  async export(auth: AuthContext, classId: string): Promise<{ data: Buffer; filename: string }> {
+    const klass = await this.repo.findClass(classId);
+    await this.school.access.memberOfRow(auth, klass?.org_id, SCHOOL_MESSAGES.classNotFound);
+    const students = await this.repo.studentsOfClass(classId);
+    const data = await writeXlsx([
+      studentSheet(students.map((s) => [s.name, s.student_no, s.class_name, s.gender])),
+    ]);
+    return { data, filename: `${klass!.year_name}-${klass!.name}-学生名单.xlsx` };
+  }
+
+  /**
+   * Imports a sheet of students into the classes of one school year: every row is checked first (required fields,
+   * formats, numbers repeated in the file or already in the school, unknown classes), and any error refuses the whole
+   * file with every row's message (400, data.errors). Otherwise all rows go in one transaction.
+   */
+  async import(auth: AuthContext, file: Uint8Array, options: ImportOptions) {
+    const year = await this.repo.findYear(options.yearId);
+    const actor = await this.school.access.adminOfRow(auth, year?.org_id, SCHOOL_MESSAGES.yearNotFound);
+    if (year!.archived === 1) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
+    const classes = await this.repo.listClasses(year!.id);
+    let fallbackClass: string | undefined;
+    if (options.classId) {
+      const klass = classes.find((c) => c.id === options.classId);
+      if (!klass) throw notFound(SCHOOL_MESSAGES.classNotFound);
+      fallbackClass = klass.name;
+    }
+
+    const sheet = await this.readSheet(file);
+    const header = sheet[0];
+    if (!header) throw new AppError('VALIDATION', SCHOOL_MESSAGES.importEmpty);
+    const at = (name: string) => header.cells.findIndex((c) => c.trim() === name);
+    const col = { name: at('姓名'), no: at('学号'), klass: at('班级'), gender: at('性别') };
+    const missing = [
+      col.name < 0 ? '姓名' : null,
+      col.no < 0 ? '学号' : null,
+      col.klass < 0 && !fallbackClass ? '班级' : null,
+    ].filter((x): x is string => x !== null);
+    if (missing.length > 0)
+      throw new AppError('VALIDATION', SCHOOL_MESSAGES.importMissingHeader(missing.join('、')));
+    const body = sheet.slice(1);
+    if (body.length === 0) throw new AppError('VALIDATION', SCHOOL_MESSAGES.importEmpty);
+
+    const errors: RowError[] = [];
+    const fail = (row: number, message: string) => errors.push({ row, message: `第${row}行：${message}` });
+    const byName = new Map(classes.map((c) => [c.name, c]));
+    const firstRowOf = new Map<string, number>();
+    const toCreate = new Set<string>();
+    const parsed: ParsedRow[] = [];
+    for (const { row, cells } of body) {
+      const cell = (i: number) => (i >= 0 ? (cells[i] ?? '').trim() : '');
+      const name = cell(col.name);
+      const studentNo = cell(col.no);
+      const className = cell(col.klass) || fallbackClass || '';
+      const genderText = cell(col.gender);
+      let ok = true;
+      const bad = (message: string) => {
+        ok = false;
+        fail(row, message);
+      };
+      if (!name) bad(SCHOOL_MESSAGES.studentNameRequired);
+      else if (name.length > 20) bad('学生姓名最多20个字');
+      if (!studentNo) bad(SCHOOL_MESSAGES.studentNoRequired);
+      else if (!STUDENT_NO_PATTERN.test(studentNo))
+        bad(`学号 ${studentNo} 格式不正确（只能包含字母、数字和短横线，最多32位）`);
+      else if (firstRowOf.has(studentNo)) bad(`学号 ${studentNo} 与第${firstRowOf.get(studentNo)}行重复`);
+      else firstRowOf.set(studentNo, row);
+      const gender = genderText ? GenderSchema.safeParse(genderText) : null;
+      if (gender && !gender.success) bad(`性别“${genderText}”不正确，只能是男或女`);
+      if (!className) bad('请填写班级');
+      else if (className.length > 30) bad('班级名称最多30个字');
+      else if (!byName.has(className)) {
+        if (options.createMissingClasses) toCreate.add(className);
+        else bad(`班级 ${className} 在${year!.name}中不存在`);
+      }
+      if (ok) parsed.push({ row, name, studentNo, className, gender: gender?.success ? gender.data : null });
+    }
+    const taken = await this.repo.takenStudentNumbers(
+      actor.orgId,
+      parsed.map((p) => p.studentNo),
+    );
+    for (const p of parsed)
+      if (taken.has(p.studentNo)) fail(p.row, SCHOOL_MESSAGES.studentNoTaken(p.studentNo));
+    if (errors.length > 0) {
+      errors.sort((a, b) => a.row - b.row);
+      const rows = new Set(errors.map((e) => e.row)).size;
+      throw new AppError('VALIDATION', SCHOOL_MESSAGES.importFailed(rows), { data: { errors } });
+    }
+
+    const now = this.now();
+    const created: { id: string; name: string }[] = [];
+    const stages = new Map<string, string>();
+    for (const name of toCreate) stages.set(name, await this.school.stageFor(undefined, gradeFromName(name)));
+    try {
+      await this.repo.transaction(async (repo) => {
+        let sort = await repo.nextClassSort(year!.id);
+        const newClasses = [];
+        for (const name of toCreate) {
+          const id = newId();
+          created.push({ id, name });
+          newClasses.push({
+            id,
+            org_id: actor.orgId,
+            year_id: year!.id,
+            stage_id: stages.get(name)!,
+            name,
+            grade: gradeFromName(name),
+            sort: sort++,
+            created_at: now,
+          });
+        }
+        await repo.insertClasses(newClasses);
+        const classId = new Map([
+          ...classes.map((c) => [c.name, c.id] as const),
+          ...created.map((c) => [c.name, c.id] as const),
+        ]);
+        await repo.insertStudents(
+          parsed.map((p) => ({
+            id: newId(),
+            org_id: actor.orgId,
+            class_id: classId.get(p.className)!,
+            name: p.name,
+            student_no: p.studentNo,
+            gender: p.gender,
+            created_at: now,
+          })),
+        );
+        await this.log.record(
+          repo,
+          actor,
+          'student.import',
+          year!.id,
+          `${year!.name}导入${parsed.length}名学生${created.length > 0 ? `，新建班级${created.map((c) => c.name).join('、')}` : ''}`,
+        );
+      });
+    } catch (error) {
+      // Another import took a number between the check and the insert: still nothing was imported.
+      if (isUniqueViolation(error))
+        throw new AppError('CONFLICT', '导入失败：有学号刚被占用，未导入任何学生，请重新导入');
+      throw error;
+    }
+    const counts = new Map<string, number>();
+    for (const p of parsed) counts.set(p.className, (counts.get(p.className) ?? 0) + 1);
+    const ids = new Map([
+      ...classes.map((c) => [c.name, c.id] as const),
+      ...created.map((c) => [c.name, c.id] as const),
+    ]);
+    return {
+      imported: parsed.length,
+      createdClasses: created,
+      classes: [...counts].map(([name, count]) => ({ id: ids.get(name)!, name, count })),
+    };
+  }
+
+  private async readSheet(file: Uint8Array) {
+    try {
+      return await readFirstSheet(file, STUDENT_IMPORT_LIMITS.maxRows + 1);
+    } catch (error) {
+      if (!(error instanceof XlsxError))
+        throw new AppError('VALIDATION', SCHOOL_MESSAGES.importNotXlsx, { detail: String(error) });
+      if (error.reason === 'tooManyRows')
+        throw new AppError('VALIDATION', SCHOOL_MESSAGES.importTooManyRows(STUDENT_IMPORT_LIMITS.maxRows));
+      if (error.reason === 'tooLarge')
+        throw new AppError('PAYLOAD_TOO_LARGE', SCHOOL_MESSAGES.importTooLarge);
+      throw new AppError('VALIDATION', SCHOOL_MESSAGES.importNotXlsx, { detail: error.message });
+    }
+  }
+}

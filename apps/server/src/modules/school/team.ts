@@ -1,0 +1,318 @@
+import {
+  MESSAGES,
+  SCHOOL_MESSAGES,
+  type Grade,
+  type Group,
+  type GroupKind,
+  type Member,
+  type SchoolRole,
+} from '@zhzy/contracts';
+import { isUniqueViolation } from '../../db/dialect.js';
+import type { AuthContext } from '../../lib/call.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { groupKind, presentGroup, presentMember, rolesOf } from './presenter.js';
+import type { MemberRow, SchoolRepository } from './repository.js';
+import type { AuditLog, SchoolService } from './service.js';
+
+/** Members (roles, teaching, removal) and teaching groups (教研组 / 备课组) of a school. */
+export class TeamService {
+  constructor(
+    private readonly repo: SchoolRepository,
+    private readonly school: SchoolService,
+    private readonly log: AuditLog,
+    private readonly clock: () => number,
+  ) {}
+
+  private now(): string {
+    return new Date(this.clock()).toISOString();
+  }
+
+  // ───────────── members ─────────────
+
+  private async present(orgId: string, rows: MemberRow[]): Promise<Member[]> {
+    const [grades, subjects, classes, groups] = await Promise.all([
+      this.repo.gradeDirectors(orgId),
+      this.repo.memberSubjects(orgId),
+      this.repo.teachingClasses(orgId),
+      this.repo.groupsOfMembers(orgId),
+    ]);
+    return rows.map((row) =>
+      presentMember(row, {
+        grades: grades.filter((g) => g.user_id === row.user_id).map((g) => g.grade),
+        teaching: subjects
+          .filter((s) => s.user_id === row.user_id)
+          .map((s) => ({
+            subjectId: s.id,
+            subjectName: s.name,
+            classes: classes
+              .filter((c) => c.user_id === row.user_id && c.subject_id === s.id)
+              .map((c) => ({ id: c.id, name: c.name })),
+          })),
+        groups: groups
+          .filter((g) => g.user_id === row.user_id)
+          .map((g) => ({ id: g.id, name: g.name, kind: groupKind(g.kind), isLeader: g.is_leader === 1 })),
+      }),
+    );
+  }
+
+  private async member(memberId: string): Promise<Member> {
+    const row = await this.repo.findMember(memberId);
+    if (!row) throw notFound(SCHOOL_MESSAGES.memberNotFound);
+    const [member] = await this.present(row.org_id, [row]);
+    return member!;
+  }
+
+  /** /team/member: every member with roles, grades, teaching and groups (administrators only). */
+  async members(
+    auth: AuthContext,
+    query: { orgId?: string | undefined; keyword?: string | undefined; role?: SchoolRole | undefined },
+  ): Promise<Member[]> {
+    const actor = await this.school.access.admin(auth, query.orgId);
+    let rows = await this.repo.listMembers(actor.orgId, query.keyword);
+    if (query.role) {
+      const role = query.role;
+      // 'teacher' lists the members with no other role.
+      rows = rows.filter((r) => (role === 'teacher' ? rolesOf(r).length === 1 : rolesOf(r).includes(role)));
+    }
+    return this.present(actor.orgId, rows);
+  }
+
+  private async target(auth: AuthContext, memberId: string) {
+    const row = await this.repo.findMember(memberId);
+    const actor = await this.school.access.adminOfRow(auth, row?.org_id, SCHOOL_MESSAGES.memberNotFound);
+    return { row: row!, actor };
+  }
+
+  /** Sets a member's administrator role and the grades they direct. */
+  async setRoles(
+    auth: AuthContext,
+    memberId: string,
+    input: { isAdministrator: boolean; grades: Grade[] },
+  ): Promise<Member> {
+    const { row, actor } = await this.target(auth, memberId);
+    if (row.is_creator === 1 && !input.isAdministrator)
+      throw new AppError('CONFLICT', SCHOOL_MESSAGES.creatorIsAdmin);
+    if (
+      row.user_id === actor.userId &&
+      !input.isAdministrator &&
+      (await this.repo.countManagers(actor.orgId, actor.userId)) === 0
+    )
+      throw new AppError('CONFLICT', SCHOOL_MESSAGES.lastAdministrator);
+    const grades = [...new Set(input.grades)];
+    await this.repo.transaction(async (repo) => {
+      await repo.updateMembership(row.member_id, { is_administrator: input.isAdministrator ? 1 : 0 });
+      await repo.setGradesOf(actor.orgId, row.user_id, grades, this.now());
+      await repo.syncGradeDirectorFlags(actor.orgId, [row.user_id]);
+      await this.log.record(
+        repo,
+        actor,
+        'member.roles',
+        row.member_id,
+        `${row.nickname}：${input.isAdministrator ? '管理员' : '非管理员'}${grades.length > 0 ? `，年级主任（${grades.join('、')}）` : ''}`,
+      );
+    });
+    return this.member(row.member_id);
+  }
+
+  /** Sets the subjects a member teaches and, per subject, the classes (of unarchived years of the school). */
+  async setTeaching(
+    auth: AuthContext,
+    memberId: string,
+    teaching: { subjectId: string; classIds: string[] }[],
+  ): Promise<Member> {
+    const { row, actor } = await this.target(auth, memberId);
+    const merged = new Map<string, Set<string>>();
+    for (const t of teaching) {
+      const set = merged.get(t.subjectId) ?? new Set<string>();
+      t.classIds.forEach((id) => set.add(id));
+      merged.set(t.subjectId, set);
+    }
+    const catalogue = new Map((await this.repo.catalogueSubjects()).map((s) => [s.id, s]));
+    const offered = await this.school.offeredIds(actor.orgId);
+    for (const subjectId of merged.keys()) {
+      const subject = catalogue.get(subjectId);
+      if (!subject) throw new AppError('VALIDATION', SCHOOL_MESSAGES.subjectNotFound);
+      if (!offered.has(subjectId))
+        throw new AppError('VALIDATION', SCHOOL_MESSAGES.subjectNotOffered(subject.name));
+    }
+    const classIds = [...new Set([...merged.values()].flatMap((s) => [...s]))];
+    const classes = await this.repo.classesIn(actor.orgId, classIds);
+    if (classes.length !== classIds.length) throw new AppError('VALIDATION', SCHOOL_MESSAGES.classNotFound);
+    if (classes.some((c) => c.year_archived === 1))
+      throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
+    const entries = [...merged].map(([subjectId, ids]) => ({ subjectId, classIds: [...ids] }));
+    await this.repo.transaction(async (repo) => {
+      await repo.setTeaching(actor.orgId, row.user_id, entries);
+      await this.log.record(
+        repo,
+        actor,
+        'member.teaching',
+        row.member_id,
+        `${row.nickname}：${entries.map((e) => `${catalogue.get(e.subjectId)!.name}（${e.classIds.length}个班）`).join('、') || '无'}`,
+      );
+    });
+    return this.member(row.member_id);
+  }
+
+  /**
+   * Removes a member: never the creator, and not oneself when one is the school's last administrator. Their grades,
+   * teaching and group places go with them; if it was their current school, their next school (or none) takes over.
+   */
+  async remove(auth: AuthContext, memberId: string): Promise<void> {
+    const { row, actor } = await this.target(auth, memberId);
+    if (row.is_creator === 1) throw new AppError('CONFLICT', SCHOOL_MESSAGES.cannotRemoveCreator);
+    if (row.user_id === actor.userId && (await this.repo.countManagers(actor.orgId, actor.userId)) === 0)
+      throw new AppError('CONFLICT', SCHOOL_MESSAGES.lastAdministrator);
+    const membership = await this.repo.findMembershipById(row.member_id);
+    const user = await this.repo.findUser(row.user_id);
+    await this.repo.transaction(async (repo) => {
+      await repo.deleteMembership(membership!);
+      if (user?.default_org_id === actor.orgId) {
+        await repo.setDefaultOrg(
+          row.user_id,
+          await repo.firstOtherMembership(row.user_id, actor.orgId),
+          this.now(),
+        );
+      }
+      await this.log.record(
+        repo,
+        actor,
+        'member.remove',
+        row.member_id,
+        `${row.nickname}（${row.username}）`,
+      );
+    });
+  }
+
+  // ───────────── groups ─────────────
+
+  /** Administrators see every group (or only theirs with `mine`); other members see the groups they are in. */
+  async groups(
+    auth: AuthContext,
+    query: { orgId?: string | undefined; mine?: boolean | undefined },
+  ): Promise<Group[]> {
+    const actor = await this.school.access.member(auth, query.orgId);
+    const onlyMine = !actor.canManage || query.mine === true;
+    const rows = await this.repo.listGroups(actor.orgId, onlyMine ? actor.userId : undefined);
+    const members = await this.repo.groupMembers(rows.map((r) => r.id));
+    return rows.map((r) => presentGroup(r, members, actor.userId));
+  }
+
+  /** One group: its members and administrators see it; another member of the school gets 403. */
+  async group(auth: AuthContext, groupId: string): Promise<Group> {
+    const row = await this.repo.findGroup(groupId);
+    const actor = await this.school.access.memberOfRow(auth, row?.org_id, SCHOOL_MESSAGES.groupNotFound);
+    const members = await this.repo.groupMembers([row!.id]);
+    const group = presentGroup(row!, members, actor.userId);
+    if (!actor.canManage && !group.mine) throw forbidden(MESSAGES.forbidden);
+    return group;
+  }
+
+  private async checkSubject(subjectId: string | null | undefined) {
+    if (!subjectId) return;
+    const known = await this.repo.catalogueSubjects();
+    if (!known.some((s) => s.id === subjectId))
+      throw new AppError('VALIDATION', SCHOOL_MESSAGES.subjectNotFound);
+  }
+
+  async createGroup(
+    auth: AuthContext,
+    input: {
+      orgId?: string | undefined;
+      name: string;
+      kind: GroupKind;
+      subjectId?: string | null | undefined;
+      grade?: Grade | null | undefined;
+    },
+  ): Promise<Group> {
+    const actor = await this.school.access.admin(auth, input.orgId);
+    await this.checkSubject(input.subjectId);
+    if (await this.repo.groupNameTaken(actor.orgId, input.name))
+      throw new AppError('CONFLICT', SCHOOL_MESSAGES.groupExists(input.name));
+    const id = newId();
+    const now = this.now();
+    try {
+      await this.repo.transaction(async (repo) => {
+        await repo.insertGroup({
+          id,
+          org_id: actor.orgId,
+          name: input.name,
+          kind: input.kind,
+          subject_id: input.subjectId ?? null,
+          grade: input.grade ?? null,
+          created_at: now,
+          updated_at: now,
+        });
+        await this.log.record(repo, actor, 'group.create', id, input.name);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT', SCHOOL_MESSAGES.groupExists(input.name));
+      throw error;
+    }
+    return this.group(auth, id);
+  }
+
+  private async adminGroup(auth: AuthContext, groupId: string) {
+    const row = await this.repo.findGroup(groupId);
+    const actor = await this.school.access.adminOfRow(auth, row?.org_id, SCHOOL_MESSAGES.groupNotFound);
+    return { row: row!, actor };
+  }
+
+  async updateGroup(
+    auth: AuthContext,
+    groupId: string,
+    input: {
+      name?: string | undefined;
+      kind?: GroupKind | undefined;
+      subjectId?: string | null | undefined;
+      grade?: Grade | null | undefined;
+    },
+  ): Promise<Group> {
+    const { row, actor } = await this.adminGroup(auth, groupId);
+    await this.checkSubject(input.subjectId);
+    if (input.name !== undefined && (await this.repo.groupNameTaken(actor.orgId, input.name, row.id)))
+      throw new AppError('CONFLICT', SCHOOL_MESSAGES.groupExists(input.name));
+    const set: { name?: string; kind?: string; subject_id?: string | null; grade?: string | null } = {};
+    if (input.name !== undefined) set.name = input.name;
+    if (input.kind !== undefined) set.kind = input.kind;
+    if (input.subjectId !== undefined) set.subject_id = input.subjectId;
+    if (input.grade !== undefined) set.grade = input.grade;
+    await this.repo.transaction(async (repo) => {
+      await repo.updateGroup(row.id, set, this.now());
+      await this.log.record(repo, actor, 'group.update', row.id, `${row.name} → ${set.name ?? row.name}`);
+    });
+    return this.group(auth, row.id);
+  }
+
+  async deleteGroup(auth: AuthContext, groupId: string): Promise<void> {
+    const { row, actor } = await this.adminGroup(auth, groupId);
+    await this.repo.transaction(async (repo) => {
+      await repo.deleteGroup(row.id);
+      await this.log.record(repo, actor, 'group.delete', row.id, row.name);
+    });
+  }
+
+  /** Replaces a group's members and leaders (members of the same school only). */
+  async setGroupMembers(
+    auth: AuthContext,
+    groupId: string,
+    members: { memberId: string; isLeader: boolean }[],
+  ): Promise<Group> {
+    const { row, actor } = await this.adminGroup(auth, groupId);
+    const leader = new Map<string, boolean>();
+    for (const m of members) leader.set(m.memberId, (leader.get(m.memberId) ?? false) || m.isLeader);
+    const found = await this.repo.membershipsIn(actor.orgId, [...leader.keys()]);
+    if (found.length !== leader.size)
+      throw new AppError('VALIDATION', SCHOOL_MESSAGES.groupMemberNotInSchool);
+    await this.repo.transaction(async (repo) => {
+      await repo.setGroupMembers(
+        row.id,
+        found.map((m) => ({ userId: m.user_id, isLeader: leader.get(m.id) ?? false })),
+        this.now(),
+      );
+      await this.log.record(repo, actor, 'group.members', row.id, `${row.name}：${found.length}人`);
+    });
+    return this.group(auth, row.id);
+  }
+}
