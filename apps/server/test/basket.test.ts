@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BasketSchema, MESSAGES, type Basket, type Question } from '@zhzy/contracts';
+import { buildApp } from '../src/app.js';
 import { SUBJECT_IDS } from '../src/seed/catalog.js';
 import { DIALECTS, bearer, signIn, startTestApp, type TestApp } from './helpers/index.js';
 
@@ -158,6 +159,38 @@ describe.each(DIALECTS)('question basket on %s', (dialect) => {
     });
     expect(res.statusCode).toBe(404);
     expect((await getBasket()).sumCount).toBe(1);
+  });
+
+  it('never serves a stale basket from another instance’s memory (two hosts on one database)', async () => {
+    const other = await buildApp({ config: t.config, db: t.testDb.db });
+    try {
+      const read = async (app: typeof t.app) =>
+        BasketSchema.parse(
+          (
+            await app.inject({ method: 'GET', url: '/teacher/paper/info/getQuestionBasket', headers: auth })
+          ).json().data,
+        );
+      const before = await read(other);
+      await read(t.app);
+      const extra = math.find((q) => !before.questionIds.includes(q.id))!;
+      await t.app.inject({
+        method: 'POST',
+        url: '/teacher/paper/info/addBasket',
+        headers: auth,
+        payload: { questionIds: [extra.id] },
+      });
+      expect((await read(other)).questionIds).toContain(extra.id);
+      await other.inject({
+        method: 'POST',
+        url: '/teacher/paper/info/removeBasket',
+        headers: auth,
+        payload: { questionIds: [extra.id] },
+      });
+      expect((await read(t.app)).questionIds).not.toContain(extra.id);
+      expect(await read(t.app)).toEqual(before);
+    } finally {
+      await other.close();
+    }
   });
 
   it('filters questions by type, difficulty and chapter (a chapter includes its sections)', async () => {

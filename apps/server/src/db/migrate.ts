@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003-papers.js';
 import * as m0004 from './migrations/0004-scan.js';
 import * as m0005 from './migrations/0005-homework.js';
 import * as m0006 from './migrations/0006-school.js';
+import * as m0007 from './migrations/0007-basket-version.js';
 
 // Migrations are listed statically so a bundled or containerised host needs no file-system scan.
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-scan': m0004,
   '0005-homework': m0005,
   '0006-school': m0006,
+  '0007-basket-version': m0007,
 };
 
 class StaticProvider implements MigrationProvider {

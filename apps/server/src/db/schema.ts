@@ -33,6 +33,8 @@ export interface MembershipsTable {
   is_creator: Generated<Flag>;
   is_administrator: Generated<Flag>;
   is_grade_director: Generated<Flag>;
+  /** Bumped by every change of the member's basket (0007). */
+  basket_version: Generated<number>;
   default_year_id: string | null;
   created_at: Timestamp;
 }

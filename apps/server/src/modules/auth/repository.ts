@@ -10,6 +10,7 @@ export interface AccessContextRow {
   is_creator: number | null;
   is_administrator: number | null;
   is_grade_director: number | null;
+  basket_version: number | null;
 }
 
 /** Users, sessions, tokens, sign-in failures and captchas. Only this file touches those tables. */
@@ -36,6 +37,7 @@ export class AuthRepository {
             'm.is_creator',
             'm.is_administrator',
             'm.is_grade_director',
+            'm.basket_version',
           ])
           .where('t.token_hash', '=', tokenHash)
           .where('t.expires_at', '>', now)

@@ -97,6 +97,7 @@ export class AuthService {
       isCreator: row.is_creator === 1,
       isAdministrator: row.is_administrator === 1,
       isGradeDirector: row.is_grade_director === 1,
+      basketVersion: row.basket_version ?? 0,
     };
   }
 

@@ -54,6 +54,16 @@ export class BasketRepository {
     return this.basketRows(orgId, userId);
   }
 
+  /** Marks the member's basket changed, so every instance's cached copy of it is stale. */
+  async bumpVersion(orgId: string, userId: string) {
+    await this.db
+      .updateTable('memberships')
+      .set((eb) => ({ basket_version: eb('basket_version', '+', 1) }))
+      .where('org_id', '=', orgId)
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
   findPaperOf(orgId: string, userId: string, paperId: string) {
     return this.db
       .selectFrom('basket_papers')

@@ -9,8 +9,18 @@ function requireSchool(auth: AuthContext): string {
   return auth.orgId;
 }
 
-/** The question basket of SPEC §4: one paper per stage + subject, grouped by question type. */
+/** Baskets kept in memory, at most this many (least recently read go first). */
+const CACHE_SIZE = 5_000;
+
+/**
+ * The question basket of SPEC §4: one paper per stage + subject, grouped by question type.
+ * A basket read is the hottest call of composition: the built basket is kept in memory under the member's
+ * `basket_version`, which every change bumps in its transaction and the bearer check reads anyway — so a cached
+ * basket is served without a query and is never stale, on any instance.
+ */
 export class BasketService {
+  private readonly cache = new Map<string, { version: number; basket: Basket }>();
+
   constructor(
     private readonly repo: BasketRepository,
     private readonly catalog: CatalogRepository,
@@ -19,7 +29,24 @@ export class BasketService {
 
   async get(auth: AuthContext): Promise<Basket> {
     const orgId = requireSchool(auth);
-    const rows = await this.repo.listBasketRows(orgId, auth.userId);
+    const key = `${orgId}:${auth.userId}`;
+    const hit = this.cache.get(key);
+    if (hit && hit.version === auth.basketVersion) return hit.basket;
+    const basket = await this.build(orgId, auth.userId);
+    this.cache.delete(key);
+    if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(key, { version: auth.basketVersion, basket });
+    return basket;
+  }
+
+  /** After a change: the new basket, read fresh (the caller's token still carries the old version). */
+  private async fresh(auth: AuthContext, orgId: string): Promise<Basket> {
+    this.cache.delete(`${orgId}:${auth.userId}`);
+    return this.build(orgId, auth.userId);
+  }
+
+  private async build(orgId: string, userId: string): Promise<Basket> {
+    const rows = await this.repo.listBasketRows(orgId, userId);
     const basket: Basket = { sumCount: rows.length, paperInfo: [], type: {}, questionIds: [] };
     const papers = new Map<string, Basket['paperInfo'][number]>();
     const sections = new Map<string, Basket['type'][string][number]>();
@@ -73,8 +100,9 @@ export class BasketService {
         const sectionId = await repo.ensureSection(paperId, q.type_id);
         await repo.addItem({ paperId, sectionId, questionId: id, now });
       }
+      await repo.bumpVersion(orgId, auth.userId);
     });
-    return this.get(auth);
+    return this.fresh(auth, orgId);
   }
 
   async remove(auth: AuthContext, questionIds: string[]): Promise<Basket> {
@@ -82,16 +110,20 @@ export class BasketService {
     await this.repo.transaction(async (repo) => {
       await repo.removeQuestions(orgId, auth.userId, questionIds);
       await repo.pruneEmpty(orgId, auth.userId);
+      await repo.bumpVersion(orgId, auth.userId);
     });
-    return this.get(auth);
+    return this.fresh(auth, orgId);
   }
 
   /** Clears one basket paper of the caller. */
   async clear(auth: AuthContext, paperId: string): Promise<Basket> {
     const orgId = requireSchool(auth);
     if (!(await this.repo.findPaperOf(orgId, auth.userId, paperId))) throw notFound('试题篮不存在');
-    await this.repo.transaction((repo) => repo.deletePaper(paperId));
-    return this.get(auth);
+    await this.repo.transaction(async (repo) => {
+      await repo.deletePaper(paperId);
+      await repo.bumpVersion(orgId, auth.userId);
+    });
+    return this.fresh(auth, orgId);
   }
 
   /** Deletes one question-type row (with its questions) of the caller's basket. */
@@ -101,7 +133,8 @@ export class BasketService {
     await this.repo.transaction(async (repo) => {
       await repo.deleteSection(sectionId);
       await repo.pruneEmpty(orgId, auth.userId);
+      await repo.bumpVersion(orgId, auth.userId);
     });
-    return this.get(auth);
+    return this.fresh(auth, orgId);
   }
 }

@@ -415,6 +415,21 @@ export class QuestionsRepository {
   async deleteForever(id: string, now: string): Promise<'deleted' | 'kept'> {
     try {
       await this.db.transaction().execute(async (trx) => {
+        // The baskets that held it change: their members' cached baskets must be rebuilt.
+        const holders = await trx
+          .selectFrom('basket_items as i')
+          .innerJoin('basket_papers as p', 'p.id', 'i.paper_id')
+          .select(['p.org_id', 'p.user_id'])
+          .where('i.question_id', '=', id)
+          .execute();
+        for (const h of holders) {
+          await trx
+            .updateTable('memberships')
+            .set((eb) => ({ basket_version: eb('basket_version', '+', 1) }))
+            .where('org_id', '=', h.org_id)
+            .where('user_id', '=', h.user_id)
+            .execute();
+        }
         await trx.deleteFrom('basket_items').where('question_id', '=', id).execute();
         await trx.deleteFrom('question_knowledge_points').where('question_id', '=', id).execute();
         await trx.deleteFrom('question_booknodes').where('question_id', '=', id).execute();
