@@ -2,8 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureBrowser } from './lib/browser.mjs';
-import { ensurePostgres } from './lib/postgres.mjs';
+import { ensurePostgres, ensurePostgresClient } from './lib/postgres.mjs';
 import { run } from './lib/system.mjs';
+import { ensurePrinterTools } from './lib/printer.mjs';
 import { ensureScannerTools } from './lib/scanner.mjs';
 import { ensureRasterTools } from './lib/tools.mjs';
 
@@ -14,7 +15,9 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 ensureRasterTools();
 ensureScannerTools();
+ensurePrinterTools();
 await ensurePostgres();
+ensurePostgresClient();
 console.log('[test] PostgreSQL answers on 127.0.0.1:5432');
 ensureBrowser();
 console.log('[test] Chromium and the CJK fonts are installed');

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createRequire } from 'node:module';
-import { ensureAptPackages, run } from './system.mjs';
+import { ensureAptPackages, hasCommand, run } from './system.mjs';
 
 const require = createRequire(import.meta.url);
 const pg = require('pg');
@@ -79,4 +79,10 @@ export async function ensurePostgres() {
   createRole();
   attempt = await tryConnect();
   if (!attempt.ok) throw new Error(`PostgreSQL still refuses the test connection: ${attempt.error?.message}`);
+}
+
+/** pg_dump and pg_restore for the backup/restore tests (Debian's client, when the server runs elsewhere). */
+export function ensurePostgresClient() {
+  if (hasCommand('pg_dump') && hasCommand('pg_restore')) return;
+  ensureAptPackages(['postgresql-client']);
 }

@@ -5,7 +5,13 @@ import type { Config } from './config.js';
 import { connect, type Db } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { CallGuards } from './lib/call.js';
+import { InProcessJobQueue, type JobQueue } from './lib/jobs.js';
+import { Metrics } from './lib/metrics.js';
+import { PgBossJobQueue } from './lib/pg-boss-queue.js';
+import { createStorage, type ObjectStorage } from './lib/storage/index.js';
 import { registerAccount } from './modules/account/routes.js';
+import { registerAnalysis } from './modules/analysis/routes.js';
+import { seedAnalysisDemo } from './modules/analysis/seed.js';
 import { DevSmsInbox, LogSmsProvider, type SmsProvider } from './modules/account/sms.js';
 import { AuthRepository } from './modules/auth/repository.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -16,22 +22,30 @@ import { BasketService } from './modules/basket/service.js';
 import { CatalogRepository } from './modules/catalog/repository.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { CatalogService } from './modules/catalog/service.js';
+import { registerMaterials } from './modules/materials/routes.js';
+import { seedMaterialsDemo } from './modules/materials/seed.js';
 import { HomeworkRepository } from './modules/homework/repository.js';
 import { registerHomework } from './modules/homework/routes.js';
+import { registerMarking } from './modules/marking/routes.js';
+import { seedMarkingDemo } from './modules/marking/seed.js';
 import { recentHomeworkQuestions } from './modules/homework/service.js';
 import { registerPapers } from './modules/papers/routes.js';
+import { resultsProgress } from './modules/results/repository.js';
 import { seedPaperTemplates } from './modules/papers/templates.js';
 import { scheduleQuestionMaintenance } from './modules/questions/maintenance.js';
 import { QuestionsRepository } from './modules/questions/repository.js';
 import { questionRoutes } from './modules/questions/routes.js';
 import { QuestionsService } from './modules/questions/service.js';
+import { registerRecognition } from './modules/recognition/routes.js';
 import { registerScan } from './modules/scan/routes.js';
+import { PageStorage } from './modules/scan/storage.js';
 import { registerSchool } from './modules/school/routes.js';
 import { seedSchoolDemo } from './modules/school/seed.js';
 import { SystemRepository } from './modules/system/repository.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { SystemService } from './modules/system/service.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { registerOperations } from './plugins/operations.js';
 import { FileStore, registerFiles } from './plugins/files.js';
 import { registerWebApp } from './plugins/web.js';
 import { seedCatalog } from './seed/catalog.js';
@@ -47,11 +61,22 @@ export interface AppOptions {
   makeCaptcha?: CaptchaMaker;
   /** The SMS gateway; the embedded default writes codes to the log (and, in development, to the inbox call). */
   smsProvider?: SmsProvider;
+  /** Background jobs; in this process unless production gives a shared queue. */
+  jobs?: JobQueue;
+  /** An object store (tests); otherwise the configuration's (DATA_DIR or S3), closed with the app. */
+  storage?: ObjectStorage;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    jobs: JobQueue;
+    /** Page images and stored files: DATA_DIR on disk, or an S3-compatible bucket shared by every instance. */
+    storage: ObjectStorage;
+    /** Prometheus metrics of this instance (served by `/metrics` and the admin port). */
+    metrics: Metrics;
+    /** True from the moment a shutdown starts (`/ready` answers 503). */
+    isClosing: () => boolean;
   }
 }
 
@@ -67,16 +92,50 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
   });
 
+  // The first hook of a shutdown: from this moment /ready answers 503 so load balancers send no more requests,
+  // while running requests and jobs finish.
+  let closing = false;
+  app.decorate('isClosing', () => closing);
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+
   const ownsDb = !options.db;
   const db =
     options.db ??
     connect({
       databaseUrl: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
+      poolSize: config.DATABASE_POOL_SIZE,
       onIdleError: (err) => app.log.warn({ err }, 'idle database connection failed; it will be replaced'),
     });
   app.decorate('db', db);
+  const onJobError = (name: string, err: unknown) =>
+    app.log.error({ err, job: name }, 'background job failed');
+  // Several instances share pg-boss's queue in PostgreSQL; the embedded default runs jobs in this process.
+  const metrics = new Metrics({ poolStats: db.poolStats });
+  app.decorate('metrics', metrics);
+  const queue =
+    options.jobs ??
+    (config.JOB_QUEUE === 'pg-boss'
+      ? await PgBossJobQueue.start({
+          connectionString: config.DATABASE_URL!,
+          schema: config.JOB_QUEUE_SCHEMA,
+          pollingIntervalSeconds: config.JOB_POLL_SECONDS,
+          closeTimeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS,
+          onError: onJobError,
+        })
+      : new InProcessJobQueue(onJobError));
+  const jobs = metrics.meterJobs(queue);
+  app.decorate('jobs', jobs);
+  // Running jobs finish before the database closes.
+  app.addHook('preClose', () => jobs.close());
   if (ownsDb) app.addHook('onClose', () => db.close());
+
+  const storage = options.storage ?? (await createStorage(config));
+  app.decorate('storage', storage);
+  if (!options.storage) app.addHook('onClose', () => storage.close());
 
   await migrateToLatest(db);
   await seedCatalog(db.kysely, clock);
@@ -86,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (seeded) app.log.info('seeded 演示学校 with demo accounts');
     if (await seedSchoolDemo(db.kysely, clock))
       app.log.info('seeded 演示学校 teaching groups and assignments');
+    if (await seedMaterialsDemo(db.kysely, storage, clock)) app.log.info('seeded 演示学校 materials');
   }
 
   app.addHook('onRequest', (request, reply, done) => {
@@ -113,6 +173,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const catalogRepository = new CatalogRepository(db.kysely, db.dialect);
 
   app.get('/health', async () => ({ status: 'ok' }));
+  // /ready, /metrics (behind METRICS_TOKEN) and per-route request metrics.
+  registerOperations(app, { metrics, metricsToken: config.METRICS_TOKEN, isClosing: () => closing });
 
   authRoutes(app, guards, authService);
   systemRoutes(app, guards, new SystemService(new SystemRepository(db.kysely)));
@@ -123,17 +185,52 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await scheduleQuestionMaintenance(app, questionsRepository, clock);
   basketRoutes(app, guards, new BasketService(new BasketRepository(db.kysely), catalogRepository, clock));
   // Smart composition avoids questions the chosen classes had in their latest homework.
-  await registerPapers(app, guards, {
+  const papers = await registerPapers(app, guards, {
     db,
     clock,
     recentHomework: recentHomeworkQuestions(new HomeworkRepository(db.kysely)),
   });
 
-  await registerScan(app, guards, { db, dataDir: config.DATA_DIR, clock });
-  registerHomework(app, guards, { db, clock });
+  // Every stored page is queued for recognition in the worker pool.
+  const recognition = await registerRecognition(app, guards, {
+    db,
+    jobs,
+    dataDir: config.DATA_DIR,
+    storage,
+    clock,
+    workers: config.RECOGNITION_WORKERS,
+  });
+  await registerScan(app, guards, {
+    db,
+    dataDir: config.DATA_DIR,
+    storage,
+    clock,
+    onPageStored: recognition.onPageStored,
+  });
+  const homework = registerHomework(app, guards, { db, clock, progress: resultsProgress(db.kysely) });
+  registerMarking(app, guards, { db, dataDir: config.DATA_DIR, storage, clock });
+  if (config.SEED_DEMO && config.SEED_DEMO_SCANS) {
+    const pages = new PageStorage(storage);
+    if (await seedMarkingDemo({ db: db.kysely, papers, homework, pages, clock }))
+      app.log.info('seeded 演示学校 with a scanned test in 阅卷中');
+  }
+  // Learning analysis, the data centre, the large screen, score sheets, 错题本 and exports.
+  const catalogForAnalysis = new CatalogService(catalogRepository, questionsRepository);
+  registerAnalysis(app, guards, {
+    db,
+    dataDir: config.DATA_DIR,
+    storage,
+    clock,
+    similar: (auth, questionId, size, exclude) =>
+      catalogForAnalysis.similar(auth, questionId, { size, exclude }),
+  });
+  if (config.SEED_DEMO && config.SEED_DEMO_RESULTS) {
+    if (await seedAnalysisDemo({ db: db.kysely, clock, papers, homework }))
+      app.log.info('seeded 演示学校 demo homework with results');
+  }
 
   // Schools, teams, invitations and the personal centre; stored images under /files/.
-  const files = new FileStore(config.DATA_DIR);
+  const files = new FileStore(storage);
   const devInbox =
     config.SEED_DEMO && process.env.NODE_ENV !== 'production' && !options.smsProvider
       ? new DevSmsInbox()
@@ -153,6 +250,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sms: options.smsProvider ?? new LogSmsProvider(app.log, devInbox, clock),
     devInbox,
   });
+  // School materials and binding (papers come through the papers module's own access rules).
+  await registerMaterials(app, guards, { db, dataDir: config.DATA_DIR, storage, clock, school, papers });
   registerFiles(app, guards, {
     store: files,
     privateChecks: { feedback: (relative, auth) => account.canReadFeedbackImage(relative, auth) },

@@ -20,6 +20,10 @@ export const ConfigSchema = z.object({
     .optional(),
   /** Seed 演示学校 with its accounts on first start. */
   SEED_DEMO: flag.default(true),
+  /** With SEED_DEMO: also a scanned test of 七年级(1)班 in 阅卷中 (generated crops), so marking can be tried at once. */
+  SEED_DEMO_SCANS: flag.default(true),
+  /** With SEED_DEMO: finished demo homework with results, so the analysis screens mean something on first start. */
+  SEED_DEMO_RESULTS: flag.default(true),
   /** The fixed OAuth client of the web app (Basic header of the token call). */
   OAUTH_CLIENT_ID: z.string().min(1).default('zhzy-web'),
   OAUTH_CLIENT_SECRET: z.string().min(1).default('zhzy-web-secret'),
@@ -28,15 +32,78 @@ export const ConfigSchema = z.object({
   /** Built web app served on the same port; empty disables serving it. */
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Processes that recognise scanned pages; 0 = one per core. */
+  RECOGNITION_WORKERS: z.coerce.number().int().min(0).max(64).default(0),
   /** Honour X-Forwarded-For from a reverse proxy (for per-address sign-in limits). */
   TRUST_PROXY: flag.default(false),
+  /** Connections per instance to PostgreSQL. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+
+  /** Where page images and stored files live: `local` (under DATA_DIR) or `s3` (an S3-compatible bucket). */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  /** S3-compatible endpoint (`http://minio:9000`); absent for AWS S3 itself. */
+  S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'S3_ENDPOINT 必须是网址，如 http://minio:9000')
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style URLs; defaults to true when S3_ENDPOINT is set (MinIO), false for AWS. */
+  S3_FORCE_PATH_STYLE: flag.optional(),
+  /** Prefix of every key, so deployments may share a bucket. */
+  S3_PREFIX: z
+    .string()
+    .regex(/^[\w.-]+(\/[\w.-]+)*\/?$/, 'S3_PREFIX 只能包含字母、数字、-、_、. 和 /')
+    .optional(),
+  /** Create the bucket at boot when it is missing. */
+  S3_CREATE_BUCKET: flag.default(false),
+
+  /** Background jobs: `in-process` (embedded default) or `pg-boss` (PostgreSQL-backed, shared by every instance). */
+  JOB_QUEUE: z.enum(['in-process', 'pg-boss']).default('in-process'),
+  /** Seconds an idle pg-boss worker waits before looking for jobs again (at least 0.5). */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5, 'JOB_POLL_SECONDS 至少 0.5').max(60).default(2),
+  /** PostgreSQL schema of the pg-boss tables. */
+  JOB_QUEUE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/, 'JOB_QUEUE_SCHEMA 只能包含小写字母、数字和下划线')
+    .default('pgboss'),
+
+  /** `/metrics` on the main port answers only `Authorization: Bearer <token>`; unset: not served there. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN 至少 16 个字符').optional(),
+  /** A separate admin port serving `/metrics`, `/health` and `/ready` without a token; unset: none. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** Seconds a SIGTERM waits for running requests and jobs before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
 });
 export type Config = z.infer<typeof ConfigSchema>;
+
+/** Settings that only make sense together. */
+const ConfigRules = ConfigSchema.superRefine((c, ctx) => {
+  if (c.STORAGE === 's3' && !c.S3_BUCKET)
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'STORAGE=s3 需要 S3_BUCKET' });
+  if (!!c.S3_ACCESS_KEY_ID !== !!c.S3_SECRET_ACCESS_KEY)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_SECRET_ACCESS_KEY'],
+      message: 'S3_ACCESS_KEY_ID 与 S3_SECRET_ACCESS_KEY 须同时设置',
+    });
+  if (c.JOB_QUEUE === 'pg-boss' && !c.DATABASE_URL)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['JOB_QUEUE'],
+      message: 'JOB_QUEUE=pg-boss 需要 DATABASE_URL（PostgreSQL）',
+    });
+  if (c.METRICS_PORT !== undefined && c.METRICS_PORT !== 0 && c.METRICS_PORT === c.PORT)
+    ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'METRICS_PORT 不能与 PORT 相同' });
+});
 
 /** Reads and validates the configuration; a bad value stops the boot with a message naming it. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const result = ConfigSchema.safeParse(cleaned);
+  const result = ConfigRules.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`配置有误 (invalid configuration):\n${lines.join('\n')}`);

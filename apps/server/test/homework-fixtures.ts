@@ -69,8 +69,9 @@ const options = (n: number) =>
 export async function homeworkWorld(
   dialect: DialectName,
   clock: () => number = () => Date.parse('2026-11-02T08:00:00.000Z'),
+  env?: Record<string, string>,
 ): Promise<World> {
-  const t = await startTestApp({ dialect, clock });
+  const t = await startTestApp({ dialect, clock, ...(env ? { env } : {}) });
   const db = t.testDb.db.kysely;
   const other = await createSchool(db, {
     name: '第二中学',

@@ -295,4 +295,53 @@ describe.each(DIALECTS)('Word export and import on %s', (dialect) => {
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toContain('请选择要导入的 Word 文件');
   });
+  it('suggests knowledge points for a question imported without them, from the bank question most like it', async () => {
+    const db = t.testDb.db.kysely;
+    const source = await db
+      .selectFrom('questions')
+      .select('id')
+      .where('stem', 'like', '%篮球和足球共 15 个%')
+      .where('owner', '=', 'system')
+      .executeTakeFirstOrThrow();
+    const expected = (
+      await db
+        .selectFrom('question_knowledge_points')
+        .select('knowledge_point_id')
+        .where('question_id', '=', source.id)
+        .execute()
+    ).map((r) => r.knowledge_point_id);
+    expect(expected.length).toBeGreaterThan(0);
+
+    const p = (text: string) => new Paragraph({ children: [new TextRun(text)] });
+    const doc = new Document({
+      sections: [
+        {
+          children: [
+            p('应用题练习'),
+            p('一、解答题（每小题 10 分）'),
+            p(
+              '1. 某班用 1560 元购买了篮球和足球共 15 个，已知篮球每个 120 元，足球每个 90 元。该班购买篮球、足球各多少个？',
+            ),
+            p('2. 请观察校园里的一棵树，写下你看到的颜色和形状。'),
+          ],
+        },
+      ],
+    });
+    const { payload, contentType } = await multipart({
+      subjectId: SUBJECT_IDS.数学,
+      file: new Blob([new Uint8Array(await Packer.toBuffer(doc))], { type: DOCX_MIME }),
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/teacher/paper/import/preview',
+      headers: { ...me, 'content-type': contentType },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [related, unrelated] = ImportPreviewSchema.parse(res.json().data).sections[0]!.questions;
+    expect([...related!.knowledgePointIds].sort()).toEqual([...expected].sort());
+    expect(related!.warnings.some((w) => w.includes('已按题库中的相似试题推荐'))).toBe(true);
+    expect(unrelated!.knowledgePointIds).toEqual([]);
+    expect(unrelated!.warnings.join('')).not.toContain('推荐');
+  });
 });

@@ -9,8 +9,8 @@ import { CardLayoutSchema } from './answer-card.js';
  * Every websocket message carries `v`, the protocol version, so the web app can tell an outdated agent.
  */
 
-/** Version of the web ↔ agent protocol; the web app tells an outdated agent by it. */
-export const AGENT_PROTOCOL_VERSION = 1;
+/** Version of the web ↔ agent protocol; the web app tells an outdated agent by it (2: printing, page rescans). */
+export const AGENT_PROTOCOL_VERSION = 2;
 /** The agent's default port on 127.0.0.1. */
 export const AGENT_DEFAULT_PORT = 17_310;
 /** Where the web app reaches the agent by default (SPEC §7's websocket URL and its REST base). */
@@ -238,6 +238,8 @@ export const AgentPageSchema = z.object({
   blank: z.boolean(),
   /** Rotation that was corrected, degrees (0 when none). */
   skewDeg: z.number(),
+  /** The page is a rescan that replaced the first scan of this place. */
+  rescanned: z.boolean().default(false),
   upload: UploadStateSchema,
   hostPageId: IdSchema.nullable(),
   uploadError: z.string().nullable(),
@@ -257,6 +259,8 @@ export const AgentBatchSchema = z.object({
   uploadedCount: z.number().int().nonnegative(),
   failedCount: z.number().int().nonnegative(),
   blankCount: z.number().int().nonnegative(),
+  /** The page waiting for its rescan (the next sheet scanned replaces it), or null. */
+  rescanSeq: z.number().int().positive().nullable().default(null),
   lastNotice: ScanNoticeSchema.nullable(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
@@ -266,6 +270,144 @@ export type AgentBatch = z.infer<typeof AgentBatchSchema>;
 export const AgentBatchListSchema = z.object({ batches: z.array(AgentBatchSchema) });
 export const AgentBatchDetailSchema = z.object({ batch: AgentBatchSchema, pages: z.array(AgentPageSchema) });
 export type AgentBatchDetail = z.infer<typeof AgentBatchDetailSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Printing (answer cards and other PDFs, always at 100 %: the recogniser reads the printed geometry back)
+
+/** Largest PDF the page may upload to print (a class set of personalised A3 cards fits easily). */
+export const AGENT_PRINT_MAX_BYTES = 200 * 1024 * 1024;
+/** Copies of one print job. */
+export const AGENT_PRINT_MAX_COPIES = 99;
+
+export const PRINTER_DRIVERS = ['cups', 'ipp', 'windows'] as const;
+export const PrinterDriverSchema = z.enum(PRINTER_DRIVERS);
+export type PrinterDriver = z.infer<typeof PrinterDriverSchema>;
+
+/** Paper sizes a card is printed on (`auto`: the PDF's own page size). */
+export const PRINT_PAPERS = ['auto', 'A4', 'A3', 'B5', 'B4', '16k'] as const;
+export const PrintPaperSchema = z.enum(PRINT_PAPERS);
+export type PrintPaper = z.infer<typeof PrintPaperSchema>;
+
+export const PrinterStateSchema = z.enum(['idle', 'printing', 'stopped', 'unknown']);
+export type PrinterState = z.infer<typeof PrinterStateSchema>;
+
+export const PrinterSchema = z.object({
+  /** Stable id: `cups:<queue>`, `ipp:<url>` or `windows:<name>`. */
+  id: z.string().min(1).max(400),
+  /** The name the teacher knows the printer by. */
+  name: z.string(),
+  driver: PrinterDriverSchema,
+  isDefault: z.boolean(),
+  state: PrinterStateSchema,
+  /** The printer's own words about its state (toner low, paper jam …), when it says anything. */
+  stateMessage: z.string().nullable(),
+  /** Whether it can print on both sides; null when it does not say. */
+  duplex: z.boolean().nullable(),
+  /** Paper sizes of PRINT_PAPERS it offers besides `auto`; empty when it does not say. */
+  papers: z.array(PrintPaperSchema),
+});
+export type Printer = z.infer<typeof PrinterSchema>;
+
+/** `GET /printers` (`?refresh=1` asks the print systems again). */
+export const PrinterListSchema = z.object({ printers: z.array(PrinterSchema), refreshedAt: TimestampSchema });
+export type PrinterList = z.infer<typeof PrinterListSchema>;
+
+/** How to print; scaling is never an option: cards always print at 100 %. */
+export const PrintOptionsSchema = z.object({
+  printerId: z.string({ error: '请选择打印机' }).min(1, '请选择打印机').max(400),
+  copies: z.coerce
+    .number({ error: '打印份数必须是数字' })
+    .int('打印份数必须是整数')
+    .min(1, '打印份数至少为1份')
+    .max(AGENT_PRINT_MAX_COPIES, `打印份数不能超过${AGENT_PRINT_MAX_COPIES}份`)
+    .default(1),
+  /** Both sides, turned on the long edge (the cards' page 2 is on the back of page 1). */
+  duplex: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(false),
+  paper: PrintPaperSchema.default('auto'),
+  /** Shown in the printer's queue. */
+  title: z.string().trim().max(120).optional(),
+});
+export type PrintOptions = z.infer<typeof PrintOptionsSchema>;
+export type PrintOptionsInput = z.input<typeof PrintOptionsSchema>;
+
+/**
+ * `POST /print`: the agent downloads the PDF from the host itself (the page does not hold a class set of cards in
+ * memory) with the teacher's access token, then prints it. Only allowed host URLs; the path must be one of the host's
+ * PDF calls (see `AGENT_PRINT_HOST_PATHS`).
+ */
+export const PrintFromHostSchema = PrintOptionsSchema.extend({
+  source: z.object({
+    baseUrl: z.url({ protocol: /^https?$/, error: '主机地址不正确' }).max(300),
+    /** Path of the host call that answers the PDF, e.g. `/teacher/homework/card/<id>/pdf`. */
+    path: z.string().max(300),
+    /** The JSON body of that call (e.g. `{ kind: 'students', classIds }`). */
+    body: z.record(z.string(), z.unknown()).optional(),
+    /** The teacher's access token, used for this one download and never stored. */
+    accessToken: z.string().min(10).max(4000),
+  }),
+});
+export type PrintFromHost = z.infer<typeof PrintFromHostSchema>;
+export type PrintFromHostInput = z.input<typeof PrintFromHostSchema>;
+
+/** Host paths the agent may download a PDF from (anything else is refused). */
+export const AGENT_PRINT_HOST_PATHS = [/^\/teacher\/homework\/card\/[0-9A-Za-z-]{1,64}\/pdf$/] as const;
+
+/** `POST /print/upload?printerId=…&copies=…&duplex=…&paper=…` with the PDF as the body (`application/pdf`). */
+export const PrintUploadQuerySchema = PrintOptionsSchema;
+
+/**
+ * queued → downloading (from the host) → sending (to the print system) → printing (in the printer's queue) → done;
+ * or failed with a Chinese message; cancelled by the teacher.
+ */
+export const PrintJobStateSchema = z.enum([
+  'queued',
+  'downloading',
+  'sending',
+  'printing',
+  'done',
+  'failed',
+  'cancelled',
+]);
+export type PrintJobState = z.infer<typeof PrintJobStateSchema>;
+
+export const PrintJobSchema = z.object({
+  id: IdSchema,
+  printerId: z.string(),
+  printerName: z.string(),
+  title: z.string(),
+  state: PrintJobStateSchema,
+  copies: z.number().int().positive(),
+  duplex: z.boolean(),
+  /** The paper printed on (the PDF's own size under `auto`). */
+  paper: PrintPaperSchema,
+  /** Pages of the PDF (one copy); null until it is known. */
+  pages: z.number().int().nonnegative().nullable(),
+  /** Bytes downloaded or received so far, and the total when known. */
+  bytes: z.number().int().nonnegative(),
+  totalBytes: z.number().int().nonnegative().nullable(),
+  /** The print system's job id (`PDF-12`, an IPP job id, a Windows job). */
+  systemJobId: z.string().nullable(),
+  /** What went wrong, or what the printer says, in Chinese. */
+  message: z.string().nullable(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+export type PrintJob = z.infer<typeof PrintJobSchema>;
+
+export const PrintJobListSchema = z.object({ jobs: z.array(PrintJobSchema) });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Rescanning one page of a batch
+
+/**
+ * `POST /scans/:id/pages/:seq/rescan`: the next sheet the scanner delivers replaces page `seq` of the batch (same
+ * place, same order); on the host the page is replaced too. Only one page of a batch can wait for a rescan at a time.
+ */
+export const RescanPageSchema = z.object({
+  /** Only for the virtual scanner: what the replacement sheet holds. */
+  virtual: VirtualScanSchema.optional(),
+});
+export type RescanPage = z.infer<typeof RescanPageSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // The REST calls of the agent, by name (success bodies; errors are `{ code, message, data }`)
@@ -346,6 +488,38 @@ export const agentCalls = {
     auth: 'token',
     response: z.custom<Uint8Array>(),
   }),
+  /** Scan one sheet again: it replaces page `seq` of the batch, keeping its place (answers the batch). */
+  rescanPage: agentCall({
+    method: 'POST',
+    path: '/scans/:id/pages/:seq/rescan',
+    auth: 'token',
+    body: RescanPageSchema,
+    response: AgentBatchSchema,
+  }),
+  printers: agentCall({ method: 'GET', path: '/printers', auth: 'token', response: PrinterListSchema }),
+  /** Print a PDF the agent downloads from the host. */
+  print: agentCall({
+    method: 'POST',
+    path: '/print',
+    auth: 'token',
+    body: PrintFromHostSchema,
+    response: PrintJobSchema,
+  }),
+  /** Print a PDF the page sends as the body (options in the query). */
+  printUpload: agentCall({
+    method: 'POST',
+    path: '/print/upload',
+    auth: 'token',
+    response: PrintJobSchema,
+  }),
+  printJobs: agentCall({ method: 'GET', path: '/print/jobs', auth: 'token', response: PrintJobListSchema }),
+  printJob: agentCall({ method: 'GET', path: '/print/jobs/:id', auth: 'token', response: PrintJobSchema }),
+  cancelPrintJob: agentCall({
+    method: 'POST',
+    path: '/print/jobs/:id/cancel',
+    auth: 'token',
+    response: PrintJobSchema,
+  }),
 } as const;
 export type AgentCalls = typeof agentCalls;
 
@@ -396,5 +570,7 @@ export const WsServerMessageSchema = z.discriminatedUnion('type', [
   /** Feeder empty, jam, double feed, cover open, busy, interrupted, error — in Chinese. */
   z.object({ v, type: z.literal('notice'), batchId: IdSchema, notice: ScanNoticeSchema }),
   z.object({ v, type: z.literal('error'), message: z.string() }),
+  /** A print job moved on (downloading, sending, printing, done, failed — with its Chinese message). */
+  z.object({ v, type: z.literal('print'), job: PrintJobSchema }),
 ]);
 export type WsServerMessage = z.infer<typeof WsServerMessageSchema>;

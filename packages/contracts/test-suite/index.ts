@@ -161,7 +161,9 @@ export function contractSuite(target: () => ContractTarget): void {
   describe('contract: bearer calls refuse a missing token with 401', () => {
     const bearerCalls = Object.values(calls).filter((c) => c.auth === 'bearer');
     it.each(bearerCalls.map((c) => [c.name, c] as const))('%s', async (_name, call) => {
-      const params = call.path.includes(':id') ? { id: 'x' } : undefined;
+      // Every path parameter filled with a placeholder: the token check comes before any look-up.
+      const names = [...call.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+      const params = names.length > 0 ? Object.fromEntries(names.map((n) => [n, 'x'])) : undefined;
       const sent = await send(call, { auth: null, ...(params ? { params } : {}) });
       expectError(sent, 401);
     });

@@ -11,6 +11,8 @@ export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
   close(): Promise<void>;
+  /** Connections of the PostgreSQL pool (metrics); absent for the embedded SQLite file. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export interface ConnectOptions {
@@ -66,7 +68,12 @@ export function connect(options: ConnectOptions): Db {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     pool.on('error', (error) => options.onIdleError?.(error));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    return {
+      kysely,
+      dialect: 'postgres',
+      close: () => kysely.destroy(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, options.sqliteFile ?? 'zhzy.sqlite');

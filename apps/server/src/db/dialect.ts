@@ -75,6 +75,40 @@ export function fullTextFilter(
 }
 
 /**
+ * Ids of the subject's system questions that share any of `tokens`, most relevant first (SQLite: FTS5's bm25;
+ * PostgreSQL: ts_rank over the same tokens). For suggesting what a question written elsewhere is about, not for
+ * search: a search needs every word, this needs any.
+ */
+export async function relatedSystemQuestionIds(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  subjectId: string,
+  tokens: readonly string[],
+  limit: number,
+): Promise<string[]> {
+  const words = [...new Set(tokens)].filter((t) => SAFE_TOKEN.test(t));
+  if (words.length === 0) return [];
+  if (dialect === 'postgres') {
+    const text = words.map((t) => `'${t}'`).join(' | ');
+    const rows = await sql<{ id: string }>`select q.id from questions q
+      where q.search_vector @@ to_tsquery('simple', ${text})
+        and q.subject_id = ${subjectId} and q.owner = 'system' and q.deleted_at is null
+      order by ts_rank(q.search_vector, to_tsquery('simple', ${text})) desc, q.id
+      limit ${limit}`.execute(db);
+    return rows.rows.map((r) => r.id);
+  }
+  const text = words.map((t) => `"${t}"`).join(' OR ');
+  const rows = await sql<{ id: string }>`select s.question_id as id from question_fts f
+    cross join question_search s on s.rid = f.rowid
+    join questions q on q.id = s.question_id
+    where question_fts match ${text}
+      and q.subject_id = ${subjectId} and q.owner = 'system' and q.deleted_at is null
+    order by bm25(question_fts), q.id
+    limit ${limit}`.execute(db);
+  return rows.rows.map((r) => r.id);
+}
+
+/**
  * Refreshes the statistics the query planner chooses indexes by (question pages pick between a subject's
  * rows, a chapter's links and full-text hits by them). SQLite keeps none until asked: `PRAGMA optimize`
  * (sampled, bounded by `analysis_limit`) is what its documentation recommends at start and then daily.

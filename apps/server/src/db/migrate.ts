@@ -7,6 +7,12 @@ import * as m0004 from './migrations/0004-scan.js';
 import * as m0005 from './migrations/0005-homework.js';
 import * as m0006 from './migrations/0006-school.js';
 import * as m0007 from './migrations/0007-basket-version.js';
+import * as m0008 from './migrations/0008-results.js';
+import * as m0016 from './migrations/0016-paper-setting-defaults.js';
+import * as m0009 from './migrations/0009-recognition.js';
+import * as m0010 from './migrations/0010-marking.js';
+import * as m0011 from './migrations/0011-analysis.js';
+import * as m0012 from './migrations/0012-materials.js';
 
 // Migrations are listed statically so a bundled or containerised host needs no file-system scan.
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +23,12 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-homework': m0005,
   '0006-school': m0006,
   '0007-basket-version': m0007,
+  '0008-results': m0008,
+  '0016-paper-setting-defaults': m0016,
+  '0009-recognition': m0009,
+  '0010-marking': m0010,
+  '0011-analysis': m0011,
+  '0012-materials': m0012,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -34,4 +46,10 @@ export async function migrateToLatest(db: Db): Promise<void> {
     const reason = error instanceof Error ? error.message : JSON.stringify(error);
     throw new Error(`migration ${failed?.migrationName ?? '?'} failed: ${reason}`, { cause: error });
   }
+}
+
+/** Names of migrations this build knows that the database has not run yet (readiness). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db: db.kysely, provider: new StaticProvider() });
+  return (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
 }

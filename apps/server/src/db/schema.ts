@@ -582,3 +582,286 @@ export interface Database {
   feedback_images: FeedbackImagesTable;
   audit_log: AuditLogTable;
 }
+
+// Results (migration 0008-results): merged into Database below.
+export type SheetReviewStatus = 'pending' | 'confirmed';
+
+export interface SheetsTable {
+  id: string;
+  org_id: string;
+  homework_id: string;
+  student_id: string;
+  class_id: string;
+  card_id: string;
+  card_version: number;
+  pages_expected: number;
+  pages_received: Generated<number>;
+  review_status: Generated<SheetReviewStatus>;
+  objective_score_tenths: Generated<number>;
+  subjective_score_tenths: Generated<number>;
+  total_score_tenths: Generated<number>;
+  unscored_count: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type AnswerKind = 'single' | 'multiple' | 'truefalse' | 'blank' | 'written' | 'optional';
+export type ResponseStatus = 'ok' | 'blank' | 'multiple' | 'uncertain';
+export type ScoreSource = 'auto' | 'override' | 'marker' | 'group' | 'double' | 'arbitration' | 'seed';
+
+export interface SheetAnswersTable {
+  sheet_id: string;
+  org_id: string;
+  homework_id: string;
+  question_id: string;
+  kind: AnswerKind;
+  response: string | null;
+  response_status: ResponseStatus | null;
+  crop_path: string | null;
+  blank: Generated<number>;
+  full_score_tenths: number;
+  score_tenths: number | null;
+  score_source: ScoreSource | null;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+export interface ScoreChangesTable {
+  id: string;
+  org_id: string;
+  homework_id: string;
+  sheet_id: string;
+  question_id: string;
+  user_id: string | null;
+  reason: string;
+  before_response: string | null;
+  after_response: string | null;
+  before_score_tenths: number | null;
+  after_score_tenths: number | null;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  sheets: SheetsTable;
+  sheet_answers: SheetAnswersTable;
+  score_changes: ScoreChangesTable;
+}
+
+// A teacher's default paper settings (migration 0016-paper-setting-defaults).
+export interface PaperSettingDefaultsTable {
+  user_id: string;
+  settings: string;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  paper_setting_defaults: PaperSettingDefaultsTable;
+}
+// Recognition (migration 0009-recognition): merged into Database below.
+export type RecognitionPageStatus = 'queued' | 'done' | 'failed' | 'ignored' | 'rescanned';
+
+export interface RecognitionPagesTable {
+  page_id: string;
+  org_id: string;
+  batch_id: string;
+  status: RecognitionPageStatus;
+  outcome: 'ok' | 'review' | 'failed' | null;
+  card_id: string | null;
+  card_version: number | null;
+  page_no: number | null;
+  homework_id: string | null;
+  student_id: string | null;
+  sheet_id: string | null;
+  identity_source: string | null;
+  residual_mm: number | null;
+  total_ms: number | null;
+  /** JSON of PageRecognition. */
+  result: string | null;
+  attempts: Generated<number>;
+  error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RecognitionExceptionsTable {
+  id: string;
+  org_id: string;
+  batch_id: string;
+  page_id: string | null;
+  homework_id: string | null;
+  sheet_id: string | null;
+  student_id: string | null;
+  page_no: number | null;
+  code: string;
+  message: string;
+  /** JSON array of question ids. */
+  question_ids: string;
+  status: Generated<'open' | 'resolved'>;
+  resolution: string | null;
+  resolved_by: string | null;
+  resolved_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface AnswerKeysTable {
+  homework_id: string;
+  question_id: string;
+  org_id: string;
+  answer: string;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+export interface ScoringRulesTable {
+  homework_id: string;
+  org_id: string;
+  partial_rule: 'half' | 'zero' | 'proportional';
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  recognition_pages: RecognitionPagesTable;
+  recognition_exceptions: RecognitionExceptionsTable;
+  answer_keys: AnswerKeysTable;
+  scoring_rules: ScoringRulesTable;
+}
+// Marking on screen (migration 0010-marking): merged into Database below.
+export interface MarkBlocksTable {
+  id: string;
+  org_id: string;
+  homework_id: string;
+  title: string;
+  sort: number;
+  /** JSON array of paper question ids. */
+  question_ids: string;
+  /** 'single' | 'double' */
+  mode: Generated<string>;
+  threshold_tenths: Generated<number>;
+  /** 'mean' | 'max' | 'min' */
+  average_rule: Generated<string>;
+  half_points: Generated<Flag>;
+  /** 'question' | 'class' */
+  assign_by: Generated<string>;
+  arbiter_id: string | null;
+  rubric: Generated<string>;
+  /** JSON array of strings. */
+  comments: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MarkMarkersTable {
+  block_id: string;
+  user_id: string;
+  /** '' when the marker marks every class. */
+  class_id: string;
+}
+
+export interface MarkMarksTable {
+  id: string;
+  org_id: string;
+  block_id: string;
+  sheet_id: string;
+  user_id: string;
+  /** 'mark' | 'arbitration' | 'group' */
+  kind: string;
+  /** JSON object question id → tenths. */
+  scores: string;
+  total_tenths: number;
+  /** JSON array of annotations. */
+  annotations: Generated<string>;
+  comment: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MarkProblemsTable {
+  block_id: string;
+  sheet_id: string;
+  user_id: string;
+  note: string;
+  created_at: Timestamp;
+  resolved_at: Timestamp | null;
+}
+
+export interface MarkClaimsTable {
+  block_id: string;
+  sheet_id: string;
+  user_id: string;
+  expires_at: Timestamp;
+}
+
+export interface MarkCropHashesTable {
+  crop_path: string;
+  hash: string;
+}
+
+export interface Database {
+  mark_blocks: MarkBlocksTable;
+  mark_markers: MarkMarkersTable;
+  mark_marks: MarkMarksTable;
+  mark_problems: MarkProblemsTable;
+  mark_claims: MarkClaimsTable;
+  mark_crop_hashes: MarkCropHashesTable;
+}
+// ───────────── 0011 analysis ─────────────
+
+export interface AnalysisSettingsTable {
+  org_id: string;
+  /** JSON of the contracts' AnalysisSettings. */
+  settings: string;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  analysis_settings: AnalysisSettingsTable;
+}
+// School materials (migration 0012-materials): merged into Database below.
+export type MaterialKindColumn = 'pdf' | 'word' | 'image';
+
+export interface MaterialFoldersTable {
+  id: string;
+  org_id: string;
+  parent_id: string | null;
+  name: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MaterialsTable {
+  id: string;
+  org_id: string;
+  folder_id: string | null;
+  name: string;
+  ext: string;
+  kind: MaterialKindColumn;
+  mime: string;
+  size_bytes: number;
+  sha256: string;
+  /** Relative to DATA_DIR (materials/<school>/<uuid>.<ext>). */
+  path: string;
+  page_count: number | null;
+  width: number | null;
+  height: number | null;
+  uploaded_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+  deleted_by: string | null;
+}
+
+export interface MaterialLinksTable {
+  token_hash: string;
+  material_id: string;
+  user_id: string;
+  expires_at: Timestamp;
+}
+
+export interface Database {
+  material_folders: MaterialFoldersTable;
+  materials: MaterialsTable;
+  material_links: MaterialLinksTable;
+}

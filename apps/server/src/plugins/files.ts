@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@zhzy/contracts';
 import type { AuthContext, CallGuards } from '../lib/call.js';
+import { LocalObjectStorage, type ObjectStorage } from '../lib/storage/index.js';
 
 /** Folders of DATA_DIR/files: avatars and logos are public by unguessable name; feedback screenshots are not. */
 export const FILE_KINDS = ['avatars', 'logos', 'feedback'] as const;
@@ -16,14 +15,16 @@ const CONTENT_TYPES = { webp: 'image/webp', png: 'image/png' } as const;
 const isKind = (kind: string): kind is FileKind => (FILE_KINDS as readonly string[]).includes(kind);
 
 /**
- * Stored images under `DATA_DIR/files/<kind>/<uuid>.<ext>`, named by a random UUIDv4 (122 random bits), so a public
- * file's URL cannot be guessed. Stored paths are relative (`avatars/<uuid>.webp`) and become `/files/<path>` URLs.
+ * Stored images under key `files/<kind>/<uuid>.<ext>` of the host's object store (DATA_DIR on disk by default, an
+ * S3 bucket in production), named by a random UUIDv4 (122 random bits), so a public file's URL cannot be guessed.
+ * Stored paths are relative (`avatars/<uuid>.webp`) and become `/files/<path>` URLs.
  */
 export class FileStore {
-  private readonly root: string;
+  private readonly objects: ObjectStorage;
 
-  constructor(dataDir: string) {
-    this.root = path.resolve(dataDir, 'files');
+  /** A DATA_DIR (embedded default) or the host's object store. */
+  constructor(store: string | ObjectStorage) {
+    this.objects = typeof store === 'string' ? new LocalObjectStorage(store) : store;
   }
 
   /** A fresh relative path for a new file of the kind. */
@@ -37,34 +38,26 @@ export class FileStore {
     return rest.length === 0 && !!kind && isKind(kind) && !!name && NAME.test(name);
   }
 
-  private absolute(relative: string): string {
+  private key(relative: string): string {
     if (!FileStore.isStoredPath(relative)) throw new Error(`not a stored file path: ${relative}`);
-    return path.join(this.root, relative);
+    return `files/${relative}`;
   }
 
   /** Writes a file so a crash never leaves half of one under its final name. */
   async write(relative: string, data: Uint8Array): Promise<void> {
-    const file = this.absolute(relative);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-    await fs.writeFile(tmp, data, { mode: 0o640 });
-    await fs.rename(tmp, file);
+    const ext = relative.endsWith('.png') ? 'png' : 'webp';
+    await this.objects.put(this.key(relative), data, { contentType: CONTENT_TYPES[ext] });
   }
 
   /** The file's bytes, or null when it does not exist. */
-  async read(relative: string): Promise<Buffer | null> {
-    try {
-      return await fs.readFile(this.absolute(relative));
-    } catch (error) {
-      if ((error as { code?: string }).code === 'ENOENT') return null;
-      throw error;
-    }
+  read(relative: string): Promise<Buffer | null> {
+    return this.objects.get(this.key(relative));
   }
 
   /** Removes a replaced file; a missing file is fine. */
   async remove(relative: string | null | undefined): Promise<void> {
     if (!relative || !FileStore.isStoredPath(relative)) return;
-    await fs.rm(this.absolute(relative), { force: true });
+    await this.objects.delete(this.key(relative));
   }
 }
 

@@ -1,7 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { DialectName } from '../../src/db/connect.js';
+import type { JobQueue } from '../../src/lib/jobs.js';
+import type { ObjectStorage } from '../../src/lib/storage/index.js';
 import type { CaptchaMaker } from '../../src/modules/auth/service.js';
 import { openTestDb, type TestDb } from './db.js';
 
@@ -21,15 +26,27 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: () => number;
   makeCaptcha?: CaptchaMaker;
+  /** An object store (otherwise the environment's: DATA_DIR on disk). */
+  storage?: ObjectStorage;
+  /** A job queue (otherwise the environment's: in this process). */
+  jobs?: JobQueue;
 }
 
 /** A host on a fresh database with the catalogue and 演示学校 seeded. */
 export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
   const testDb = await openTestDb(options.dialect);
+  // Stored files (pages, crops, avatars, materials) go next to the SQLite file, or into a folder of this host's own
+  // on PostgreSQL, removed with it: never into the working tree.
+  const ownDataDir =
+    options.dialect === 'sqlite' ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'zhzy-test-data-'));
   const config = loadConfig({
     LOG_LEVEL: process.env.ZHZY_TEST_LOG_LEVEL ?? 'silent',
     WEB_DIST: '',
-    DATA_DIR: options.dialect === 'sqlite' ? testDb.location : '',
+    DATA_DIR: ownDataDir ?? testDb.location,
+    // The scanned demo test (marking's seed) only where a test asks for it: other tests count homework.
+    SEED_DEMO_SCANS: 'false',
+    // Tests start from the demo school without demo results; analysis e2e tests turn them on.
+    SEED_DEMO_RESULTS: 'false',
     ...options.env,
   });
   const app = await buildApp({
@@ -37,6 +54,8 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     db: testDb.db,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.makeCaptcha ? { makeCaptcha: options.makeCaptcha } : {}),
+    ...(options.storage ? { storage: options.storage } : {}),
+    ...(options.jobs ? { jobs: options.jobs } : {}),
   });
   let baseUrl = '';
   if (options.listen) {
@@ -54,6 +73,7 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     async close() {
       await app.close();
       await testDb.cleanup();
+      if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }

@@ -59,10 +59,10 @@ export async function readCode(crop: GreyImage, kind: 'qr' | 'linear' = 'qr'): P
     rgba[j + 2] = v;
     rgba[j + 3] = 255;
   }
-  const results: ReadResult[] = await readBarcodes(
-    { data: rgba, width: crop.width, height: crop.height },
-    kind === 'qr' ? QR_OPTIONS : LINEAR_OPTIONS,
-  );
+  // An ImageData-shaped object (Node has no ImageData; `colorSpace` keeps the DOM typing of the web's typecheck,
+  // which reaches this file through the e2e tests' host, satisfied).
+  const image = { data: rgba, width: crop.width, height: crop.height, colorSpace: 'srgb' as const };
+  const results: ReadResult[] = await readBarcodes(image, kind === 'qr' ? QR_OPTIONS : LINEAR_OPTIONS);
   const hit = results.find((r) => r.isValid && r.text);
   if (!hit) return undefined;
   const p = hit.position;

@@ -530,6 +530,43 @@ export const savePaperSettingsCall = defineCall({
   response: envelope(PaperSettingsSchema),
 });
 
+/** The caller's own default settings: what every paper they make from now on starts with. */
+export const PaperSettingDefaultsSchema = z.object({
+  settings: PaperSettingsSchema,
+  /** Whether the teacher saved defaults (else `settings` are the standard ones). */
+  saved: z.boolean(),
+});
+export type PaperSettingDefaults = z.infer<typeof PaperSettingDefaultsSchema>;
+
+export const paperSettingDefaultsCall = defineCall({
+  name: 'paperSettingDefaults',
+  method: 'GET',
+  path: '/teacher/paper/setting-defaults',
+  encoding: 'none',
+  auth: 'bearer',
+  response: envelope(PaperSettingDefaultsSchema),
+});
+
+export const savePaperSettingDefaultsCall = defineCall({
+  name: 'savePaperSettingDefaults',
+  method: 'PUT',
+  path: '/teacher/paper/setting-defaults',
+  encoding: 'json',
+  auth: 'bearer',
+  body: PaperSettingsSchema,
+  response: envelope(PaperSettingDefaultsSchema),
+});
+
+/** Back to the standard settings. */
+export const resetPaperSettingDefaultsCall = defineCall({
+  name: 'resetPaperSettingDefaults',
+  method: 'DELETE',
+  path: '/teacher/paper/setting-defaults',
+  encoding: 'none',
+  auth: 'bearer',
+  response: envelope(PaperSettingDefaultsSchema),
+});
+
 export const renamePaperCall = defineCall({
   name: 'renamePaper',
   method: 'PUT',

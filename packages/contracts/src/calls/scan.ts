@@ -31,7 +31,48 @@ export const SCAN_MESSAGES = {
   batchNotFound: '扫描批次不存在',
   pageNotFound: '扫描页不存在',
   yearNotFound: '学年不存在或已归档',
+  wrongBatch: '上传凭证不属于该扫描批次',
+  duplicateElsewhere: '该页已上传到其他扫描批次，未重复保存',
+  replaceMissing: '要重扫替换的页不存在',
+  replaceNeedsSeq: '重扫替换时必须指明页序号',
 } as const;
+
+/**
+ * Machine-readable reasons an upload was refused, in the error body's `data.uploadError`, so the agent knows what to
+ * do without reading the Chinese message: `retry` says whether sending the same page again can ever succeed
+ * (`never`: report it to the teacher), needs a fresh upload token (`newToken`), or may succeed later (`later`).
+ */
+export const SCAN_UPLOAD_ERRORS = {
+  noFile: 'never',
+  badImage: 'never',
+  tooLarge: 'never',
+  tooManyPixels: 'never',
+  multiPage: 'never',
+  invalidFields: 'never',
+  /** The bytes do not match the sha256 sent with them: damaged on the way, send them again. */
+  hashMismatch: 'later',
+  tokenExpired: 'newToken',
+  tokenUnknown: 'newToken',
+  /** The upload token belongs to another batch: a token uploads only into its own batch. */
+  wrongBatch: 'never',
+  batchNotFound: 'never',
+  /** The same page was uploaded into another batch of the school. */
+  duplicateElsewhere: 'never',
+  /** A rescan names a page the batch does not have. */
+  replaceMissing: 'never',
+} as const;
+export type ScanUploadErrorCode = keyof typeof SCAN_UPLOAD_ERRORS;
+export const ScanUploadErrorCodeSchema = z.enum(
+  Object.keys(SCAN_UPLOAD_ERRORS) as [ScanUploadErrorCode, ...ScanUploadErrorCode[]],
+);
+export const ScanUploadRetrySchema = z.enum(['never', 'newToken', 'later']);
+export type ScanUploadRetry = z.infer<typeof ScanUploadRetrySchema>;
+/** `data` of a refused upload's error body. */
+export const ScanUploadErrorDataSchema = z.object({
+  uploadError: ScanUploadErrorCodeSchema,
+  retry: ScanUploadRetrySchema,
+});
+export type ScanUploadErrorData = z.infer<typeof ScanUploadErrorDataSchema>;
 
 export const ScanPageSourceSchema = z.enum(['agent', 'upload']);
 
@@ -82,6 +123,8 @@ export const UploadScanPageFieldsSchema = z.object({
   dpi: z.coerce.number().int().min(50).max(1200).optional(),
   side: z.enum(['front', 'back']).optional(),
   blank: FlagSchema.optional(),
+  /** A rescan: this page replaces the batch's page at `seq`, which keeps its place (the old one is set aside). */
+  replaces: FlagSchema.optional(),
 });
 export type UploadScanPageFields = z.input<typeof UploadScanPageFieldsSchema>;
 

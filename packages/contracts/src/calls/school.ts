@@ -5,6 +5,7 @@ import { FORM_MESSAGES } from '../messages.js';
 import { PasswordSchema, UsernameSchema } from './auth.js';
 import { ImageFileSchema, ImageUploadFieldsSchema, NicknameSchema } from './account.js';
 import { defineCall } from './define.js';
+import { MATERIAL_AUDIT_ACTIONS } from './materials.js';
 
 /*
  * Schools and teams (/team/details, /team/member, /team/group, /invite): a school's details and logo, school years
@@ -659,6 +660,7 @@ export const AUDIT_ACTION_NAMES = {
   'invite.revoke': '撤销邀请',
   'invite.accept': '通过邀请加入',
   'feedback.reply': '回复反馈',
+  ...MATERIAL_AUDIT_ACTIONS,
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_NAMES;
 

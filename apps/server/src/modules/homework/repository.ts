@@ -176,6 +176,17 @@ export class HomeworkRepository {
     for (const batch of chunks(classes)) await this.db.insertInto('homework_classes').values(batch).execute();
   }
 
+  /** Counts one more use of each question (the bank's 最多使用 order and the 使用次数 shown on each question). */
+  async countQuestionUse(questionIds: readonly string[]): Promise<void> {
+    for (const ids of chunks([...new Set(questionIds)])) {
+      await this.db
+        .updateTable('questions')
+        .set((eb) => ({ usage_count: eb('usage_count', '+', 1) }))
+        .where('id', 'in', ids)
+        .execute();
+    }
+  }
+
   findHomework(id: string): Promise<HomeworkRow | undefined> {
     return this.db.selectFrom('homework').selectAll().where('id', '=', id).executeTakeFirst();
   }

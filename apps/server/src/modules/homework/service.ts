@@ -329,6 +329,7 @@ export class HomeworkService {
         body.classIds,
       );
       await repo.insertCardVersion(this.versionRow(orgId, id, auth.userId, now, settings, cardPaper, layout));
+      await repo.countQuestionUse(doc.sections.flatMap((s) => s.items.map((i) => i.questionId)));
     });
     return this.detail(auth, id);
   }

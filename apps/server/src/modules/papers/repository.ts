@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../../db/connect.js';
-import { containsPattern, ilike } from '../../db/dialect.js';
+import { containsPattern, ilike, relatedSystemQuestionIds } from '../../db/dialect.js';
 import type { Database, PaperItemsTable, PaperSectionsTable, PapersTable } from '../../db/schema.js';
 import { chunks } from '../../seed/catalog.js';
 
@@ -90,6 +90,26 @@ export class PapersRepository {
       .where('paper_id', '=', paperId)
       .orderBy('sort')
       .execute();
+  }
+
+  findSettingDefaults(userId: string) {
+    return this.db
+      .selectFrom('paper_setting_defaults')
+      .select(['settings'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  async saveSettingDefaults(userId: string, settings: string, now: string): Promise<void> {
+    await this.db
+      .insertInto('paper_setting_defaults')
+      .values({ user_id: userId, settings, updated_at: now })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ settings, updated_at: now }))
+      .execute();
+  }
+
+  async deleteSettingDefaults(userId: string): Promise<void> {
+    await this.db.deleteFrom('paper_setting_defaults').where('user_id', '=', userId).execute();
   }
 
   async insertPaper(row: PaperRow) {
@@ -344,6 +364,19 @@ export class PapersRepository {
       );
     }
     return out;
+  }
+
+  /** The subject's system questions sharing words with `tokens`, best first, with their indexed words. */
+  async relatedQuestions(subjectId: string, tokens: readonly string[], limit: number) {
+    const ids = await relatedSystemQuestionIds(this.db, this.dialect, subjectId, tokens, limit);
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('questions')
+      .select(['id', 'search_tokens'])
+      .where('id', 'in', ids)
+      .execute();
+    const byId = new Map(rows.map((r) => [r.id, r.search_tokens ?? '']));
+    return ids.map((id) => ({ id, tokens: byId.get(id) ?? '' }));
   }
 
   async knowledgePointsOf(questionIds: string[]) {

@@ -42,6 +42,15 @@ export function papersRoutes(app: FastifyInstance, guards: CallGuards, papers: P
   registerCall(app, guards, calls.savePaperSettings, async ({ auth, params, body }) =>
     ok(await papers.saveSettings(auth, params.id, body)),
   );
+  registerCall(app, guards, calls.paperSettingDefaults, async ({ auth }) =>
+    ok(await papers.settingDefaults(auth)),
+  );
+  registerCall(app, guards, calls.savePaperSettingDefaults, async ({ auth, body }) =>
+    ok(await papers.saveSettingDefaults(auth, body)),
+  );
+  registerCall(app, guards, calls.resetPaperSettingDefaults, async ({ auth }) =>
+    ok(await papers.resetSettingDefaults(auth)),
+  );
   registerCall(app, guards, calls.renamePaper, async ({ auth, params, body }) =>
     ok(await papers.rename(auth, params.id, body.title)),
   );

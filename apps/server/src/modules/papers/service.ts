@@ -8,6 +8,7 @@ import {
   type PaperListQuery,
   type PaperQuestion,
   type PaperSection,
+  type PaperSettingDefaults,
   type PaperSettings,
   type PaperSummary,
   type SmartCompose,
@@ -31,6 +32,7 @@ import {
 import type { ItemRow, PaperListKind, PaperRow, PapersRepository, SectionRow } from './repository.js';
 // One sanitiser for all rich content: the question bank's (it also keeps formulas intact).
 import { richTextToPlain as plainText, sanitizeRichText as sanitizeRich } from '../questions/rich-content.js';
+import { contentText, tokenize } from '../questions/search-text.js';
 import { parseDocx, type ParsedPaper } from './word-import.js';
 import { renderPaperDocx } from './word-export.js';
 
@@ -86,11 +88,13 @@ const fmt = (points: number) => String(Math.round(points * 10) / 10);
 const OptionsJson = z.array(z.object({ label: z.string(), content: z.string() }));
 const IdList = z.array(z.string());
 
+const STANDARD_SETTINGS: PaperSettings = PaperSettingsSchema.parse({});
+
 function parseSettings(json: string): PaperSettings {
   try {
     return PaperSettingsSchema.parse(JSON.parse(json));
   } catch {
-    return PaperSettingsSchema.parse({});
+    return STANDARD_SETTINGS;
   }
 }
 
@@ -443,7 +447,8 @@ export class PapersService {
       source: p.source,
       basket_paper_id: p.basketPaperId ?? null,
       basket_seen: JSON.stringify(p.basketSeen ?? []),
-      settings: p.settings ?? JSON.stringify(PaperSettingsSchema.parse({})),
+      // A new paper starts with the teacher's own defaults; a copy keeps its source's settings.
+      settings: p.settings ?? JSON.stringify((await this.settingDefaults(auth)).settings),
       version: 1,
       content_hash: contentHash(p.draft),
       shared_at: null,
@@ -662,6 +667,24 @@ export class PapersService {
     const paper = assertEditable(await this.repo.findPaper(id), auth);
     await this.repo.updatePaper(paper.id, { settings: JSON.stringify(settings), updated_at: this.now() });
     return settings;
+  }
+
+  /** The teacher's own defaults, or the standard settings when none were saved. */
+  async settingDefaults(auth: AuthContext): Promise<PaperSettingDefaults> {
+    const row = await this.repo.findSettingDefaults(auth.userId);
+    return row
+      ? { settings: parseSettings(row.settings), saved: true }
+      : { settings: STANDARD_SETTINGS, saved: false };
+  }
+
+  async saveSettingDefaults(auth: AuthContext, settings: PaperSettings): Promise<PaperSettingDefaults> {
+    await this.repo.saveSettingDefaults(auth.userId, JSON.stringify(settings), this.now());
+    return { settings, saved: true };
+  }
+
+  async resetSettingDefaults(auth: AuthContext): Promise<PaperSettingDefaults> {
+    await this.repo.deleteSettingDefaults(auth.userId);
+    return { settings: STANDARD_SETTINGS, saved: false };
   }
 
   // ───────────── my papers, school papers, recycle bin ─────────────
@@ -915,7 +938,41 @@ export class PapersService {
     }
     const types = await this.repo.questionTypes(subject.id);
     const kps = await this.repo.knowledgePoints(subject.id);
-    return previewFor(parsed, subject.id, types, kps);
+    const preview = previewFor(parsed, subject.id, types, kps);
+    await this.suggestKnowledgePoints(preview, subject.id, kps);
+    return preview;
+  }
+
+  /**
+   * A question imported without 【知识点】 gets the knowledge points of the bank question most like it, when one is
+   * close enough (most of its distinctive words are shared), with a note asking the teacher to check them.
+   */
+  private async suggestKnowledgePoints(
+    preview: ImportPreview,
+    subjectId: string,
+    kps: { id: string; name: string }[],
+  ): Promise<void> {
+    const nameOf = new Map(kps.map((k) => [k.id, k.name]));
+    for (const section of preview.sections) {
+      for (const q of section.questions) {
+        if (q.knowledgePointIds.length > 0) continue;
+        const words = distinctiveWords([q.stem, ...q.options.map((o) => o.content)].join('\n'));
+        if (words.length < MIN_SUGGESTION_WORDS) continue;
+        const related = await this.repo.relatedQuestions(subjectId, words, SUGGESTION_CANDIDATES);
+        const best = related
+          .map((r) => ({ id: r.id, share: sharedShare(words, r.tokens) }))
+          .sort((a, b) => b.share - a.share)[0];
+        if (!best || best.share < SUGGESTION_MIN_SHARE) continue;
+        const ids = (await this.repo.knowledgePointsOf([best.id]))
+          .map((k) => k.id)
+          .filter((id) => nameOf.has(id));
+        if (ids.length === 0) continue;
+        q.knowledgePointIds = ids;
+        q.warnings.push(
+          `第 ${q.no} 题没有标注知识点，已按题库中的相似试题推荐“${names(ids, nameOf)}”，请核对`,
+        );
+      }
+    }
   }
 
   async importSave(auth: AuthContext, body: z.output<typeof ImportSaveSchema>): Promise<PaperDocument> {
@@ -974,6 +1031,28 @@ export class PapersService {
     const row = await this.create(auth, { subjectId: subject.id, textbookId, source: 'word', draft });
     return this.document(row, auth);
   }
+}
+
+/** A question needs this many distinctive words before a suggestion is trusted. */
+const MIN_SUGGESTION_WORDS = 3;
+/** Bank questions compared with each imported one. */
+const SUGGESTION_CANDIDATES = 5;
+/** Share of the imported question's distinctive words a bank question must hold to lend its knowledge points. */
+const SUGGESTION_MIN_SHARE = 0.6;
+/** Words looked up per question (the first ones: a stem says what it is about early). */
+const SUGGESTION_MAX_WORDS = 24;
+
+/** Words of two or more characters that are not numbers: what tells one question's topic from another's. */
+export function distinctiveWords(html: string): string[] {
+  const words = tokenize(contentText(html)).filter((w) => w.length >= 2 && !/^\d+$/.test(w));
+  return [...new Set(words)].slice(0, SUGGESTION_MAX_WORDS);
+}
+
+/** Share of `words` found among a bank question's indexed tokens. */
+export function sharedShare(words: readonly string[], tokens: string): number {
+  if (words.length === 0) return 0;
+  const have = new Set(tokens.split(' '));
+  return words.filter((w) => have.has(w)).length / words.length;
 }
 
 function names(ids: string[], nameOf: Map<string, string>, max = 5): string {

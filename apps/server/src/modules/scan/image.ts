@@ -1,6 +1,6 @@
 import sharp, { type Metadata } from 'sharp';
 import { SCAN_MESSAGES, SCAN_PAGE_MAX_PIXELS } from '@zhzy/contracts';
-import { AppError } from '../../lib/errors.js';
+import { uploadError } from './upload-errors.js';
 
 export interface ImageFacts {
   format: 'jpeg' | 'png' | 'tiff';
@@ -19,14 +19,15 @@ export async function inspectImage(data: Buffer): Promise<ImageFacts> {
   try {
     meta = await sharp(data, { limitInputPixels: false }).metadata();
   } catch {
-    throw new AppError('UNSUPPORTED_MEDIA', SCAN_MESSAGES.badImage);
+    throw uploadError('badImage', 'UNSUPPORTED_MEDIA', SCAN_MESSAGES.badImage);
   }
   const format =
     meta.format === 'jpeg' || meta.format === 'png' || meta.format === 'tiff' ? meta.format : null;
-  if (!format || !meta.width || !meta.height) throw new AppError('UNSUPPORTED_MEDIA', SCAN_MESSAGES.badImage);
+  if (!format || !meta.width || !meta.height)
+    throw uploadError('badImage', 'UNSUPPORTED_MEDIA', SCAN_MESSAGES.badImage);
   if (meta.width * meta.height > SCAN_PAGE_MAX_PIXELS)
-    throw new AppError('PAYLOAD_TOO_LARGE', SCAN_MESSAGES.tooManyPixels);
-  if ((meta.pages ?? 1) > 1) throw new AppError('VALIDATION', SCAN_MESSAGES.multiPage);
+    throw uploadError('tooManyPixels', 'PAYLOAD_TOO_LARGE', SCAN_MESSAGES.tooManyPixels);
+  if ((meta.pages ?? 1) > 1) throw uploadError('multiPage', 'VALIDATION', SCAN_MESSAGES.multiPage);
   try {
     // A full decode at reduced size (JPEG shrink-on-load keeps it cheap) proves the file is whole.
     await sharp(data, { limitInputPixels: SCAN_PAGE_MAX_PIXELS, failOn: 'error' })
@@ -34,7 +35,7 @@ export async function inspectImage(data: Buffer): Promise<ImageFacts> {
       .raw()
       .toBuffer();
   } catch {
-    throw new AppError('UNSUPPORTED_MEDIA', SCAN_MESSAGES.badImage);
+    throw uploadError('badImage', 'UNSUPPORTED_MEDIA', SCAN_MESSAGES.badImage);
   }
   return {
     format,

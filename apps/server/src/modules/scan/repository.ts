@@ -51,6 +51,7 @@ export class ScanRepository {
       .selectFrom('scan_pages')
       .select(['batch_id', (eb) => eb.fn.countAll<number>().as('n')])
       .where('batch_id', 'in', batchIds)
+      .where('status', '<>', 'replaced')
       .groupBy('batch_id')
       .execute();
     return new Map(rows.map((r) => [r.batch_id, Number(r.n)]));
@@ -63,6 +64,23 @@ export class ScanRepository {
       .where('org_id', '=', orgId)
       .where('content_hash', '=', hash)
       .executeTakeFirst();
+  }
+
+  /** The current page at a place of a batch (a page set aside by a rescan is not current). */
+  findPageAt(batchId: string, seq: number) {
+    return this.db
+      .selectFrom('scan_pages')
+      .selectAll()
+      .where('batch_id', '=', batchId)
+      .where('seq', '=', seq)
+      .where('status', '=', 'received')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+  }
+
+  /** Sets a page aside (a rescan replaced it): it keeps its image and its hash but leaves the batch's page list. */
+  async setAside(id: string, status: 'replaced'): Promise<void> {
+    await this.db.updateTable('scan_pages').set({ status }).where('id', '=', id).execute();
   }
 
   findPage(id: string) {
@@ -87,6 +105,7 @@ export class ScanRepository {
       .selectFrom('scan_pages')
       .selectAll()
       .where('batch_id', '=', batchId)
+      .where('status', '<>', 'replaced')
       .orderBy('seq')
       .orderBy('created_at')
       .execute();

@@ -9,10 +9,11 @@ import {
 } from '@zhzy/contracts';
 import type { Db } from '../../db/connect.js';
 import { describeIssues, ok, registerCall, type CallGuards } from '../../lib/call.js';
-import { AppError } from '../../lib/errors.js';
-import { ScanRepository } from './repository.js';
+import type { ObjectStorage } from '../../lib/storage/index.js';
+import { ScanRepository, type ScanPageRow } from './repository.js';
 import { ScanService, type Uploader } from './service.js';
 import { PageStorage } from './storage.js';
+import { uploadError, withUploadReason } from './upload-errors.js';
 
 const FILE_LIMITS = { fileSize: SCAN_PAGE_MAX_BYTES, files: 1, fields: 12, fieldSize: 1024, parts: 14 };
 
@@ -25,19 +26,20 @@ async function readUpload(
     part = await request.file({ limits: FILE_LIMITS });
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', SCAN_MESSAGES.tooLarge);
-    throw new AppError('VALIDATION', SCAN_MESSAGES.noFile);
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw uploadError('tooLarge', 'PAYLOAD_TOO_LARGE', SCAN_MESSAGES.tooLarge);
+    throw uploadError('noFile', 'VALIDATION', SCAN_MESSAGES.noFile);
   }
-  if (!part) throw new AppError('VALIDATION', SCAN_MESSAGES.noFile);
+  if (!part) throw uploadError('noFile', 'VALIDATION', SCAN_MESSAGES.noFile);
   let data: Buffer;
   try {
     data = await part.toBuffer();
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError('PAYLOAD_TOO_LARGE', SCAN_MESSAGES.tooLarge);
+      throw uploadError('tooLarge', 'PAYLOAD_TOO_LARGE', SCAN_MESSAGES.tooLarge);
     throw error;
   }
-  if (data.length === 0) throw new AppError('VALIDATION', SCAN_MESSAGES.noFile);
+  if (data.length === 0) throw uploadError('noFile', 'VALIDATION', SCAN_MESSAGES.noFile);
   const fields: Record<string, string> = {};
   for (const [key, value] of Object.entries(part.fields)) {
     const v = Array.isArray(value) ? value[0] : value;
@@ -48,9 +50,13 @@ async function readUpload(
 
 export interface ScanModuleOptions {
   db: Db;
-  /** DATA_DIR: page images go under `pages/`. */
+  /** DATA_DIR: page images go under `pages/` (when no object store is given). */
   dataDir: string;
+  /** The host's object store (`app.storage`); page images are keys `pages/…` in it. */
+  storage?: ObjectStorage;
   clock: () => number;
+  /** Called for every page newly stored (recognition queues it). */
+  onPageStored?: (page: ScanPageRow) => Promise<void>;
 }
 
 /** Wires the scan intake: batch calls, the multipart page upload (user or upload token), page lists and images. */
@@ -61,8 +67,9 @@ export async function registerScan(
 ): Promise<ScanService> {
   const service = new ScanService(
     new ScanRepository(options.db.kysely),
-    new PageStorage(options.dataDir),
+    new PageStorage(options.storage ?? options.dataDir),
     options.clock,
+    options.onPageStored,
   );
 
   registerCall(app, guards, calls.createScanBatch, async ({ auth, body }) =>
@@ -98,7 +105,7 @@ export async function registerScan(
         if (!params.success) throw describeIssues(params.error, 'params');
         const { data, fields } = await readUpload(request);
         const parsed = UploadScanPageFieldsSchema.safeParse(fields);
-        if (!parsed.success) throw describeIssues(parsed.error, 'body');
+        if (!parsed.success) throw withUploadReason(describeIssues(parsed.error, 'body'), 'invalidFields');
         return ok(await service.upload(who, params.data.id, data, parsed.data));
       },
     });

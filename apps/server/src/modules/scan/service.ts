@@ -15,9 +15,10 @@ import {
 } from '@zhzy/contracts';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { AuthContext } from '../../lib/call.js';
-import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import { hashToken, isoAfter, newId, nowIso, randomToken } from '../../lib/ids.js';
 import { inspectImage } from './image.js';
+import { uploadError } from './upload-errors.js';
 import { assertCanUseBatch } from './policy.js';
 import type { ScanBatchRow, ScanPageRow, ScanRepository } from './repository.js';
 import type { PageStorage } from './storage.js';
@@ -32,6 +33,7 @@ type ParsedFields = {
   dpi?: number | undefined;
   side?: 'front' | 'back' | undefined;
   blank?: boolean | undefined;
+  replaces?: boolean | undefined;
 };
 
 const batchInfo = (b: ScanBatchRow, pageCount: number): ScanBatchInfo => ({
@@ -71,6 +73,8 @@ export class ScanService {
     private readonly repo: ScanRepository,
     private readonly storage: PageStorage,
     private readonly clock: () => number,
+    /** Called for every page newly stored (recognition queues it); not for a duplicate. */
+    private readonly onStored: (page: ScanPageRow) => Promise<void> = async () => {},
   ) {}
 
   private schoolOf(auth: AuthContext): string {
@@ -127,9 +131,9 @@ export class ScanService {
   /** Resolves an upload token to its batch (401 when unknown or expired). */
   async batchForToken(token: string): Promise<ScanBatchRow> {
     const batch = await this.repo.findBatchByToken(hashToken(token));
-    if (!batch) throw new AppError('UNAUTHORIZED');
+    if (!batch) throw uploadError('tokenUnknown', 'UNAUTHORIZED');
     if (batch.upload_token_expires_at <= nowIso(this.clock))
-      throw new AppError('UNAUTHORIZED', SCAN_MESSAGES.uploadTokenExpired);
+      throw uploadError('tokenExpired', 'UNAUTHORIZED', SCAN_MESSAGES.uploadTokenExpired);
     return batch;
   }
 
@@ -146,16 +150,29 @@ export class ScanService {
     let batch: ScanBatchRow | undefined;
     if (who.kind === 'token') {
       // An upload token opens exactly one batch.
-      if (who.batch.id !== batchId) throw forbidden();
+      if (who.batch.id !== batchId) throw uploadError('wrongBatch', 'FORBIDDEN', SCAN_MESSAGES.wrongBatch);
       batch = who.batch;
     } else {
       batch = await this.repo.findBatch(batchId);
       assertCanUseBatch(who.auth, batch);
     }
     const hash = createHash('sha256').update(data).digest('hex');
-    if (fields.sha256 && fields.sha256 !== hash) throw new AppError('VALIDATION', SCAN_MESSAGES.hashMismatch);
+    if (fields.sha256 && fields.sha256 !== hash)
+      throw uploadError('hashMismatch', 'VALIDATION', SCAN_MESSAGES.hashMismatch);
     const existing = await this.repo.findPageByHash(batch.org_id, hash);
-    if (existing) return { ...pageInfo(existing), duplicate: true };
+    if (existing) {
+      // A token sees only its batch: the same page in another batch is refused without telling anything about it.
+      if (who.kind === 'token' && existing.batch_id !== batch.id)
+        throw uploadError('duplicateElsewhere', 'CONFLICT', SCAN_MESSAGES.duplicateElsewhere);
+      return { ...pageInfo(existing), duplicate: true };
+    }
+    // A rescan replaces the page at `seq`, which keeps its place; the old page is set aside, never deleted.
+    let replaced: ScanPageRow | undefined;
+    if (fields.replaces) {
+      if (!fields.seq) throw uploadError('invalidFields', 'VALIDATION', SCAN_MESSAGES.replaceNeedsSeq);
+      replaced = await this.repo.findPageAt(batch.id, fields.seq);
+      if (!replaced) throw uploadError('replaceMissing', 'NOT_FOUND', SCAN_MESSAGES.replaceMissing);
+    }
 
     const facts = await inspectImage(data);
     const ext = facts.format === 'jpeg' ? 'jpg' : facts.format === 'png' ? 'png' : 'tif';
@@ -183,6 +200,7 @@ export class ScanService {
     };
     try {
       await this.repo.insertPage(row);
+      if (replaced) await this.repo.setAside(replaced.id, 'replaced');
     } catch (error) {
       // Two uploads of the same page raced: the other one won, answer its page.
       if (!isUniqueViolation(error)) throw error;
@@ -190,6 +208,7 @@ export class ScanService {
       if (!winner) throw error;
       return { ...pageInfo(winner), duplicate: true };
     }
+    await this.onStored(row);
     return { ...pageInfo(row), duplicate: false };
   }
 

@@ -1,36 +1,64 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { LocalObjectStorage, type ObjectStorage } from '../../lib/storage/index.js';
 
-/** Where page images live: `DATA_DIR/pages/<school>/<ab>/<hash>.<ext>`, written so a crash leaves none half-done. */
+/**
+ * Where page images live: key `pages/<school>/<ab>/<hash>.<ext>` in the host's object store (DATA_DIR on disk by
+ * default, an S3 bucket in production), written so a crash leaves none half-done.
+ */
 export class PageStorage {
-  constructor(private readonly dataDir: string) {}
+  private readonly objects: ObjectStorage;
+
+  /** A DATA_DIR (embedded default) or the host's object store. */
+  constructor(store: string | ObjectStorage) {
+    this.objects = typeof store === 'string' ? new LocalObjectStorage(store) : store;
+  }
 
   relativePath(orgId: string, hash: string, ext: string): string {
     return path.posix.join('pages', orgId.replace(/[^\w-]/g, '_'), hash.slice(0, 2), `${hash}.${ext}`);
   }
 
+  /**
+   * The file of a page on the local disk. Only the local store has one: with object storage, read the bytes
+   * (`read`/`stream`) instead.
+   */
   absolute(relative: string): string {
-    const root = path.resolve(this.dataDir, 'pages');
-    const file = path.resolve(this.dataDir, relative);
-    if (!file.startsWith(`${root}${path.sep}`)) throw new Error('page path outside the page store');
-    return file;
+    if (!relative.startsWith('pages/')) throw new Error('page path outside the page store');
+    if (!(this.objects instanceof LocalObjectStorage))
+      throw new Error('page images are in object storage: read them with read() or stream()');
+    return this.objects.file(relative);
   }
 
   async write(relative: string, data: Uint8Array): Promise<void> {
-    const file = this.absolute(relative);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-    const handle = await fs.open(tmp, 'w', 0o640);
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await fs.rename(tmp, file);
+    this.assertPage(relative);
+    await this.objects.put(relative, data);
   }
 
-  read(relative: string): Promise<Buffer> {
-    return fs.readFile(this.absolute(relative));
+  async read(relative: string): Promise<Buffer> {
+    this.assertPage(relative);
+    const data = await this.objects.get(relative);
+    if (!data) throw Object.assign(new Error(`page image missing: ${relative}`), { code: 'ENOENT' });
+    return data;
+  }
+
+  /** The page image as a stream, or null when it is missing. */
+  stream(relative: string): Promise<Readable | null> {
+    this.assertPage(relative);
+    return this.objects.stream(relative);
+  }
+
+  exists(relative: string): Promise<boolean> {
+    this.assertPage(relative);
+    return this.objects.exists(relative);
+  }
+
+  remove(relative: string): Promise<void> {
+    this.assertPage(relative);
+    return this.objects.delete(relative);
+  }
+
+  private assertPage(relative: string): void {
+    if (!relative.startsWith('pages/') || relative.split('/').includes('..'))
+      throw new Error('page path outside the page store');
   }
 }

@@ -1,0 +1,442 @@
+import type { DifficultyBand, DiscriminationBand, MarkerIndicator, MasteryLevel } from '@zhzy/contracts';
+
+// The formulas of learning analysis, as pure functions over plain numbers (points, not tenths). Every function says
+// which formula it uses; metrics.test.ts checks each against values computed by hand. Nothing here touches the
+// database or the wire format.
+
+/** Arithmetic mean; 0 for no values. */
+export function mean(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  let sum = 0;
+  for (const v of values) sum += v;
+  return sum / values.length;
+}
+
+/** Median: the middle value, or the mean of the two middle values for an even count; 0 for no values. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * Population variance σ² = Σ(x − μ)² ÷ n. Analysis describes the whole group that sat the paper, not a sample, so
+ * the divisor is n (as Chinese score-analysis systems and Excel's STDEV.P do), not n − 1.
+ */
+export function variance(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const m = mean(values);
+  let sum = 0;
+  for (const v of values) sum += (v - m) * (v - m);
+  return sum / values.length;
+}
+
+/** Population standard deviation σ = √(Σ(x − μ)² ÷ n). */
+export function standardDeviation(values: readonly number[]): number {
+  return Math.sqrt(variance(values));
+}
+
+/** Thresholds as rates of full marks. */
+export interface Thresholds {
+  passRate: number;
+  goodRate: number;
+  excellentRate: number;
+}
+
+/**
+ * A total reaches a line when total ≥ rate × full, compared in tenths of a point so 0.6 × 85 = 51 is reached by 51
+ * despite floating-point error.
+ */
+export function reaches(total: number, full: number, rate: number): boolean {
+  return Math.round(total * 10) >= Math.round(rate * full * 10 - 1e-6);
+}
+
+export interface Describe {
+  count: number;
+  average: number;
+  max: number;
+  min: number;
+  median: number;
+  standardDeviation: number;
+  /** average ÷ full (0 when full is 0). */
+  scoreRate: number;
+  passCount: number;
+  goodCount: number;
+  excellentCount: number;
+  failCount: number;
+  /** Counts ÷ count (0 for no values). */
+  passRate: number;
+  goodRate: number;
+  excellentRate: number;
+}
+
+/** Descriptive statistics of totals against full marks and the pass / good / excellent lines. */
+export function describe(totals: readonly number[], full: number, t: Thresholds): Describe {
+  const count = totals.length;
+  let max = count ? -Infinity : 0;
+  let min = count ? Infinity : 0;
+  let pass = 0;
+  let good = 0;
+  let excellent = 0;
+  for (const v of totals) {
+    if (v > max) max = v;
+    if (v < min) min = v;
+    if (reaches(v, full, t.passRate)) pass += 1;
+    if (reaches(v, full, t.goodRate)) good += 1;
+    if (reaches(v, full, t.excellentRate)) excellent += 1;
+  }
+  const average = mean(totals);
+  const share = (n: number) => (count ? n / count : 0);
+  return {
+    count,
+    average,
+    max,
+    min,
+    median: median(totals),
+    standardDeviation: standardDeviation(totals),
+    scoreRate: full > 0 ? average / full : 0,
+    passCount: pass,
+    goodCount: good,
+    excellentCount: excellent,
+    failCount: count - pass,
+    passRate: share(pass),
+    goodRate: share(good),
+    excellentRate: share(excellent),
+  };
+}
+
+export interface Band {
+  label: string;
+  from: number;
+  to: number;
+  count: number;
+  rate: number;
+}
+
+const pct = (r: number) => `${Math.round(r * 100)}%`;
+
+/**
+ * Score bands of width `step` × full, from the top: [90 %, 100 %], [80 %, 90 %), … A total falls in the band whose
+ * lower bound it reaches; full marks fall in the top band. Highest band first.
+ */
+export function scoreBands(totals: readonly number[], full: number, step: number): Band[] {
+  const n = Math.max(1, Math.round(1 / step));
+  const counts = new Array<number>(n).fill(0);
+  for (const v of totals) {
+    let i = full > 0 ? Math.floor(Math.round((v / full) * 1e6) / Math.round(step * 1e6)) : n - 1;
+    if (i >= n) i = n - 1;
+    if (i < 0) i = 0;
+    counts[i]! += 1;
+  }
+  const bands: Band[] = [];
+  for (let i = n - 1; i >= 0; i -= 1) {
+    const lo = i * step;
+    const hi = i === n - 1 ? 1 : (i + 1) * step;
+    bands.push({
+      label: `${pct(lo)}–${pct(hi)}`,
+      from: round2(lo * full),
+      to: round2(hi * full),
+      count: counts[i]!,
+      rate: totals.length ? counts[i]! / totals.length : 0,
+    });
+  }
+  return bands;
+}
+
+/**
+ * Competition ranks ("1224"): higher values rank first, equal values share the rank, the next rank skips.
+ * Returns the rank of each value in input order.
+ */
+export function ranks(values: readonly number[]): number[] {
+  const order = values.map((v, i) => [v, i] as const).sort((a, b) => b[0] - a[0]);
+  const out = new Array<number>(values.length);
+  let rank = 0;
+  for (let k = 0; k < order.length; k += 1) {
+    if (k === 0 || order[k]![0] !== order[k - 1]![0]) rank = k + 1;
+    out[order[k]![1]] = rank;
+  }
+  return out;
+}
+
+/** Z = (x − μ) ÷ σ (population σ); 0 when σ is 0 (everybody equal). */
+export function zScore(x: number, mu: number, sigma: number): number {
+  return sigma > 0 ? (x - mu) / sigma : 0;
+}
+
+/** T = 50 + 10 × Z. */
+export function tScore(z: number): number {
+  return 50 + 10 * z;
+}
+
+/** 超均率 = (class mean − grade mean) ÷ grade mean; 0 when the grade mean is 0. */
+export function overAverageRate(classMean: number, gradeMean: number): number {
+  return gradeMean !== 0 ? (classMean - gradeMean) / gradeMean : 0;
+}
+
+/** 难度 band of a score rate P = mean ÷ full: P ≥ 0.7 容易, 0.4 ≤ P < 0.7 适中, P < 0.4 较难. */
+export function difficultyBand(scoreRate: number): DifficultyBand {
+  if (scoreRate >= 0.7) return 'easy';
+  if (scoreRate >= 0.4) return 'medium';
+  return 'hard';
+}
+
+/**
+ * 区分度 D = P(upper) − P(lower): the score rate of the question among the top 27 % of students by total minus its
+ * rate among the bottom 27 % (Kelley's groups; each group has round(0.27 n) students, at least 1). Students with
+ * equal totals at a group border are ordered by their input order. Null for fewer than 4 students or full 0.
+ *
+ * @param pairs per student: [total, score on the question]
+ */
+export function discrimination(pairs: readonly (readonly [number, number])[], full: number): number | null {
+  const n = pairs.length;
+  if (n < 4 || full <= 0) return null;
+  const sorted = [...pairs].sort((a, b) => b[0] - a[0]);
+  const g = Math.max(1, Math.round(0.27 * n));
+  let upper = 0;
+  let lower = 0;
+  for (let i = 0; i < g; i += 1) {
+    upper += sorted[i]![1];
+    lower += sorted[n - 1 - i]![1];
+  }
+  return (upper - lower) / (g * full);
+}
+
+/** 区分度 bands (Ebel): D ≥ 0.4 优秀, 0.3 ≤ D < 0.4 良好, 0.2 ≤ D < 0.3 尚可, D < 0.2 较差. */
+export function discriminationBand(d: number): DiscriminationBand {
+  if (d >= 0.4) return 'excellent';
+  if (d >= 0.3) return 'good';
+  if (d >= 0.2) return 'fair';
+  return 'poor';
+}
+
+/**
+ * Cronbach's α = k ÷ (k − 1) × (1 − Σ σ²ᵢ ÷ σ²ₜ), with k items, σ²ᵢ the variance of item i's scores and σ²ₜ the
+ * variance of the totals (population variances throughout; the n or n − 1 divisor cancels in the ratio). Null for
+ * fewer than 2 students or 2 items, or when the totals do not vary.
+ *
+ * @param matrix one row per student, one column per item (points)
+ */
+export function cronbachAlpha(matrix: readonly (readonly number[])[]): number | null {
+  const n = matrix.length;
+  const k = n ? matrix[0]!.length : 0;
+  if (n < 2 || k < 2) return null;
+  const totals = matrix.map((row) => row.reduce((s, v) => s + v, 0));
+  const totalVar = variance(totals);
+  if (totalVar === 0) return null;
+  let itemVars = 0;
+  const column = new Array<number>(n);
+  for (let j = 0; j < k; j += 1) {
+    for (let i = 0; i < n; i += 1) column[i] = matrix[i]![j]!;
+    itemVars += variance(column);
+  }
+  return (k / (k - 1)) * (1 - itemVars / totalVar);
+}
+
+/** Options of an objective response: 'AC' → ['A', 'C']; the letters of a true/false answer ('T', 'F'). */
+export function optionsOf(response: string | null | undefined): string[] {
+  if (!response) return [];
+  const known = optionsMemo.get(response);
+  if (known) return known;
+  const out = [
+    ...new Set(
+      response
+        .toUpperCase()
+        .replace(/[^A-Z]/g, '')
+        .split(''),
+    ),
+  ].sort();
+  if (optionsMemo.size < MEMO_LIMIT) optionsMemo.set(response, out);
+  return out;
+}
+
+// Responses repeat endlessly ('A', 'B', 'AC' …): parsing each distinct one once keeps a 60,000-answer test fast.
+const MEMO_LIMIT = 10_000;
+const optionsMemo = new Map<string, string[]>();
+const choiceMemo = new Map<string, string>();
+
+/** Normalises an objective answer key or response for comparison ('ca' → 'AC'; '对' → 'T'; '错' → 'F'). */
+export function normaliseChoice(value: string | null | undefined): string {
+  if (!value) return '';
+  const known = choiceMemo.get(value);
+  if (known !== undefined) return known;
+  const v = value.trim();
+  let out: string;
+  if (/^(对|正确|√|✓|T|TRUE)$/i.test(v)) out = 'T';
+  else if (/^(错|错误|×|✗|F|FALSE)$/i.test(v)) out = 'F';
+  else out = optionsOf(v).join('');
+  if (choiceMemo.size < MEMO_LIMIT) choiceMemo.set(value, out);
+  return out;
+}
+
+export interface OptionCount {
+  option: string;
+  count: number;
+  rate: number;
+  correct: boolean;
+}
+
+/**
+ * How often each option was chosen: an answer 'AC' counts once for A and once for C; rate = count ÷ answers
+ * (blank answers included in the divisor, so the rates of a single-choice question add up to 1 − blank rate).
+ */
+export function optionDistribution(
+  responses: readonly (string | null)[],
+  key: string,
+  options: readonly string[],
+): OptionCount[] {
+  const counts = new Map<string, number>(options.map((o) => [o, 0]));
+  for (const r of responses) for (const o of optionsOf(r)) counts.set(o, (counts.get(o) ?? 0) + 1);
+  const correct = new Set(optionsOf(key));
+  return [...counts.entries()]
+    .sort((a, b) => a[0].localeCompare(b[0]))
+    .map(([option, count]) => ({
+      option,
+      count,
+      rate: responses.length ? count / responses.length : 0,
+      correct: correct.has(option),
+    }));
+}
+
+/**
+ * Wrong responses by frequency (most frequent first, then alphabetically): every response that differs from the key
+ * after normalising, with blank answers as ''. rate = count ÷ answers.
+ */
+export function wrongResponses(
+  responses: readonly (string | null)[],
+  key: string,
+): { response: string; count: number; rate: number }[] {
+  const k = normaliseChoice(key);
+  const counts = new Map<string, number>();
+  for (const r of responses) {
+    const v = normaliseChoice(r);
+    if (v === k) continue;
+    counts.set(v, (counts.get(v) ?? 0) + 1);
+  }
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([response, count]) => ({ response, count, rate: responses.length ? count / responses.length : 0 }));
+}
+
+/** Knowledge-point mastery from a score rate: ≥ 0.85 掌握, ≥ 0.6 基本掌握, below 薄弱. */
+export function masteryLevel(scoreRate: number): MasteryLevel {
+  if (scoreRate >= 0.85) return 'mastered';
+  if (scoreRate >= 0.6) return 'partial';
+  return 'weak';
+}
+
+export interface CriticalHit {
+  /** Index of the student in the input. */
+  index: number;
+  line: string;
+  lineValue: number;
+  gap: number;
+}
+
+const LINE_NAMES = ['及格线', '良好线', '优秀线'] as const;
+
+/**
+ * 临界生 by score: a student is critical for a line (pass, good, excellent = rate × full) when |total − line| ≤
+ * band × full; when near several lines, the nearest one counts. gap = total − line (negative: below).
+ */
+export function criticalByScore(
+  totals: readonly number[],
+  full: number,
+  t: Thresholds,
+  band: number,
+): CriticalHit[] {
+  const lines = [t.passRate, t.goodRate, t.excellentRate].map((r) => r * full);
+  const width = band * full + 1e-9;
+  const out: CriticalHit[] = [];
+  totals.forEach((total, index) => {
+    let best: CriticalHit | null = null;
+    lines.forEach((line, i) => {
+      const gap = total - line;
+      if (Math.abs(gap) <= width && (!best || Math.abs(gap) < Math.abs(best.gap)))
+        best = { index, line: LINE_NAMES[i]!, lineValue: round2(line), gap: round2(gap) };
+    });
+    if (best) out.push(best);
+  });
+  return out;
+}
+
+/**
+ * 临界生 by rank: critical for a rank line L when |rank − L| ≤ band (nearest line wins). gap = L − rank (negative:
+ * behind the line).
+ */
+export function criticalByRank(
+  rankList: readonly number[],
+  lines: readonly number[],
+  band: number,
+): CriticalHit[] {
+  const out: CriticalHit[] = [];
+  rankList.forEach((rank, index) => {
+    let best: CriticalHit | null = null;
+    for (const line of lines) {
+      const gap = line - rank;
+      if (Math.abs(gap) <= band && (!best || Math.abs(gap) < Math.abs(best.gap)))
+        best = { index, line: `第${line}名`, lineValue: line, gap };
+    }
+    if (best) out.push(best);
+  });
+  return out;
+}
+
+export interface MarkerSample {
+  /** Score rate of each answer the marker scored (score ÷ full). */
+  rates: readonly number[];
+  /** Mean score rate all markers gave on the questions of each of those answers (same order). */
+  peerMeans: readonly number[];
+  /** Standard deviation of all markers' rates on the same questions (weighted like the marker's answers). */
+  peerSpread: number;
+}
+
+export interface MarkerVerdict {
+  scoreRate: number;
+  peerScoreRate: number;
+  deviation: number;
+  spreadRatio: number;
+  middleShare: number;
+  indicator: MarkerIndicator;
+}
+
+/** Fewest scored answers for a verdict. */
+export const MARKER_MIN_SAMPLE = 10;
+
+/**
+ * Marking indicators of one marker, against everybody who marked the same questions:
+ * - deviation = mean(rate given) − mean(peer mean of that question); ≥ +0.1 偏松 (lenient), ≤ −0.1 偏严 (strict);
+ * - 趋中 (always-middle): the spread of the rates they give is under half the peers' (spreadRatio < 0.5) and at least
+ *   60 % of their scores lie strictly between 30 % and 70 % of full marks;
+ * - fewer than MARKER_MIN_SAMPLE answers: 样本不足. Lenient/strict are checked first.
+ */
+export function markerVerdict(s: MarkerSample): MarkerVerdict {
+  const scoreRate = mean(s.rates);
+  const peerScoreRate = mean(s.peerMeans);
+  const deviation = scoreRate - peerScoreRate;
+  const spread = standardDeviation(s.rates);
+  const spreadRatio = s.peerSpread > 0 ? spread / s.peerSpread : spread > 0 ? 1 : 0;
+  const middle = s.rates.filter((r) => r > 0.3 && r < 0.7).length;
+  const middleShare = s.rates.length ? middle / s.rates.length : 0;
+  let indicator: MarkerIndicator = 'normal';
+  if (s.rates.length < MARKER_MIN_SAMPLE) indicator = 'insufficient';
+  else if (deviation >= 0.1) indicator = 'lenient';
+  else if (deviation <= -0.1) indicator = 'strict';
+  else if (spreadRatio < 0.5 && middleShare >= 0.6) indicator = 'middle';
+  return { scoreRate, peerScoreRate, deviation, spreadRatio, middleShare, indicator };
+}
+
+/** Rounds to 2 decimals (points on the wire). */
+export function round2(v: number): number {
+  return Math.round(v * 100) / 100;
+}
+
+/** Rounds to 4 decimals (rates on the wire: 0.8533 = 85.33 %). */
+export function round4(v: number): number {
+  return Math.round(v * 10000) / 10000;
+}
+
+/** Clamps a rate into 0–1 after rounding (floating error must not break the wire schema). */
+export function rate(v: number): number {
+  return Math.min(1, Math.max(0, round4(v)));
+}

@@ -1,0 +1,744 @@
+import {
+  DIFFICULTY_BAND_NAMES,
+  DISCRIMINATION_BAND_NAMES,
+  FOLLOW_UP_REASON_NAMES,
+  MASTERY_LEVEL_NAMES,
+  STUDENT_RESULT_STATUS_NAMES,
+  type AnalysisHomework,
+  type AnalysisSettings,
+  type AnswerSample,
+  type ClassScoreBand,
+  type ClassStats,
+  type Commentary,
+  type CommentaryQuestion,
+  type CriticalStudent,
+  type DetailRow,
+  type FollowUpReason,
+  type FollowUpStudent,
+  type HomeworkAnalysis,
+  type HomeworkDetails,
+  type HomeworkPaper,
+  type KnowledgePointStats,
+  type QuestionStats,
+  type ScoreStats,
+  type StudentResult,
+  type StudentResultStatus,
+} from '@zhzy/contracts';
+import { cardQuestionOf } from '../homework/card-paper.js';
+import {
+  criticalByRank,
+  criticalByScore,
+  cronbachAlpha,
+  describe,
+  difficultyBand,
+  discrimination,
+  discriminationBand,
+  masteryLevel,
+  mean,
+  normaliseChoice,
+  optionDistribution,
+  overAverageRate,
+  rate,
+  ranks,
+  round2,
+  scoreBands,
+  tScore,
+  wrongResponses,
+  zScore,
+} from './metrics.js';
+
+// One homework's results as numbers, and every view of them (grade, class, commentary, details). Pure: the service
+// loads the rows, this computes. Scores arrive in tenths and leave in points.
+
+const OBJECTIVE = new Set(['single', 'multiple', 'truefalse']);
+const TRUE_FALSE_OPTIONS = ['F', 'T'];
+
+export interface ModelQuestion {
+  questionId: string;
+  no: string;
+  sectionTitle: string;
+  typeName: string;
+  kind: string;
+  objective: boolean;
+  full: number;
+  /** Normalised key for objective questions, the reference answer otherwise. */
+  answer: string;
+  optionLabels: string[];
+  stem: string;
+  options: { label: string; content: string }[];
+  analysis: string;
+  difficulty: number;
+  knowledgePoints: { id: string; name: string }[];
+}
+
+export interface ModelStudent {
+  id: string;
+  name: string;
+  studentNo: string;
+  classId: string;
+  className: string;
+}
+
+export interface ModelClass {
+  id: string;
+  name: string;
+  studentCount: number;
+  teacherNames: string;
+}
+
+export interface SheetInput {
+  id: string;
+  student_id: string;
+  class_id: string;
+  objective_score_tenths: number;
+  subjective_score_tenths: number;
+  total_score_tenths: number;
+  unscored_count: number;
+}
+
+export interface AnswerInput {
+  sheet_id: string;
+  question_id: string;
+  response: string | null;
+  blank: number;
+  crop_path: string | null;
+  score_tenths: number | null;
+}
+
+export interface ModelInput {
+  homework: AnalysisHomework;
+  paper: HomeworkPaper;
+  classes: ModelClass[];
+  students: ModelStudent[];
+  sheets: SheetInput[];
+  answers: AnswerInput[];
+  settings: AnalysisSettings;
+  /** Score rate of each student's previous homework of the subject (for trend and follow-up). */
+  previousRates?: Map<string, number>;
+  now: string;
+}
+
+interface Cell {
+  score: number | null;
+  response: string | null;
+  blank: boolean;
+  crop: boolean;
+}
+
+interface Row {
+  student: ModelStudent;
+  status: StudentResultStatus;
+  total: number | null;
+  partial: number | null;
+  objective: number | null;
+  subjective: number | null;
+  /** One per question (null when absent). */
+  cells: Cell[] | null;
+  gradeRank: number | null;
+  classRank: number | null;
+  z: number | null;
+}
+
+const GRADE_NAME = '全年级';
+
+/** The questions of a frozen paper in paper order, as analysis needs them. */
+export function questionsOf(paper: HomeworkPaper): ModelQuestion[] {
+  const out: ModelQuestion[] = [];
+  for (const section of paper.sections) {
+    for (const item of section.items) {
+      const kind = cardQuestionOf(item).kind;
+      const objective = OBJECTIVE.has(kind);
+      const q = item.question;
+      const labels =
+        kind === 'truefalse'
+          ? TRUE_FALSE_OPTIONS
+          : (q?.options.map((o) => o.label.trim().toUpperCase()).filter((l) => /^[A-Z]$/.test(l)) ?? []);
+      out.push({
+        questionId: item.questionId,
+        no: String(item.no),
+        sectionTitle: section.heading || section.title,
+        typeName: q?.typeName ?? '',
+        kind,
+        objective,
+        full: item.score,
+        answer: objective ? normaliseChoice(q?.answer ?? '') : (q?.answer ?? ''),
+        optionLabels: labels.length > 0 || kind === 'truefalse' ? labels : ['A', 'B', 'C', 'D'],
+        stem: q?.stem ?? '',
+        options: q?.options ?? [],
+        analysis: q?.analysis ?? '',
+        difficulty: q?.difficulty ?? 3,
+        knowledgePoints: q?.knowledgePoints ?? [],
+      });
+    }
+  }
+  return out;
+}
+
+export function cropUrl(homeworkId: string, studentId: string, questionId: string): string {
+  return `/teacher/analysis/crop/${encodeURIComponent(homeworkId)}/${encodeURIComponent(studentId)}/${encodeURIComponent(questionId)}`;
+}
+
+/** A homework's results, indexed for analysis. */
+export class HomeworkModel {
+  readonly questions: ModelQuestion[];
+  readonly rows: Row[];
+  readonly full: number;
+  readonly settings: AnalysisSettings;
+  readonly homework: AnalysisHomework;
+  readonly classes: ModelClass[];
+  readonly now: string;
+  readonly previousRates: Map<string, number>;
+  /** Grade mean and SD of scored totals (Z scores). */
+  readonly gradeMean: number;
+  readonly gradeSd: number;
+
+  constructor(input: ModelInput) {
+    this.homework = input.homework;
+    this.settings = input.settings;
+    this.classes = input.classes;
+    this.now = input.now;
+    this.previousRates = input.previousRates ?? new Map<string, number>();
+    this.questions = questionsOf(input.paper);
+    this.full = input.homework.fullScore;
+    const qIndex = new Map(this.questions.map((q, i) => [q.questionId, i]));
+    const sheetOf = new Map(input.sheets.map((s) => [s.student_id, s]));
+    const cellsOfSheet = new Map<string, Cell[]>();
+    for (const s of input.sheets)
+      cellsOfSheet.set(
+        s.id,
+        this.questions.map(() => ({ score: null, response: null, blank: false, crop: false })),
+      );
+    for (const a of input.answers) {
+      const cells = cellsOfSheet.get(a.sheet_id);
+      const i = qIndex.get(a.question_id);
+      if (!cells || i === undefined) continue;
+      cells[i] = {
+        score: a.score_tenths === null ? null : a.score_tenths / 10,
+        response: a.response,
+        blank: a.blank === 1,
+        crop: a.crop_path !== null,
+      };
+    }
+    this.rows = input.students.map((student) => {
+      const sheet = sheetOf.get(student.id);
+      if (!sheet)
+        return {
+          student,
+          status: 'absent',
+          total: null,
+          partial: null,
+          objective: null,
+          subjective: null,
+          cells: null,
+          gradeRank: null,
+          classRank: null,
+          z: null,
+        };
+      const scored = sheet.unscored_count === 0;
+      return {
+        student,
+        status: scored ? 'scored' : 'pending',
+        total: scored ? sheet.total_score_tenths / 10 : null,
+        partial: scored ? null : sheet.total_score_tenths / 10,
+        objective: sheet.objective_score_tenths / 10,
+        subjective: sheet.subjective_score_tenths / 10,
+        cells: cellsOfSheet.get(sheet.id) ?? null,
+        gradeRank: null,
+        classRank: null,
+        z: null,
+      };
+    });
+    const scored = this.rows.filter((r) => r.total !== null);
+    const totals = scored.map((r) => r.total!);
+    this.gradeMean = mean(totals);
+    this.gradeSd = Math.sqrt(mean(totals.map((v) => (v - this.gradeMean) ** 2)));
+    ranks(totals).forEach((rank, i) => {
+      scored[i]!.gradeRank = rank;
+      scored[i]!.z = zScore(scored[i]!.total!, this.gradeMean, this.gradeSd);
+    });
+    for (const c of this.classes) {
+      const inClass = scored.filter((r) => r.student.classId === c.id);
+      ranks(inClass.map((r) => r.total!)).forEach((rank, i) => (inClass[i]!.classRank = rank));
+    }
+  }
+
+  rowsOf(classId: string | null): Row[] {
+    return classId === null ? this.rows : this.rows.filter((r) => r.student.classId === classId);
+  }
+
+  scopeName(classId: string | null): string {
+    return classId === null ? GRADE_NAME : (this.classes.find((c) => c.id === classId)?.name ?? '');
+  }
+
+  stats(rows: readonly Row[]): ScoreStats {
+    const totals = rows.filter((r) => r.total !== null).map((r) => r.total!);
+    const d = describe(totals, this.full, this.settings);
+    return {
+      studentCount: rows.length,
+      scoredCount: d.count,
+      pendingCount: rows.filter((r) => r.status === 'pending').length,
+      absentCount: rows.filter((r) => r.status === 'absent').length,
+      fullScore: this.full,
+      average: round2(d.average),
+      max: round2(d.max),
+      min: round2(d.min),
+      median: round2(d.median),
+      standardDeviation: round2(d.standardDeviation),
+      scoreRate: rate(d.scoreRate),
+      passCount: d.passCount,
+      passRate: rate(d.passRate),
+      goodCount: d.goodCount,
+      goodRate: rate(d.goodRate),
+      excellentCount: d.excellentCount,
+      excellentRate: rate(d.excellentRate),
+      failCount: d.failCount,
+    };
+  }
+
+  bands(rows: readonly Row[]): ClassScoreBand[] {
+    const totals = (rs: readonly Row[]) => rs.filter((r) => r.total !== null).map((r) => r.total!);
+    const scope = scoreBands(totals(rows), this.full, this.settings.bandStep);
+    const grade = scoreBands(totals(this.rows), this.full, this.settings.bandStep);
+    return scope.map((b, i) => ({
+      ...b,
+      rate: rate(b.rate),
+      gradeCount: grade[i]!.count,
+      gradeRate: rate(grade[i]!.rate),
+    }));
+  }
+
+  classStats(): ClassStats[] {
+    const list = this.classes.map((c) => {
+      const rows = this.rowsOf(c.id);
+      const stats = this.stats(rows);
+      const classMean = mean(rows.filter((r) => r.total !== null).map((r) => r.total!));
+      return {
+        classId: c.id,
+        className: c.name,
+        teacherNames: c.teacherNames,
+        stats,
+        averageDiff: round2(classMean - this.gradeMean),
+        overAverageRate: Math.round(overAverageRate(classMean, this.gradeMean) * 10000) / 10000,
+        rank: 1,
+      };
+    });
+    const order = ranks(list.map((c) => (c.stats.scoredCount > 0 ? c.stats.average : -1)));
+    list.forEach((c, i) => (c.rank = order[i]!));
+    return list.sort((a, b) => a.rank - b.rank || a.className.localeCompare(b.className));
+  }
+
+  /** Per-question statistics within the scope's answers. */
+  questionStats(rows: readonly Row[]): QuestionStats[] {
+    const withSheet = rows.filter((r) => r.cells !== null);
+    const complete = rows.filter((r) => r.total !== null);
+    const byClass = new Map<string, Row[]>();
+    for (const r of this.rows) {
+      if (!r.cells) continue;
+      const list = byClass.get(r.student.classId);
+      if (list) list.push(r);
+      else byClass.set(r.student.classId, [r]);
+    }
+    return this.questions.map((q, i) => {
+      const scores: number[] = [];
+      const responses: (string | null)[] = [];
+      let full = 0;
+      let zero = 0;
+      let blank = 0;
+      for (const r of withSheet) {
+        const cell = r.cells![i]!;
+        if (cell.score === null) continue;
+        scores.push(cell.score);
+        if (q.objective) responses.push(cell.response);
+        if (cell.score >= q.full) full += 1;
+        if (cell.score === 0) zero += 1;
+        if (cell.blank || (q.objective && !cell.response)) blank += 1;
+      }
+      const average = mean(scores);
+      const scoreRate = q.full > 0 ? average / q.full : 0;
+      const pairs = complete
+        .filter((r) => r.cells![i]!.score !== null)
+        .map((r) => [r.total!, r.cells![i]!.score!] as const);
+      const d = discrimination(pairs, q.full);
+      const band = d === null ? null : discriminationBand(d);
+      const diff = difficultyBand(scoreRate);
+      return {
+        questionId: q.questionId,
+        no: q.no,
+        sectionTitle: q.sectionTitle,
+        typeName: q.typeName,
+        kind: q.kind,
+        objective: q.objective,
+        fullScore: q.full,
+        answerCount: scores.length,
+        average: round2(average),
+        scoreRate: rate(scoreRate),
+        difficulty: diff,
+        difficultyName: DIFFICULTY_BAND_NAMES[diff],
+        discrimination: d === null ? null : Math.max(-1, Math.min(1, Math.round(d * 10000) / 10000)),
+        discriminationBand: band,
+        discriminationName: band ? DISCRIMINATION_BAND_NAMES[band] : '',
+        fullCount: full,
+        zeroCount: zero,
+        blankCount: blank,
+        wrongCount: scores.length - full,
+        correctAnswer: q.answer,
+        options: q.objective
+          ? optionDistribution(responses, q.answer, q.optionLabels).map((o) => ({ ...o, rate: rate(o.rate) }))
+          : [],
+        typicalWrong: q.objective
+          ? wrongResponses(responses, q.answer)
+              .slice(0, 3)
+              .map((w) => ({ ...w, rate: rate(w.rate) }))
+          : [],
+        knowledgePoints: q.knowledgePoints,
+        classes: this.classes.map((c) => {
+          const s = (byClass.get(c.id) ?? [])
+            .map((r) => r.cells![i]!.score)
+            .filter((v): v is number => v !== null);
+          const avg = mean(s);
+          return {
+            classId: c.id,
+            className: c.name,
+            average: round2(avg),
+            scoreRate: rate(q.full > 0 ? avg / q.full : 0),
+          };
+        }),
+      };
+    });
+  }
+
+  /** Points scored ÷ points available per knowledge point over the rows' scored answers. */
+  private kpRates(
+    rows: readonly Row[],
+  ): Map<string, { name: string; scored: number; full: number; nos: string[] }> {
+    const out = new Map<string, { name: string; scored: number; full: number; nos: string[] }>();
+    this.questions.forEach((q, i) => {
+      for (const kp of q.knowledgePoints) {
+        const e = out.get(kp.id) ?? { name: kp.name, scored: 0, full: 0, nos: [] };
+        if (!e.nos.includes(q.no)) e.nos.push(q.no);
+        for (const r of rows) {
+          const cell = r.cells?.[i];
+          if (!cell || cell.score === null) continue;
+          e.scored += cell.score;
+          e.full += q.full;
+        }
+        out.set(kp.id, e);
+      }
+    });
+    return out;
+  }
+
+  knowledgePoints(rows: readonly Row[]): KnowledgePointStats[] {
+    const scope = this.kpRates(rows);
+    const grade = rows === this.rows ? scope : this.kpRates(this.rows);
+    return [...scope.entries()]
+      .map(([id, e]) => {
+        const scoreRate = e.full > 0 ? e.scored / e.full : 0;
+        const g = grade.get(id)!;
+        const mastery = masteryLevel(scoreRate);
+        const fullScore = this.questions
+          .filter((q) => q.knowledgePoints.some((k) => k.id === id))
+          .reduce((s, q) => s + q.full, 0);
+        return {
+          id,
+          name: e.name,
+          questionNos: e.nos,
+          fullScore,
+          scoreRate: rate(scoreRate),
+          gradeScoreRate: rate(g.full > 0 ? g.scored / g.full : 0),
+          mastery,
+          masteryName: MASTERY_LEVEL_NAMES[mastery],
+        };
+      })
+      .sort((a, b) => a.scoreRate - b.scoreRate || a.name.localeCompare(b.name));
+  }
+
+  alpha(rows: readonly Row[]): number | null {
+    const matrix = rows.filter((r) => r.total !== null).map((r) => r.cells!.map((c) => c.score ?? 0));
+    const a = cronbachAlpha(matrix);
+    return a === null ? null : Math.round(a * 10000) / 10000;
+  }
+
+  /** 临界生 of the scope: by score lines, or by rank lines in the grade. */
+  critical(rows: readonly Row[]): CriticalStudent[] {
+    const scored = rows.filter((r) => r.total !== null);
+    const s = this.settings;
+    const hits =
+      s.criticalMode === 'score'
+        ? criticalByScore(
+            scored.map((r) => r.total!),
+            this.full,
+            s,
+            s.criticalScoreBand,
+          )
+        : criticalByRank(
+            scored.map((r) => r.gradeRank!),
+            s.criticalRankLines,
+            s.criticalRankBand,
+          );
+    return hits
+      .map((h) => {
+        const r = scored[h.index]!;
+        return {
+          studentId: r.student.id,
+          name: r.student.name,
+          studentNo: r.student.studentNo,
+          classId: r.student.classId,
+          className: r.student.className,
+          total: round2(r.total!),
+          scoreRate: rate(this.full > 0 ? r.total! / this.full : 0),
+          gradeRank: s.showRank ? r.gradeRank : null,
+          line: h.line,
+          lineValue: h.lineValue,
+          gap: h.gap,
+        };
+      })
+      .sort((a, b) => a.lineValue - b.lineValue || a.gap - b.gap);
+  }
+
+  /** Ordered: scored by total (highest first), then pending, then absent; each by class and student number. */
+  ordered(rows: readonly Row[]): Row[] {
+    const weight = { scored: 0, pending: 1, absent: 2 } as const;
+    // Plain code-unit comparison: localeCompare costs too much on a 2,000-student grade.
+    const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+    return [...rows].sort(
+      (a, b) =>
+        weight[a.status] - weight[b.status] ||
+        (b.total ?? 0) - (a.total ?? 0) ||
+        cmp(a.student.className, b.student.className) ||
+        cmp(a.student.studentNo, b.student.studentNo),
+    );
+  }
+
+  studentResults(rows: readonly Row[]): StudentResult[] {
+    const critical = new Set(this.critical(rows).map((c) => c.studentId));
+    const show = this.settings.showRank;
+    return this.ordered(rows).map((r) => {
+      const scoreRate = r.total !== null && this.full > 0 ? r.total / this.full : null;
+      const prev = this.previousRates.get(r.student.id);
+      return {
+        studentId: r.student.id,
+        name: r.student.name,
+        studentNo: r.student.studentNo,
+        classId: r.student.classId,
+        className: r.student.className,
+        status: r.status,
+        statusName: STUDENT_RESULT_STATUS_NAMES[r.status],
+        total: r.total === null ? null : round2(r.total),
+        partialTotal: r.partial === null ? null : round2(r.partial),
+        objective: r.objective === null ? null : round2(r.objective),
+        subjective: r.subjective === null ? null : round2(r.subjective),
+        scoreRate: scoreRate === null ? null : rate(scoreRate),
+        classRank: show ? r.classRank : null,
+        gradeRank: show ? r.gradeRank : null,
+        zScore: r.z === null ? null : Math.round(r.z * 100) / 100,
+        tScore: r.z === null ? null : Math.round(tScore(r.z) * 10) / 10,
+        wrongCount: r.cells
+          ? r.cells.filter((c, i) => c.score !== null && c.score < this.questions[i]!.full).length
+          : 0,
+        critical: critical.has(r.student.id),
+        rateChange:
+          scoreRate !== null && prev !== undefined ? Math.round((scoreRate - prev) * 10000) / 10000 : null,
+      };
+    });
+  }
+
+  private part(objective: boolean, rows: readonly Row[]) {
+    const idx = this.questions.map((q, i) => (q.objective === objective ? i : -1)).filter((i) => i >= 0);
+    const full = idx.reduce((s, i) => s + this.questions[i]!.full, 0);
+    const scored = rows.filter((r) => r.total !== null);
+    const avg = mean(scored.map((r) => idx.reduce((s, i) => s + (r.cells![i]!.score ?? 0), 0)));
+    return { fullScore: round2(full), average: round2(avg), scoreRate: rate(full > 0 ? avg / full : 0) };
+  }
+
+  analysis(classId: string | null): HomeworkAnalysis {
+    const rows = this.rowsOf(classId);
+    return {
+      homework: this.homework,
+      scope: { classId, name: this.scopeName(classId) },
+      settings: this.settings,
+      summary: this.stats(rows),
+      gradeSummary: this.stats(this.rows),
+      objective: this.part(true, rows),
+      subjective: this.part(false, rows),
+      bands: this.bands(rows),
+      classes: this.classStats(),
+      questions: this.questionStats(rows),
+      knowledgePoints: this.knowledgePoints(rows),
+      cronbachAlpha: this.alpha(rows),
+      criticalStudents: this.critical(rows),
+      students: this.studentResults(rows),
+      generatedAt: this.now,
+    };
+  }
+
+  private sample(r: Row, i: number): AnswerSample {
+    const cell = r.cells![i]!;
+    const q = this.questions[i]!;
+    return {
+      studentId: r.student.id,
+      name: r.student.name,
+      className: r.student.className,
+      score: round2(cell.score ?? 0),
+      fullScore: q.full,
+      response: q.objective ? (cell.response ?? '') : null,
+      cropUrl: cell.crop ? cropUrl(this.homework.id, r.student.id, q.questionId) : null,
+    };
+  }
+
+  /** 讲评: questions by points lost per student, samples, and students to follow up. */
+  commentary(classId: string | null): Commentary {
+    const rows = this.rowsOf(classId);
+    const stats = this.questionStats(rows);
+    const withSheet = rows.filter((r) => r.cells !== null);
+    const passLine = this.settings.passRate;
+    const questions: CommentaryQuestion[] = stats.map((s, i) => {
+      const q = this.questions[i]!;
+      const answered = withSheet.filter((r) => r.cells![i]!.score !== null);
+      const wrong = answered.filter((r) => r.cells![i]!.score! < q.full);
+      const groups = new Map<string, string[]>();
+      if (q.objective)
+        for (const r of wrong) {
+          const key = normaliseChoice(r.cells![i]!.response);
+          groups.set(key, [...(groups.get(key) ?? []), r.student.name]);
+        }
+      const distribution = new Map<number, number>();
+      if (!q.objective)
+        for (const r of answered)
+          distribution.set(r.cells![i]!.score!, (distribution.get(r.cells![i]!.score!) ?? 0) + 1);
+      // Typical wrong answers: the lowest scores among answers actually written (blank ones teach nothing),
+      // those with a crop first; exemplary: full or highest marks, with a crop first.
+      const byCrop = (a: Row, b: Row) => Number(b.cells![i]!.crop) - Number(a.cells![i]!.crop);
+      const typical = wrong
+        .filter((r) => !r.cells![i]!.blank && (!q.objective || r.cells![i]!.response))
+        .sort((a, b) => a.cells![i]!.score! - b.cells![i]!.score! || byCrop(a, b))
+        .slice(0, 3)
+        .map((r) => this.sample(r, i));
+      const best = Math.max(0, ...answered.map((r) => r.cells![i]!.score!));
+      const exemplary = answered
+        .filter((r) => r.cells![i]!.score === best && best > 0)
+        .sort(byCrop)
+        .slice(0, 3)
+        .map((r) => this.sample(r, i));
+      return {
+        ...s,
+        lostScore: round2(q.full - s.average),
+        priority: 1,
+        needsDiscussion: s.answerCount > 0 && s.scoreRate < passLine,
+        stem: q.stem,
+        options: q.options,
+        analysis: q.analysis,
+        wrongResponses: [...groups.entries()]
+          .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))
+          .map(([response, names]) => ({
+            response,
+            count: names.length,
+            rate: rate(answered.length ? names.length / answered.length : 0),
+            students: names.slice(0, 30),
+          })),
+        scoreDistribution: [...distribution.entries()]
+          .sort((a, b) => a[0] - b[0])
+          .map(([score, count]) => ({ score, count })),
+        typicalAnswers: typical,
+        exemplaryAnswers: exemplary,
+        wrongStudents: wrong.map((r) => r.student.name),
+      };
+    });
+    questions.sort(
+      (a, b) => b.lostScore - a.lostScore || a.scoreRate - b.scoreRate || Number(a.no) - Number(b.no),
+    );
+    questions.forEach((q, i) => (q.priority = i + 1));
+    return {
+      homework: this.homework,
+      scope: { classId, name: this.scopeName(classId) },
+      summary: this.stats(rows),
+      questions,
+      followUp: this.followUp(rows),
+      generatedAt: this.now,
+    };
+  }
+
+  /** Students below the pass line, 临界生 below a line, a drop of 15 points of rate or more, or 3+ blanks. */
+  followUp(rows: readonly Row[]): FollowUpStudent[] {
+    const critical = new Map(this.critical(rows).map((c) => [c.studentId, c]));
+    const out: FollowUpStudent[] = [];
+    for (const r of this.ordered(rows)) {
+      if (r.total === null) continue;
+      const scoreRate = this.full > 0 ? r.total / this.full : 0;
+      const reasons: FollowUpReason[] = [];
+      if (scoreRate < this.settings.passRate - 1e-9) reasons.push('low');
+      const c = critical.get(r.student.id);
+      if (c && c.gap < 0) reasons.push('critical');
+      const prev = this.previousRates.get(r.student.id);
+      if (prev !== undefined && scoreRate - prev <= -0.15) reasons.push('declined');
+      const blanks = r.cells!.filter(
+        (cell, i) => cell.blank || (this.questions[i]!.objective && !cell.response),
+      );
+      if (blanks.length >= 3) reasons.push('blank');
+      if (reasons.length === 0) continue;
+      out.push({
+        studentId: r.student.id,
+        name: r.student.name,
+        studentNo: r.student.studentNo,
+        className: r.student.className,
+        total: round2(r.total),
+        scoreRate: rate(scoreRate),
+        reasons,
+        reasonText: reasons.map((x) => FOLLOW_UP_REASON_NAMES[x]).join('；'),
+      });
+    }
+    return out.sort((a, b) => a.scoreRate - b.scoreRate);
+  }
+
+  details(classId: string | null): HomeworkDetails {
+    const rows = this.rowsOf(classId);
+    const qs = this.questionStats(rows);
+    const show = this.settings.showRank;
+    const out: DetailRow[] = this.ordered(rows).map((r) => ({
+      studentId: r.student.id,
+      name: r.student.name,
+      studentNo: r.student.studentNo,
+      classId: r.student.classId,
+      className: r.student.className,
+      status: r.status,
+      statusName: STUDENT_RESULT_STATUS_NAMES[r.status],
+      total: r.total === null ? null : round2(r.total),
+      objective: r.objective === null ? null : round2(r.objective),
+      subjective: r.subjective === null ? null : round2(r.subjective),
+      classRank: show ? r.classRank : null,
+      gradeRank: show ? r.gradeRank : null,
+      cells: this.questions.map((q, i) => {
+        const cell = r.cells?.[i];
+        if (!cell) return { score: null, response: null, blank: false, correct: null, cropUrl: null };
+        return {
+          score: cell.score === null ? null : round2(cell.score),
+          response: q.objective ? (cell.response ?? '') : null,
+          blank: cell.blank || (q.objective && !cell.response),
+          correct: cell.score === null ? null : cell.score >= q.full,
+          cropUrl: cell.crop ? cropUrl(this.homework.id, r.student.id, q.questionId) : null,
+        };
+      }),
+    }));
+    return {
+      homework: this.homework,
+      scope: { classId, name: this.scopeName(classId) },
+      showRank: show,
+      columns: this.questions.map((q, i) => ({
+        questionId: q.questionId,
+        no: q.no,
+        typeName: q.typeName,
+        kind: q.kind,
+        objective: q.objective,
+        fullScore: q.full,
+        answer: q.objective ? q.answer : '',
+        scoreRate: qs[i]!.scoreRate,
+      })),
+      rows: out,
+    };
+  }
+
+  /** Row view for exports and score sheets. */
+  resultRows(classId: string | null) {
+    return this.ordered(this.rowsOf(classId));
+  }
+}

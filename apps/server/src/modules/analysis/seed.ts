@@ -1,0 +1,297 @@
+import type { Kysely } from 'kysely';
+import type { AnswerKind, Database } from '../../db/schema.js';
+import type { AuthContext } from '../../lib/call.js';
+import { typeId, SUBJECT_IDS } from '../../seed/catalog.js';
+import { DEMO_ACCOUNTS, DEMO_SCHOOL_NAME } from '../../seed/demo.js';
+import type { HomeworkService } from '../homework/service.js';
+import type { PapersService } from '../papers/service.js';
+import { ResultsRepository, type AnswerPatch } from '../results/repository.js';
+import { questionsOf } from './model.js';
+
+// Demo results so every analysis screen means something on the first start: demo-teacher's 数学 homework and tests
+// for the three 七年级 classes over the last weeks, with scores drawn from a simple item-response model (each
+// student's ability, each class's level, each question's difficulty), plausible wrong options, a few blanks, a trend
+// over time, written answers marked by demo-teacher (classes 1 and 2) and by demo-director (class 3, a little
+// lenient, so the marking report has something to say). The newest homework is still being marked and one more
+// was published today and waits for scanning, so the homework list shows every state.
+
+const SEEDED_KEY = 'analysis_demo_seeded';
+const DAY_MS = 86_400_000;
+
+/** Deterministic PRNG (mulberry32), so every fresh demo database looks the same. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A standard normal draw (Box–Muller). */
+function normal(random: () => number): number {
+  const u = Math.max(1e-9, random());
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
+}
+
+const logistic = (x: number) => 1 / (1 + Math.exp(-x));
+
+/** The papers: title, type, weeks before today, and whether written answers are all marked. */
+const PLAN = [
+  { title: '有理数 单元作业', type: 'homework', weeksAgo: 7, state: 'done' },
+  { title: '有理数的运算 课后作业', type: 'homework', weeksAgo: 6, state: 'done' },
+  { title: '第一单元测验', type: 'test', weeksAgo: 5, state: 'done' },
+  { title: '整式的加减 课后作业', type: 'homework', weeksAgo: 3, state: 'done' },
+  { title: '期中模拟测试', type: 'test', weeksAgo: 1, state: 'done' },
+  { title: '一元一次方程 课后作业', type: 'homework', weeksAgo: 0, state: 'marking' },
+  { title: '一元一次方程 随堂练习', type: 'homework', weeksAgo: -1, state: 'toScan' },
+] as const;
+
+/** Sections: type, how many, points each (8×3 + 2×4 + 2×2 + 4×3 + 4×13 = 100). */
+const SECTIONS = [
+  { type: '单选题', count: 8, score: 3 },
+  { type: '多选题', count: 2, score: 4 },
+  { type: '判断题', count: 2, score: 2 },
+  { type: '填空题', count: 4, score: 3 },
+  { type: '解答题', count: 4, score: 13 },
+] as const;
+
+/** Class levels (ability offsets) and how fast each class improves per week. */
+const CLASS_LEVEL = [0.3, 0, -0.3];
+const CLASS_DRIFT = [0.01, 0.05, -0.01];
+
+export interface AnalysisSeedDeps {
+  db: Kysely<Database>;
+  clock: () => number;
+  papers: PapersService;
+  homework: HomeworkService;
+}
+
+/** Seeds the demo results once per database; false when done before or when there is no demo school. */
+export async function seedAnalysisDemo(deps: AnalysisSeedDeps): Promise<boolean> {
+  const { db, clock } = deps;
+  const done = await db.selectFrom('meta').select('value').where('key', '=', SEEDED_KEY).executeTakeFirst();
+  if (done) return false;
+  const org = await db
+    .selectFrom('orgs')
+    .select('id')
+    .where('name', '=', DEMO_SCHOOL_NAME)
+    .executeTakeFirst();
+  if (!org) return false;
+  const users = await db
+    .selectFrom('users as u')
+    .innerJoin('memberships as m', (j) => j.onRef('m.user_id', '=', 'u.id').on('m.org_id', '=', org.id))
+    .select(['u.id', 'u.username'])
+    .where('u.username', 'in', [DEMO_ACCOUNTS.teacher, DEMO_ACCOUNTS.director])
+    .execute();
+  const teacher = users.find((u) => u.username === DEMO_ACCOUNTS.teacher);
+  const director = users.find((u) => u.username === DEMO_ACCOUNTS.director);
+  if (!teacher || !director) return false;
+  const year = await db
+    .selectFrom('school_years')
+    .select('id')
+    .where('org_id', '=', org.id)
+    .where('is_default', '=', 1)
+    .executeTakeFirst();
+  if (!year) return false;
+  const classes = await db
+    .selectFrom('classes')
+    .select(['id', 'name'])
+    .where('year_id', '=', year.id)
+    .where('name', 'like', '七年级%')
+    .orderBy('sort')
+    .orderBy('name')
+    .execute();
+  if (classes.length === 0) return false;
+  const students = await db
+    .selectFrom('students')
+    .select(['id', 'class_id'])
+    .where(
+      'class_id',
+      'in',
+      classes.map((c) => c.id),
+    )
+    .orderBy('student_no')
+    .execute();
+
+  const math = SUBJECT_IDS.数学;
+  const pool = new Map<string, { id: string; difficulty: number }[]>();
+  for (const s of SECTIONS) {
+    pool.set(
+      s.type,
+      await db
+        .selectFrom('questions')
+        .select(['id', 'difficulty'])
+        .where('subject_id', '=', math)
+        .where('type_id', '=', typeId('数学', s.type))
+        .where('owner', '=', 'system')
+        .where('deleted_at', 'is', null)
+        .orderBy('id')
+        .execute(),
+    );
+  }
+  if (SECTIONS.some((s) => (pool.get(s.type)?.length ?? 0) < s.count)) return false;
+
+  const auth: AuthContext = {
+    userId: teacher.id,
+    username: teacher.username,
+    sessionId: 'seed',
+    orgId: org.id,
+    isCreator: false,
+    isAdministrator: false,
+    isGradeDirector: false,
+    basketVersion: 0,
+  };
+  const random = prng(20_261_109);
+  // Each student's ability: class level plus their own, fixed over the term.
+  const ability = new Map(
+    students.map((s) => [
+      s.id,
+      CLASS_LEVEL[classes.findIndex((c) => c.id === s.class_id)]! + normal(random) * 0.9,
+    ]),
+  );
+  const now = clock();
+  const today = (offsetDays: number) => new Date(now + offsetDays * DAY_MS).toISOString().slice(0, 10);
+
+  for (const [h, plan] of PLAN.entries()) {
+    const sections = SECTIONS.map((s) => {
+      const list = pool.get(s.type)!;
+      const start = (h * s.count * 3 + 1) % list.length;
+      const items = Array.from({ length: s.count }, (_, k) => list[(start + k * 3) % list.length]!.id);
+      return {
+        typeId: typeId('数学', s.type),
+        title: s.type,
+        note: '',
+        defaultScore: s.score,
+        items: [...new Set(items)].map((questionId) => ({ questionId })),
+      };
+    });
+    const blank = await deps.papers.createBlank(auth, {
+      subjectId: math,
+      title: `七年级数学 ${plan.title}`,
+      subtitle: '满分 100 分',
+    });
+    await deps.papers.save(auth, blank.id, {
+      version: blank.version,
+      title: blank.title,
+      subtitle: blank.subtitle,
+      status: 'final',
+      sections,
+    });
+    const startDay = today(-plan.weeksAgo * 7 - 2);
+    const hw = await deps.homework.publish(auth, {
+      paperId: blank.id,
+      type: plan.type,
+      title: plan.title,
+      classIds: classes.map((c) => c.id),
+      startDate: startDay,
+      dueDate: today(-plan.weeksAgo * 7),
+      subjectTeacher: false,
+    });
+    if (plan.state === 'toScan') continue;
+    const markedAt =
+      plan.state === 'marking' ? now : Math.min(now, now - plan.weeksAgo * 7 * DAY_MS + DAY_MS);
+    const results = new ResultsRepository(db, () => markedAt);
+    const questions = questionsOf(hw.paper);
+    const difficultyOf = new Map(
+      hw.paper.sections.flatMap((s) =>
+        s.items.map((i) => [i.questionId, i.question?.difficulty ?? 3] as const),
+      ),
+    );
+    // One popular wrong option per objective question (its distractor).
+    const distractor = questions.map((q) => {
+      const wrong = q.optionLabels.filter((o) => !q.answer.includes(o));
+      return wrong[Math.floor(random() * wrong.length)] ?? '';
+    });
+    const weeksIn = 7 - plan.weeksAgo;
+    await results.transaction(async (repo) => {
+      for (const student of students) {
+        const c = classes.findIndex((x) => x.id === student.class_id);
+        const theta = ability.get(student.id)! + CLASS_DRIFT[c]! * weeksIn + normal(random) * 0.3;
+        const sheet = await repo.openSheet({
+          orgId: org.id,
+          homeworkId: hw.id,
+          studentId: student.id,
+          classId: student.class_id,
+          cardId: hw.card.cardId,
+          cardVersion: hw.card.version,
+          pagesExpected: hw.card.pageCount,
+          questions: questions.map((q) => ({
+            questionId: q.questionId,
+            kind: q.kind as AnswerKind,
+            fullScoreTenths: Math.round(q.full * 10),
+          })),
+        });
+        await repo.setPagesReceived(sheet.id, hw.card.pageCount);
+        await repo.setReviewStatus(sheet.id, 'confirmed');
+        const objective: AnswerPatch[] = [];
+        const written: AnswerPatch[] = [];
+        // The newest homework: class 3's written answers are not marked yet.
+        const unmarked = plan.state === 'marking' && c === 2;
+        questions.forEach((q, qi) => {
+          const b = (difficultyOf.get(q.questionId)! - 3) * 0.5 - 0.2;
+          const p = logistic(1.7 * (theta - b));
+          const isBlank = random() < 0.015 + (p < 0.25 ? 0.05 : 0);
+          if (q.objective) {
+            let response = '';
+            if (!isBlank) {
+              if (random() < p) response = q.answer;
+              else if (q.kind === 'multiple' && q.answer.length > 1 && random() < 0.6)
+                response = q.answer.slice(0, q.answer.length - 1);
+              else if (q.kind === 'truefalse') response = q.answer === 'T' ? 'F' : 'T';
+              else
+                response =
+                  random() < 0.6 || q.optionLabels.length < 2
+                    ? distractor[qi]!
+                    : q.optionLabels.filter((o) => o !== q.answer)[
+                        Math.floor(random() * (q.optionLabels.length - 1))
+                      ]!;
+            }
+            const exact = response !== '' && response === q.answer;
+            const partial =
+              q.kind === 'multiple' &&
+              !exact &&
+              response !== '' &&
+              [...response].every((o) => q.answer.includes(o));
+            const score = exact ? q.full : partial ? q.full / 2 : 0;
+            objective.push({
+              questionId: q.questionId,
+              response,
+              responseStatus: response === '' ? 'blank' : 'ok',
+              blank: response === '',
+              scoreTenths: Math.round(score * 10),
+              source: 'auto',
+            });
+            return;
+          }
+          if (unmarked) {
+            written.push({ questionId: q.questionId, blank: isBlank });
+            return;
+          }
+          const lenient = c === 2 ? 0.08 : 0;
+          const rate = isBlank ? 0 : Math.min(1, Math.max(0, p + lenient + normal(random) * 0.15));
+          const step = q.kind === 'blank' ? q.full : 1;
+          const score = Math.min(q.full, Math.round((rate * q.full) / step) * step);
+          written.push({
+            questionId: q.questionId,
+            blank: isBlank,
+            scoreTenths: Math.round(score * 10),
+            source: 'seed',
+          });
+        });
+        await repo.writeAnswers(sheet.id, objective, { userId: null, reason: 'seed: recognised' });
+        await repo.writeAnswers(sheet.id, written, {
+          userId: c === 2 ? director.id : teacher.id,
+          reason: 'seed: marked',
+        });
+      }
+    });
+  }
+  await db
+    .insertInto('meta')
+    .values({ key: SEEDED_KEY, value: new Date(now).toISOString() })
+    .execute();
+  return true;
+}

@@ -1,0 +1,1166 @@
+import {
+  ANALYSIS_MESSAGES,
+  AnalysisSettingsSchema,
+  HOMEWORK_STATE_NAMES,
+  HOMEWORK_TYPE_NAMES,
+  HomeworkPaperSchema,
+  MARKER_INDICATOR_NAMES,
+  MASTERY_LEVEL_NAMES,
+  STUDENT_RESULT_STATUS_NAMES,
+  type AnalysisFilters,
+  type AnalysisHomework,
+  type AnalysisHomeworkItem,
+  type AnalysisHomeworksQuery,
+  type AnalysisSettings,
+  type AnalysisSettingsView,
+  type AnalysisStudent,
+  type AverageScore,
+  type BigData,
+  type ClassAnalysis,
+  type ClassTrendPoint,
+  type Commentary,
+  type GradeTrend,
+  type GradeTrendQuery,
+  type HomeworkAnalysis,
+  type HomeworkDetails,
+  type HomeworkState,
+  type HomeworkType,
+  type MarkingReport,
+  type MistakeBook,
+  type MistakeBookQuery,
+  type MistakeBookPdf,
+  type MistakeQuestion,
+  type PrintGrade,
+  type Question,
+  type StudentAnalysis,
+  type StudentAnalysisQuery,
+  type SubjectStats,
+  type SubjectStatsQuery,
+  type WrongQuestion,
+} from '@zhzy/contracts';
+import type { AuthContext } from '../../lib/call.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { nowIso } from '../../lib/ids.js';
+import { homeworkState, type HomeworkProgressSource } from '../homework/service.js';
+import {
+  describe,
+  markerVerdict,
+  masteryLevel,
+  mean,
+  overAverageRate,
+  rate,
+  ranks,
+  round2,
+  scoreBands,
+  standardDeviation,
+  tScore,
+  zScore,
+} from './metrics.js';
+import { HomeworkModel, cropUrl, questionsOf, type ModelClass, type ModelStudent } from './model.js';
+import type { AnalysisRepository } from './repository.js';
+
+// The rules of analysis: who may read what (every call scoped to the caller's school; the data centre to grade
+// directors; settings to administrators), which rows make a view, and the views across homework (trends, the
+// student, the data centre, the large screen). Per-homework computing is model.ts's.
+
+/** Similar questions from the bank (the catalog's 举一反三); [] when the question is gone. */
+export type SimilarLookup = (
+  auth: AuthContext,
+  questionId: string,
+  size: number,
+  exclude: string[],
+) => Promise<Question[]>;
+
+/** Reads a crop image from the page store. */
+export type CropReader = (relativePath: string) => Promise<Buffer>;
+
+type HomeworkRow = Awaited<ReturnType<AnalysisRepository['listHomework']>>[number];
+
+export function requireSchool(auth: AuthContext): string {
+  if (!auth.orgId) throw forbidden(ANALYSIS_MESSAGES.noSchool);
+  return auth.orgId;
+}
+
+const DAY_MS = 86_400_000;
+
+export class AnalysisService {
+  constructor(
+    private readonly repo: AnalysisRepository,
+    private readonly progress: HomeworkProgressSource,
+    private readonly clock: () => number,
+    private readonly similar: SimilarLookup,
+    private readonly readCrop: CropReader,
+  ) {}
+
+  // ───────────── settings ─────────────
+
+  async settingsOf(orgId: string): Promise<AnalysisSettings> {
+    const row = await this.repo.settingsOf(orgId);
+    if (!row) return AnalysisSettingsSchema.parse({});
+    const parsed = AnalysisSettingsSchema.safeParse(JSON.parse(row.settings));
+    return parsed.success ? parsed.data : AnalysisSettingsSchema.parse({});
+  }
+
+  async settings(auth: AuthContext): Promise<AnalysisSettingsView> {
+    const orgId = requireSchool(auth);
+    const row = await this.repo.settingsOf(orgId);
+    return {
+      settings: await this.settingsOf(orgId),
+      saved: row !== undefined,
+      editable: auth.isCreator || auth.isAdministrator,
+      updatedAt: row?.updated_at ?? null,
+    };
+  }
+
+  async saveSettings(auth: AuthContext, settings: AnalysisSettings): Promise<AnalysisSettingsView> {
+    const orgId = requireSchool(auth);
+    if (!auth.isCreator && !auth.isAdministrator) throw forbidden(ANALYSIS_MESSAGES.settingsAdminsOnly);
+    await this.repo.saveSettings(orgId, JSON.stringify(settings), auth.userId, nowIso(this.clock));
+    return this.settings(auth);
+  }
+
+  private requireDirector(auth: AuthContext): string {
+    const orgId = requireSchool(auth);
+    if (!auth.isGradeDirector) throw forbidden(ANALYSIS_MESSAGES.directorsOnly);
+    return orgId;
+  }
+
+  // ───────────── school years, pickers ─────────────
+
+  /** The asked school year of the school, or the caller's default one (null when the school has none). */
+  private async yearOf(auth: AuthContext, orgId: string, yearId?: string) {
+    const years = await this.repo.schoolYears(orgId);
+    if (yearId) {
+      const year = years.find((y) => y.id === yearId);
+      if (!year) throw notFound('学年不存在或不属于您的学校');
+      return year;
+    }
+    const membership = await this.repo.membership(orgId, auth.userId);
+    return (
+      years.find((y) => y.id === membership?.default_year_id) ??
+      years.find((y) => y.is_default === 1) ??
+      years[0] ??
+      null
+    );
+  }
+
+  async filters(auth: AuthContext, yearId?: string): Promise<AnalysisFilters> {
+    const orgId = requireSchool(auth);
+    const year = await this.yearOf(auth, orgId, yearId);
+    const homework = year ? await this.repo.listHomework({ orgId, yearId: year.id }) : [];
+    const subjects = new Map<string, AnalysisFilters['subjects'][number]>();
+    for (const h of homework) {
+      const s = subjects.get(h.subject_id) ?? {
+        id: h.subject_id,
+        name: h.subject_name,
+        stageName: h.stage_name,
+        homeworkCount: 0,
+      };
+      s.homeworkCount += 1;
+      subjects.set(h.subject_id, s);
+    }
+    const classes = year ? await this.repo.classesOfYear(orgId, year.id) : [];
+    const counts = await this.repo.studentCounts(classes.map((c) => c.id));
+    return {
+      schoolYearId: year?.id ?? null,
+      schoolYearName: year?.name ?? '',
+      subjects: [...subjects.values()].sort(
+        (a, b) => b.homeworkCount - a.homeworkCount || a.name.localeCompare(b.name),
+      ),
+      classes: classes.map((c) => ({ id: c.id, name: c.name, studentCount: counts.get(c.id) ?? 0 })),
+      gradeDirector: auth.isGradeDirector,
+      settings: await this.settingsOf(orgId),
+    };
+  }
+
+  async students(auth: AuthContext, classId: string, keyword?: string): Promise<AnalysisStudent[]> {
+    const orgId = requireSchool(auth);
+    const cls = await this.repo.findClass(orgId, classId);
+    if (!cls) throw notFound(ANALYSIS_MESSAGES.classNotFound);
+    const k = keyword?.toLowerCase();
+    return (await this.repo.studentsOfClasses([classId]))
+      .filter((s) => !k || s.name.toLowerCase().includes(k) || s.student_no.toLowerCase().includes(k))
+      .map((s) => ({
+        id: s.id,
+        name: s.name,
+        studentNo: s.student_no,
+        classId: s.class_id,
+        className: s.class_name,
+      }));
+  }
+
+  /** Homework rows with their classes and states, as analysis headers. */
+  private async present(orgId: string, rows: HomeworkRow[]): Promise<AnalysisHomework[]> {
+    const ids = rows.map((r) => r.id);
+    const [classes, progress] = await Promise.all([
+      this.repo.classesOfHomework(ids),
+      this.progress.progressOf(orgId, ids),
+    ]);
+    const counts = await this.repo.studentCounts([...new Set(classes.map((c) => c.class_id))]);
+    return rows.map((h) => {
+      const state: HomeworkState = homeworkState(progress.get(h.id));
+      return {
+        id: h.id,
+        title: h.title,
+        type: h.type as HomeworkType,
+        typeName: HOMEWORK_TYPE_NAMES[h.type as HomeworkType] ?? h.type,
+        state,
+        stateName: HOMEWORK_STATE_NAMES[state],
+        stageName: h.stage_name,
+        subjectId: h.subject_id,
+        subjectName: h.subject_name,
+        schoolYearId: h.year_id,
+        startDate: h.start_date,
+        dueDate: h.due_date,
+        fullScore: h.total_score_tenths / 10,
+        questionCount: h.question_count,
+        classes: classes
+          .filter((c) => c.homework_id === h.id)
+          .map((c) => ({ id: c.class_id, name: c.name, studentCount: counts.get(c.class_id) ?? 0 })),
+        createdByName: h.creator_nickname || h.creator_username || '',
+      };
+    });
+  }
+
+  async homeworks(auth: AuthContext, q: AnalysisHomeworksQuery) {
+    const orgId = requireSchool(auth);
+    const year = await this.yearOf(auth, orgId, q.schoolYearId);
+    if (!year) return { records: [], total: 0, page: q.page, size: q.size };
+    const rows = await this.repo.listHomework({
+      orgId,
+      yearId: year.id,
+      subjectId: q.subjectId,
+      classId: q.classId,
+      type: q.type,
+      from: q.from,
+      to: q.to,
+    });
+    const counts = await this.repo.answerCounts(rows.map((r) => r.id));
+    const withResults = q.withResults ?? true;
+    const kept = withResults ? rows.filter((r) => (counts.get(r.id)?.scoredSheets ?? 0) > 0) : rows;
+    const slice = kept.slice((q.page - 1) * q.size, q.page * q.size);
+    const presented = await this.present(orgId, slice);
+    const totals = await this.repo.sheetTotals(slice.map((r) => r.id));
+    const records: AnalysisHomeworkItem[] = presented.map((h, i) => {
+      const c = counts.get(h.id);
+      const scored = totals.filter((t) => t.homework_id === h.id && t.unscored_count === 0);
+      const avg = mean(scored.map((t) => t.total_score_tenths / 10));
+      const answers = (c?.sheets ?? 0) * slice[i]!.question_count;
+      return {
+        ...h,
+        studentCount: h.classes.reduce((s, x) => s + x.studentCount, 0),
+        scoredCount: c?.scoredSheets ?? 0,
+        pendingCount: (c?.sheets ?? 0) - (c?.scoredSheets ?? 0),
+        markingRate: rate(answers > 0 ? (answers - (c?.unscored ?? 0)) / answers : 0),
+        average: scored.length ? round2(avg) : null,
+        scoreRate: scored.length ? rate(h.fullScore > 0 ? avg / h.fullScore : 0) : null,
+      };
+    });
+    return { records, total: kept.length, page: q.page, size: q.size };
+  }
+
+  // ───────────── one homework ─────────────
+
+  private async homeworkRow(orgId: string, id: string) {
+    const row = await this.repo.findHomework(orgId, id);
+    if (!row) throw notFound(ANALYSIS_MESSAGES.homeworkNotFound);
+    return row;
+  }
+
+  /** Loads one homework's results into the model (with each student's previous score rate of the subject). */
+  async model(auth: AuthContext, homeworkId: string, classId?: string): Promise<HomeworkModel> {
+    const orgId = requireSchool(auth);
+    const row = await this.homeworkRow(orgId, homeworkId);
+    const [homework] = await this.present(orgId, [row]);
+    if (classId !== undefined && !homework!.classes.some((c) => c.id === classId))
+      throw notFound(ANALYSIS_MESSAGES.classNotInHomework);
+    const paper = HomeworkPaperSchema.parse(JSON.parse(row.paper_snapshot));
+    const classIds = homework!.classes.map((c) => c.id);
+    const [students, sheets, answers, teachers, settings, previousRates] = await Promise.all([
+      this.repo.studentsOfClasses(classIds),
+      this.repo.sheetsOf(homeworkId),
+      this.repo.answersOf(homeworkId),
+      this.repo.teachersOf(orgId, row.subject_id, classIds),
+      this.settingsOf(orgId),
+      this.previousRates(orgId, row),
+    ]);
+    const classes: ModelClass[] = homework!.classes.map((c) => ({
+      ...c,
+      teacherNames: (teachers.get(c.id) ?? []).join('、'),
+    }));
+    const modelStudents: ModelStudent[] = students.map((s) => ({
+      id: s.id,
+      name: s.name,
+      studentNo: s.student_no,
+      classId: s.class_id,
+      className: s.class_name,
+    }));
+    return new HomeworkModel({
+      homework: homework!,
+      paper,
+      classes,
+      students: modelStudents,
+      sheets,
+      answers,
+      settings,
+      previousRates,
+      now: nowIso(this.clock),
+    });
+  }
+
+  /** Each student's score rate in the latest earlier homework of the same subject and year (up to 5 back). */
+  private async previousRates(orgId: string, row: HomeworkRow): Promise<Map<string, number>> {
+    const earlier = (
+      await this.repo.listHomework(
+        { orgId, yearId: row.year_id, subjectId: row.subject_id, to: row.start_date },
+        12,
+      )
+    )
+      .filter((h) => h.id !== row.id && (h.start_date < row.start_date || h.created_at < row.created_at))
+      .slice(0, 5);
+    const out = new Map<string, number>();
+    if (earlier.length === 0) return out;
+    const fullOf = new Map(earlier.map((h) => [h.id, h.total_score_tenths]));
+    const order = new Map(earlier.map((h, i) => [h.id, i]));
+    const best = new Map<string, number>();
+    for (const s of await this.repo.sheetTotals(earlier.map((h) => h.id))) {
+      if (s.unscored_count > 0) continue;
+      const i = order.get(s.homework_id)!;
+      if ((best.get(s.student_id) ?? Infinity) <= i) continue;
+      best.set(s.student_id, i);
+      const full = fullOf.get(s.homework_id)!;
+      out.set(s.student_id, full > 0 ? s.total_score_tenths / full : 0);
+    }
+    return out;
+  }
+
+  async homeworkAnalysis(auth: AuthContext, id: string, classId?: string): Promise<HomeworkAnalysis> {
+    return (await this.model(auth, id, classId)).analysis(classId ?? null);
+  }
+
+  async commentary(auth: AuthContext, id: string, classId?: string): Promise<Commentary> {
+    return (await this.model(auth, id, classId)).commentary(classId ?? null);
+  }
+
+  async details(auth: AuthContext, id: string, classId?: string): Promise<HomeworkDetails> {
+    return (await this.model(auth, id, classId)).details(classId ?? null);
+  }
+
+  async classAnalysis(auth: AuthContext, homeworkId: string, classId: string): Promise<ClassAnalysis> {
+    const model = await this.model(auth, homeworkId, classId);
+    const a = model.analysis(classId);
+    const mine = a.classes.find((c) => c.classId === classId)!;
+    const gradeQuestions = model.questionStats(model.rows);
+    const trend = await this.classTrend(auth, model.homework, classId);
+    return {
+      homework: a.homework,
+      class: { id: classId, name: mine.className, teacherNames: mine.teacherNames },
+      settings: a.settings,
+      summary: a.summary,
+      gradeSummary: a.gradeSummary,
+      averageDiff: mine.averageDiff,
+      overAverageRate: mine.overAverageRate,
+      classRank: mine.rank,
+      classCount: a.classes.length,
+      bands: a.bands,
+      classes: a.classes,
+      questions: a.questions.map((q, i) => ({
+        ...q,
+        gradeAverage: gradeQuestions[i]!.average,
+        gradeScoreRate: gradeQuestions[i]!.scoreRate,
+        rateDiff: Math.round((q.scoreRate - gradeQuestions[i]!.scoreRate) * 10000) / 10000,
+      })),
+      knowledgePoints: a.knowledgePoints,
+      cronbachAlpha: a.cronbachAlpha,
+      criticalStudents: a.criticalStudents,
+      students: a.students,
+      trend,
+      generatedAt: a.generatedAt,
+    };
+  }
+
+  /** The class's homework of the subject up to this one: class vs grade per homework (oldest first). */
+  private async classTrend(
+    auth: AuthContext,
+    hw: AnalysisHomework,
+    classId: string,
+  ): Promise<ClassTrendPoint[]> {
+    const orgId = requireSchool(auth);
+    const rows = (
+      await this.repo.listHomework(
+        { orgId, yearId: hw.schoolYearId, subjectId: hw.subjectId, classId, to: hw.startDate },
+        30,
+      )
+    ).slice(0, 10);
+    if (!rows.some((r) => r.id === hw.id))
+      rows.unshift((await this.repo.listHomework({ orgId, ids: [hw.id] }))[0]!);
+    const points = await this.trendPoints(orgId, rows);
+    return points
+      .filter((p) => p.classes.some((c) => c.classId === classId && c.scoredCount > 0))
+      .map((p) => {
+        const c = p.classes.find((x) => x.classId === classId)!;
+        return {
+          homeworkId: p.homeworkId,
+          title: p.title,
+          date: p.date,
+          fullScore: p.fullScore,
+          classAverage: c.average,
+          gradeAverage: p.average,
+          classScoreRate: c.scoreRate,
+          gradeScoreRate: p.scoreRate,
+          overAverageRate: c.overAverageRate,
+          classRank: c.rank,
+          classCount: p.classes.length,
+        };
+      });
+  }
+
+  // ───────────── across homework ─────────────
+
+  /** Grade and class figures of several homework from sheet totals only (oldest first). */
+  private async trendPoints(orgId: string, rows: HomeworkRow[]): Promise<GradeTrend['points']> {
+    if (rows.length === 0) return [];
+    const settings = await this.settingsOf(orgId);
+    const [classes, sheets] = await Promise.all([
+      this.repo.classesOfHomework(rows.map((r) => r.id)),
+      this.repo.sheetTotals(rows.map((r) => r.id)),
+    ]);
+    const byHomework = new Map<string, typeof sheets>();
+    for (const s of sheets) {
+      if (s.unscored_count > 0) continue;
+      const list = byHomework.get(s.homework_id);
+      if (list) list.push(s);
+      else byHomework.set(s.homework_id, [s]);
+    }
+    return [...rows]
+      .sort((a, b) => a.start_date.localeCompare(b.start_date) || a.created_at.localeCompare(b.created_at))
+      .map((h) => {
+        const full = h.total_score_tenths / 10;
+        const list = byHomework.get(h.id) ?? [];
+        const totals = list.map((s) => s.total_score_tenths / 10);
+        const d = describe(totals, full, settings);
+        const cls = classes
+          .filter((c) => c.homework_id === h.id)
+          .map((c) => {
+            const t = list.filter((s) => s.class_id === c.class_id).map((s) => s.total_score_tenths / 10);
+            const cd = describe(t, full, settings);
+            return {
+              classId: c.class_id,
+              className: c.name,
+              scoredCount: cd.count,
+              average: round2(cd.average),
+              scoreRate: rate(cd.scoreRate),
+              passRate: rate(cd.passRate),
+              overAverageRate: Math.round(overAverageRate(cd.average, d.average) * 10000) / 10000,
+              rank: 1,
+            };
+          });
+        const r = ranks(cls.map((c) => (c.scoredCount ? c.average : -1)));
+        cls.forEach((c, i) => (c.rank = r[i]!));
+        return {
+          homeworkId: h.id,
+          title: h.title,
+          typeName: HOMEWORK_TYPE_NAMES[h.type as HomeworkType] ?? h.type,
+          date: h.start_date,
+          fullScore: full,
+          scoredCount: d.count,
+          average: round2(d.average),
+          scoreRate: rate(d.scoreRate),
+          passRate: rate(d.passRate),
+          excellentRate: rate(d.excellentRate),
+          standardDeviation: round2(d.standardDeviation),
+          classes: cls,
+        };
+      });
+  }
+
+  async gradeTrend(auth: AuthContext, q: GradeTrendQuery): Promise<GradeTrend> {
+    const orgId = requireSchool(auth);
+    const year = await this.yearOf(auth, orgId, q.schoolYearId);
+    const rows = year
+      ? await this.repo.listHomework(
+          { orgId, yearId: year.id, subjectId: q.subjectId, type: q.type, from: q.from, to: q.to },
+          q.limit,
+        )
+      : [];
+    const points = (await this.trendPoints(orgId, rows)).filter((p) => p.scoredCount > 0);
+    const classes = new Map<string, string>();
+    for (const p of points) for (const c of p.classes) classes.set(c.classId, c.className);
+    return {
+      subjectId: q.subjectId,
+      subjectName: rows[0]?.subject_name ?? '',
+      classes: [...classes.entries()].map(([id, name]) => ({ id, name })),
+      points,
+    };
+  }
+
+  async studentAnalysis(auth: AuthContext, q: StudentAnalysisQuery): Promise<StudentAnalysis> {
+    const orgId = requireSchool(auth);
+    const student = await this.repo.findStudent(orgId, q.studentId);
+    if (!student) throw notFound(ANALYSIS_MESSAGES.studentNotFound);
+    const settings = await this.settingsOf(orgId);
+    const all = await this.repo.listHomework({ orgId, yearId: student.year_id, classId: student.class_id });
+    const subjects = new Map(all.map((h) => [h.subject_id, h.subject_name]));
+    const rows = all
+      .filter((h) => !q.subjectId || h.subject_id === q.subjectId)
+      .filter((h) => (!q.from || h.due_date >= q.from) && (!q.to || h.start_date <= q.to));
+    const ids = rows.map((r) => r.id);
+    const [sheets, answers, sums, snapshots] = await Promise.all([
+      this.repo.sheetTotals(ids),
+      this.repo.studentAnswers(student.id, ids),
+      this.repo.questionSums(ids),
+      this.repo.snapshotsOf(ids),
+    ]);
+    const sumOf = new Map(sums.map((s) => [`${s.homework_id}|${s.question_id}`, s]));
+    const gradeRate = (hid: string, qid: string) => {
+      const s = sumOf.get(`${hid}|${qid}`);
+      return s && Number(s.full) > 0 ? Number(s.scored) / Number(s.full) : 0;
+    };
+    const snapshotOf = new Map(
+      snapshots.map((s) => [s.id, HomeworkPaperSchema.parse(JSON.parse(s.paper_snapshot))]),
+    );
+    const trend: StudentAnalysis['trend'] = [];
+    const wrongQuestions: WrongQuestion[] = [];
+    const kp = new Map<
+      string,
+      { name: string; scored: number; full: number; grade: number; count: number }
+    >();
+    const ordered = [...rows].sort(
+      (a, b) => a.start_date.localeCompare(b.start_date) || a.created_at.localeCompare(b.created_at),
+    );
+    for (const h of ordered) {
+      const full = h.total_score_tenths / 10;
+      const list = sheets.filter((s) => s.homework_id === h.id && s.unscored_count === 0);
+      const mine = sheets.find((s) => s.homework_id === h.id && s.student_id === student.id);
+      const totals = list.map((s) => s.total_score_tenths / 10);
+      const classTotals = list
+        .filter((s) => s.class_id === student.class_id)
+        .map((s) => s.total_score_tenths / 10);
+      const status = !mine ? 'absent' : mine.unscored_count === 0 ? 'scored' : 'pending';
+      const total = status === 'scored' ? mine!.total_score_tenths / 10 : null;
+      if (status === 'absent' && totals.length === 0) continue;
+      const gMean = mean(totals);
+      const z = total === null ? null : zScore(total, gMean, standardDeviation(totals));
+      trend.push({
+        homeworkId: h.id,
+        title: h.title,
+        typeName: HOMEWORK_TYPE_NAMES[h.type as HomeworkType] ?? h.type,
+        subjectId: h.subject_id,
+        subjectName: h.subject_name,
+        date: h.start_date,
+        fullScore: full,
+        status,
+        total: total === null ? null : round2(total),
+        scoreRate: total === null ? null : rate(full > 0 ? total / full : 0),
+        classAverage: round2(mean(classTotals)),
+        gradeAverage: round2(gMean),
+        classRank:
+          settings.showRank && total !== null ? classTotals.filter((t) => t > total).length + 1 : null,
+        gradeRank: settings.showRank && total !== null ? totals.filter((t) => t > total).length + 1 : null,
+        classSize: classTotals.length,
+        gradeSize: totals.length,
+        zScore: z === null ? null : Math.round(z * 100) / 100,
+        tScore: z === null ? null : Math.round(tScore(z) * 10) / 10,
+      });
+      const paper = snapshotOf.get(h.id);
+      if (!paper || !mine) continue;
+      const questions = questionsOf(paper);
+      const mineAnswers = new Map(
+        answers.filter((a) => a.homework_id === h.id).map((a) => [a.question_id, a]),
+      );
+      for (const question of questions) {
+        const a = mineAnswers.get(question.questionId);
+        if (!a || a.score_tenths === null) continue;
+        const score = a.score_tenths / 10;
+        const g = gradeRate(h.id, question.questionId);
+        for (const k of question.knowledgePoints) {
+          const e = kp.get(k.id) ?? { name: k.name, scored: 0, full: 0, grade: 0, count: 0 };
+          e.scored += score;
+          e.full += question.full;
+          e.grade += g * question.full;
+          e.count += 1;
+          kp.set(k.id, e);
+        }
+        if (score >= question.full) continue;
+        wrongQuestions.push({
+          homeworkId: h.id,
+          homeworkTitle: h.title,
+          date: h.start_date,
+          subjectName: h.subject_name,
+          questionId: question.questionId,
+          no: question.no,
+          typeName: question.typeName,
+          stem: question.stem,
+          options: question.options,
+          answer: question.objective ? question.answer : question.answer,
+          analysis: question.analysis,
+          difficulty: question.difficulty,
+          knowledgePoints: question.knowledgePoints,
+          response: question.objective ? (a.response ?? '') : null,
+          blank: a.blank === 1 || (question.objective && !a.response),
+          score: round2(score),
+          fullScore: question.full,
+          gradeScoreRate: rate(g),
+          cropUrl: a.crop_path ? cropUrl(h.id, student.id, question.questionId) : null,
+        });
+      }
+    }
+    wrongQuestions.sort((a, b) => b.date.localeCompare(a.date) || Number(a.no) - Number(b.no));
+    const scoredTrend = trend.filter((t) => t.scoreRate !== null);
+    const criticalCount = scoredTrend.filter((t) => {
+      const r = t.scoreRate!;
+      const band = settings.criticalScoreBand;
+      return [settings.passRate, settings.goodRate, settings.excellentRate].some(
+        (l) => Math.abs(r - l) <= band + 1e-9,
+      );
+    }).length;
+    return {
+      student: {
+        id: student.id,
+        name: student.name,
+        studentNo: student.student_no,
+        classId: student.class_id,
+        className: student.class_name,
+      },
+      subjects: [...subjects.entries()].map(([id, name]) => ({ id, name })),
+      subjectId: q.subjectId ?? null,
+      showRank: settings.showRank,
+      summary: {
+        homeworkCount: scoredTrend.length,
+        averageScoreRate: rate(mean(scoredTrend.map((t) => t.scoreRate!))),
+        gradeAverageScoreRate: rate(
+          mean(scoredTrend.map((t) => (t.fullScore > 0 ? t.gradeAverage / t.fullScore : 0))),
+        ),
+        rateChange:
+          scoredTrend.length >= 2
+            ? Math.round((scoredTrend.at(-1)!.scoreRate! - scoredTrend[0]!.scoreRate!) * 10000) / 10000
+            : null,
+        criticalCount,
+        wrongCount: wrongQuestions.length,
+      },
+      trend,
+      knowledgePoints: [...kp.entries()]
+        .map(([id, e]) => {
+          const r = e.full > 0 ? e.scored / e.full : 0;
+          const m = masteryLevel(r);
+          return {
+            id,
+            name: e.name,
+            questionCount: e.count,
+            scoreRate: rate(r),
+            gradeScoreRate: rate(e.full > 0 ? e.grade / e.full : 0),
+            mastery: m,
+            masteryName: MASTERY_LEVEL_NAMES[m],
+          };
+        })
+        .sort((a, b) => a.scoreRate - b.scoreRate || a.name.localeCompare(b.name)),
+      wrongQuestions,
+      generatedAt: nowIso(this.clock),
+    };
+  }
+
+  // ───────────── crops, score sheets, 错题本 ─────────────
+
+  async crop(auth: AuthContext, homeworkId: string, studentId: string, questionId: string) {
+    const orgId = requireSchool(auth);
+    await this.homeworkRow(orgId, homeworkId);
+    const answer = await this.repo.findAnswer(orgId, homeworkId, studentId, questionId);
+    if (!answer) throw notFound(ANALYSIS_MESSAGES.answerNotFound);
+    if (!answer.crop_path) throw notFound(ANALYSIS_MESSAGES.cropNotFound);
+    let bytes: Buffer;
+    try {
+      bytes = await this.readCrop(answer.crop_path);
+    } catch {
+      throw notFound(ANALYSIS_MESSAGES.cropNotFound);
+    }
+    const png = bytes.length > 4 && bytes[0] === 0x89 && bytes[1] === 0x50;
+    return { bytes, mime: png ? 'image/png' : 'image/jpeg' };
+  }
+
+  async printGrade(
+    auth: AuthContext,
+    id: string,
+    classId: string | undefined,
+    order: 'rank' | 'number',
+  ): Promise<PrintGrade> {
+    const model = await this.model(auth, id, classId);
+    const show = model.settings.showRank;
+    const classes = model.classes.filter((c) => !classId || c.id === classId);
+    return {
+      homework: model.homework,
+      showRank: show,
+      columns: model.questions.map((q) => ({ questionId: q.questionId, no: q.no, fullScore: q.full })),
+      classes: classes.map((c) => {
+        let rows = model.resultRows(c.id);
+        if (order === 'number')
+          rows = [...rows].sort((a, b) => a.student.studentNo.localeCompare(b.student.studentNo));
+        return {
+          classId: c.id,
+          className: c.name,
+          summary: model.stats(model.rowsOf(c.id)),
+          rows: rows.map((r, i) => ({
+            index: i + 1,
+            studentId: r.student.id,
+            name: r.student.name,
+            studentNo: r.student.studentNo,
+            status: r.status,
+            statusName: STUDENT_RESULT_STATUS_NAMES[r.status],
+            objective: r.objective === null ? null : round2(r.objective),
+            subjective: r.subjective === null ? null : round2(r.subjective),
+            total: r.total === null ? null : round2(r.total),
+            classRank: show ? r.classRank : null,
+            gradeRank: show ? r.gradeRank : null,
+            zScore: r.z === null ? null : Math.round(r.z * 100) / 100,
+            tScore: r.z === null ? null : Math.round(tScore(r.z) * 10) / 10,
+            scores: model.questions.map((_, i) => {
+              const score = r.cells?.[i]?.score;
+              return score === undefined || score === null ? null : round2(score);
+            }),
+          })),
+        };
+      }),
+      printedAt: nowIso(this.clock),
+    };
+  }
+
+  async mistakeBook(auth: AuthContext, q: MistakeBookQuery): Promise<MistakeBook> {
+    const analysis = await this.studentAnalysis(auth, {
+      studentId: q.studentId,
+      subjectId: q.subjectId,
+      from: q.from,
+      to: q.to,
+    });
+    const wrong = analysis.wrongQuestions.filter((w) => !q.homeworkId || w.homeworkId === q.homeworkId);
+    const seen = new Set(wrong.map((w) => w.questionId));
+    const entries = [];
+    for (const w of wrong) {
+      let similar: MistakeQuestion[] = [];
+      if (q.similar > 0) {
+        const found = await this.similar(auth, w.questionId, q.similar, [...seen]).catch(() => []);
+        similar = found.map((s) => ({
+          id: s.id,
+          typeName: s.typeName,
+          difficulty: s.difficulty,
+          stem: s.stem,
+          options: s.options,
+          answer: s.answer,
+          analysis: s.analysis,
+          knowledgePoints: s.knowledgePoints,
+        }));
+        for (const s of similar) seen.add(s.id);
+      }
+      entries.push({ ...w, similar });
+    }
+    const questionIds = [
+      ...new Set([
+        ...entries.map((e) => e.questionId),
+        ...entries.flatMap((e) => e.similar.map((s) => s.id)),
+      ]),
+    ];
+    const subjectName = q.subjectId
+      ? (analysis.subjects.find((s) => s.id === q.subjectId)?.name ?? '')
+      : [...new Set(entries.map((e) => e.subjectName))].join('、');
+    return { student: analysis.student, subjectName, generatedAt: nowIso(this.clock), entries, questionIds };
+  }
+
+  /**
+   * The 错题本 of several students (the given ones, else every student of the class), in that order, for the
+   * printable PDF. Every student must be of the caller's school (404 otherwise); an empty class is refused.
+   */
+  async mistakeBooks(
+    auth: AuthContext,
+    q: MistakeBookPdf,
+  ): Promise<{ books: MistakeBook[]; scopeName: string }> {
+    requireSchool(auth);
+    let studentIds = [...new Set(q.studentIds ?? [])];
+    let scopeName = '';
+    if (q.classId !== undefined) {
+      const roster = await this.students(auth, q.classId);
+      scopeName = roster[0]?.className ?? '';
+      if (studentIds.length === 0) studentIds = roster.map((s) => s.id);
+    }
+    if (studentIds.length === 0) throw new AppError('VALIDATION', ANALYSIS_MESSAGES.noStudents);
+    const books: MistakeBook[] = [];
+    for (const studentId of studentIds) {
+      books.push(
+        await this.mistakeBook(auth, {
+          studentId,
+          subjectId: q.subjectId,
+          homeworkId: q.homeworkId,
+          from: q.from,
+          to: q.to,
+          similar: q.similar,
+        }),
+      );
+    }
+    if (!scopeName) scopeName = books.length === 1 ? books[0]!.student.name : `${books.length}名学生`;
+    return { books, scopeName };
+  }
+
+  // ───────────── data centre ─────────────
+
+  async subjectStats(auth: AuthContext, q: SubjectStatsQuery): Promise<SubjectStats> {
+    const orgId = this.requireDirector(auth);
+    const year = await this.yearOf(auth, orgId, q.schoolYearId);
+    if (!year) return { schoolYearId: null, schoolYearName: '', subjects: [] };
+    const settings = await this.settingsOf(orgId);
+    const rows = await this.repo.listHomework({
+      orgId,
+      yearId: year.id,
+      type: q.type,
+      from: q.from,
+      to: q.to,
+    });
+    const ids = rows.map((r) => r.id);
+    const [sheets, classes, progress] = await Promise.all([
+      this.repo.sheetTotals(ids),
+      this.repo.classesOfHomework(ids),
+      this.progress.progressOf(orgId, ids),
+    ]);
+    const fullOf = new Map(rows.map((r) => [r.id, r.total_score_tenths / 10]));
+    const scored = sheets.filter((s) => s.unscored_count === 0);
+    const subjects = new Map<string, HomeworkRow[]>();
+    for (const r of rows) subjects.set(r.subject_id, [...(subjects.get(r.subject_id) ?? []), r]);
+    // Rates over sheets of papers with different full marks: each sheet counts by its own rate.
+    const rateStats = (list: typeof scored) => {
+      const rates = list.map((s) => {
+        const full = fullOf.get(s.homework_id)!;
+        return full > 0 ? s.total_score_tenths / 10 / full : 0;
+      });
+      const d = describe(rates, 1, settings);
+      return {
+        count: d.count,
+        scoreRate: rate(d.average),
+        passRate: rate(d.passRate),
+        goodRate: rate(d.goodRate),
+        excellentRate: rate(d.excellentRate),
+      };
+    };
+    return {
+      schoolYearId: year.id,
+      schoolYearName: year.name,
+      subjects: [...subjects.entries()].map(([subjectId, list]) => {
+        const hids = new Set(list.map((h) => h.id));
+        const mine = scored.filter((s) => hids.has(s.homework_id));
+        const all = rateStats(mine);
+        const classIds = [...new Set(classes.filter((c) => hids.has(c.homework_id)).map((c) => c.class_id))];
+        return {
+          subjectId,
+          subjectName: list[0]!.subject_name,
+          homeworkCount: list.filter((h) => h.type === 'homework').length,
+          testCount: list.filter((h) => h.type === 'test').length,
+          doneCount: list.filter((h) => homeworkState(progress.get(h.id)) === 'done').length,
+          sheetCount: all.count,
+          scoreRate: all.scoreRate,
+          passRate: all.passRate,
+          goodRate: all.goodRate,
+          excellentRate: all.excellentRate,
+          classes: classIds
+            .map((classId) => {
+              const c = rateStats(mine.filter((s) => s.class_id === classId));
+              return {
+                classId,
+                className: classes.find((x) => x.class_id === classId)!.name,
+                homeworkCount: classes.filter((x) => x.class_id === classId && hids.has(x.homework_id))
+                  .length,
+                sheetCount: c.count,
+                scoreRate: c.scoreRate,
+                passRate: c.passRate,
+                excellentRate: c.excellentRate,
+              };
+            })
+            .sort((a, b) => a.className.localeCompare(b.className, 'zh')),
+          homework: [...list]
+            .sort((a, b) => a.start_date.localeCompare(b.start_date))
+            .map((h) => {
+              const s = rateStats(mine.filter((x) => x.homework_id === h.id));
+              return {
+                homeworkId: h.id,
+                title: h.title,
+                date: h.start_date,
+                scoredCount: s.count,
+                scoreRate: s.scoreRate,
+                passRate: s.passRate,
+              };
+            }),
+        };
+      }),
+    };
+  }
+
+  async averageScore(auth: AuthContext, homeworkId: string): Promise<AverageScore> {
+    this.requireDirector(auth);
+    const model = await this.model(auth, homeworkId);
+    const questions = model.questionStats(model.rows);
+    return {
+      homework: model.homework,
+      settings: model.settings,
+      gradeSummary: model.stats(model.rows),
+      classes: model.classStats(),
+      questions: questions.map((q) => ({
+        questionId: q.questionId,
+        no: q.no,
+        typeName: q.typeName,
+        fullScore: q.fullScore,
+        gradeAverage: q.average,
+        gradeScoreRate: q.scoreRate,
+        classes: q.classes,
+      })),
+    };
+  }
+
+  /**
+   * Marking report: who gave the current score of each written answer (the latest change by a person in the score
+   * log), progress per question, and each marker's indicators against everybody marking the same questions.
+   */
+  async markingReport(auth: AuthContext, homeworkId: string): Promise<MarkingReport> {
+    this.requireDirector(auth);
+    const model = await this.model(auth, homeworkId);
+    const changes = await this.repo.markerChanges(homeworkId);
+    const sheets = await this.repo.sheetsOf(homeworkId);
+    const studentOfSheet = new Map(sheets.map((s) => [s.id, s.student_id]));
+    const written = model.questions.map((q, i) => ({ q, i })).filter((x) => !x.q.objective);
+    const qIndex = new Map(written.map((x) => [x.q.questionId, x.i]));
+    const rowOf = new Map(model.rows.map((r) => [r.student.id, r]));
+    // Latest person per answer whose score still stands.
+    const markerOf = new Map<string, { userId: string; at: string }>();
+    for (const c of changes) {
+      if (!qIndex.has(c.question_id) || c.user_id === null) continue;
+      markerOf.set(`${c.sheet_id}|${c.question_id}`, { userId: c.user_id, at: c.created_at });
+    }
+    type Mark = { userId: string; qi: number; rate: number; at: string };
+    const marks: Mark[] = [];
+    for (const [key, m] of markerOf) {
+      const [sheetId, questionId] = key.split('|') as [string, string];
+      const qi = qIndex.get(questionId)!;
+      const row = rowOf.get(studentOfSheet.get(sheetId) ?? '');
+      const score = row?.cells?.[qi]?.score;
+      if (score === null || score === undefined) continue;
+      const full = model.questions[qi]!.full;
+      marks.push({ userId: m.userId, qi, rate: full > 0 ? score / full : 0, at: m.at });
+    }
+    const names = new Map(
+      (await this.repo.userNames([...new Set(marks.map((m) => m.userId))])).map((u) => [
+        u.id,
+        u.nickname || u.username,
+      ]),
+    );
+    const perQuestion = new Map<number, number[]>();
+    for (const m of marks) perQuestion.set(m.qi, [...(perQuestion.get(m.qi) ?? []), m.rate]);
+    const qMean = new Map([...perQuestion.entries()].map(([qi, rs]) => [qi, mean(rs)]));
+    const qSd = new Map([...perQuestion.entries()].map(([qi, rs]) => [qi, standardDeviation(rs)]));
+    const verdictOf = (list: Mark[]) =>
+      markerVerdict({
+        rates: list.map((m) => m.rate),
+        peerMeans: list.map((m) => qMean.get(m.qi)!),
+        peerSpread: mean(list.map((m) => qSd.get(m.qi)!)),
+      });
+    const byUser = new Map<string, Mark[]>();
+    for (const m of marks) byUser.set(m.userId, [...(byUser.get(m.userId) ?? []), m]);
+    const markers = [...byUser.entries()]
+      .map(([userId, list]) => {
+        const v = verdictOf(list);
+        const ats = list.map((m) => m.at).sort();
+        return {
+          userId,
+          name: names.get(userId) ?? '',
+          scoredCount: list.length,
+          questionNos: [...new Set(list.map((m) => m.qi))]
+            .sort((a, b) => a - b)
+            .map((qi) => model.questions[qi]!.no),
+          scoreRate: rate(v.scoreRate),
+          peerScoreRate: rate(v.peerScoreRate),
+          deviation: Math.round(v.deviation * 10000) / 10000,
+          spreadRatio: Math.round(v.spreadRatio * 100) / 100,
+          middleShare: rate(v.middleShare),
+          indicator: v.indicator,
+          indicatorName: MARKER_INDICATOR_NAMES[v.indicator],
+          firstScoredAt: ats[0] ?? null,
+          lastScoredAt: ats.at(-1) ?? null,
+        };
+      })
+      .sort((a, b) => b.scoredCount - a.scoredCount || a.name.localeCompare(b.name));
+    const withSheet = model.rows.filter((r) => r.cells !== null);
+    let answers = 0;
+    let scoredAnswers = 0;
+    const questions = written.map(({ q, i }) => {
+      const total = withSheet.length;
+      const scores = withSheet.map((r) => r.cells![i]!.score).filter((s): s is number => s !== null);
+      answers += total;
+      scoredAnswers += scores.length;
+      const avg = mean(scores);
+      const qMarks = marks.filter((m) => m.qi === i);
+      const users = [...new Set(qMarks.map((m) => m.userId))];
+      return {
+        questionId: q.questionId,
+        no: q.no,
+        typeName: q.typeName,
+        fullScore: q.full,
+        total,
+        scored: scores.length,
+        remaining: total - scores.length,
+        progress: rate(total > 0 ? scores.length / total : 0),
+        average: round2(avg),
+        scoreRate: rate(q.full > 0 ? avg / q.full : 0),
+        markers: users.map((userId) => {
+          const list = qMarks.filter((m) => m.userId === userId);
+          const v = verdictOf(list);
+          return {
+            userId,
+            name: names.get(userId) ?? '',
+            count: list.length,
+            scoreRate: rate(v.scoreRate),
+            indicator: v.indicator,
+            indicatorName: MARKER_INDICATOR_NAMES[v.indicator],
+          };
+        }),
+      };
+    });
+    return {
+      homework: model.homework,
+      progress: {
+        sheets: withSheet.length,
+        students: model.rows.length,
+        answers,
+        scored: scoredAnswers,
+        remaining: answers - scoredAnswers,
+        progress: rate(answers > 0 ? scoredAnswers / answers : 0),
+      },
+      markers,
+      questions,
+    };
+  }
+
+  // ───────────── the large screen ─────────────
+
+  async bigData(auth: AuthContext): Promise<BigData> {
+    const orgId = requireSchool(auth);
+    const now = this.clock();
+    const today = new Date(now).toISOString().slice(0, 10);
+    const [org, year, settings] = await Promise.all([
+      this.repo.org(orgId),
+      this.yearOf(auth, orgId),
+      this.settingsOf(orgId),
+    ]);
+    const rows = year ? await this.repo.listHomework({ orgId, yearId: year.id }) : [];
+    const ids = rows.map((r) => r.id);
+    const [totals, sheets, counts, progress, activity, lastScored] = await Promise.all([
+      this.repo.schoolTotals(orgId, year?.id ?? null),
+      this.repo.sheetTotals(ids),
+      this.repo.answerCounts(ids),
+      this.progress.progressOf(orgId, ids),
+      this.repo.activitySince(orgId, `${today}T00:00:00.000Z`),
+      this.repo.lastScoredAt(ids),
+    ]);
+    const presented = await this.present(orgId, rows.slice(0, 40));
+    const fullOf = new Map(rows.map((r) => [r.id, r.total_score_tenths / 10]));
+    const rateOf = (s: (typeof sheets)[number]) => {
+      const full = fullOf.get(s.homework_id)!;
+      return full > 0 ? s.total_score_tenths / 10 / full : 0;
+    };
+    const scored = sheets.filter((s) => s.unscored_count === 0);
+    const byDay = new Map<string, number[]>();
+    const startOf = new Map(rows.map((r) => [r.id, r.start_date]));
+    for (const s of scored) {
+      const day = startOf.get(s.homework_id)!;
+      byDay.set(day, [...(byDay.get(day) ?? []), rateOf(s)]);
+    }
+    const bySubject = new Map<string, { name: string; homework: Set<string>; rates: number[] }>();
+    for (const r of rows) {
+      const e = bySubject.get(r.subject_id) ?? { name: r.subject_name, homework: new Set(), rates: [] };
+      e.homework.add(r.id);
+      bySubject.set(r.subject_id, e);
+    }
+    const subjectOf = new Map(rows.map((r) => [r.id, r.subject_id]));
+    for (const s of scored) bySubject.get(subjectOf.get(s.homework_id)!)!.rates.push(rateOf(s));
+    const byClass = new Map<string, { homework: Set<string>; rates: number[] }>();
+    for (const s of scored) {
+      const e = byClass.get(s.class_id) ?? { homework: new Set(), rates: [] };
+      e.homework.add(s.homework_id);
+      e.rates.push(rateOf(s));
+      byClass.set(s.class_id, e);
+    }
+    const classNames = new Map(
+      (year ? await this.repo.classesOfYear(orgId, year.id) : []).map((c) => [c.id, c.name]),
+    );
+    const activeStates: HomeworkState[] = ['scanning', 'marking'];
+    const marking = presented
+      .filter((h) => h.state !== 'toScan')
+      .sort((a, b) => Number(activeStates.includes(b.state)) - Number(activeStates.includes(a.state)))
+      .slice(0, 10)
+      .map((h) => {
+        const c = counts.get(h.id);
+        const students = h.classes.reduce((s, x) => s + x.studentCount, 0);
+        const answers = (c?.sheets ?? 0) * h.questionCount;
+        return {
+          homeworkId: h.id,
+          title: h.title,
+          subjectName: h.subjectName,
+          classNames: h.classes.map((x) => x.name).join('、'),
+          state: h.state,
+          stateName: h.stateName,
+          scanRate: rate(students > 0 ? (c?.sheets ?? 0) / students : 0),
+          markingRate: rate(answers > 0 ? (answers - (c?.unscored ?? 0)) / answers : 0),
+        };
+      });
+    const allRates = scored.map(rateOf);
+    return {
+      school: {
+        id: orgId,
+        name: org?.name ?? '',
+        logoUrl: org?.logo_path ? `/files/${org.logo_path}` : null,
+      },
+      schoolYearName: year?.name ?? '',
+      generatedAt: nowIso(this.clock),
+      refreshSeconds: 60,
+      totals: {
+        students: totals.students,
+        classes: totals.classes,
+        teachers: totals.teachers,
+        homework: rows.length,
+        sheets: scored.length,
+        scoreRate: rate(mean(allRates)),
+      },
+      today: {
+        date: today,
+        active: rows.filter((r) => r.start_date <= today && r.due_date >= today).length,
+        published: activity.published,
+        sheets: activity.sheets,
+        answersScored: activity.scored,
+        completed: rows.filter(
+          (r) =>
+            homeworkState(progress.get(r.id)) === 'done' &&
+            (lastScored.get(r.id) ?? '').slice(0, 10) === today,
+        ).length,
+      },
+      marking,
+      scoreTrend: [...byDay.entries()]
+        .sort((a, b) => a[0].localeCompare(b[0]))
+        .filter(([day]) => Date.parse(`${day}T00:00:00Z`) > now - 120 * DAY_MS)
+        .slice(-30)
+        .map(([date, rates]) => ({ date, scoreRate: rate(mean(rates)), sheets: rates.length })),
+      subjects: [...bySubject.entries()]
+        .map(([subjectId, e]) => ({
+          subjectId,
+          subjectName: e.name,
+          homeworkCount: e.homework.size,
+          scoreRate: rate(mean(e.rates)),
+        }))
+        .sort((a, b) => b.homeworkCount - a.homeworkCount),
+      classes: [...byClass.entries()]
+        .map(([classId, e]) => ({
+          classId,
+          className: classNames.get(classId) ?? '',
+          homeworkCount: e.homework.size,
+          scoreRate: rate(mean(e.rates)),
+        }))
+        .sort((a, b) => b.scoreRate - a.scoreRate),
+      bands: scoreBands(allRates, 1, settings.bandStep).map((b) => ({
+        ...b,
+        from: Math.round(b.from * 100),
+        to: Math.round(b.to * 100),
+        rate: rate(b.rate),
+      })),
+    };
+  }
+}

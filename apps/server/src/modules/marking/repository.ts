@@ -1,0 +1,417 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database, MarkBlocksTable, MarkMarksTable } from '../../db/schema.js';
+
+// The SQL of marking. Callers scope by school first; row types stay inside the module.
+
+export type BlockRow = Selectable<MarkBlocksTable>;
+export type MarkRow = Selectable<MarkMarksTable>;
+export type NewBlock = Insertable<MarkBlocksTable>;
+
+type Db = Kysely<Database>;
+
+/** One written answer of a sheet as marking reads it. */
+export interface ItemAnswerRow {
+  sheet_id: string;
+  class_id: string;
+  student_id: string;
+  question_id: string;
+  crop_path: string | null;
+  blank: number;
+  full_score_tenths: number;
+  score_tenths: number | null;
+}
+
+export class MarkingRepository {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(fn: (repo: MarkingRepository, trx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => fn(new MarkingRepository(trx), trx));
+  }
+
+  // ───────────── homework, classes, people ─────────────
+
+  findHomework(id: string) {
+    return this.db
+      .selectFrom('homework as h')
+      .innerJoin('users as u', 'u.id', 'h.created_by')
+      .innerJoin('subjects as s', 's.id', 'h.subject_id')
+      .select([
+        'h.id',
+        'h.org_id',
+        'h.title',
+        'h.subject_id',
+        'h.subject_teacher',
+        'h.paper_snapshot',
+        'h.created_by',
+        'h.created_at',
+        'h.deleted_at',
+        'u.nickname as creator_name',
+        's.name as subject_name',
+      ])
+      .where('h.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  homeworkClasses(homeworkId: string) {
+    return this.db
+      .selectFrom('homework_classes as hc')
+      .innerJoin('classes as c', 'c.id', 'hc.class_id')
+      .select((eb) => [
+        'c.id',
+        'c.name',
+        eb
+          .selectFrom('students as st')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('st.class_id', '=', 'c.id')
+          .as('students'),
+      ])
+      .where('hc.homework_id', '=', homeworkId)
+      .orderBy('hc.sort')
+      .execute();
+  }
+
+  /** Members of a school (teachers who can be assigned). */
+  schoolMembers(orgId: string) {
+    return this.db
+      .selectFrom('memberships as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['u.id', 'u.nickname', 'u.username'])
+      .where('m.org_id', '=', orgId)
+      .where('u.disabled', '=', 0)
+      .orderBy('u.nickname')
+      .execute();
+  }
+
+  usersNamed(ids: string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('users').select(['id', 'nickname']).where('id', 'in', ids).execute();
+  }
+
+  /** Who teaches a subject in which of these classes. */
+  subjectTeachers(orgId: string, subjectId: string, classIds: string[]) {
+    if (classIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('teaching_assignments')
+      .select(['user_id', 'class_id'])
+      .where('org_id', '=', orgId)
+      .where('subject_id', '=', subjectId)
+      .where('class_id', 'in', classIds)
+      .execute();
+  }
+
+  students(ids: string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('students as s')
+      .innerJoin('classes as c', 'c.id', 's.class_id')
+      .select(['s.id', 's.name', 's.student_no', 'c.name as class_name'])
+      .where('s.id', 'in', ids)
+      .execute();
+  }
+
+  /** Homework of a school that has sheets but no blocks yet (blocks are made when the first sheet arrives). */
+  async homeworkWithoutBlocks(orgId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('sheets as s')
+      .innerJoin('homework as h', 'h.id', 's.homework_id')
+      .select('s.homework_id')
+      .distinct()
+      .where('s.org_id', '=', orgId)
+      .where('h.deleted_at', 'is', null)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('mark_blocks as b').select('b.id').whereRef('b.homework_id', '=', 's.homework_id'),
+          ),
+        ),
+      )
+      .limit(200)
+      .execute();
+    return rows.map((r) => r.homework_id);
+  }
+
+  /** Homework of a school with blocks the user marks or arbitrates, or that they created (newest first). */
+  async taskHomework(orgId: string, userId: string, everything: boolean): Promise<string[]> {
+    let q = this.db
+      .selectFrom('homework as h')
+      .select(['h.id', 'h.created_at'])
+      .where('h.org_id', '=', orgId)
+      .where('h.deleted_at', 'is', null)
+      .where((eb) =>
+        eb.exists(eb.selectFrom('mark_blocks as b').select('b.id').whereRef('b.homework_id', '=', 'h.id')),
+      );
+    if (!everything) {
+      q = q.where((eb) =>
+        eb.or([
+          eb('h.created_by', '=', userId),
+          eb.exists(
+            eb
+              .selectFrom('mark_blocks as b')
+              .select('b.id')
+              .whereRef('b.homework_id', '=', 'h.id')
+              .where((e) =>
+                e.or([
+                  e('b.arbiter_id', '=', userId),
+                  e.exists(
+                    e
+                      .selectFrom('mark_markers as mm')
+                      .select('mm.block_id')
+                      .whereRef('mm.block_id', '=', 'b.id')
+                      .where('mm.user_id', '=', userId),
+                  ),
+                ]),
+              ),
+          ),
+        ]),
+      );
+    }
+    const rows = await q.orderBy('h.created_at', 'desc').limit(100).execute();
+    return rows.map((r) => r.id);
+  }
+
+  // ───────────── blocks ─────────────
+
+  blocksOf(homeworkId: string) {
+    return this.db
+      .selectFrom('mark_blocks')
+      .selectAll()
+      .where('homework_id', '=', homeworkId)
+      .orderBy('sort')
+      .execute();
+  }
+
+  findBlock(id: string) {
+    return this.db.selectFrom('mark_blocks').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async insertBlock(row: NewBlock): Promise<void> {
+    await this.db.insertInto('mark_blocks').values(row).execute();
+  }
+
+  async updateBlock(id: string, set: Partial<BlockRow>): Promise<void> {
+    await this.db.updateTable('mark_blocks').set(set).where('id', '=', id).execute();
+  }
+
+  async deleteBlock(id: string): Promise<void> {
+    await this.db.deleteFrom('mark_claims').where('block_id', '=', id).execute();
+    await this.db.deleteFrom('mark_problems').where('block_id', '=', id).execute();
+    await this.db.deleteFrom('mark_markers').where('block_id', '=', id).execute();
+    await this.db.deleteFrom('mark_blocks').where('id', '=', id).execute();
+  }
+
+  markersOf(blockIds: string[]) {
+    if (blockIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('mark_markers as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['m.block_id', 'm.user_id', 'm.class_id', 'u.nickname'])
+      .where('m.block_id', 'in', blockIds)
+      .orderBy('u.nickname')
+      .execute();
+  }
+
+  async setMarkers(blockId: string, rows: { user_id: string; class_id: string }[]): Promise<void> {
+    await this.db.deleteFrom('mark_markers').where('block_id', '=', blockId).execute();
+    if (rows.length > 0)
+      await this.db
+        .insertInto('mark_markers')
+        .values(rows.map((r) => ({ block_id: blockId, ...r })))
+        .execute();
+  }
+
+  // ───────────── items ─────────────
+
+  /** The answers of a homework's sheets to some questions (the items of a block). */
+  itemAnswers(homeworkId: string, questionIds: string[], sheetIds?: string[]): Promise<ItemAnswerRow[]> {
+    if (questionIds.length === 0 || (sheetIds && sheetIds.length === 0)) return Promise.resolve([]);
+    let q = this.db
+      .selectFrom('sheet_answers as a')
+      .innerJoin('sheets as s', 's.id', 'a.sheet_id')
+      .innerJoin('students as st', 'st.id', 's.student_id')
+      .select([
+        'a.sheet_id',
+        's.class_id',
+        's.student_id',
+        'a.question_id',
+        'a.crop_path',
+        'a.blank',
+        'a.full_score_tenths',
+        'a.score_tenths',
+      ])
+      .where('a.homework_id', '=', homeworkId)
+      .where('a.question_id', 'in', questionIds);
+    if (sheetIds) q = q.where('a.sheet_id', 'in', sheetIds);
+    return q.orderBy('s.class_id').orderBy('st.student_no').orderBy('a.sheet_id').execute();
+  }
+
+  marksOf(blockId: string, sheetIds?: string[]) {
+    if (sheetIds && sheetIds.length === 0) return Promise.resolve([]);
+    let q = this.db
+      .selectFrom('mark_marks as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .selectAll('m')
+      .select('u.nickname')
+      .where('m.block_id', '=', blockId);
+    if (sheetIds) q = q.where('m.sheet_id', 'in', sheetIds);
+    return q.orderBy('m.created_at').orderBy('m.id').execute();
+  }
+
+  async insertMark(row: Insertable<MarkMarksTable>): Promise<void> {
+    await this.db.insertInto('mark_marks').values(row).execute();
+  }
+
+  async updateMark(id: string, set: Partial<MarkRow>): Promise<void> {
+    await this.db.updateTable('mark_marks').set(set).where('id', '=', id).execute();
+  }
+
+  async countMarks(blockIds: string[]) {
+    if (blockIds.length === 0) return 0;
+    const row = await this.db
+      .selectFrom('mark_marks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('block_id', 'in', blockIds)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  myMarksPage(blockId: string, userId: string, offset: number, limit: number) {
+    return this.db
+      .selectFrom('mark_marks')
+      .selectAll()
+      .where('block_id', '=', blockId)
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+  }
+
+  async countMyMarks(blockId: string, userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('mark_marks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('block_id', '=', blockId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  openProblems(blockId: string) {
+    return this.db
+      .selectFrom('mark_problems as p')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .select(['p.sheet_id', 'p.note', 'p.user_id', 'u.nickname', 'p.created_at'])
+      .where('p.block_id', '=', blockId)
+      .where('p.resolved_at', 'is', null)
+      .orderBy('p.created_at')
+      .execute();
+  }
+
+  async flagProblem(row: { block_id: string; sheet_id: string; user_id: string; note: string; now: string }) {
+    await this.db
+      .deleteFrom('mark_problems')
+      .where('block_id', '=', row.block_id)
+      .where('sheet_id', '=', row.sheet_id)
+      .execute();
+    await this.db
+      .insertInto('mark_problems')
+      .values({
+        block_id: row.block_id,
+        sheet_id: row.sheet_id,
+        user_id: row.user_id,
+        note: row.note,
+        created_at: row.now,
+        resolved_at: null,
+      })
+      .execute();
+  }
+
+  async resolveProblem(blockId: string, sheetId: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('mark_problems')
+      .set({ resolved_at: now })
+      .where('block_id', '=', blockId)
+      .where('sheet_id', '=', sheetId)
+      .where('resolved_at', 'is', null)
+      .execute();
+  }
+
+  /** Reservations not yet expired. */
+  activeClaims(blockId: string, now: string) {
+    return this.db
+      .selectFrom('mark_claims')
+      .select(['sheet_id', 'user_id'])
+      .where('block_id', '=', blockId)
+      .where('expires_at', '>', now)
+      .execute();
+  }
+
+  async claim(blockId: string, userId: string, sheetIds: string[], expiresAt: string): Promise<void> {
+    if (sheetIds.length === 0) return;
+    await this.db
+      .deleteFrom('mark_claims')
+      .where('block_id', '=', blockId)
+      .where('user_id', '=', userId)
+      .where('sheet_id', 'in', sheetIds)
+      .execute();
+    await this.db
+      .insertInto('mark_claims')
+      .values(
+        sheetIds.map((sheet_id) => ({ block_id: blockId, sheet_id, user_id: userId, expires_at: expiresAt })),
+      )
+      .execute();
+  }
+
+  async release(blockId: string, sheetIds: string[]): Promise<void> {
+    if (sheetIds.length === 0) return;
+    await this.db
+      .deleteFrom('mark_claims')
+      .where('block_id', '=', blockId)
+      .where('sheet_id', 'in', sheetIds)
+      .execute();
+  }
+
+  async releaseMine(blockId: string, userId: string, sheetIds: string[]): Promise<void> {
+    if (sheetIds.length === 0) return;
+    await this.db
+      .deleteFrom('mark_claims')
+      .where('block_id', '=', blockId)
+      .where('user_id', '=', userId)
+      .where('sheet_id', 'in', sheetIds)
+      .execute();
+  }
+
+  // ───────────── crops ─────────────
+
+  findAnswer(sheetId: string, questionId: string) {
+    return this.db
+      .selectFrom('sheet_answers as a')
+      .innerJoin('sheets as s', 's.id', 'a.sheet_id')
+      .select(['a.crop_path', 'a.homework_id', 's.org_id', 's.class_id'])
+      .where('a.sheet_id', '=', sheetId)
+      .where('a.question_id', '=', questionId)
+      .executeTakeFirst();
+  }
+
+  async cropHashes(paths: string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (let i = 0; i < paths.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('mark_crop_hashes')
+        .selectAll()
+        .where('crop_path', 'in', paths.slice(i, i + 500))
+        .execute();
+      for (const r of rows) out.set(r.crop_path, r.hash);
+    }
+    return out;
+  }
+
+  async saveCropHash(path: string, hash: string): Promise<void> {
+    try {
+      await this.db.insertInto('mark_crop_hashes').values({ crop_path: path, hash }).execute();
+    } catch {
+      // Computed twice at once: the other writer's hash is the same.
+    }
+  }
+}

@@ -1,0 +1,563 @@
+import { createHash } from 'node:crypto';
+import {
+  MATERIAL_FOLDER_MAX_DEPTH,
+  MATERIAL_MESSAGES,
+  MATERIAL_RECYCLE_DAYS,
+  MaterialNameSchema,
+  type BindingItem,
+  type BindingRequestSchema,
+  type CreateFolder,
+  type Material,
+  type MaterialFolder,
+  type MaterialKind,
+  type PaperDocument,
+} from '@zhzy/contracts';
+import type { z } from 'zod';
+import type { AuthContext } from '../../lib/call.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { hashToken, newId, randomToken } from '../../lib/ids.js';
+import { cardFonts } from '../homework/card-pdf.js';
+import { SchoolAccess, type SchoolActor } from '../school/policy.js';
+import type { SchoolRepository } from '../school/repository.js';
+import type { AuditLog } from '../school/service.js';
+import { bindBooklet, type BookletPart } from './booklet.js';
+import { inspectMaterial } from './inspect.js';
+import type { FolderRow, MaterialRow, MaterialsRepository } from './repository.js';
+import type { MaterialStorage } from './storage.js';
+import { wordToHtml } from './word.js';
+
+// Who may do what with materials — the one place these rules live:
+//  - everyone in the school reads (lists, searches, previews, downloads, binds);
+//  - a teacher uploads into any folder, creates folders, and renames, moves or deletes what they uploaded or created;
+//  - administrators (the creator is one) do all of that to everything, and empty the recycle bin;
+//  - a row of another school answers 404, a row the caller may not change 403.
+
+/** Minutes a preview link stays valid. */
+export const LINK_TTL_MS = 10 * 60_000;
+const DAY_MS = 86_400_000;
+
+/** The papers the binding reads (the papers module's detail, with its own access rules). */
+export interface PaperSource {
+  detail(auth: AuthContext, id: string): Promise<PaperDocument>;
+}
+
+export interface UploadInput {
+  data: Buffer;
+  /** The file name the browser sent, if any. */
+  filename: string | undefined;
+  folderId: string | null;
+  name: string | undefined;
+}
+
+export interface FileAnswer {
+  data: Buffer | Uint8Array;
+  mime: string;
+  filename: string;
+}
+
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const FORBIDDEN_CHARS = /[\\/:*?"<>|\u0000-\u001f]/g;
+
+/** A display name from an uploaded file's name: no extension, no characters file systems refuse. */
+export function nameFromFilename(filename: string | undefined): string {
+  const base = (filename ?? '')
+    .replace(/^.*[\\/]/, '')
+    .replace(/\.[A-Za-z0-9]{1,5}$/, '')
+    .replace(FORBIDDEN_CHARS, '_')
+    .trim()
+    .slice(0, 100)
+    .trim();
+  return base || '未命名资料';
+}
+
+function validName(name: string): string {
+  const parsed = MaterialNameSchema.safeParse(name);
+  if (!parsed.success)
+    throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? MATERIAL_MESSAGES.nameRequired);
+  return parsed.data;
+}
+
+const fullName = (row: Pick<MaterialRow, 'name' | 'ext'>) => `${row.name}.${row.ext}`;
+
+export class MaterialsService {
+  private readonly access: SchoolAccess;
+
+  constructor(
+    private readonly repo: MaterialsRepository,
+    private readonly storage: MaterialStorage,
+    private readonly schoolRepo: SchoolRepository,
+    private readonly audit: AuditLog,
+    private readonly papers: PaperSource,
+    private readonly clock: () => number,
+  ) {
+    this.access = new SchoolAccess(schoolRepo);
+  }
+
+  private now(): string {
+    return new Date(this.clock()).toISOString();
+  }
+
+  private mayManage(actor: SchoolActor, ownerId: string | null): boolean {
+    return actor.canManage || (ownerId !== null && ownerId === actor.userId);
+  }
+
+  // ───────────── presenters ─────────────
+
+  private presentFolder(actor: SchoolActor, row: FolderRow): MaterialFolder {
+    return {
+      id: row.id,
+      parentId: row.parent_id,
+      name: row.name,
+      createdBy: row.created_by ? { userId: row.created_by, nickname: row.creator_nickname ?? '' } : null,
+      createdAt: row.created_at,
+      materialCount: row.material_count,
+      canManage: this.mayManage(actor, row.created_by),
+    };
+  }
+
+  private presentMaterial(actor: SchoolActor, row: MaterialRow, folders: Map<string, FolderRow>): Material {
+    const path: string[] = [];
+    let id = row.folder_id;
+    while (id && path.length <= MATERIAL_FOLDER_MAX_DEPTH) {
+      const f = folders.get(id);
+      if (!f) break;
+      path.unshift(f.name);
+      id = f.parent_id;
+    }
+    return {
+      id: row.id,
+      folderId: row.folder_id,
+      name: row.name,
+      ext: row.ext,
+      kind: row.kind,
+      mime: row.mime,
+      sizeBytes: row.size_bytes,
+      pageCount: row.page_count,
+      width: row.width,
+      height: row.height,
+      uploader: row.uploaded_by ? { userId: row.uploaded_by, nickname: row.uploader_nickname ?? '' } : null,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      deletedAt: row.deleted_at,
+      folderPath: path,
+      canManage: this.mayManage(actor, row.uploaded_by),
+    };
+  }
+
+  private async folderMap(orgId: string) {
+    return new Map((await this.repo.folders(orgId)).map((f) => [f.id, f]));
+  }
+
+  private async presentOne(actor: SchoolActor, id: string): Promise<Material> {
+    const row = await this.repo.findMaterial(id);
+    if (!row) throw notFound(MATERIAL_MESSAGES.materialNotFound);
+    return this.presentMaterial(actor, row, await this.folderMap(row.org_id));
+  }
+
+  // ───────────── folders ─────────────
+
+  async folders(auth: AuthContext): Promise<MaterialFolder[]> {
+    const actor = await this.access.member(auth);
+    return (await this.repo.folders(actor.orgId)).map((f) => this.presentFolder(actor, f));
+  }
+
+  /** A folder of the actor's school, or 404. */
+  private async folderIn(actor: SchoolActor, id: string) {
+    const folder = await this.repo.findFolder(id);
+    if (!folder || folder.org_id !== actor.orgId) throw notFound(MATERIAL_MESSAGES.folderNotFound);
+    return folder;
+  }
+
+  /** How deep a folder sits (a root folder is 1). */
+  private depthOf(folders: Map<string, FolderRow>, id: string | null): number {
+    let depth = 0;
+    let at = id;
+    while (at && depth <= MATERIAL_FOLDER_MAX_DEPTH + 1) {
+      depth += 1;
+      at = folders.get(at)?.parent_id ?? null;
+    }
+    return depth;
+  }
+
+  async createFolder(auth: AuthContext, body: CreateFolder): Promise<MaterialFolder> {
+    const actor = await this.access.member(auth);
+    const parentId = body.parentId ?? null;
+    const folders = await this.folderMap(actor.orgId);
+    if (parentId) await this.folderIn(actor, parentId);
+    if (this.depthOf(folders, parentId) + 1 > MATERIAL_FOLDER_MAX_DEPTH) {
+      throw new AppError('VALIDATION', MATERIAL_MESSAGES.folderTooDeep);
+    }
+    if (await this.repo.folderNameTaken(actor.orgId, parentId, body.name)) {
+      throw new AppError('CONFLICT', MATERIAL_MESSAGES.folderExists(body.name));
+    }
+    const id = newId();
+    const now = this.now();
+    await this.repo.insertFolder({
+      id,
+      org_id: actor.orgId,
+      parent_id: parentId,
+      name: body.name,
+      created_by: actor.userId,
+      created_at: now,
+      updated_at: now,
+    });
+    await this.audit.record(this.schoolRepo, actor, 'folder.create', id, `“${body.name}”`);
+    const created = (await this.repo.folders(actor.orgId)).find((f) => f.id === id)!;
+    return this.presentFolder(actor, created);
+  }
+
+  /** The caller in the folder's school and the folder; 404 outside their schools, 403 when not theirs to change. */
+  private async managedFolder(auth: AuthContext, id: string) {
+    const folder = await this.repo.findFolder(id);
+    const actor = await this.access.memberOfRow(auth, folder?.org_id, MATERIAL_MESSAGES.folderNotFound);
+    if (!this.mayManage(actor, folder!.created_by)) throw forbidden();
+    return { actor, folder: folder! };
+  }
+
+  async updateFolder(
+    auth: AuthContext,
+    id: string,
+    body: { name?: string | undefined; parentId?: string | null | undefined },
+  ): Promise<MaterialFolder> {
+    const { actor, folder } = await this.managedFolder(auth, id);
+    const name = body.name ?? folder.name;
+    const parentId = body.parentId === undefined ? folder.parent_id : body.parentId;
+    const folders = await this.folderMap(actor.orgId);
+    if (parentId !== folder.parent_id) {
+      if (parentId) await this.folderIn(actor, parentId);
+      // Never into itself or below itself.
+      for (let at = parentId; at; at = folders.get(at)?.parent_id ?? null) {
+        if (at === folder.id) throw new AppError('VALIDATION', MATERIAL_MESSAGES.folderIntoItself);
+      }
+      const subtreeDepth = (fid: string): number =>
+        1 +
+        Math.max(
+          0,
+          ...[...folders.values()].filter((f) => f.parent_id === fid).map((f) => subtreeDepth(f.id)),
+        );
+      if (this.depthOf(folders, parentId) + subtreeDepth(folder.id) > MATERIAL_FOLDER_MAX_DEPTH) {
+        throw new AppError('VALIDATION', MATERIAL_MESSAGES.folderTooDeep);
+      }
+    }
+    if (
+      (name !== folder.name || parentId !== folder.parent_id) &&
+      (await this.repo.folderNameTaken(actor.orgId, parentId, name, folder.id))
+    ) {
+      throw new AppError('CONFLICT', MATERIAL_MESSAGES.folderExists(name));
+    }
+    await this.repo.updateFolder(folder.id, { name, parent_id: parentId, updated_at: this.now() });
+    if (name !== folder.name) {
+      await this.audit.record(
+        this.schoolRepo,
+        actor,
+        'folder.rename',
+        folder.id,
+        `“${folder.name}”→“${name}”`,
+      );
+    }
+    if (parentId !== folder.parent_id) {
+      const target = parentId ? folders.get(parentId)?.name : '全部资料';
+      await this.audit.record(this.schoolRepo, actor, 'folder.move', folder.id, `“${name}”移到“${target}”`);
+    }
+    const updated = (await this.repo.folders(actor.orgId)).find((f) => f.id === folder.id)!;
+    return this.presentFolder(actor, updated);
+  }
+
+  async deleteFolder(auth: AuthContext, id: string): Promise<void> {
+    const { actor, folder } = await this.managedFolder(auth, id);
+    if (await this.repo.folderInUse(folder.id))
+      throw new AppError('CONFLICT', MATERIAL_MESSAGES.folderNotEmpty);
+    await this.repo.deleteFolder(folder.id);
+    await this.audit.record(this.schoolRepo, actor, 'folder.delete', folder.id, `“${folder.name}”`);
+  }
+
+  // ───────────── materials ─────────────
+
+  async list(
+    auth: AuthContext,
+    q: {
+      folderId?: string | undefined;
+      keyword?: string | undefined;
+      kind?: MaterialKind | undefined;
+      scope?: 'folder' | 'all' | undefined;
+      mine?: boolean | undefined;
+      page: number;
+      size: number;
+    },
+  ) {
+    const actor = await this.access.member(auth);
+    const searching = !!q.keyword || q.scope === 'all';
+    if (q.folderId && !searching) await this.folderIn(actor, q.folderId);
+    const { rows, total } = await this.repo.page(
+      actor.orgId,
+      {
+        ...(searching ? (q.keyword ? { keyword: q.keyword } : {}) : { folderId: q.folderId ?? null }),
+        ...(q.kind ? { kind: q.kind } : {}),
+        ...(q.mine ? { uploadedBy: actor.userId } : {}),
+      },
+      false,
+      q.page,
+      q.size,
+    );
+    const folders = await this.folderMap(actor.orgId);
+    return {
+      records: rows.map((r) => this.presentMaterial(actor, r, folders)),
+      total,
+      page: q.page,
+      size: q.size,
+    };
+  }
+
+  async upload(auth: AuthContext, input: UploadInput): Promise<Material> {
+    const actor = await this.access.member(auth);
+    if (input.folderId) await this.folderIn(actor, input.folderId);
+    const name = input.name !== undefined ? validName(input.name) : nameFromFilename(input.filename);
+    const facts = await inspectMaterial(input.data);
+    const id = newId();
+    const now = this.now();
+    const path = this.storage.newPath(actor.orgId, facts.ext);
+    await this.storage.write(path, input.data);
+    try {
+      await this.repo.insertMaterial({
+        id,
+        org_id: actor.orgId,
+        folder_id: input.folderId,
+        name,
+        ext: facts.ext,
+        kind: facts.kind,
+        mime: facts.mime,
+        size_bytes: input.data.length,
+        sha256: createHash('sha256').update(input.data).digest('hex'),
+        path,
+        page_count: facts.pageCount,
+        width: facts.width,
+        height: facts.height,
+        uploaded_by: actor.userId,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+        deleted_by: null,
+      });
+    } catch (error) {
+      await this.storage.remove(path);
+      throw error;
+    }
+    await this.audit.record(this.schoolRepo, actor, 'material.upload', id, `“${name}.${facts.ext}”`);
+    return this.presentOne(actor, id);
+  }
+
+  /** A live material and the caller in its school; 404 outside their schools or when in the recycle bin. */
+  private async readable(auth: AuthContext, id: string) {
+    const row = await this.repo.findMaterial(id);
+    const actor = await this.access.memberOfRow(auth, row?.org_id, MATERIAL_MESSAGES.materialNotFound);
+    if (row!.deleted_at) throw notFound(MATERIAL_MESSAGES.materialNotFound);
+    return { actor, row: row! };
+  }
+
+  private async managed(auth: AuthContext, id: string, deleted: boolean) {
+    const row = await this.repo.findMaterial(id);
+    const actor = await this.access.memberOfRow(auth, row?.org_id, MATERIAL_MESSAGES.materialNotFound);
+    if (!!row!.deleted_at !== deleted) {
+      throw notFound(deleted ? MATERIAL_MESSAGES.notInRecycleBin : MATERIAL_MESSAGES.materialNotFound);
+    }
+    if (!this.mayManage(actor, row!.uploaded_by)) throw forbidden();
+    return { actor, row: row! };
+  }
+
+  async detail(auth: AuthContext, id: string): Promise<Material> {
+    const { actor } = await this.readable(auth, id);
+    return this.presentOne(actor, id);
+  }
+
+  async rename(auth: AuthContext, id: string, name: string): Promise<Material> {
+    const { actor, row } = await this.managed(auth, id, false);
+    if (name !== row.name) {
+      await this.repo.updateMaterial(id, { name, updated_at: this.now() });
+      await this.audit.record(
+        this.schoolRepo,
+        actor,
+        'material.rename',
+        id,
+        `“${fullName(row)}”→“${name}.${row.ext}”`,
+      );
+    }
+    return this.presentOne(actor, id);
+  }
+
+  async move(auth: AuthContext, id: string, folderId: string | null): Promise<Material> {
+    const { actor, row } = await this.managed(auth, id, false);
+    // The folder must be in the material's own school.
+    const target = folderId ? await this.repo.findFolder(folderId) : null;
+    if (folderId && (!target || target.org_id !== row.org_id))
+      throw notFound(MATERIAL_MESSAGES.folderNotFound);
+    if (folderId !== row.folder_id) {
+      await this.repo.updateMaterial(id, { folder_id: folderId, updated_at: this.now() });
+      await this.audit.record(
+        this.schoolRepo,
+        actor,
+        'material.move',
+        id,
+        `“${fullName(row)}”移到“${target?.name ?? '全部资料'}”`,
+      );
+    }
+    return this.presentOne(actor, id);
+  }
+
+  async remove(auth: AuthContext, id: string): Promise<void> {
+    const { actor, row } = await this.managed(auth, id, false);
+    await this.repo.updateMaterial(id, { deleted_at: this.now(), deleted_by: actor.userId });
+    await this.audit.record(this.schoolRepo, actor, 'material.delete', id, `“${fullName(row)}”移入回收站`);
+  }
+
+  async recycleBin(auth: AuthContext, page: number, size: number) {
+    const actor = await this.access.member(auth);
+    // Administrators see the school's bin; a teacher sees what they uploaded.
+    const { rows, total } = await this.repo.page(
+      actor.orgId,
+      actor.canManage ? {} : { uploadedBy: actor.userId },
+      true,
+      page,
+      size,
+    );
+    const folders = await this.folderMap(actor.orgId);
+    return { records: rows.map((r) => this.presentMaterial(actor, r, folders)), total, page, size };
+  }
+
+  async restore(auth: AuthContext, id: string): Promise<Material> {
+    const { actor, row } = await this.managed(auth, id, true);
+    await this.repo.updateMaterial(id, { deleted_at: null, deleted_by: null, updated_at: this.now() });
+    await this.audit.record(this.schoolRepo, actor, 'material.restore', id, `“${fullName(row)}”`);
+    return this.presentOne(actor, id);
+  }
+
+  async purge(auth: AuthContext, id: string): Promise<void> {
+    const { actor, row } = await this.managed(auth, id, true);
+    await this.repo.deleteMaterial(id);
+    await this.storage.remove(row.path);
+    await this.audit.record(this.schoolRepo, actor, 'material.purge', id, `“${fullName(row)}”`);
+  }
+
+  /** Deletes for ever what has been in a recycle bin longer than MATERIAL_RECYCLE_DAYS days. */
+  async purgeExpired(): Promise<number> {
+    const before = new Date(this.clock() - MATERIAL_RECYCLE_DAYS * DAY_MS).toISOString();
+    let purged = 0;
+    for (;;) {
+      const rows = await this.repo.expiredDeleted(before);
+      for (const row of rows) {
+        await this.repo.deleteMaterial(row.id);
+        await this.storage.remove(row.path);
+        purged += 1;
+      }
+      if (rows.length < 200) break;
+    }
+    await this.repo.purgeLinks(this.now());
+    return purged;
+  }
+
+  // ───────────── reading the file ─────────────
+
+  private async bytes(row: MaterialRow): Promise<Buffer> {
+    const data = await this.storage.read(row.path);
+    if (!data)
+      throw new AppError('NOT_FOUND', MATERIAL_MESSAGES.materialNotFound, {
+        detail: `file missing: ${row.path}`,
+      });
+    return data;
+  }
+
+  async link(auth: AuthContext, id: string): Promise<{ url: string; expiresAt: string }> {
+    const { actor, row } = await this.readable(auth, id);
+    const token = randomToken(24);
+    const expiresAt = new Date(this.clock() + LINK_TTL_MS).toISOString();
+    await this.repo.insertLink({
+      token_hash: hashToken(token),
+      material_id: row.id,
+      user_id: actor.userId,
+      expires_at: expiresAt,
+    });
+    return { url: `/school/material-file/${token}`, expiresAt };
+  }
+
+  /** The file behind a preview link, while the link is fresh and its user still belongs to the school. */
+  async fileByToken(token: string): Promise<FileAnswer> {
+    const expired = () => new AppError('NOT_FOUND', MATERIAL_MESSAGES.linkExpired);
+    const link = await this.repo.findLink(hashToken(token));
+    if (!link || link.expires_at <= this.now()) throw expired();
+    const row = await this.repo.findMaterial(link.material_id);
+    if (!row || row.deleted_at) throw expired();
+    if (!(await this.schoolRepo.findMembership(row.org_id, link.user_id))) throw expired();
+    return { data: await this.bytes(row), mime: row.mime, filename: fullName(row) };
+  }
+
+  async download(auth: AuthContext, id: string): Promise<FileAnswer> {
+    const { row } = await this.readable(auth, id);
+    return { data: await this.bytes(row), mime: row.mime, filename: fullName(row) };
+  }
+
+  async html(auth: AuthContext, id: string): Promise<{ html: string; notes: string[] }> {
+    const { row } = await this.readable(auth, id);
+    if (row.kind !== 'word') throw new AppError('VALIDATION', '只有 Word 文档可以转换预览');
+    return wordToHtml(await this.bytes(row));
+  }
+
+  // ───────────── binding ─────────────
+
+  /** Each item's title and, when it cannot be bound, why (a paper the caller cannot open, a Word document …). */
+  async checkBinding(auth: AuthContext, items: BindingItem[]) {
+    const actor = await this.access.member(auth);
+    const out = [];
+    for (const item of items) {
+      const resolved = await this.resolve(auth, actor, item).then(
+        (part) => ({ title: part.title, problem: null as string | null }),
+        (error: unknown) => {
+          if (error instanceof AppError && error.status < 500) return { title: '', problem: error.message };
+          throw error;
+        },
+      );
+      out.push({ ...item, ...resolved });
+    }
+    return { items: out };
+  }
+
+  private async resolve(auth: AuthContext, actor: SchoolActor, item: BindingItem): Promise<BookletPart> {
+    if (item.type === 'paper') {
+      let paper: PaperDocument;
+      try {
+        paper = await this.papers.detail(auth, item.id);
+      } catch (error) {
+        if (error instanceof AppError && (error.status === 404 || error.status === 403)) {
+          throw new AppError('NOT_FOUND', MATERIAL_MESSAGES.bindingPaperNotFound);
+        }
+        throw error;
+      }
+      return { kind: 'paper', title: paper.title, paper };
+    }
+    const row = await this.repo.findMaterial(item.id);
+    if (!row || row.org_id !== actor.orgId || row.deleted_at)
+      throw notFound(MATERIAL_MESSAGES.materialNotFound);
+    if (row.kind === 'word') throw new AppError('VALIDATION', MATERIAL_MESSAGES.bindingWord(fullName(row)));
+    const data = await this.bytes(row);
+    return row.kind === 'pdf'
+      ? { kind: 'pdf', title: row.name, data }
+      : { kind: 'image', title: row.name, data, ext: row.ext };
+  }
+
+  async bind(
+    auth: AuthContext,
+    body: z.output<typeof BindingRequestSchema>,
+  ): Promise<{ data: Uint8Array; filename: string }> {
+    const actor = await this.access.member(auth);
+    const parts: BookletPart[] = [];
+    for (const item of body.items) parts.push(await this.resolve(auth, actor, item));
+    const data = await bindBooklet(parts, {
+      title: body.title,
+      schoolName: await this.repo.schoolName(actor.orgId),
+      cover: body.cover,
+      pageNumbers: body.pageNumbers,
+      withAnswers: body.withAnswers,
+      fonts: cardFonts(),
+      date: new Date(this.clock()),
+    });
+    return { data, filename: `${body.title.replace(FORBIDDEN_CHARS, '_')}.pdf` };
+  }
+}

@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { LocalObjectStorage, type ObjectStorage } from '../../lib/storage/index.js';
+
+const NAME =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.(pdf|docx|jpg|png|gif|webp)$/;
+
+/**
+ * Where materials live: key `materials/<school>/<uuid>.<ext>` of the host's object store (`DATA_DIR/materials/…` on
+ * disk by default, an S3 bucket in production); the database keeps the key as the file's relative path.
+ */
+export class MaterialStorage {
+  private readonly objects: ObjectStorage;
+
+  /** A DATA_DIR (embedded default) or the host's object store. */
+  constructor(store: string | ObjectStorage) {
+    this.objects = typeof store === 'string' ? new LocalObjectStorage(store) : store;
+  }
+
+  /** A fresh relative path for a new file of the school. */
+  newPath(orgId: string, ext: string): string {
+    return `materials/${orgId.replace(/[^\w-]/g, '_')}/${randomUUID()}.${ext}`;
+  }
+
+  private key(relative: string): string {
+    const parts = relative.split('/');
+    if (
+      parts.length !== 3 ||
+      parts[0] !== 'materials' ||
+      !/^[\w-]+$/.test(parts[1] ?? '') ||
+      !NAME.test(parts[2] ?? '')
+    ) {
+      throw new Error(`not a material path: ${relative}`);
+    }
+    return relative;
+  }
+
+  /** Stores a file whole: a crash never leaves half of one under its name. */
+  async write(relative: string, data: Uint8Array): Promise<void> {
+    await this.objects.put(this.key(relative), data);
+  }
+
+  /** The file's bytes, or null when it does not exist. */
+  read(relative: string): Promise<Buffer | null> {
+    return this.objects.get(this.key(relative));
+  }
+
+  /** Removes a file; a missing file is fine. */
+  async remove(relative: string): Promise<void> {
+    await this.objects.delete(this.key(relative));
+  }
+}

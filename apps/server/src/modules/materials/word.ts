@@ -1,0 +1,57 @@
+import mammoth from 'mammoth';
+import sanitizeHtml from 'sanitize-html';
+
+// A Word document shown in the browser: mammoth turns the .docx into semantic HTML (headings, paragraphs, lists,
+// tables, images as data URLs), then an allow-list keeps only those elements — no scripts, styles, event handlers,
+// links to elsewhere or remote images — so the page can insert it safely (the web sanitises it again).
+
+const ALLOWED: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'sup',
+    'sub',
+    'ul',
+    'ol',
+    'li',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'img',
+    'blockquote',
+  ],
+  allowedAttributes: { img: ['src', 'alt'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] },
+  allowedSchemes: [],
+  allowedSchemesByTag: { img: ['data'] },
+  // Only raster data URLs (an SVG data URL could carry script).
+  exclusiveFilter: (frame) =>
+    frame.tag === 'img' && !/^data:image\/(png|jpe?g|gif|bmp|webp);base64,/i.test(frame.attribs.src ?? ''),
+  disallowedTagsMode: 'discard',
+};
+
+/** Sanitised HTML of a .docx and the notes worth telling the reader. */
+export async function wordToHtml(data: Buffer): Promise<{ html: string; notes: string[] }> {
+  const result = await mammoth.convertToHtml({ buffer: data });
+  const html = sanitizeHtml(result.value, ALLOWED);
+  const notes: string[] = [];
+  if (result.messages.some((m) => m.type === 'warning')) {
+    notes.push('部分格式（如文本框、公式、页眉页脚）无法在预览中显示，请下载后在 Word 中查看完整内容');
+  }
+  if (!html.trim()) notes.push('文档中没有可预览的文字内容');
+  return { html, notes };
+}

@@ -1,0 +1,1093 @@
+import path from 'node:path';
+import {
+  CHOICE_OPTIONS,
+  HomeworkPaperSchema,
+  RECOGNITION_MESSAGES,
+  RECOGNITION_PROBLEM_MESSAGES,
+  buildPath,
+  calls,
+  type AnswerKey,
+  type ExceptionAction,
+  type PageRecognition,
+  type ReadQuestion,
+  type RecognitionException,
+  type RecognitionExceptionCode,
+  type RecognitionTally,
+  type ResolveException,
+  type ReviewSheet,
+  type SheetReview,
+  type UpdateAnswerKey,
+} from '@zhzy/contracts';
+import { overlayOf } from '@zhzy/answer-card/recognise';
+import { isUniqueViolation } from '../../db/dialect.js';
+import type { AnswerKind } from '../../db/schema.js';
+import type { AuthContext } from '../../lib/call.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { newId, nowIso } from '../../lib/ids.js';
+import { cardQuestionOf } from '../homework/card-paper.js';
+import type { CardLayoutResolver, FrozenCard } from '../homework/service.js';
+import type { HomeworkRow } from '../homework/repository.js';
+import {
+  isObjective,
+  type AnswerPatch,
+  type ResultsRepository,
+  type SheetRow,
+} from '../results/repository.js';
+import { assertCanUseBatch } from '../scan/policy.js';
+import type { ScanBatchRow, ScanPageRow } from '../scan/repository.js';
+import type { PageStorage } from '../scan/storage.js';
+import { WorkerCrashError, type RecognitionPool } from './pool.js';
+import type {
+  NewException,
+  RecognitionExceptionRow,
+  RecognitionPageRow,
+  RecognitionRepository,
+} from './repository.js';
+import {
+  DEFAULT_PARTIAL_RULE,
+  normaliseKey,
+  scoreObjective,
+  type ObjectiveKind,
+  type PartialRule,
+} from './scoring.js';
+
+/** The job every stored scan page enqueues. */
+export const RECOGNISE_PAGE_JOB = 'recognise-page';
+
+/** The fixes offered for each kind of exception, the usual one first. */
+export const EXCEPTION_ACTIONS: Readonly<Record<RecognitionExceptionCode, readonly ExceptionAction[]>> = {
+  imageUnreadable: ['rescanned', 'ignore'],
+  anchorsNotFound: ['rescanned', 'ignore'],
+  anchorsDistorted: ['accept', 'rescanned'],
+  qrUnreadable: ['rescanned', 'ignore'],
+  cardUnknown: ['ignore', 'rescanned'],
+  studentNumberInvalid: ['assignStudent', 'ignore'],
+  studentNumberMissing: ['assignStudent', 'ignore'],
+  unknownStudent: ['assignStudent', 'ignore'],
+  duplicateSheet: ['ignore', 'accept'],
+  missingPage: ['rescanned', 'accept'],
+  blankPage: ['accept', 'ignore'],
+  multipleMarks: ['chooseMarks', 'accept'],
+  uncertainMark: ['chooseMarks', 'accept'],
+};
+
+/** Problems that keep a page from being applied to a sheet at all. */
+const PAGE_BLOCKERS = new Set<RecognitionExceptionCode>([
+  'imageUnreadable',
+  'anchorsNotFound',
+  'qrUnreadable',
+  'cardUnknown',
+  'studentNumberInvalid',
+  'studentNumberMissing',
+]);
+
+const REASON_RECOGNISED = '识别';
+const REASON_CHOSEN = '异常处理：人工选择答案';
+const REASON_ACCEPTED = '异常处理：确认识别结果';
+const REASON_OVERRIDE = '复核改判';
+const REASON_REKEY = '答案修改后重新评分';
+
+const CONFIRM_BLOCKED = '请先处理这张答题卡的异常，再确认';
+
+interface HomeworkQuestion {
+  questionId: string;
+  number: string;
+  kind: AnswerKind;
+  options: string[];
+  fullScoreTenths: number;
+  /** The paper's answer (the bank's text). */
+  answer: string;
+}
+
+const optionsOf = (kind: AnswerKind, count: number): string[] =>
+  kind === 'truefalse'
+    ? ['T', 'F']
+    : kind === 'single' || kind === 'multiple'
+      ? CHOICE_OPTIONS.slice(0, count)
+      : [];
+
+/** Questions of a homework in paper order, with their card kind and options. */
+function homeworkQuestions(row: HomeworkRow): HomeworkQuestion[] {
+  const paper = HomeworkPaperSchema.parse(JSON.parse(row.paper_snapshot));
+  const out: HomeworkQuestion[] = [];
+  for (const s of paper.sections) {
+    for (const item of s.items) {
+      const q = cardQuestionOf(item);
+      out.push({
+        questionId: item.questionId,
+        number: String(item.no),
+        kind: q.kind,
+        options: optionsOf(q.kind, 'options' in q ? (q.options ?? 4) : 0),
+        fullScoreTenths: Math.round(item.score * 10),
+        answer: item.question?.answer ?? '',
+      });
+    }
+  }
+  return out;
+}
+
+const tenthsToPoints = (t: number | null) => (t === null ? null : t / 10);
+
+export interface RecognitionServiceDeps {
+  repo: RecognitionRepository;
+  results: ResultsRepository;
+  storage: PageStorage;
+  pool: RecognitionPool;
+  findCard: CardLayoutResolver;
+  findBatch: (id: string) => Promise<ScanBatchRow | undefined>;
+  enqueue: (pageId: string) => Promise<void>;
+  clock: () => number;
+}
+
+export class RecognitionService {
+  constructor(private readonly d: RecognitionServiceDeps) {}
+
+  private now(): string {
+    return nowIso(this.d.clock);
+  }
+
+  // ───────────── intake ─────────────
+
+  /** A page was stored: remember it as queued and queue its recognition. */
+  async pageStored(page: ScanPageRow): Promise<void> {
+    const existing = await this.d.repo.findPage(page.id);
+    if (!existing) {
+      const now = this.now();
+      await this.d.repo.upsertPage(emptyPageRow(page, now));
+    }
+    await this.d.enqueue(page.id);
+  }
+
+  /**
+   * The job: reads one page in the worker pool and applies it. A page already read is left as it is (a queue may
+   * deliver a job twice); `force` reads it again (the exceptions it raised are raised again, answers rewritten only
+   * where they changed).
+   */
+  async recognise(pageId: string, options: { force?: boolean } = {}): Promise<void> {
+    const scan = await this.d.repo.findScanPage(pageId);
+    if (!scan) return;
+    const existing = await this.d.repo.findPage(pageId);
+    if (existing && existing.status !== 'queued' && !options.force) return;
+    const now = this.now();
+    const base = existing ?? emptyPageRow(scan, now);
+    const attempts = base.attempts + 1;
+    let out: { result: PageRecognition; images: Map<string, Buffer> };
+    try {
+      const bytes = await this.d.storage.read(scan.file_path);
+      out = await this.d.pool.recognise(
+        bytes,
+        async (cardId, version) => {
+          const card = await this.d.findCard(cardId, version, scan.org_id);
+          return card && !card.homeworkDeletedAt ? card.layout : undefined;
+        },
+        scan.dpi ?? undefined,
+      );
+    } catch (error) {
+      // One bad page never stops a batch: it becomes an exception a teacher can see.
+      const crashed = error instanceof WorkerCrashError;
+      await this.d.repo.transaction(async (repo) => {
+        await repo.upsertPage({
+          ...base,
+          status: 'failed',
+          outcome: 'failed',
+          attempts,
+          error: error instanceof Error ? error.message : String(error),
+          updated_at: this.now(),
+        });
+        await repo.clearOpenExceptions(pageId);
+        await repo.insertExceptions([
+          this.exception(
+            scan,
+            base,
+            'imageUnreadable',
+            crashed ? RECOGNITION_MESSAGES.workerCrashed : undefined,
+          ),
+        ]);
+      });
+      return;
+    }
+    const { result, images } = out;
+    // Crops of written answers go to the page store beside the page.
+    const cropPaths = new Map<string, string>();
+    for (const crop of result.crops) {
+      const bytes = images.get(crop.id);
+      if (!bytes) continue;
+      const file = path.posix.join(
+        path.posix.dirname(scan.file_path),
+        'crops',
+        scan.id,
+        `${crop.id.replace(/[^\w-]/g, '_')}.${crop.format === 'png' ? 'png' : 'jpg'}`,
+      );
+      await this.d.storage.write(file, bytes);
+      cropPaths.set(crop.id, file);
+    }
+    const row: RecognitionPageRow = {
+      ...base,
+      status: 'failed',
+      outcome: result.status,
+      card_id: result.identity?.cardId ?? null,
+      card_version: result.identity?.version ?? null,
+      page_no: result.identity?.page ?? null,
+      identity_source: result.identity?.source ?? null,
+      residual_mm: result.transform?.residualMm ?? null,
+      total_ms: result.timings.total ?? null,
+      result: JSON.stringify({ ...result, cropPaths: Object.fromEntries(cropPaths) }),
+      attempts,
+      error: null,
+      updated_at: now,
+    };
+    await this.applyWithRetry(scan, row, null);
+  }
+
+  /** Two pages of one student may race to open the sheet: the loser tries once more and finds it. */
+  private async applyWithRetry(scan: ScanPageRow, row: RecognitionPageRow, studentId: string | null) {
+    try {
+      await this.apply(scan, row, studentId);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      await this.apply(scan, row, studentId);
+    }
+  }
+
+  private exception(
+    scan: Pick<ScanPageRow, 'id' | 'org_id' | 'batch_id'>,
+    row: Pick<RecognitionPageRow, 'homework_id' | 'sheet_id' | 'student_id' | 'page_no'>,
+    code: RecognitionExceptionCode,
+    message?: string,
+    questionIds: string[] = [],
+  ): NewException {
+    return {
+      id: newId(),
+      org_id: scan.org_id,
+      batch_id: scan.batch_id,
+      page_id: scan.id,
+      homework_id: row.homework_id,
+      sheet_id: row.sheet_id,
+      student_id: row.student_id,
+      page_no: row.page_no,
+      code,
+      message: message ?? RECOGNITION_PROBLEM_MESSAGES[code],
+      question_ids: JSON.stringify(questionIds),
+      created_at: this.now(),
+    };
+  }
+
+  /**
+   * Applies a read page: card → homework → student → sheet → answers and crops. What cannot be applied is held
+   * (status failed) with its exceptions; `studentId` is a teacher's assignment.
+   */
+  private async apply(scan: ScanPageRow, input: RecognitionPageRow, studentId: string | null): Promise<void> {
+    const result = JSON.parse(input.result!) as PageRecognition & { cropPaths?: Record<string, string> };
+    const row: RecognitionPageRow = {
+      ...input,
+      homework_id: null,
+      student_id: null,
+      sheet_id: null,
+      status: 'failed',
+    };
+    const raised: NewException[] = [];
+    const hold = async () => {
+      await this.d.repo.transaction(async (repo) => {
+        await repo.upsertPage(row);
+        await repo.clearOpenExceptions(scan.id);
+        await repo.insertExceptions(raised);
+      });
+    };
+    const id = result.identity;
+    let card: FrozenCard | null = null;
+    if (id) card = await this.d.findCard(id.cardId, id.version);
+    // A card of another school or of a deleted homework is "another paper", whatever the recogniser could see.
+    if (id && (!card || card.orgId !== scan.org_id || card.homeworkDeletedAt)) {
+      const message = !card
+        ? RECOGNITION_PROBLEM_MESSAGES.cardUnknown
+        : card.orgId !== scan.org_id
+          ? RECOGNITION_MESSAGES.otherSchool
+          : RECOGNITION_MESSAGES.homeworkDeleted;
+      raised.push(this.exception(scan, row, 'cardUnknown', message));
+      return hold();
+    }
+    if (card) row.homework_id = card.homeworkId;
+    const blockers = result.problems.filter((p) => PAGE_BLOCKERS.has(p.code) && p.level === 'page');
+    if (!id || !card || (blockers.length > 0 && !studentId)) {
+      for (const p of blockers.length ? blockers : result.problems.filter((p) => p.level === 'page'))
+        raised.push(this.exception(scan, row, p.code, p.message));
+      if (raised.length === 0) raised.push(this.exception(scan, row, 'anchorsNotFound'));
+      return hold();
+    }
+    const homework = (await this.d.repo.findHomework(card.homeworkId))!;
+    // Who: the teacher's choice, the personalised QR, else the number bubbles (or sticker).
+    let student: { id: string; class_id: string; name: string } | undefined;
+    if (studentId) {
+      student = (await this.d.repo.findHomeworkStudent(homework.id, { id: studentId }))[0];
+    } else if (id.studentId) {
+      student = (await this.d.repo.findHomeworkStudent(homework.id, { id: id.studentId }))[0];
+      if (!student) raised.push(this.exception(scan, row, 'unknownStudent'));
+    } else if (id.studentNumber) {
+      const found = await this.d.repo.findHomeworkStudent(homework.id, { studentNo: id.studentNumber });
+      if (found.length === 1) student = found[0];
+      else
+        raised.push(
+          this.exception(
+            scan,
+            row,
+            'unknownStudent',
+            `考号 ${id.studentNumber} 不在这份作业的学生名单中，请指定学生`,
+          ),
+        );
+    } else {
+      // A later page of a card without a personalised code carries no student: it follows the page before it in
+      // the feeder when that is the previous page of the same card.
+      const before = await this.d.repo.neighbour(scan.batch_id, scan.seq, 'before');
+      if (
+        id.page > 1 &&
+        before?.status === 'done' &&
+        before.card_id === id.cardId &&
+        before.page_no === id.page - 1 &&
+        before.student_id
+      ) {
+        student = (await this.d.repo.findHomeworkStudent(homework.id, { id: before.student_id }))[0];
+        row.identity_source = 'sequence';
+      }
+      if (!student)
+        raised.push(
+          this.exception(
+            scan,
+            row,
+            'studentNumberMissing',
+            id.page > 1
+              ? `无法确定这张第 ${id.page} 页答题卡属于哪位学生（前一页不是同一学生的第 ${id.page - 1} 页），请指定学生`
+              : undefined,
+          ),
+        );
+    }
+    if (!student) return hold();
+    row.student_id = student.id;
+    const pageNo = id.page;
+    const twin = await this.d.repo.findTwin(homework.id, student.id, pageNo, scan.id);
+    if (twin) {
+      row.sheet_id = twin.sheet_id;
+      raised.push(
+        this.exception(
+          scan,
+          row,
+          'duplicateSheet',
+          `${student.name}已有一张第 ${pageNo} 页的答题卡，这一张是重复的（可能重复扫描或学生信息填错）`,
+        ),
+      );
+      return hold();
+    }
+
+    const questions = homeworkQuestions(homework);
+    const keys = await this.keysOf(homework, questions);
+    const rule = await this.ruleOf(homework.id);
+    const byId = new Map(questions.map((q) => [q.questionId, q]));
+    const patches: AnswerPatch[] = [];
+    for (const m of result.marks) {
+      const q = byId.get(m.questionId);
+      if (!q || !isObjective(q.kind)) continue;
+      const decided = m.status === 'ok' || m.status === 'blank';
+      const key = keys.get(q.questionId) ?? null;
+      patches.push({
+        questionId: q.questionId,
+        response: m.chosen,
+        responseStatus: m.status,
+        scoreTenths: decided
+          ? scoreObjective(q.kind as ObjectiveKind, key, m.chosen, q.fullScoreTenths, rule)
+          : null,
+        source: 'auto',
+      });
+    }
+    for (const crop of result.crops) {
+      const file = result.cropPaths?.[crop.id];
+      for (const qid of crop.questionIds) {
+        const q = byId.get(qid);
+        if (!q || isObjective(q.kind)) continue;
+        patches.push({ questionId: qid, cropPath: file ?? null, blank: crop.blank });
+      }
+    }
+    // Two transactions one after the other, never nested (SQLite has one connection).
+    const sheet = await this.d.results.transaction(async (results) => {
+      const opened = await results.openSheet({
+        orgId: homework.org_id,
+        homeworkId: homework.id,
+        studentId: student.id,
+        classId: student.class_id,
+        cardId: card.cardId,
+        cardVersion: card.version,
+        pagesExpected: card.layout.pages.length,
+        questions: questions.map((q) => ({
+          questionId: q.questionId,
+          kind: q.kind,
+          fullScoreTenths: q.fullScoreTenths,
+        })),
+      });
+      await results.writeAnswers(opened.id, patches, { userId: null, reason: REASON_RECOGNISED });
+      return opened;
+    });
+    row.sheet_id = sheet.id;
+    row.status = 'done';
+    for (const p of result.problems) {
+      if (PAGE_BLOCKERS.has(p.code)) continue;
+      raised.push(this.exception(scan, row, p.code, p.message, p.questionIds ?? []));
+    }
+    await this.d.repo.transaction(async (repo) => {
+      await repo.upsertPage(row);
+      await repo.clearOpenExceptions(scan.id);
+      await repo.insertExceptions(raised);
+    });
+    await this.d.results.setPagesReceived(sheet.id, await this.d.repo.pagesOfSheet(sheet.id));
+    await this.applyFollower(scan, row);
+  }
+
+  /** The next page of the feeder may have waited for this one to know its student (workers run in parallel). */
+  private async applyFollower(scan: ScanPageRow, row: RecognitionPageRow): Promise<void> {
+    if (row.page_no === null || !row.student_id) return;
+    const next = await this.d.repo.neighbour(scan.batch_id, scan.seq, 'after');
+    if (!next || next.status !== 'failed' || next.student_id || !next.result) return;
+    if (next.card_id !== row.card_id || next.page_no !== row.page_no + 1) return;
+    const open = await this.d.repo.listPageExceptions(next.page_id);
+    if (!open.some((e) => e.status === 'open' && e.code === 'studentNumberMissing')) return;
+    const nextScan = await this.d.repo.findScanPage(next.page_id);
+    if (!nextScan) return;
+    const { seq: _seq, ...nextRow } = next;
+    await this.applyWithRetry(nextScan, nextRow, null);
+  }
+
+  private async keysOf(
+    homework: HomeworkRow,
+    questions: HomeworkQuestion[],
+  ): Promise<Map<string, string | null>> {
+    const overrides = new Map(
+      (await this.d.repo.answerKeys(homework.id)).map((k) => [k.question_id, k.answer]),
+    );
+    const out = new Map<string, string | null>();
+    for (const q of questions) {
+      if (!isObjective(q.kind)) continue;
+      out.set(q.questionId, overrides.get(q.questionId) ?? normaliseKey(q.kind as ObjectiveKind, q.answer));
+    }
+    return out;
+  }
+
+  private async ruleOf(homeworkId: string): Promise<PartialRule> {
+    return (await this.d.repo.scoringRule(homeworkId))?.partial_rule ?? DEFAULT_PARTIAL_RULE;
+  }
+
+  // ───────────── access ─────────────
+
+  private async batchOf(auth: AuthContext, batchId: string): Promise<ScanBatchRow> {
+    const batch = await this.d.findBatch(batchId);
+    assertCanUseBatch(auth, batch);
+    return batch;
+  }
+
+  private async homeworkOf(auth: AuthContext, homeworkId: string, write = false): Promise<HomeworkRow> {
+    const row = await this.d.repo.findHomework(homeworkId);
+    if (!row || row.deleted_at || row.org_id !== auth.orgId)
+      throw notFound(RECOGNITION_MESSAGES.homeworkNotFound);
+    if (
+      write &&
+      row.created_by !== auth.userId &&
+      !auth.isAdministrator &&
+      !auth.isCreator &&
+      !auth.isGradeDirector
+    )
+      throw forbidden();
+    return row;
+  }
+
+  private async sheetOf(auth: AuthContext, sheetId: string, write = false) {
+    const sheet = await this.d.results.findSheet(sheetId);
+    if (!sheet || sheet.org_id !== auth.orgId) throw notFound(RECOGNITION_MESSAGES.sheetNotFound);
+    const homework = await this.homeworkOf(auth, sheet.homework_id, write);
+    return { sheet, homework };
+  }
+
+  // ───────────── exceptions ─────────────
+
+  async listExceptions(
+    auth: AuthContext,
+    q: { batchId?: string | undefined; homeworkId?: string | undefined; status: 'open' | 'resolved' | 'all' },
+  ): Promise<RecognitionException[]> {
+    if (!auth.orgId) throw forbidden();
+    if (q.batchId) await this.batchOf(auth, q.batchId);
+    else if (q.homeworkId) await this.homeworkOf(auth, q.homeworkId);
+    else throw new AppError('VALIDATION', '请指定扫描批次或作业');
+    const rows = await this.d.repo.listExceptions(auth.orgId, {
+      ...(q.batchId ? { batchId: q.batchId } : {}),
+      ...(q.homeworkId ? { homeworkId: q.homeworkId } : {}),
+      ...(q.status !== 'all' ? { status: q.status } : {}),
+    });
+    return this.presentExceptions(rows);
+  }
+
+  private async presentExceptions(rows: RecognitionExceptionRow[]): Promise<RecognitionException[]> {
+    const students = new Map(
+      (
+        await this.d.repo.studentsByIds([
+          ...new Set(rows.flatMap((r) => (r.student_id ? [r.student_id] : []))),
+        ])
+      ).map((s) => [s.id, s]),
+    );
+    const titles = new Map(
+      (
+        await this.d.repo.homeworkTitles([
+          ...new Set(rows.flatMap((r) => (r.homework_id ? [r.homework_id] : []))),
+        ])
+      ).map((h) => [h.id, h.title]),
+    );
+    const pageCache = new Map<string, { seq: number; result: PageRecognition | null }>();
+    const out: RecognitionException[] = [];
+    for (const r of rows) {
+      let page: { seq: number; result: PageRecognition | null } | undefined;
+      if (r.page_id) {
+        page = pageCache.get(r.page_id);
+        if (!page) {
+          const scan = await this.d.repo.findScanPage(r.page_id);
+          const rec = await this.d.repo.findPage(r.page_id);
+          page = {
+            seq: scan?.seq ?? 0,
+            result: rec?.result ? (JSON.parse(rec.result) as PageRecognition) : null,
+          };
+          pageCache.set(r.page_id, page);
+        }
+      }
+      const questionIds = JSON.parse(r.question_ids) as string[];
+      const questions: ReadQuestion[] = [];
+      for (const qid of questionIds) {
+        const m = page?.result?.marks.find((x) => x.questionId === qid);
+        if (!m) continue;
+        questions.push({
+          questionId: qid,
+          number: m.number,
+          kind: m.kind,
+          options: m.bubbles.map((b) => b.option),
+          chosen: m.chosen,
+          status: m.status,
+          confidence: m.confidence,
+        });
+      }
+      const code = r.code as RecognitionExceptionCode;
+      out.push({
+        id: r.id,
+        batchId: r.batch_id,
+        pageId: r.page_id,
+        pageSeq: page ? page.seq : null,
+        pageNo: r.page_no,
+        homeworkId: r.homework_id,
+        homeworkTitle: r.homework_id ? (titles.get(r.homework_id) ?? null) : null,
+        sheetId: r.sheet_id,
+        studentId: r.student_id,
+        studentName: r.student_id ? (students.get(r.student_id)?.name ?? null) : null,
+        code,
+        message: r.message,
+        questionIds,
+        questions,
+        actions: [...EXCEPTION_ACTIONS[code]],
+        imageUrl: r.page_id ? buildPath(calls.scanPageImage.path, { id: r.page_id }) : null,
+        status: r.status === 'resolved' ? 'resolved' : 'open',
+        resolution: (r.resolution as ExceptionAction | null) ?? null,
+        createdAt: r.created_at,
+      });
+    }
+    return out;
+  }
+
+  async resolve(auth: AuthContext, id: string, body: ResolveException): Promise<RecognitionException> {
+    const ex = await this.d.repo.findException(id);
+    if (!ex || ex.org_id !== auth.orgId || ex.status !== 'open')
+      throw notFound(RECOGNITION_MESSAGES.exceptionNotFound);
+    await this.batchOf(auth, ex.batch_id);
+    const code = ex.code as RecognitionExceptionCode;
+    if (!EXCEPTION_ACTIONS[code].includes(body.action))
+      throw new AppError('VALIDATION', RECOGNITION_MESSAGES.actionNotAllowed);
+    const now = this.now();
+    const page = ex.page_id ? await this.d.repo.findPage(ex.page_id) : undefined;
+    const scan = ex.page_id ? await this.d.repo.findScanPage(ex.page_id) : undefined;
+    switch (body.action) {
+      case 'ignore':
+      case 'rescanned': {
+        if (page) {
+          await this.d.repo.updatePage(page.page_id, {
+            status: body.action === 'ignore' ? 'ignored' : 'rescanned',
+            updated_at: now,
+          });
+          await this.d.repo.resolvePageExceptions(page.page_id, body.action, auth.userId, now);
+          if (page.sheet_id && page.status === 'done')
+            await this.d.results.setPagesReceived(
+              page.sheet_id,
+              await this.d.repo.pagesOfSheet(page.sheet_id),
+            );
+        }
+        await this.d.repo.resolveException(ex.id, body.action, auth.userId, now);
+        break;
+      }
+      case 'assignStudent': {
+        if (!body.studentId) throw new AppError('VALIDATION', RECOGNITION_MESSAGES.needStudent);
+        if (!page || !scan || !page.result) throw new AppError('CONFLICT', RECOGNITION_MESSAGES.pageNotRead);
+        const result = JSON.parse(page.result) as PageRecognition;
+        const card = result.identity
+          ? await this.d.findCard(result.identity.cardId, result.identity.version, ex.org_id)
+          : null;
+        if (!card) throw new AppError('CONFLICT', RECOGNITION_MESSAGES.pageNotRead);
+        const student = (await this.d.repo.findHomeworkStudent(card.homeworkId, { id: body.studentId }))[0];
+        if (!student) throw new AppError('VALIDATION', RECOGNITION_MESSAGES.studentNotInHomework);
+        if (
+          result.identity &&
+          (await this.d.repo.findTwin(card.homeworkId, student.id, result.identity.page, page.page_id))
+        )
+          throw new AppError('CONFLICT', RECOGNITION_MESSAGES.studentAlreadyHasSheet);
+        // Resolved first: applying the page again replaces its open exceptions with what it raises now.
+        await this.d.repo.resolveException(ex.id, body.action, auth.userId, now);
+        for (const other of await this.d.repo.listPageExceptions(page.page_id))
+          if (
+            other.status === 'open' &&
+            EXCEPTION_ACTIONS[other.code as RecognitionExceptionCode].includes('assignStudent')
+          )
+            await this.d.repo.resolveException(other.id, body.action, auth.userId, now);
+        await this.applyWithRetry(scan, { ...page, identity_source: 'teacher', updated_at: now }, student.id);
+        break;
+      }
+      case 'chooseMarks':
+      case 'accept': {
+        if (code === 'duplicateSheet') {
+          // Keep this page: the earlier one is set aside and this one applied in its place.
+          if (!page || !scan || !page.homework_id || !page.student_id || page.page_no === null)
+            throw new AppError('CONFLICT', RECOGNITION_MESSAGES.pageNotRead);
+          const twin = await this.d.repo.findTwin(
+            page.homework_id,
+            page.student_id,
+            page.page_no,
+            page.page_id,
+          );
+          if (twin) {
+            await this.d.repo.updatePage(twin.page_id, { status: 'ignored', updated_at: now });
+            await this.d.repo.resolvePageExceptions(twin.page_id, 'ignore', auth.userId, now);
+          }
+          await this.d.repo.resolveException(ex.id, body.action, auth.userId, now);
+          await this.applyWithRetry(scan, page, page.student_id);
+          break;
+        }
+        if (code === 'multipleMarks' || code === 'uncertainMark') {
+          await this.chooseMarks(
+            auth,
+            ex,
+            page,
+            body.action === 'chooseMarks' ? (body.answers ?? null) : null,
+          );
+        }
+        await this.d.repo.resolveException(ex.id, body.action, auth.userId, now);
+        break;
+      }
+    }
+    const [done] = await this.presentExceptions([(await this.d.repo.findException(ex.id))!]);
+    return done!;
+  }
+
+  /** Writes the teacher's choice (or, accepting, what was read) for the questions of an exception. */
+  private async chooseMarks(
+    auth: AuthContext,
+    ex: RecognitionExceptionRow,
+    page: RecognitionPageRow | undefined,
+    answers: Record<string, string> | null,
+  ): Promise<void> {
+    if (!ex.sheet_id || !page?.result) throw new AppError('CONFLICT', RECOGNITION_MESSAGES.pageNotRead);
+    const result = JSON.parse(page.result) as PageRecognition;
+    const ids = JSON.parse(ex.question_ids) as string[];
+    const homework = (await this.d.repo.findHomework(ex.homework_id!))!;
+    const questions = new Map(homeworkQuestions(homework).map((q) => [q.questionId, q]));
+    const patches: { questionId: string; response: string }[] = [];
+    for (const qid of ids) {
+      const read = result.marks.find((m) => m.questionId === qid);
+      const chosen = answers ? answers[qid] : read?.chosen;
+      if (chosen === undefined) throw new AppError('VALIDATION', RECOGNITION_MESSAGES.needAnswers);
+      patches.push({ questionId: qid, response: chosen });
+      if (!questions.has(qid)) throw new AppError('VALIDATION', RECOGNITION_MESSAGES.questionNotInHomework);
+    }
+    await this.writeResponses(
+      auth,
+      ex.sheet_id,
+      homework,
+      patches,
+      answers ? REASON_CHOSEN : REASON_ACCEPTED,
+      answers ? 'override' : 'auto',
+    );
+  }
+
+  /** Validates and writes chosen options with their score from the key (every change recorded). */
+  private async writeResponses(
+    auth: AuthContext,
+    sheetId: string,
+    homework: HomeworkRow,
+    answers: { questionId: string; response: string }[],
+    reason: string,
+    source: 'override' | 'auto',
+  ): Promise<void> {
+    const questions = homeworkQuestions(homework);
+    const byId = new Map(questions.map((q) => [q.questionId, q]));
+    const keys = await this.keysOf(homework, questions);
+    const rule = await this.ruleOf(homework.id);
+    const patches: AnswerPatch[] = [];
+    for (const a of answers) {
+      const q = byId.get(a.questionId);
+      if (!q) throw new AppError('VALIDATION', RECOGNITION_MESSAGES.questionNotInHomework);
+      if (!isObjective(q.kind)) throw new AppError('VALIDATION', RECOGNITION_MESSAGES.notObjective);
+      const picked = [...new Set(a.response.toUpperCase())].sort().join('');
+      const order = (o: string) => q.options.indexOf(o);
+      const response = [...picked].sort((x, y) => order(x) - order(y)).join('');
+      if ([...response].some((o) => !q.options.includes(o)))
+        throw new AppError('VALIDATION', `第${q.number}题：${RECOGNITION_MESSAGES.badOption}`);
+      if (q.kind !== 'multiple' && response.length > 1)
+        throw new AppError('VALIDATION', `第${q.number}题：${RECOGNITION_MESSAGES.singleNeedsOne}`);
+      patches.push({
+        questionId: q.questionId,
+        response,
+        responseStatus: response === '' ? 'blank' : 'ok',
+        scoreTenths: scoreObjective(
+          q.kind as ObjectiveKind,
+          keys.get(q.questionId) ?? null,
+          response,
+          q.fullScoreTenths,
+          rule,
+        ),
+        source,
+      });
+    }
+    await this.d.results.transaction((results) =>
+      results.writeAnswers(sheetId, patches, { userId: auth.userId, reason }),
+    );
+  }
+
+  // ───────────── batch tally and check ─────────────
+
+  async tally(auth: AuthContext, batchId: string): Promise<RecognitionTally> {
+    const batch = await this.batchOf(auth, batchId);
+    const pages = await this.d.repo.listBatchPages(batch.id);
+    const open = await this.d.repo.listExceptions(batch.org_id, { batchId: batch.id, status: 'open' });
+    const openByPage = new Map<string, number>();
+    for (const e of open) if (e.page_id) openByPage.set(e.page_id, (openByPage.get(e.page_id) ?? 0) + 1);
+    const homeworkIds = [
+      ...new Set(pages.flatMap((p) => (p.homework_id && p.status === 'done' ? [p.homework_id] : []))),
+    ];
+    const sheetIds = new Set(pages.flatMap((p) => (p.sheet_id && p.status === 'done' ? [p.sheet_id] : [])));
+    const homework: RecognitionTally['homework'] = [];
+    for (const hid of homeworkIds) {
+      const row = await this.d.repo.findHomework(hid);
+      if (!row || row.deleted_at) continue;
+      const students = await this.d.repo.homeworkStudents(hid);
+      const sheets = await this.d.results.listSheets(hid);
+      const have = new Set(sheets.map((s) => s.student_id));
+      homework.push({
+        id: hid,
+        title: row.title,
+        students: students.length,
+        sheetsRead: sheets.length,
+        missing: students
+          .filter((s) => !have.has(s.id))
+          .map((s) => ({ id: s.id, name: s.name, studentNo: s.student_no, className: s.class_name })),
+      });
+    }
+    return {
+      batchId: batch.id,
+      pagesReceived: pages.length,
+      pagesRead: pages.filter((p) => p.status !== null && p.status !== 'queued').length,
+      pagesQueued: pages.filter((p) => p.status === null || p.status === 'queued').length,
+      sheetsRead: sheetIds.size,
+      exceptionsOpen: open.length,
+      homework,
+      pages: pages.slice(0, 200).map((p) => ({
+        pageId: p.id,
+        seq: p.seq,
+        status: p.status ?? 'queued',
+        studentName: p.student_name ?? null,
+        homeworkTitle: p.homework_title ?? null,
+        pageNo: p.page_no ?? null,
+        objectiveScore: p.status === 'done' ? tenthsToPoints(p.objective_score_tenths ?? null) : null,
+        openExceptions: openByPage.get(p.id) ?? 0,
+      })),
+    };
+  }
+
+  /** When scanning ends: every student of the batch's homework with some pages but not all gets a missing page. */
+  async check(auth: AuthContext, batchId: string): Promise<RecognitionTally> {
+    const batch = await this.batchOf(auth, batchId);
+    const pages = await this.d.repo.listBatchPages(batch.id);
+    const sheetIds = [
+      ...new Set(pages.flatMap((p) => (p.sheet_id && p.status === 'done' ? [p.sheet_id] : []))),
+    ];
+    const raised: NewException[] = [];
+    for (const sid of sheetIds) {
+      const sheet = await this.d.results.findSheet(sid);
+      if (!sheet || sheet.pages_received >= sheet.pages_expected) continue;
+      const have = new Set((await this.d.repo.sheetPages(sid)).map((p) => p.page_no));
+      for (let n = 1; n <= sheet.pages_expected; n++) {
+        if (have.has(n) || (await this.d.repo.openMissingPage(sid, n))) continue;
+        const student = (await this.d.repo.studentsByIds([sheet.student_id]))[0];
+        raised.push({
+          id: newId(),
+          org_id: batch.org_id,
+          batch_id: batch.id,
+          page_id: null,
+          homework_id: sheet.homework_id,
+          sheet_id: sheet.id,
+          student_id: sheet.student_id,
+          page_no: n,
+          code: 'missingPage',
+          message: `${student?.name ?? '该学生'}的答题卡缺少第 ${n} 页，请检查是否漏扫`,
+          question_ids: '[]',
+          created_at: this.now(),
+        });
+      }
+    }
+    await this.d.repo.insertExceptions(raised);
+    return this.tally(auth, batchId);
+  }
+
+  // ───────────── review ─────────────
+
+  private async presentSheets(sheets: SheetRow[]): Promise<ReviewSheet[]> {
+    const students = new Map(
+      (await this.d.repo.studentsByIds(sheets.map((s) => s.student_id))).map((s) => [s.id, s]),
+    );
+    const open = await this.d.repo.countOpen({ sheetIds: sheets.map((s) => s.id) });
+    return sheets.map((s) => {
+      const st = students.get(s.student_id);
+      return {
+        id: s.id,
+        homeworkId: s.homework_id,
+        studentId: s.student_id,
+        studentName: st?.name ?? '',
+        studentNo: st?.student_no ?? '',
+        className: st?.class_name ?? '',
+        pagesReceived: s.pages_received,
+        pagesExpected: s.pages_expected,
+        reviewStatus: s.review_status === 'confirmed' ? 'confirmed' : 'pending',
+        objectiveScore: s.objective_score_tenths / 10,
+        totalScore: s.total_score_tenths / 10,
+        openExceptions: open.get(s.id) ?? 0,
+      };
+    });
+  }
+
+  async reviewSheets(auth: AuthContext, homeworkId: string): Promise<ReviewSheet[]> {
+    const homework = await this.homeworkOf(auth, homeworkId);
+    const sheets = await this.d.results.listSheets(homework.id);
+    const list = await this.presentSheets(sheets);
+    return list.sort(
+      (a, b) => a.className.localeCompare(b.className, 'zh') || a.studentNo.localeCompare(b.studentNo),
+    );
+  }
+
+  async reviewSheet(auth: AuthContext, sheetId: string): Promise<SheetReview> {
+    const { sheet, homework } = await this.sheetOf(auth, sheetId);
+    const questions = homeworkQuestions(homework);
+    const keys = await this.keysOf(homework, questions);
+    const answers = new Map((await this.d.results.listAnswers(sheet.id)).map((a) => [a.question_id, a]));
+    const pages: SheetReview['pages'] = [];
+    for (const p of await this.d.repo.sheetPages(sheet.id)) {
+      const result = p.result ? (JSON.parse(p.result) as PageRecognition) : null;
+      const card =
+        p.card_id && p.card_version ? await this.d.findCard(p.card_id, p.card_version, sheet.org_id) : null;
+      pages.push({
+        pageId: p.page_id,
+        pageNo: p.page_no ?? 1,
+        imageUrl: buildPath(calls.scanPageImage.path, { id: p.page_id }),
+        width: p.width,
+        height: p.height,
+        overlay:
+          result && card
+            ? overlayOf(result, card.layout)
+                .filter((s) => s.kind !== 'anchor')
+                .map((s) => ({
+                  kind: s.kind,
+                  quad: s.quad.map((pt) => ({
+                    x: Math.round(pt.x * 10) / 10,
+                    y: Math.round(pt.y * 10) / 10,
+                  })),
+                  ...(s.questionId !== undefined ? { questionId: s.questionId } : {}),
+                  ...(s.option !== undefined ? { option: s.option } : {}),
+                  ...(s.digit !== undefined ? { digit: s.digit } : {}),
+                  ...(s.state !== undefined ? { state: s.state } : {}),
+                  ...(s.blank !== undefined ? { blank: s.blank } : {}),
+                }))
+            : [],
+      });
+    }
+    const ordered = await this.reviewSheets(auth, homework.id);
+    const at = ordered.findIndex((s) => s.id === sheet.id);
+    const [present] = await this.presentSheets([sheet]);
+    return {
+      sheet: present!,
+      answers: questions.map((q) => {
+        const a = answers.get(q.questionId);
+        return {
+          questionId: q.questionId,
+          number: q.number,
+          kind: q.kind,
+          options: q.options,
+          response: a?.response ?? null,
+          responseStatus: a?.response_status ?? null,
+          key: keys.get(q.questionId) ?? null,
+          score: tenthsToPoints(a?.score_tenths ?? null),
+          fullScore: q.fullScoreTenths / 10,
+          scoreSource: a?.score_source ?? null,
+          blank: a?.blank === 1,
+          hasCrop: Boolean(a?.crop_path),
+        };
+      }),
+      pages,
+      prevId: at > 0 ? ordered[at - 1]!.id : null,
+      nextId: at >= 0 && at < ordered.length - 1 ? ordered[at + 1]!.id : null,
+    };
+  }
+
+  async override(
+    auth: AuthContext,
+    sheetId: string,
+    answers: { questionId: string; response: string }[],
+  ): Promise<SheetReview> {
+    const { sheet, homework } = await this.sheetOf(auth, sheetId, true);
+    await this.writeResponses(auth, sheet.id, homework, answers, REASON_OVERRIDE, 'override');
+    // An override answers the exceptions on those questions.
+    const now = this.now();
+    const changed = new Set(answers.map((a) => a.questionId));
+    for (const ex of await this.d.repo.listExceptions(sheet.org_id, {
+      homeworkId: homework.id,
+      status: 'open',
+    })) {
+      if (ex.sheet_id !== sheet.id) continue;
+      const ids = JSON.parse(ex.question_ids) as string[];
+      if (ids.length > 0 && ids.every((q) => changed.has(q)))
+        await this.d.repo.resolveException(ex.id, 'chooseMarks', auth.userId, now);
+    }
+    if (sheet.review_status === 'confirmed') await this.d.results.setReviewStatus(sheet.id, 'pending');
+    return this.reviewSheet(auth, sheet.id);
+  }
+
+  async confirm(auth: AuthContext, sheetId: string): Promise<ReviewSheet> {
+    const { sheet } = await this.sheetOf(auth, sheetId, true);
+    const open = await this.d.repo.countOpen({ sheetIds: [sheet.id] });
+    if ((open.get(sheet.id) ?? 0) > 0) throw new AppError('CONFLICT', CONFIRM_BLOCKED);
+    await this.d.results.setReviewStatus(sheet.id, 'confirmed');
+    const [present] = await this.presentSheets([(await this.d.results.findSheet(sheet.id))!]);
+    return present!;
+  }
+
+  // ───────────── answer key ─────────────
+
+  async answerKey(auth: AuthContext, homeworkId: string): Promise<AnswerKey> {
+    const homework = await this.homeworkOf(auth, homeworkId);
+    const questions = homeworkQuestions(homework).filter((q) => isObjective(q.kind));
+    const keys = await this.keysOf(homework, questions);
+    return {
+      homeworkId: homework.id,
+      partialRule: await this.ruleOf(homework.id),
+      questions: questions.map((q) => ({
+        questionId: q.questionId,
+        number: q.number,
+        kind: q.kind as ObjectiveKind,
+        options: q.options,
+        key: keys.get(q.questionId) ?? null,
+        fullScore: q.fullScoreTenths / 10,
+      })),
+    };
+  }
+
+  /** Changes keys and the partial rule, then re-scores every sheet already scored (each change recorded). */
+  async updateAnswerKey(
+    auth: AuthContext,
+    homeworkId: string,
+    body: UpdateAnswerKey,
+  ): Promise<{ changed: number; sheets: number }> {
+    const homework = await this.homeworkOf(auth, homeworkId, true);
+    const questions = homeworkQuestions(homework);
+    const byId = new Map(questions.map((q) => [q.questionId, q]));
+    const now = this.now();
+    const updates: { questionId: string; key: string }[] = [];
+    for (const q of body.questions ?? []) {
+      const hq = byId.get(q.questionId);
+      if (!hq) throw new AppError('VALIDATION', RECOGNITION_MESSAGES.questionNotInHomework);
+      if (!isObjective(hq.kind)) throw new AppError('VALIDATION', RECOGNITION_MESSAGES.notObjective);
+      const key = normaliseKey(hq.kind as ObjectiveKind, q.answer);
+      if (!key || [...key].some((o) => !hq.options.includes(o)))
+        throw new AppError('VALIDATION', `第${hq.number}题：${RECOGNITION_MESSAGES.badKey}`);
+      updates.push({ questionId: q.questionId, key });
+    }
+    for (const u of updates)
+      await this.d.repo.setAnswerKey({
+        homework_id: homework.id,
+        question_id: u.questionId,
+        org_id: homework.org_id,
+        answer: u.key,
+        updated_by: auth.userId,
+        updated_at: now,
+      });
+    if (body.partialRule)
+      await this.d.repo.setScoringRule({
+        homework_id: homework.id,
+        org_id: homework.org_id,
+        partial_rule: body.partialRule,
+        updated_by: auth.userId,
+        updated_at: now,
+      });
+    const keys = await this.keysOf(homework, questions);
+    const rule = await this.ruleOf(homework.id);
+    let changed = 0;
+    let sheets = 0;
+    for (const sheet of await this.d.results.listSheets(homework.id)) {
+      const patches: AnswerPatch[] = [];
+      for (const a of await this.d.results.listAnswers(sheet.id)) {
+        const q = byId.get(a.question_id);
+        if (!q || !isObjective(q.kind) || a.response === null || a.score_tenths === null) continue;
+        const score = scoreObjective(
+          q.kind as ObjectiveKind,
+          keys.get(q.questionId) ?? null,
+          a.response,
+          q.fullScoreTenths,
+          rule,
+        );
+        if (score !== a.score_tenths)
+          patches.push({ questionId: q.questionId, scoreTenths: score, source: a.score_source ?? 'auto' });
+      }
+      if (patches.length === 0) continue;
+      sheets += 1;
+      changed += await this.d.results.transaction((r) =>
+        r.writeAnswers(sheet.id, patches, { userId: auth.userId, reason: REASON_REKEY }),
+      );
+    }
+    return { changed, sheets };
+  }
+
+  /** Pages left queued by a stop (the in-process queue forgets them): queued again at start. */
+  async requeueUnfinished(): Promise<number> {
+    const rows = await this.d.repo.queuedPages();
+    for (const r of rows) await this.d.enqueue(r.page_id);
+    return rows.length;
+  }
+}
+
+function emptyPageRow(
+  page: Pick<ScanPageRow, 'id' | 'org_id' | 'batch_id'>,
+  now: string,
+): RecognitionPageRow {
+  return {
+    page_id: page.id,
+    org_id: page.org_id,
+    batch_id: page.batch_id,
+    status: 'queued',
+    outcome: null,
+    card_id: null,
+    card_version: null,
+    page_no: null,
+    homework_id: null,
+    student_id: null,
+    sheet_id: null,
+    identity_source: null,
+    residual_mm: null,
+    total_ms: null,
+    result: null,
+    attempts: 0,
+    error: null,
+    created_at: now,
+    updated_at: now,
+  };
+}

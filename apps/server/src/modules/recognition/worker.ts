@@ -1,0 +1,54 @@
+import sharp from 'sharp';
+import type { CardLayout } from '@zhzy/contracts';
+import { loadZxing, recognisePage } from '@zhzy/answer-card/recognise';
+import type { FromWorker, ToWorker } from './pool.js';
+
+// A recognition worker process: one page at a time, layouts asked of the host process. Started by RecognitionPool.
+
+sharp.concurrency(1);
+sharp.cache(false);
+
+const send = (m: FromWorker) => process.send?.(m);
+const waiting = new Map<number, (layout: CardLayout | null) => void>();
+const layouts = new Map<string, CardLayout | null>();
+let nextReq = 1;
+
+async function handle(m: Extract<ToWorker, { type: 'page' }>): Promise<void> {
+  try {
+    const { result, images } = await recognisePage(
+      Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.length),
+      {
+        ...(m.dpi ? { dpi: m.dpi } : {}),
+        resolve: (cardId, version) => {
+          const key = `${cardId}\u0000${version}`;
+          if (layouts.has(key)) return layouts.get(key) ?? undefined;
+          const reqId = nextReq++;
+          return new Promise<CardLayout | undefined>((resolve) => {
+            waiting.set(reqId, (layout) => {
+              // Only known layouts are kept: an unknown card may become known (a homework published later).
+              if (layout) layouts.set(key, layout);
+              resolve(layout ?? undefined);
+            });
+            send({ type: 'resolve', id: m.id, reqId, cardId, version });
+          });
+        },
+      },
+    );
+    send({ type: 'result', id: m.id, result, images: [...images], rss: process.memoryUsage.rss() });
+  } catch (error) {
+    send({ type: 'error', id: m.id, message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+process.on('message', (m: ToWorker) => {
+  if (m.type === 'page') void handle(m);
+  else if (m.type === 'layout') {
+    const w = waiting.get(m.reqId);
+    waiting.delete(m.reqId);
+    w?.(m.layout);
+  }
+});
+process.on('disconnect', () => process.exit(0));
+
+await loadZxing();
+send({ type: 'ready', rss: process.memoryUsage.rss() });

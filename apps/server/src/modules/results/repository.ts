@@ -1,0 +1,312 @@
+import type { Kysely, Selectable } from 'kysely';
+import type {
+  AnswerKind,
+  Database,
+  ResponseStatus,
+  ScoreSource,
+  SheetAnswersTable,
+  SheetsTable,
+} from '../../db/schema.js';
+import { newId, nowIso } from '../../lib/ids.js';
+import type { HomeworkProgress, HomeworkProgressSource } from '../homework/service.js';
+
+// Results: a sheet per (homework, student) and an answer per question, the one place every writer goes through
+// (recognition, the teacher's review, marking, seeding) so totals and the change log can never drift from the
+// answers. Callers scope by school before calling; every method here trusts the ids it is given.
+
+export type SheetRow = Selectable<SheetsTable>;
+export type SheetAnswerRow = Selectable<SheetAnswersTable>;
+
+/** Kinds whose score comes from the answer key (objective); the rest are marked by teachers. */
+export const OBJECTIVE_KINDS: readonly AnswerKind[] = ['single', 'multiple', 'truefalse'];
+export const isObjective = (kind: AnswerKind): boolean => OBJECTIVE_KINDS.includes(kind);
+
+export interface OpenSheet {
+  orgId: string;
+  homeworkId: string;
+  studentId: string;
+  classId: string;
+  cardId: string;
+  cardVersion: number;
+  pagesExpected: number;
+  /** Every question of the homework's paper, in paper order. */
+  questions: readonly { questionId: string; kind: AnswerKind; fullScoreTenths: number }[];
+}
+
+/** What one writer changes of one answer; fields left out stay as they are. */
+export interface AnswerPatch {
+  questionId: string;
+  response?: string | null;
+  responseStatus?: ResponseStatus | null;
+  cropPath?: string | null;
+  blank?: boolean;
+  /** Null clears the score (the answer waits for a marker again). */
+  scoreTenths?: number | null;
+  /** Required whenever scoreTenths is given. */
+  source?: ScoreSource;
+}
+
+type Db = Kysely<Database>;
+
+export class ResultsRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** Runs `fn` with a repository bound to one transaction. */
+  transaction<T>(fn: (repo: ResultsRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => fn(new ResultsRepository(trx, this.clock)));
+  }
+
+  findSheet(sheetId: string) {
+    return this.db.selectFrom('sheets').selectAll().where('id', '=', sheetId).executeTakeFirst();
+  }
+
+  findSheetOf(homeworkId: string, studentId: string) {
+    return this.db
+      .selectFrom('sheets')
+      .selectAll()
+      .where('homework_id', '=', homeworkId)
+      .where('student_id', '=', studentId)
+      .executeTakeFirst();
+  }
+
+  listSheets(homeworkId: string) {
+    return this.db
+      .selectFrom('sheets')
+      .selectAll()
+      .where('homework_id', '=', homeworkId)
+      .orderBy('class_id')
+      .orderBy('student_id')
+      .execute();
+  }
+
+  listAnswers(sheetId: string) {
+    return this.db.selectFrom('sheet_answers').selectAll().where('sheet_id', '=', sheetId).execute();
+  }
+
+  /** Every answer of a homework (analysis and marking read these). */
+  listHomeworkAnswers(homeworkId: string, questionId?: string) {
+    let q = this.db.selectFrom('sheet_answers').selectAll().where('homework_id', '=', homeworkId);
+    if (questionId !== undefined) q = q.where('question_id', '=', questionId);
+    return q.execute();
+  }
+
+  /**
+   * The sheet of a student for a homework, with an answer row for every question; created on first call, returned
+   * as it is afterwards (a second page of the same student lands on the same sheet).
+   */
+  async openSheet(input: OpenSheet): Promise<SheetRow> {
+    const existing = await this.findSheetOf(input.homeworkId, input.studentId);
+    if (existing) return existing;
+    const now = nowIso(this.clock);
+    const id = newId();
+    const unscored = input.questions.length;
+    await this.db
+      .insertInto('sheets')
+      .values({
+        id,
+        org_id: input.orgId,
+        homework_id: input.homeworkId,
+        student_id: input.studentId,
+        class_id: input.classId,
+        card_id: input.cardId,
+        card_version: input.cardVersion,
+        pages_expected: input.pagesExpected,
+        unscored_count: unscored,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    if (input.questions.length > 0) {
+      await this.db
+        .insertInto('sheet_answers')
+        .values(
+          input.questions.map((q) => ({
+            sheet_id: id,
+            org_id: input.orgId,
+            homework_id: input.homeworkId,
+            question_id: q.questionId,
+            kind: q.kind,
+            response: null,
+            response_status: null,
+            crop_path: null,
+            full_score_tenths: q.fullScoreTenths,
+            score_tenths: null,
+            score_source: null,
+            updated_by: null,
+            updated_at: now,
+          })),
+        )
+        .execute();
+    }
+    return (await this.findSheet(id))!;
+  }
+
+  async setPagesReceived(sheetId: string, pages: number): Promise<void> {
+    await this.db
+      .updateTable('sheets')
+      .set({ pages_received: pages, updated_at: nowIso(this.clock) })
+      .where('id', '=', sheetId)
+      .execute();
+  }
+
+  async setReviewStatus(sheetId: string, status: 'pending' | 'confirmed'): Promise<void> {
+    await this.db
+      .updateTable('sheets')
+      .set({ review_status: status, updated_at: nowIso(this.clock) })
+      .where('id', '=', sheetId)
+      .execute();
+  }
+
+  /**
+   * Applies patches to answers of one sheet, records every change of a response or a score (who, why, before,
+   * after) and recomputes the sheet's totals. Call inside `transaction` when several writers may race.
+   * Returns the number of answers whose response or score changed.
+   */
+  async writeAnswers(
+    sheetId: string,
+    patches: readonly AnswerPatch[],
+    actor: { userId: string | null; reason: string },
+  ): Promise<number> {
+    if (patches.length === 0) return 0;
+    const sheet = await this.findSheet(sheetId);
+    if (!sheet) throw new Error(`sheet ${sheetId} not found`);
+    const current = new Map((await this.listAnswers(sheetId)).map((a) => [a.question_id, a]));
+    const now = nowIso(this.clock);
+    let changed = 0;
+    for (const patch of patches) {
+      const before = current.get(patch.questionId);
+      if (!before) throw new Error(`question ${patch.questionId} is not on sheet ${sheetId}`);
+      if (patch.scoreTenths !== undefined && patch.scoreTenths !== null) {
+        if (!Number.isInteger(patch.scoreTenths) || patch.scoreTenths < 0)
+          throw new Error(`score ${patch.scoreTenths} is not a whole number of tenths`);
+        if (patch.scoreTenths > before.full_score_tenths)
+          throw new Error(`score ${patch.scoreTenths} above full ${before.full_score_tenths}`);
+        if (!patch.source) throw new Error('a score needs its source');
+      }
+      const set: Partial<SheetAnswerRow> = { updated_at: now, updated_by: actor.userId };
+      if (patch.response !== undefined) set.response = patch.response;
+      if (patch.responseStatus !== undefined) set.response_status = patch.responseStatus;
+      if (patch.cropPath !== undefined) set.crop_path = patch.cropPath;
+      if (patch.blank !== undefined) set.blank = patch.blank ? 1 : 0;
+      if (patch.scoreTenths !== undefined) {
+        set.score_tenths = patch.scoreTenths;
+        set.score_source = patch.scoreTenths === null ? null : patch.source!;
+      }
+      await this.db
+        .updateTable('sheet_answers')
+        .set(set)
+        .where('sheet_id', '=', sheetId)
+        .where('question_id', '=', patch.questionId)
+        .execute();
+      const responseChanged = patch.response !== undefined && patch.response !== before.response;
+      const scoreChanged = patch.scoreTenths !== undefined && patch.scoreTenths !== before.score_tenths;
+      if (responseChanged || scoreChanged) {
+        changed += 1;
+        await this.db
+          .insertInto('score_changes')
+          .values({
+            id: newId(),
+            org_id: sheet.org_id,
+            homework_id: sheet.homework_id,
+            sheet_id: sheetId,
+            question_id: patch.questionId,
+            user_id: actor.userId,
+            reason: actor.reason,
+            before_response: before.response,
+            after_response: patch.response !== undefined ? patch.response : before.response,
+            before_score_tenths: before.score_tenths,
+            after_score_tenths: patch.scoreTenths !== undefined ? patch.scoreTenths : before.score_tenths,
+            created_at: now,
+          })
+          .execute();
+      }
+    }
+    await this.recomputeTotals(sheetId);
+    return changed;
+  }
+
+  /** Objective, subjective and total scores and the unscored count, from the answers as they are now. */
+  async recomputeTotals(sheetId: string): Promise<void> {
+    const answers = await this.listAnswers(sheetId);
+    let objective = 0;
+    let subjective = 0;
+    let unscored = 0;
+    for (const a of answers) {
+      if (a.score_tenths === null) unscored += 1;
+      else if (isObjective(a.kind)) objective += a.score_tenths;
+      else subjective += a.score_tenths;
+    }
+    await this.db
+      .updateTable('sheets')
+      .set({
+        objective_score_tenths: objective,
+        subjective_score_tenths: subjective,
+        total_score_tenths: objective + subjective,
+        unscored_count: unscored,
+        updated_at: nowIso(this.clock),
+      })
+      .where('id', '=', sheetId)
+      .execute();
+  }
+
+  /** The change log of one answer, oldest first. */
+  listChanges(sheetId: string, questionId: string) {
+    return this.db
+      .selectFrom('score_changes')
+      .selectAll()
+      .where('sheet_id', '=', sheetId)
+      .where('question_id', '=', questionId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+}
+
+/**
+ * Homework progress from results: pages received against the pages expected (students of the homework's classes ×
+ * pages of its current card), and answers still waiting for a score.
+ */
+export function resultsProgress(db: Db): HomeworkProgressSource {
+  return {
+    async progressOf(orgId, homeworkIds) {
+      const out = new Map<string, HomeworkProgress>();
+      if (homeworkIds.length === 0) return out;
+      const received = await db
+        .selectFrom('sheets')
+        .select((eb) => [
+          'homework_id',
+          eb.fn.sum<number>('pages_received').as('pages'),
+          eb.fn.sum<number>('unscored_count').as('unscored'),
+        ])
+        .where('org_id', '=', orgId)
+        .where('homework_id', 'in', homeworkIds)
+        .groupBy('homework_id')
+        .execute();
+      if (received.length === 0) return out;
+      const expected = await db
+        .selectFrom('homework as h')
+        .innerJoin('card_versions as v', (j) =>
+          j.onRef('v.card_id', '=', 'h.card_id').onRef('v.version', '=', 'h.card_version'),
+        )
+        .innerJoin('homework_classes as hc', 'hc.homework_id', 'h.id')
+        .innerJoin('students as s', 's.class_id', 'hc.class_id')
+        .select((eb) => ['h.id', 'v.page_count', eb.fn.countAll<number>().as('students')])
+        .where('h.org_id', '=', orgId)
+        .where('h.id', 'in', homeworkIds)
+        .groupBy(['h.id', 'v.page_count'])
+        .execute();
+      const expectedOf = new Map(expected.map((e) => [e.id, Number(e.students) * Number(e.page_count)]));
+      for (const r of received) {
+        out.set(r.homework_id, {
+          pages: Number(r.pages ?? 0),
+          expectedPages: expectedOf.get(r.homework_id) ?? 0,
+          answersToMark: Number(r.unscored ?? 0),
+        });
+      }
+      return out;
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
+import SQLite from 'better-sqlite3';
+import type { Config } from '../config.js';
+import type { ObjectStorage } from '../lib/storage/index.js';
+
+const run = promisify(execFile);
+
+/** Prefixes of the object store that hold the product's objects (page images, stored files). */
+export const OBJECT_PREFIXES = ['pages/', 'files/'] as const;
+const SQLITE_FILE = 'zhzy.sqlite';
+const MANIFEST = 'manifest.json';
+
+export interface BackupManifest {
+  format: 1;
+  createdAt: string;
+  database: 'sqlite' | 'postgres';
+  storage: 'local' | 's3';
+  /** Every object's key and SHA-256, checked again on restore. */
+  objects: Record<string, string>;
+}
+
+/** The connection URL without its password (which goes to pg_dump through PGPASSWORD, not the process list). */
+function pgTarget(databaseUrl: string): { url: string; env: NodeJS.ProcessEnv } {
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  return { url: url.toString(), env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } };
+}
+
+async function sha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(fs.createReadStream(file), hash);
+  return hash.digest('hex');
+}
+
+/**
+ * Writes a backup folder: the database (SQLite's online backup, or `pg_dump` in custom format), then every object
+ * of the store with its checksum. The database comes first: objects are never changed once written (new content
+ * gets a new key), so every object the saved database refers to is already there when the objects are copied.
+ */
+export async function backup(config: Config, storage: ObjectStorage, dir: string): Promise<BackupManifest> {
+  fs.mkdirSync(dir, { recursive: true });
+  if (fs.readdirSync(dir).length > 0) throw new Error(`备份目录必须为空: ${dir}`);
+  const database = config.DATABASE_URL ? 'postgres' : 'sqlite';
+  if (config.DATABASE_URL) {
+    const { url, env } = pgTarget(config.DATABASE_URL);
+    await run(
+      'pg_dump',
+      [
+        '--format=custom',
+        '--no-owner',
+        '--no-privileges',
+        `--file=${path.join(dir, 'database.pgdump')}`,
+        url,
+      ],
+      { env, maxBuffer: 16 * 1024 * 1024 },
+    );
+  } else {
+    const source = new SQLite(path.join(config.DATA_DIR, SQLITE_FILE), { fileMustExist: true });
+    try {
+      await source.backup(path.join(dir, 'database.sqlite'));
+    } finally {
+      source.close();
+    }
+  }
+  const objects: Record<string, string> = {};
+  for (const prefix of OBJECT_PREFIXES) {
+    for await (const key of storage.list(prefix)) {
+      const target = path.join(dir, 'objects', ...key.split('/'));
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      const stream = await storage.stream(key);
+      if (!stream) continue; // deleted meanwhile: the database no longer refers to it
+      await pipeline(stream, fs.createWriteStream(target));
+      objects[key] = await sha256(target);
+    }
+  }
+  const manifest: BackupManifest = {
+    format: 1,
+    createdAt: new Date().toISOString(),
+    database,
+    storage: storage.kind,
+    objects,
+  };
+  fs.writeFileSync(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+/**
+ * Restores a backup folder into the configured database and store, with every host stopped: the database is
+ * replaced whole (SQLite file, or `pg_restore --clean`), then every object is checked against its checksum and
+ * written back. A backup of one database kind restores only into the same kind.
+ */
+export async function restore(config: Config, storage: ObjectStorage, dir: string): Promise<BackupManifest> {
+  const manifestFile = path.join(dir, MANIFEST);
+  if (!fs.existsSync(manifestFile)) throw new Error(`不是备份目录（缺少 ${MANIFEST}）: ${dir}`);
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BackupManifest;
+  if (manifest.format !== 1) throw new Error(`不支持的备份格式: ${String(manifest.format)}`);
+  const database = config.DATABASE_URL ? 'postgres' : 'sqlite';
+  if (manifest.database !== database)
+    throw new Error(`备份来自 ${manifest.database}，当前配置的数据库是 ${database}`);
+
+  // Objects are checked before anything is replaced, so a damaged backup changes nothing.
+  for (const [key, expected] of Object.entries(manifest.objects)) {
+    const file = path.join(dir, 'objects', ...key.split('/'));
+    if (!fs.existsSync(file) || (await sha256(file)) !== expected)
+      throw new Error(`备份中的文件已损坏或缺失: ${key}`);
+  }
+
+  if (config.DATABASE_URL) {
+    const { url, env } = pgTarget(config.DATABASE_URL);
+    await run(
+      'pg_restore',
+      [
+        '--clean',
+        '--if-exists',
+        '--no-owner',
+        '--no-privileges',
+        '--single-transaction',
+        '--exit-on-error',
+        `--dbname=${url}`,
+        path.join(dir, 'database.pgdump'),
+      ],
+      { env, maxBuffer: 16 * 1024 * 1024 },
+    );
+  } else {
+    fs.mkdirSync(config.DATA_DIR, { recursive: true });
+    const target = path.join(config.DATA_DIR, SQLITE_FILE);
+    const tmp = `${target}.restore.tmp`;
+    fs.copyFileSync(path.join(dir, 'database.sqlite'), tmp);
+    for (const suffix of ['-wal', '-shm']) fs.rmSync(`${target}${suffix}`, { force: true });
+    fs.renameSync(tmp, target);
+  }
+
+  for (const key of Object.keys(manifest.objects))
+    await storage.put(key, fs.readFileSync(path.join(dir, 'objects', ...key.split('/'))));
+  return manifest;
+}

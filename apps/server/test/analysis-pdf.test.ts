@@ -1,0 +1,270 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HomeworkDetail } from '@zhzy/contracts';
+import { ResultsRepository, type AnswerPatch } from '../src/modules/results/repository.js';
+import { DIALECTS } from './helpers/index.js';
+import { Q, homeworkWorld, type World } from './homework-fixtures.js';
+
+// The printable analysis files over the analysis test's class set (see analysis.test.ts):
+// paper of 30 points; class 1: totals 30, 18, 18, 0; class 2: totals 27, 14, and one sheet still being marked.
+// paper 3+3+4+2+3+3+12 = 30 points (single3, single4, multi5, truefalse, blank3, blank0, written);
+// class 1: totals 30, 18, 18, 0; class 2: totals 27, 14, and one sheet still being marked; everyone else absent.
+
+const ORDER = [Q.single3, Q.single4, Q.multi5, Q.truefalse, Q.blank3, Q.blank0, Q.written] as const;
+const FULL = [3, 3, 4, 2, 3, 3, 12];
+const KIND = ['single', 'single', 'multiple', 'truefalse', 'blank', 'blank', 'written'] as const;
+
+interface Plan {
+  scores: (number | null)[];
+  responses: [string, string, string, string];
+  blank?: boolean[];
+}
+
+const CLASS1: Plan[] = [
+  { scores: [3, 3, 4, 2, 3, 3, 12], responses: ['B', 'A', 'ACE', 'F'] },
+  {
+    scores: [3, 0, 4, 2, 3, 0, 6],
+    responses: ['B', 'B', 'ACE', 'F'],
+    blank: [false, false, false, false, false, true, false],
+  },
+  { scores: [0, 3, 0, 0, 3, 3, 9], responses: ['A', 'A', 'AC', 'T'] },
+  {
+    scores: [0, 0, 0, 0, 0, 0, 0],
+    responses: ['A', '', '', ''],
+    blank: [false, true, true, true, true, true, true],
+  },
+];
+const CLASS2: Plan[] = [
+  { scores: [3, 3, 4, 2, 3, 3, 9], responses: ['B', 'A', 'ACE', 'F'] },
+  { scores: [3, 3, 0, 2, 0, 3, 3], responses: ['B', 'A', 'AB', 'F'] },
+  { scores: [3, 3, 4, 2, 3, 3, null], responses: ['B', 'A', 'ACE', 'F'] },
+];
+
+const SHOTS = path.resolve(import.meta.dirname, '../../../test-artifacts/analysis-pdf');
+
+/** The PDF's page count and text, read by poppler (what a teacher's viewer would see). */
+function readPdf(bytes: Buffer, name: string): { pages: number; text: string; file: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'analysis-pdf-'));
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, bytes);
+  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0);
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  return { pages, text, file };
+}
+
+function snapshot(file: string, name: string, page = 1): void {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const base = path.join(SHOTS, name);
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '70',
+    '-f',
+    String(page),
+    '-l',
+    String(page),
+    '-singlefile',
+    file,
+    base,
+  ]);
+}
+
+describe.each(DIALECTS)('analysis PDFs on %s', (dialect) => {
+  let w: World;
+  let hw: HomeworkDetail;
+  let c1: string;
+  let c2: string;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    w = await homeworkWorld(dialect);
+    const paper = await w.createPaper(w.me);
+    c1 = w.classesA[0]!.id;
+    c2 = w.classesA[1]!.id;
+    hw = await w.publish(w.me, {
+      paperId: paper.id,
+      type: 'test',
+      title: '第一单元测验',
+      classIds: [c1, c2],
+      startDate: '2026-11-02',
+      dueDate: '2026-11-05',
+    });
+    const db = w.t.testDb.db.kysely;
+    const users = await db.selectFrom('users').select(['id', 'username']).execute();
+    const teacherId = users.find((u) => u.username === 'demo-teacher')!.id;
+    const directorId = users.find((u) => u.username === 'demo-director')!.id;
+    const repo = new ResultsRepository(db, () => Date.parse('2026-11-02T09:00:00.000Z'));
+    const write = async (classId: string, plans: Plan[], markerId: string) => {
+      const students = await db
+        .selectFrom('students')
+        .select(['id', 'name'])
+        .where('class_id', '=', classId)
+        .orderBy('student_no')
+        .execute();
+      for (const [i, plan] of plans.entries()) {
+        const student = students[i]!;
+        ids[`${classId === c1 ? 'a' : 'b'}${i + 1}`] = student.id;
+        const sheet = await repo.openSheet({
+          orgId: w.orgA,
+          homeworkId: hw.id,
+          studentId: student.id,
+          classId,
+          cardId: hw.card.cardId,
+          cardVersion: hw.card.version,
+          pagesExpected: hw.card.pageCount,
+          questions: ORDER.map((questionId, q) => ({
+            questionId,
+            kind: KIND[q]!,
+            fullScoreTenths: FULL[q]! * 10,
+          })),
+        });
+        await repo.setPagesReceived(sheet.id, hw.card.pageCount);
+        const objective: AnswerPatch[] = ORDER.slice(0, 4).map((questionId, q) => ({
+          questionId,
+          response: plan.responses[q]!,
+          blank: plan.blank?.[q] ?? false,
+          scoreTenths: plan.scores[q]! * 10,
+          source: 'auto',
+        }));
+        await repo.writeAnswers(sheet.id, objective, { userId: null, reason: 'recognised' });
+        const written: AnswerPatch[] = ORDER.slice(4).map((questionId, k) => {
+          const q = k + 4;
+          const score = plan.scores[q];
+          return {
+            questionId,
+            blank: plan.blank?.[q] ?? false,
+            cropPath: q === 6 && i === 0 ? `pages/analysis-test/${student.id}.png` : null,
+            ...(score === null || score === undefined
+              ? {}
+              : { scoreTenths: score * 10, source: 'marker' as const }),
+          };
+        });
+        await repo.writeAnswers(sheet.id, written, { userId: markerId, reason: 'marked' });
+      }
+    };
+    await write(c1, CLASS1, teacherId);
+    await write(c2, CLASS2, directorId);
+  });
+  afterAll(() => w.close());
+
+  const post = (url: string, body: unknown, who: 'me' | 'stranger' = 'me') =>
+    w.call('POST', url, w[who], body as Record<string, unknown>);
+  const names = async (classId: string) =>
+    w.t.testDb.db.kysely
+      .selectFrom('students')
+      .select(['id', 'name'])
+      .where('class_id', '=', classId)
+      .orderBy('student_no')
+      .execute();
+
+  it('prints the homework report of the grade as an A4 PDF with its tables', async () => {
+    const res = await post(`/teacher/analysis/report/${hw.id}/pdf`, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent('第一单元测验-全年级-作业报告.pdf')}`,
+    );
+    const pdf = readPdf(res.rawPayload, 'report.pdf');
+    expect(pdf.pages).toBeGreaterThanOrEqual(1);
+    const info = execFileSync('pdfinfo', [pdf.file], { encoding: 'utf8' });
+    expect(info).toMatch(/Page size:\s+595\.2\d* x 841\.8\d* pts \(A4\)/);
+    for (const heading of ['第一单元测验 作业报告', '成绩概况', '分数段分布', '班级对比', '小题分析']) {
+      expect(pdf.text).toContain(heading);
+    }
+    expect(pdf.text).toMatch(/第\s*1\s*页/);
+    for (const label of ['平均分', '得分率', '难度', '区分度', '超均率']) expect(pdf.text).toContain(label);
+    // The figures are the analysis call's (worked out by hand in analysis.test.ts).
+    const analysis = (await w.call('GET', `/teacher/analysis/homework/${hw.id}`, w.me)).json<{
+      data: { summary: { average: number; scoredCount: number }; classes: { className: string }[] };
+    }>().data;
+    expect(pdf.text).toContain(String(Math.round(analysis.summary.average * 100) / 100));
+    for (const c of analysis.classes) expect(pdf.text).toContain(c.className);
+    if (dialect === DIALECTS[0]) snapshot(pdf.file, 'report');
+  });
+
+  it('prints the report of one class, and refuses a class outside the homework', async () => {
+    const res = await post(`/teacher/analysis/report/${hw.id}/pdf`, { classId: c1 });
+    expect(res.statusCode).toBe(200);
+    const pdf = readPdf(res.rawPayload, 'report-class.pdf');
+    const className = w.classesA[0]!.name;
+    expect(pdf.text).toContain(className);
+    expect(pdf.text).toContain('年级人数');
+    const other = await post(`/teacher/analysis/report/${hw.id}/pdf`, { classId: w.classesA[2]!.id });
+    expect(other.statusCode).toBe(404);
+    expect(other.json<{ message: string }>().message).toBe('所选班级不属于这次作业');
+  });
+
+  it("gives another school's teacher 404 and bad input a Chinese 400", async () => {
+    const foreign = await post(`/teacher/analysis/report/${hw.id}/pdf`, {}, 'stranger');
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json<{ message: string }>().message).toBe('作业不存在或已删除');
+    const foreignBook = await post(
+      '/teacher/analysis/mistake-book/pdf',
+      { studentIds: [ids.a3] },
+      'stranger',
+    );
+    expect(foreignBook.statusCode).toBe(404);
+    expect(foreignBook.json<{ message: string }>().message).toBe('学生不存在或不属于您的学校');
+    const foreignClass = await post('/teacher/analysis/mistake-book/pdf', { classId: c1 }, 'stranger');
+    expect(foreignClass.statusCode).toBe(404);
+
+    const empty = await post('/teacher/analysis/mistake-book/pdf', { studentIds: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json<{ message: string }>().message).toContain('请选择学生或班级');
+    const badSimilar = await post('/teacher/analysis/mistake-book/pdf', { classId: c1, similar: 9 });
+    expect(badSimilar.statusCode).toBe(400);
+    expect(badSimilar.json<{ message: string }>().message).toMatch(/[\u4e00-\u9fff]/);
+    const badClass = await post(`/teacher/analysis/report/${hw.id}/pdf`, { classId: 42 });
+    expect(badClass.statusCode).toBe(400);
+    expect(badClass.json<{ message: string }>().message).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('prints the 错题本 of chosen students, one student per page run, with answers and similar questions', async () => {
+    const students = await names(c1);
+    const res = await post('/teacher/analysis/mistake-book/pdf', {
+      studentIds: [ids.a3, ids.a1],
+      similar: 1,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain("filename*=UTF-8''");
+    const pdf = readPdf(res.rawPayload, 'mistakes.pdf');
+    const a3 = students.find((s) => s.id === ids.a3)!.name;
+    const a1 = students.find((s) => s.id === ids.a1)!.name;
+    expect(pdf.text).toContain(`${a3} 的错题本`);
+    expect(pdf.text).toContain(`${a1} 的错题本`);
+    for (const heading of ['错题一览', '错题详解', '正确答案：', '第一单元测验 第 1 题']) {
+      expect(pdf.text).toContain(heading);
+    }
+    // a3 got q1, q3, q4 and q7 wrong; a1 got full marks: a page of their own saying so.
+    expect(pdf.text).toContain('共 4 道错题');
+    expect(pdf.text).toContain('所选范围内没有错题');
+    const pages = pdf.text.split('\f');
+    const a1Page = pages.findIndex((p) => p.includes(`${a1} 的错题本`));
+    expect(a1Page).toBeGreaterThan(0);
+    expect(pages[a1Page]).not.toContain(`${a3} 的错题本`);
+    expect(pdf.pages).toBe(a1Page + 1);
+    if (dialect === DIALECTS[0]) snapshot(pdf.file, 'mistake-book');
+  });
+
+  it('prints the 错题本 of a whole class, every student starting a new page', async () => {
+    const students = await names(c1);
+    const res = await post('/teacher/analysis/mistake-book/pdf', { classId: c1, similar: 0 });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain(
+      encodeURIComponent(`错题本-${w.classesA[0]!.name}.pdf`).replace(/\(/g, '%28').replace(/\)/g, '%29'),
+    );
+    const pdf = readPdf(res.rawPayload, 'class-mistakes.pdf');
+    expect(pdf.pages).toBeGreaterThanOrEqual(students.length);
+    const starts = pdf.text
+      .split('\f')
+      .map((p, i) => [i, students.findIndex((s) => p.includes(`${s.name} 的错题本`))] as const)
+      .filter(([, s]) => s >= 0);
+    expect(starts.map(([, s]) => s)).toEqual(students.map((_, i) => i));
+    expect(pdf.text).not.toContain('举一反三');
+  });
+});
