@@ -6,9 +6,11 @@ import { z } from 'zod';
 import {
   AGENT_BODY_LIMIT_BYTES,
   AGENT_PAIRING,
+  AGENT_PRINT_MAX_BYTES,
   AGENT_PROTOCOL_VERSION,
   AGENT_WS_AUTH_TIMEOUT_MS,
   AGENT_WS_CLOSE,
+  PrintUploadQuerySchema,
   VirtualScanSchema,
   WsClientMessageSchema,
   agentCalls,
@@ -20,6 +22,9 @@ import {
 import { dataDirOf, type AgentConfig } from './config.js';
 import { T } from './i18n/zh-CN.js';
 import { AgentError, ScanManager } from './scan/manager.js';
+import { printersFromConfig } from './printers/drivers.js';
+import type { PrinterDriverPort } from './printers/port.js';
+import { PrintManager } from './printers/print-manager.js';
 import { driversFromConfig } from './scanners/drivers.js';
 import type { Scanner } from './scanners/port.js';
 import { PairingCodes, RateLimiter, TokenStore, type Caller } from './security/tokens.js';
@@ -34,6 +39,10 @@ export interface AgentDeps {
   /** Drivers to use (tests); otherwise from the configuration. */
   scanners?: Scanner[];
   uploader?: Omit<UploaderOptions, 'onEvent' | 'log'>;
+  /** Print drivers to use (tests); otherwise from the configuration. */
+  printers?: PrinterDriverPort[];
+  /** How often print jobs are followed in the print system (tests shorten it). */
+  printPollMs?: number;
   /** Where a pairing code is shown besides the log (the console of `scan-agent start`). */
   showPairingCode?: (text: string) => void;
 }
@@ -44,6 +53,7 @@ export interface Agent {
   tokens: TokenStore;
   uploader: Uploader;
   pairing: PairingCodes;
+  printing: PrintManager;
   close(): Promise<void>;
 }
 
@@ -119,6 +129,14 @@ export async function buildAgent(config: AgentConfig, deps: AgentDeps = {}): Pro
   });
   manager.on('message', broadcast);
   await manager.init();
+  const printing = new PrintManager({
+    drivers: deps.printers ?? printersFromConfig(config),
+    dataDir,
+    allowedHosts,
+    log: app.log,
+    ...(deps.printPollMs ? { pollMs: deps.printPollMs } : {}),
+  });
+  printing.on('job', (job) => broadcast({ v: AGENT_PROTOCOL_VERSION, type: 'print', job }));
   uploader.start();
 
   const health = (request: FastifyRequest): AgentHealth => ({
@@ -287,6 +305,40 @@ export async function buildAgent(config: AgentConfig, deps: AgentDeps = {}): Pro
     return reply.type('image/jpeg').header('cache-control', 'private, max-age=3600').send(data);
   });
 
+  route(agentCalls.rescanPage, async ({ params, body }) => {
+    const seq = Number(params.seq);
+    if (!Number.isInteger(seq) || seq < 1) throw new AgentError(404, T.pageNotFound);
+    return manager.rescan(params.id ?? '', seq, body.virtual);
+  });
+
+  route(agentCalls.printers, async ({ request }) => {
+    const refresh = (request.query as Record<string, string | undefined>).refresh === '1';
+    const printers = await printing.list(refresh);
+    return { printers, refreshedAt: printing.refreshed };
+  });
+  route(agentCalls.print, async ({ body }) => printing.fromHost(body));
+  route(agentCalls.printJobs, async () => ({ jobs: printing.listJobs() }));
+  route(agentCalls.printJob, async ({ params }) => printing.job(params.id ?? ''));
+  route(agentCalls.cancelPrintJob, async ({ params }) => printing.cancel(params.id ?? ''));
+  // The page's own PDF: the raw body (application/pdf) with a larger limit than JSON; options in the query.
+  app.addContentTypeParser(
+    'application/pdf',
+    { parseAs: 'buffer', bodyLimit: AGENT_PRINT_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+  app.route({
+    method: agentCalls.printUpload.method,
+    url: agentCalls.printUpload.path,
+    bodyLimit: AGENT_PRINT_MAX_BYTES,
+    handler: async (request) => {
+      authorise(agentCalls.printUpload, request);
+      const options = PrintUploadQuerySchema.parse(request.query ?? {});
+      if (!Buffer.isBuffer(request.body) || request.body.length === 0)
+        throw new AgentError(415, T.printNotPdf);
+      return printing.fromUpload(options, request.body);
+    },
+  });
+
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   app.get('/ws', { websocket: true }, (socket, request) => {
     if (sockets.size >= MAX_SOCKETS) {
@@ -349,6 +401,7 @@ export async function buildAgent(config: AgentConfig, deps: AgentDeps = {}): Pro
 
   app.addHook('onClose', async () => {
     for (const s of sockets) s.close(AGENT_WS_CLOSE.shuttingDown, 'agent stopping');
+    printing.close();
     await uploader.stop();
     await manager.close();
   });
@@ -359,6 +412,7 @@ export async function buildAgent(config: AgentConfig, deps: AgentDeps = {}): Pro
     tokens,
     uploader,
     pairing,
+    printing,
     close: () => app.close(),
   };
 }

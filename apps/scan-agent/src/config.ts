@@ -56,6 +56,14 @@ export const AgentConfigSchema = z.object({
   AGENT_HOT_FOLDERS: list(''),
   /** Offer the virtual scanner (demo answer cards). */
   AGENT_VIRTUAL_SCANNER: flag.default(true),
+  /** Print systems to use, comma-separated (cups on Linux and macOS, windows on Windows, ipp for AGENT_IPP_PRINTERS). */
+  AGENT_PRINTERS: list(process.platform === 'win32' ? 'windows,ipp' : 'cups,ipp'),
+  /** `host:port` of the CUPS scheduler to print through (CUPS_SERVER); the system's own when empty. */
+  AGENT_CUPS_SERVER: z.string().optional(),
+  /** Network printers reached over IPP, comma-separated URLs (`ipp://192.168.1.20/ipp/print`). */
+  AGENT_IPP_PRINTERS: list(''),
+  /** SumatraPDF.exe that prints PDFs on Windows (the one bundled with the agent by default). */
+  AGENT_SUMATRA: z.string().default('SumatraPDF.exe'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type AgentConfig = z.infer<typeof AgentConfigSchema>;

@@ -163,7 +163,9 @@ describe.each(DIALECTS)('nothing lost, nothing twice: the agent killed mid-batch
 
     // Kill while the host has committed an upload whose answer the agent has not received, and while scanning.
     await until(
-      () => proxy.state.answered.length >= 3 && proxy.state.holding > 0,
+      () =>
+        proxy.state.answered.filter((a) => a.status === 200 && a.duplicate === false).length >= 3 &&
+        proxy.state.holding > 0,
       60_000,
       'an upload held after the host committed it',
     );
@@ -171,7 +173,8 @@ describe.each(DIALECTS)('nothing lost, nothing twice: the agent killed mid-batch
     await new Promise((resolve) => first.once('exit', resolve));
     const journal = fs.readFileSync(path.join(data.dir, 'spool', batch.id, 'journal.ndjson'), 'utf8');
     const spooledBeforeKill = journal.split('\n').filter((l) => l.includes('"t":"page"')).length;
-    expect(spooledBeforeKill).toBeGreaterThanOrEqual(4);
+    // Three pages the host committed were spooled first; scanning may or may not have run ahead of the uploads.
+    expect(spooledBeforeKill).toBeGreaterThanOrEqual(3);
     expect(spooledBeforeKill).toBeLessThan(16);
 
     proxy.state.holdMs = 0;

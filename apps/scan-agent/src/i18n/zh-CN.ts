@@ -49,6 +49,37 @@ export const T = {
   uploadRefused: (message: string) => `服务器拒收该页：${message}`,
   uploadTokenExpired: '上传凭证已过期，请在扫描页面重新开始上传',
 
+  // Printing
+  printerNotFound: '找不到所选打印机，请刷新打印机列表后重新选择',
+  printJobNotFound: '打印任务不存在',
+  printDefaultTitle: '答题卡',
+  printNotPdf: '只能打印 PDF 文件',
+  printTooLarge: '打印文件过大（不能超过200MB）',
+  printPathRefused: '扫描助手只能打印本系统生成的答题卡',
+  printHostUnreachable: '无法从服务器下载打印文件，请检查网络后重试',
+  printHostSignIn: '登录已过期，请重新登录后再打印',
+  printDownloadFailed: (message: string) => `下载打印文件失败：${message}`,
+  printCancelled: '打印已取消',
+  printAborted: '打印系统中止了该任务，请查看打印机状态后重试',
+  printHandedOver: '已交给打印机，请到打印机取件',
+  printFailed: (detail: string) => `打印失败：${detail}`,
+  printSystemTimeout: '打印系统长时间没有响应，请检查打印机后重试',
+  printCupsMissing: '本机未安装打印系统（CUPS），无法直接打印，请下载 PDF 后打印',
+  printCupsNotRunning: '打印服务未运行，请启动打印服务（CUPS）后重试',
+  printSumatraMissing: '扫描助手缺少打印组件 SumatraPDF，请重新安装扫描助手，或下载 PDF 后打印',
+  printForbidden: '没有使用该打印机的权限',
+  printerGone: (name: string) => `打印机“${name}”已不存在，请刷新打印机列表`,
+  printerNotAccepting: (name: string) => `打印机“${name}”已暂停接收任务，请在打印机管理中恢复后重试`,
+  printerBusy: '打印机正忙，请稍后再试',
+  printerUnreachable: '无法连接打印机，请检查打印机电源和网络',
+  printerBadAnswer: '打印机的应答无法识别',
+  printerOffline: '打印机处于脱机状态',
+  printerNoPdf: (name: string) => `打印机“${name}”不能直接打印 PDF，请改用其他打印机`,
+  printerNoPaper: (name: string, paper: string) => `打印机“${name}”不支持 ${paper} 纸张`,
+  printerNoDuplex: (name: string) => `打印机“${name}”不支持双面打印，请取消双面后再打印`,
+  printPaperMismatch: (pdf: string, chosen: string) =>
+    `答题卡是 ${pdf} 纸张，与所选的 ${chosen} 不符；为保证按100%比例打印，请选择 ${pdf} 或“与文件一致”`,
+
   // CLI
   cliUsage: [
     '用法：scan-agent <命令> [选项]',

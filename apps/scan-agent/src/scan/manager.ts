@@ -242,6 +242,30 @@ export class ScanManager extends EventEmitter<{ message: [Emitted] }> {
     return batch.summary();
   }
 
+  /**
+   * Scans one sheet again: the next page the scanner delivers replaces page `seq` in its place (on the host too).
+   * Works on a paused or finished batch; the batch is paused again once the sheet is in.
+   */
+  async rescan(id: string, seq: number, virtual?: StartScan['virtual']): Promise<AgentBatch> {
+    const batch = this.get(id);
+    if (this.running.has(id)) throw new AgentError(409, T.batchScanning);
+    if (!batch.page(seq)) throw new AgentError(404, T.pageNotFound);
+    await this.sources();
+    const device = this.devices.find((d) => d.source.deviceId === batch.header.source.deviceId);
+    if (!device) throw new AgentError(409, T.reselectScanner);
+    if ([...this.running.values()].some((r) => r.deviceId === device.source.deviceId))
+      throw new AgentError(409, T.scannerBusy);
+    const at = new Date().toISOString();
+    await batch.record({ t: 'rescan', seq, at });
+    await batch.record({ t: 'state', state: 'scanning', notice: null, at });
+    this.send({ v, type: 'batch', batch: batch.summary() });
+    // The virtual scanner's feeder holds the class (its sheets so far stay fed); only the next sheet is taken.
+    const sheet =
+      device.source.driver === 'virtual' ? { sheets: 200, pageIntervalMs: 0, seed: 1, ...virtual } : virtual;
+    this.acquire(batch, device, sheet, { once: true });
+    return batch.summary();
+  }
+
   /** Closes the batch: acquisition stops; its pages stay and keep uploading. */
   async finish(id: string): Promise<AgentBatch> {
     const batch = this.get(id);
@@ -335,7 +359,12 @@ export class ScanManager extends EventEmitter<{ message: [Emitted] }> {
     };
   }
 
-  private acquire(batch: BatchJournal, device: Device, virtual: StartScan['virtual']): void {
+  private acquire(
+    batch: BatchJournal,
+    device: Device,
+    virtual: StartScan['virtual'],
+    options: { once?: boolean } = {},
+  ): void {
     const controller = new AbortController();
     const deviceId = device.source.deviceId;
     const done = (async () => {
@@ -344,8 +373,14 @@ export class ScanManager extends EventEmitter<{ message: [Emitted] }> {
       try {
         const request = await this.request(batch, device, virtual);
         for await (const event of device.scanner.scan(device.nativeId, request, controller.signal)) {
-          if (event.type === 'page') await this.ingest(batch, event.page);
-          else await this.report(batch, this.notice(event.kind, event.message));
+          if (event.type === 'page') {
+            await this.ingest(batch, event.page);
+            // A rescan takes one page, then the device stops.
+            if (options.once && batch.rescanSeq === null) {
+              controller.abort();
+              break;
+            }
+          } else await this.report(batch, this.notice(event.kind, event.message));
         }
       } catch (error) {
         if (!controller.signal.aborted) {
@@ -418,7 +453,7 @@ export class ScanManager extends EventEmitter<{ message: [Emitted] }> {
       await this.report(batch, this.notice('error', `${T.pageUnreadable}（${raw.name}）`));
       return;
     }
-    const record = await batch.addPage(normalised.jpeg, {
+    const facts = {
       name: raw.name.replace(/\.[^.]*$/, '') + '.jpg',
       rawName: name,
       side: raw.side ?? null,
@@ -428,7 +463,11 @@ export class ScanManager extends EventEmitter<{ message: [Emitted] }> {
       sha256: normalised.sha256,
       blank: normalised.blank,
       skewDeg: normalised.skewDeg,
-    });
+    };
+    const record =
+      batch.rescanSeq !== null
+        ? await batch.replacePage(batch.rescanSeq, normalised.jpeg, facts)
+        : await batch.addPage(normalised.jpeg, facts);
     await fs.rm(file, { force: true });
     this.send({ v, type: 'page', page: batch.page(record.seq)! });
     this.send({ v, type: 'batch', batch: batch.summary() });

@@ -42,6 +42,7 @@ export interface ProcessRunner {
 const STDERR_CAP = 64 * 1024;
 const STDOUT_CAP = 16 * 1024 * 1024;
 const KILL_GRACE_MS = 5_000;
+const GROUP_KILL = process.platform !== 'win32';
 
 /** The real runner (`child_process.spawn` with `shell: false`). */
 export const systemRunner: ProcessRunner = {
@@ -59,16 +60,31 @@ export const systemRunner: ProcessRunner = {
       shell: false,
       windowsHide: true,
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group on POSIX, so a stop also ends what the tool started (wrapper scripts, helpers).
+      detached: GROUP_KILL,
       env: options.env ?? process.env,
       ...(options.cwd ? { cwd: options.cwd } : {}),
     });
     let stderr = '';
     let timedOut = false;
     let killTimer: NodeJS.Timeout | undefined;
+    const signalAll = (signal: NodeJS.Signals) => {
+      if (GROUP_KILL && child.pid) {
+        try {
+          process.kill(-child.pid, signal);
+          return;
+        } catch {
+          // The group is gone already; fall back to the child itself.
+        }
+      }
+      child.kill(signal);
+    };
+    let stopped = false;
     const stop = () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      killTimer ??= setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
+      stopped = true;
+      signalAll('SIGTERM');
+      killTimer ??= setTimeout(() => signalAll('SIGKILL'), KILL_GRACE_MS);
       killTimer.unref();
     };
     child.stderr.setEncoding('utf8');
@@ -98,8 +114,18 @@ export const systemRunner: ProcessRunner = {
     });
     const rl = readline.createInterface({ input: child.stdout, crlfDelay: Infinity });
     const kill = () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      stopped = true;
+      signalAll('SIGKILL');
     };
+    // A stopped tool whose output is still held open by something it left behind must not keep us waiting.
+    child.on('exit', () => {
+      if (!stopped) return;
+      setTimeout(() => {
+        child.stdout.destroy();
+        child.stderr.destroy();
+      }, 1_000).unref();
+    });
     return { lines: rl, exit, stop, kill };
   },
 };

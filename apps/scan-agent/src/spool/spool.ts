@@ -28,6 +28,8 @@ export interface PageRecord {
   blank: boolean;
   skewDeg: number;
   createdAt: string;
+  /** A rescan that replaced the page at `seq` (uploaded with `replaces`, so the host swaps it in place). */
+  replaces?: boolean;
 }
 
 export interface BatchHeader {
@@ -45,6 +47,8 @@ export type JournalRecord =
   | { t: 'uploaded'; seq: number; hostPageId: string; at: string }
   | { t: 'uploadFailed'; seq: number; message: string; at: string }
   | { t: 'retry'; seq: number; at: string }
+  /** The next page scanned replaces page `seq` (cleared by that page's `page` record). */
+  | { t: 'rescan'; seq: number; at: string }
   | { t: 'host'; host: HostTarget; at: string }
   | { t: 'state'; state: BatchState; notice: ScanNotice | null; at: string };
 
@@ -69,6 +73,8 @@ export class BatchJournal {
   state: BatchState = 'paused';
   notice: ScanNotice | null = null;
   updatedAt: string;
+  /** The page waiting for its rescan, if any. */
+  rescanSeq: number | null = null;
   readonly pages = new Map<number, PageState>();
 
   constructor(
@@ -96,6 +102,10 @@ export class BatchJournal {
       case 'page':
         this.pages.set(record.page.seq, { ...record.page, hostPageId: null, uploadError: null });
         this.updatedAt = record.page.createdAt;
+        if (record.page.replaces && this.rescanSeq === record.page.seq) this.rescanSeq = null;
+        break;
+      case 'rescan':
+        this.rescanSeq = record.seq;
         break;
       case 'uploaded': {
         const p = this.pages.get(record.seq);
@@ -154,6 +164,27 @@ export class BatchJournal {
     return record;
   }
 
+  /**
+   * Puts a rescan in place of page `seq`: the new JPEG replaces the old file (written aside, then renamed over it),
+   * then the journal records the page again, not yet uploaded, marked as a replacement.
+   */
+  async replacePage(
+    seq: number,
+    jpeg: Buffer,
+    page: Omit<PageRecord, 'seq' | 'bytes' | 'createdAt' | 'replaces'>,
+  ): Promise<PageRecord> {
+    const record: PageRecord = {
+      ...page,
+      seq,
+      bytes: jpeg.length,
+      createdAt: new Date().toISOString(),
+      replaces: true,
+    };
+    await writeFileDurable(this.pagePath(seq), jpeg);
+    await this.record({ t: 'page', page: record });
+    return record;
+  }
+
   uploadState(p: PageState): AgentPage['upload'] {
     if (p.hostPageId) return 'uploaded';
     if (p.uploadError) return 'failed';
@@ -175,6 +206,7 @@ export class BatchJournal {
       sha256: p.sha256,
       blank: p.blank,
       skewDeg: p.skewDeg,
+      rescanned: p.replaces === true,
       upload: this.uploadState(p),
       hostPageId: p.hostPageId,
       uploadError: p.uploadError,
@@ -208,6 +240,7 @@ export class BatchJournal {
       uploadedCount: pages.filter((p) => p.hostPageId).length,
       failedCount: pages.filter((p) => !p.hostPageId && p.uploadError).length,
       blankCount: pages.filter((p) => p.blank).length,
+      rescanSeq: this.rescanSeq,
       lastNotice: this.notice,
       createdAt: this.header.createdAt,
       updatedAt: this.updatedAt,

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   SCAN_IDEMPOTENCY_HEADER,
+  ScanUploadErrorDataSchema,
   TRANSFER_TIMEOUT_MS,
   UploadedScanPageSchema,
   buildPath,
@@ -158,6 +159,8 @@ export class Uploader {
     form.set('dpi', String(page.dpi));
     form.set('blank', String(page.blank));
     if (page.side) form.set('side', page.side);
+    // A rescan takes the place of the page at `seq` on the host too.
+    if (page.rescanned) form.set('replaces', 'true');
     form.set('file', new Blob([data], { type: 'image/jpeg' }), page.name);
     const url = new URL(
       buildPath(calls.uploadScanPage.path, { id: host.batchId }),
@@ -191,11 +194,20 @@ export class Uploader {
       return { kind: 'done', duplicate: parsed.data.data.duplicate };
     }
     let message = '';
+    let reason: ReturnType<typeof ScanUploadErrorDataSchema.safeParse> | undefined;
     try {
-      const body = JSON.parse(text) as { message?: unknown };
+      const body = JSON.parse(text) as { message?: unknown; data?: unknown };
       if (typeof body.message === 'string') message = body.message;
+      reason = ScanUploadErrorDataSchema.safeParse(body.data);
     } catch {
       // Not JSON: a proxy's error page.
+    }
+    // The host's machine-readable reason decides: send again later, wait for a new token, or report it.
+    if (reason?.success) {
+      if (reason.data.retry === 'later')
+        return { kind: 'retry', reason: `${reason.data.uploadError}: ${message}` };
+      if (reason.data.retry === 'newToken') return { kind: 'failed', message: T.uploadTokenExpired };
+      return { kind: 'failed', message: T.uploadRefused(message || reason.data.uploadError) };
     }
     if (res.status === 401) return { kind: 'failed', message: T.uploadTokenExpired };
     if (PERMANENT.has(res.status))

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AgentBatchDetailSchema,
+  AgentBatchSchema,
+  CreatedScanBatchSchema,
+  ScanPageInfoSchema,
+  envelope,
+} from '@zhzy/contracts';
+import { bearer, signIn, startTestApp, type TestApp } from '@zhzy/server/testing';
+import { z } from 'zod';
+import { VirtualScanner } from '../src/scanners/virtual/virtual-driver.js';
+import { scriptToken, startTestAgent, tempDir, until, type TestAgent } from './helpers.js';
+
+/*
+ * A page rescanned through the agent replaces its first scan in its place, in the agent's spool and on the host.
+ */
+
+const Created = envelope(CreatedScanBatchSchema);
+const Pages = envelope(z.array(ScanPageInfoSchema));
+
+describe('rescanning a page of a batch (virtual scanner, a real host on SQLite)', () => {
+  let host: TestApp;
+  let agent: TestAgent;
+  const hostData = tempDir('zhzy-rescan-host-');
+  let teacher: { authorization: string };
+
+  beforeAll(async () => {
+    host = await startTestApp({ dialect: 'sqlite', listen: true, env: { DATA_DIR: hostData.dir } });
+    teacher = bearer((await signIn(host.app, 'demo-teacher')).access_token);
+    agent = await startTestAgent({ scanners: [new VirtualScanner()] }, { AGENT_HOST_URLS: host.baseUrl });
+  }, 60_000);
+  afterAll(async () => {
+    await agent?.stop();
+    await host?.close();
+    hostData.remove();
+  });
+
+  const auth = () => ({
+    authorization: `Bearer ${scriptToken(agent.dataDir)}`,
+    'content-type': 'application/json',
+  });
+  const detail = async (id: string) =>
+    AgentBatchDetailSchema.parse(
+      await (await fetch(`${agent.base}/scans/${id}`, { headers: auth() })).json(),
+    );
+
+  it('puts the rescan in place of page 2 on the agent and on the host, keeping the order', async () => {
+    const created = Created.parse(
+      (
+        await host.app.inject({
+          method: 'POST',
+          url: '/teacher/scan/batch',
+          headers: teacher,
+          payload: { deviceName: '虚拟扫描仪' },
+        })
+      ).json(),
+    ).data;
+    const started = await fetch(`${agent.base}/scans`, {
+      method: 'POST',
+      headers: auth(),
+      body: JSON.stringify({
+        settings: { scannerIndex: 0, resolution: 100, adaptive: true, duplex: false },
+        host: { baseUrl: host.baseUrl, batchId: created.batch.id, uploadToken: created.uploadToken },
+        virtual: { sheets: 3, seed: 5 },
+      }),
+    });
+    expect(started.status).toBe(200);
+    const batch = AgentBatchSchema.parse(await started.json());
+    await agent.manager.settled(batch.id);
+    await until(async () => (await detail(batch.id)).batch.uploadedCount === 3, 30_000, 'three uploads');
+    const before = (await detail(batch.id)).pages;
+
+    const rescan = await fetch(`${agent.base}/scans/${batch.id}/pages/2/rescan`, {
+      method: 'POST',
+      headers: auth(),
+      body: JSON.stringify({ virtual: { sheets: 4, seed: 5 } }),
+    });
+    expect(rescan.status).toBe(200);
+    expect(AgentBatchSchema.parse(await rescan.json()).rescanSeq).toBe(2);
+    await agent.manager.settled(batch.id);
+    await until(
+      async () => (await detail(batch.id)).pages.every((p) => p.upload === 'uploaded'),
+      30_000,
+      'the rescan uploaded',
+    );
+    const after = await detail(batch.id);
+    expect(after.batch).toMatchObject({ pageCount: 3, rescanSeq: null, state: 'paused' });
+    expect(after.pages.map((p) => p.seq)).toEqual([1, 2, 3]);
+    expect(after.pages[1]).toMatchObject({ rescanned: true });
+    expect(after.pages[1]!.sha256).not.toBe(before[1]!.sha256);
+    expect([after.pages[0]!.sha256, after.pages[2]!.sha256]).toEqual([before[0]!.sha256, before[2]!.sha256]);
+
+    const onHost = Pages.parse(
+      (
+        await host.app.inject({
+          method: 'GET',
+          url: `/teacher/scan/batch/${created.batch.id}/pages`,
+          headers: teacher,
+        })
+      ).json(),
+    ).data;
+    expect(onHost.map((p) => [p.seq, p.contentHash])).toEqual(after.pages.map((p) => [p.seq, p.sha256]));
+
+    const missing = await fetch(`${agent.base}/scans/${batch.id}/pages/9/rescan`, {
+      method: 'POST',
+      headers: auth(),
+      body: '{}',
+    });
+    expect(missing.status).toBe(404);
+  });
+});
