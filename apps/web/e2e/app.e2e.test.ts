@@ -253,7 +253,13 @@ describe('the web app against the real host', { timeout: 180_000 }, () => {
     /** Opens a route and checks which parts show: the expected ones are waited for, then the others counted. */
     const check = async (p: string, want: { top: boolean; side: boolean }) => {
       await page.goto(`${origin}${p}`);
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page
+        .getByRole('heading', { level: 1 })
+        .first()
+        .waitFor()
+        .catch((error: unknown) => {
+          throw new Error(`${p}: no heading`, { cause: error });
+        });
       if (want.top) await page.getByTestId('top-nav').waitFor();
       if (want.top) await page.getByTestId('scan-bar').waitFor();
       if (want.side) await page.getByTestId('side-bar').waitFor();

@@ -46,11 +46,13 @@ describe('module boundaries', () => {
     expect(problems).toEqual([]);
   });
 
-  it('keeps user-facing Chinese text in the catalogue (the user agreement is the one long document apart)', () => {
-    const allowed = new Set(['i18n/zh-CN.ts', 'components/legal/protocol-text.tsx', 'config/env.ts']);
+  // The shell's text is in i18n/zh-CN.ts (loaded with the entry); each later feature keeps its own catalogue in
+  // i18n/<feature>.ts, imported only by that feature, so its text travels in its lazy chunk and `/` stays small.
+  it('keeps user-facing Chinese text in the catalogues (the user agreement is the one long document apart)', () => {
+    const allowed = new Set(['components/legal/protocol-text.tsx', 'config/env.ts']);
     const offenders = files(src)
       .map((f) => rel(f).join('/'))
-      .filter((f) => !allowed.has(f) && !f.startsWith('testing/'))
+      .filter((f) => !allowed.has(f) && !f.startsWith('testing/') && !f.startsWith('i18n/'))
       .filter((f) => {
         const code = fs.readFileSync(path.join(src, f), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
         return /[\u4e00-\u9fff]/.test(code);

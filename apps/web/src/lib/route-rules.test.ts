@@ -110,6 +110,12 @@ describe('route guard (SPEC §2)', () => {
     }
   });
 
+  it('lets a visitor open /invite, and a signed-in user too, to accept an invitation (ADR 0016)', () => {
+    expect(guard('/invite', visitor)).toBeNull();
+    expect(guard('/invite/', visitor)).toBeNull();
+    expect(guard('/invite', teacher)).toBeNull();
+  });
+
   it('leaves /login to the wildcard (it is not a route)', () => {
     expect(guard('/login', visitor)).toBeNull();
   });

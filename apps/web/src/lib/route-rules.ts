@@ -64,11 +64,13 @@ export interface GuardInput {
 export type GuardDecision = { redirect: string; reason: 'signed-in' | 'signed-out' | 'forbidden' } | null;
 
 const PUBLIC = set([paths.home, paths.notFound]);
+/** Open to visitors as well (ADR 0016): an invitation is accepted with a new account, before any sign-in. */
+const VISITOR_ALSO = set([paths.invite]);
 
 /**
  * The route guard of SPEC §2: a signed-in user opening / or /404 goes to /paperList; a visitor may open only
- * / and /404 (anything else goes to /login, which falls to the wildcard and so to /); /dataCenter is for
- * grade directors only.
+ * / and /404, and /invite to accept an invitation with a new account (anything else goes to /login, which falls
+ * to the wildcard and so to /); /dataCenter is for grade directors only.
  */
 export function guard(pathname: string, input: GuardInput): GuardDecision {
   const p = normalisePath(pathname);
@@ -80,7 +82,7 @@ export function guard(pathname: string, input: GuardInput): GuardDecision {
     }
     return null;
   }
-  if (PUBLIC.has(p)) return null;
+  if (PUBLIC.has(p) || VISITOR_ALSO.has(p)) return null;
   // /login itself is not a route: the wildcard sends it on to /.
   if (p === normalisePath(paths.login)) return null;
   return { redirect: paths.login, reason: 'signed-out' };

@@ -41,3 +41,18 @@ export function useApiMutate() {
   return <T>(key: ApiKey, ...rest: [] | [data: T, options?: MutatorOptions<T>]) =>
     rest.length === 0 ? mutate(scopedKey(user?.id, key)) : mutate(scopedKey(user?.id, key), rest[0], rest[1]);
 }
+
+/** Revalidates every cached key of a feature (keys `[prefix, …]`), in the signed-in user's scope. */
+export function useApiRevalidate() {
+  const { mutate } = useSWRConfig();
+  const { user } = useSession();
+  const scope = user?.id ?? 'visitor';
+  return (prefix: string, part?: string) =>
+    mutate(
+      (key: unknown) =>
+        Array.isArray(key) &&
+        key[0] === scope &&
+        key[1] === prefix &&
+        (part === undefined || key[2] === part),
+    );
+}

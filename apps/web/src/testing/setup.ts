@@ -1,5 +1,10 @@
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Lazy route modules load through Vite's transform on first use; on a busy machine that takes longer than the
+// library's default second, so findBy/waitFor wait up to five.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these browser APIs that Headless UI and floating-ui use.
 if (typeof window !== 'undefined') {

@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../components/page';
+import { TasksPage } from '../../features/marking/components/tasks-page';
 
-/** correct: owned by a later issue; its title and what it will do. */
+/** /correct: marking home — my tasks with progress, and the assignment screen for my own homework. */
 export function Component() {
-  return <ComingSoon screen="correct" />;
+  return <TasksPage />;
 }

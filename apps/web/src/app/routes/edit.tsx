@@ -1,7 +1,6 @@
 import { ComposeScreen } from '../../features/compose/components/compose-screen';
-import { applyTeacherDefaults } from '../../features/paper-settings/api/defaults';
 
-/** 组卷中心: composition from the basket (type=2) or of a saved paper; new papers take the teacher's settings. */
+/** 组卷中心: composition from the basket (type=2) or of a saved paper (new papers get the teacher's defaults on the host). */
 export function Component() {
-  return <ComposeScreen onOpened={applyTeacherDefaults} />;
+  return <ComposeScreen />;
 }

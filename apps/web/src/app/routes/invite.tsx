@@ -1,8 +1,8 @@
-import { ComingSoon } from '../../components/page';
-import { paths } from '../../config/paths';
-import { t } from '../../i18n/zh-CN';
+import { useSearchParams } from 'react-router-dom';
+import { InviteScreen } from '../../features/invite/components/invite-screen';
 
-/** invite: owned by a later issue; its title and what it will do. */
+/** 邀请加入: `?token=` from the link or QR code an administrator shared. */
 export function Component() {
-  return <ComingSoon screen="invite" back={{ to: paths.paperlist, label: t.nav.paperlist }} />;
+  const [params] = useSearchParams();
+  return <InviteScreen token={params.get('token')} />;
 }

@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../components/page';
+import { BindingScreen } from '../../features/materials/components/binding-screen';
 
-/** paperbinding: owned by a later issue; its title and what it will do. */
+/** 资料装订: papers and school materials bound into one printable PDF booklet. */
 export function Component() {
-  return <ComingSoon screen="paperbinding" />;
+  return <BindingScreen />;
 }

@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../components/page';
+import { MaterialsScreen } from '../../features/materials/components/materials-screen';
 
-/** schoolmaterials: owned by a later issue; its title and what it will do. */
+/** 校本资料: the school's shared files in folders — upload, preview, download, search, recycle bin. */
 export function Component() {
-  return <ComingSoon screen="schoolmaterials" />;
+  return <MaterialsScreen />;
 }

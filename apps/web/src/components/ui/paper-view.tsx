@@ -1,6 +1,6 @@
 import type { PaperSection } from '@zhzy/contracts';
 import { QuestionBody } from './question-body';
-import { t } from '../../i18n/zh-CN';
+import { composition } from '../../i18n/composition';
 
 /** A paper read top to bottom (template and school-paper previews): title, headings, numbered questions. */
 export function PaperView({
@@ -35,7 +35,7 @@ export function PaperView({
               />
             ) : (
               <p key={item.id} className="text-sm text-slate-400">
-                {item.no}. {t.compose.deletedQuestion}
+                {item.no}. {composition.compose.deletedQuestion}
               </p>
             ),
           )}

@@ -1,6 +1,6 @@
 import { DIFFICULTY_LEVELS } from '@zhzy/contracts';
 import { RichText } from '../rich-text';
-import { t } from '../../i18n/zh-CN';
+import { composition } from '../../i18n/composition';
 import { cn } from '../../lib/utils';
 
 /** What every question view needs; both the bank's `Question` and a paper's `PaperQuestion` fit. */
@@ -89,22 +89,23 @@ export function QuestionBody({
           className="mt-3 space-y-2 rounded-lg bg-slate-50 px-4 py-3 text-sm leading-6"
         >
           <div className="flex gap-1">
-            <span className="shrink-0 font-medium text-slate-700">{t.questions.answer}：</span>
+            <span className="shrink-0 font-medium text-slate-700">{composition.questions.answer}：</span>
             {question.answer ? (
               <RichText html={question.answer} className="min-w-0" />
             ) : (
-              <span className="text-slate-400">{t.bank.none}</span>
+              <span className="text-slate-400">{composition.bank.none}</span>
             )}
           </div>
           {question.analysis && (
             <div className="flex gap-1">
-              <span className="shrink-0 font-medium text-slate-700">{t.questions.analysis}：</span>
+              <span className="shrink-0 font-medium text-slate-700">{composition.questions.analysis}：</span>
               <RichText html={question.analysis} className="min-w-0" />
             </div>
           )}
           {question.knowledgePoints.length > 0 && (
             <p className="text-slate-500">
-              {t.questions.knowledgePoints}：{question.knowledgePoints.map((k) => k.name).join('、')}
+              {composition.questions.knowledgePoints}：
+              {question.knowledgePoints.map((k) => k.name).join('、')}
             </p>
           )}
         </div>

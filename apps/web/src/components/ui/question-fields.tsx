@@ -3,7 +3,7 @@ import { Button } from './button';
 import { Listbox } from './listbox';
 import { RichEditor } from './rich-editor';
 import { Segmented } from './segmented';
-import { t } from '../../i18n/zh-CN';
+import { composition } from '../../i18n/composition';
 import { cn } from '../../lib/utils';
 
 /** A question as the teacher writes or fixes it. */
@@ -19,7 +19,7 @@ export interface QuestionDraft {
 export type QuestionErrors = Partial<Record<'typeId' | 'stem' | 'options' | 'answer', string>>;
 
 const LETTERS = 'ABCDEFGH';
-const f = t.questionForm;
+const f = composition.questionForm;
 
 export const isChoice = (typeName: string) => (f.choiceTypes as readonly string[]).includes(typeName);
 export const isJudge = (typeName: string) => typeName === f.judgeType;

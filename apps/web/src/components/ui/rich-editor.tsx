@@ -1,7 +1,7 @@
 import DOMPurify from 'dompurify';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { RichText } from '../rich-text';
-import { t } from '../../i18n/zh-CN';
+import { composition } from '../../i18n/composition';
 import { toast } from '../../lib/toast';
 import { cn } from '../../lib/utils';
 
@@ -91,7 +91,7 @@ export function RichEditor({
   const onImage = (file: File | undefined) => {
     if (!file) return;
     if (file.size > MAX_IMAGE_BYTES) {
-      toast.error(t.editor.imageTooLarge);
+      toast.error(composition.editor.imageTooLarge);
       return;
     }
     const reader = new FileReader();
@@ -102,26 +102,53 @@ export function RichEditor({
   };
 
   const allTools: { key: string; label: string; title: string; onClick: () => void; className?: string }[] = [
-    { key: 'b', label: 'B', title: t.editor.bold, onClick: () => run('bold'), className: 'font-bold' },
-    { key: 'i', label: 'I', title: t.editor.italic, onClick: () => run('italic'), className: 'italic' },
+    {
+      key: 'b',
+      label: 'B',
+      title: composition.editor.bold,
+      onClick: () => run('bold'),
+      className: 'font-bold',
+    },
+    {
+      key: 'i',
+      label: 'I',
+      title: composition.editor.italic,
+      onClick: () => run('italic'),
+      className: 'italic',
+    },
     {
       key: 'u',
       label: 'U',
-      title: t.editor.underline,
+      title: composition.editor.underline,
       onClick: () => run('underline'),
       className: 'underline',
     },
-    { key: 'sup', label: 'x²', title: t.editor.sup, onClick: () => run('superscript') },
-    { key: 'sub', label: 'x₂', title: t.editor.sub, onClick: () => run('subscript') },
-    { key: 'f', label: t.editor.formula, title: t.editor.formulaHint, onClick: insertFormula },
+    { key: 'sup', label: 'x²', title: composition.editor.sup, onClick: () => run('superscript') },
+    { key: 'sub', label: 'x₂', title: composition.editor.sub, onClick: () => run('subscript') },
+    {
+      key: 'f',
+      label: composition.editor.formula,
+      title: composition.editor.formulaHint,
+      onClick: insertFormula,
+    },
     {
       key: 'blank',
-      label: t.editor.blank,
-      title: t.editor.blankHint,
+      label: composition.editor.blank,
+      title: composition.editor.blankHint,
       onClick: () => run('insertText', '＿＿＿＿'),
     },
-    { key: 'img', label: t.editor.image, title: t.editor.imageHint, onClick: () => fileRef.current?.click() },
-    { key: 'clear', label: t.editor.clear, title: t.editor.clearHint, onClick: () => run('removeFormat') },
+    {
+      key: 'img',
+      label: composition.editor.image,
+      title: composition.editor.imageHint,
+      onClick: () => fileRef.current?.click(),
+    },
+    {
+      key: 'clear',
+      label: composition.editor.clear,
+      title: composition.editor.clearHint,
+      onClick: () => run('removeFormat'),
+    },
   ];
   const tools = compact ? allTools.filter((x) => ['sup', 'sub', 'f', 'img'].includes(x.key)) : allTools;
 
@@ -138,7 +165,7 @@ export function RichEditor({
       >
         <div
           role="toolbar"
-          aria-label={t.editor.toolbar(label)}
+          aria-label={composition.editor.toolbar(label)}
           className="flex flex-wrap gap-0.5 border-b border-slate-200 p-1"
         >
           {tools.map((tool) => (
@@ -204,7 +231,7 @@ export function RichEditor({
       )}
       {hasMath(value) && (
         <div className="mt-2 rounded-md bg-slate-50 px-3 py-2 text-sm">
-          <span className="mr-2 text-xs text-slate-400">{t.editor.preview}</span>
+          <span className="mr-2 text-xs text-slate-400">{composition.editor.preview}</span>
           <RichText html={value} inline />
         </div>
       )}

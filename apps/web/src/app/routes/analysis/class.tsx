@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../../components/page';
+import { ClassAnalysisScreen } from '../../../features/analysis/components/class-analysis';
 
-/** analysisClass: owned by a later issue; its title and what it will do. */
+/** /analysis/class: one class of a homework against the grade (?homeworkId&classId). */
 export function Component() {
-  return <ComingSoon screen="analysisClass" nested />;
+  return <ClassAnalysisScreen />;
 }

@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../../components/page';
+import { GradeAnalysisScreen } from '../../../features/analysis/components/grade-analysis';
 
-/** analysisGrade: owned by a later issue; its title and what it will do. */
+/** /analysis/grade: a homework across its classes (年级分析), opened from /paperlist's 分析 with ?homeworkId. */
 export function Component() {
-  return <ComingSoon screen="analysisGrade" nested />;
+  return <GradeAnalysisScreen />;
 }

@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../../components/page';
+import { PersonAnalysisScreen } from '../../../features/analysis/components/person-analysis';
 
-/** analysisPerson: owned by a later issue; its title and what it will do. */
+/** /analysis/person: one student's trend, knowledge points, wrong questions and 错题本 (?classId&studentId). */
 export function Component() {
-  return <ComingSoon screen="analysisPerson" nested />;
+  return <PersonAnalysisScreen />;
 }

@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../../components/page';
+import { AssistantAnalysisScreen } from '../../../features/analysis/components/assistant-analysis';
 
-/** assistantAnalysis: owned by a later issue; its title and what it will do. */
+/** /assistant/analysis: the questions of a homework (?homeworkId&classId). */
 export function Component() {
-  return <ComingSoon screen="assistantAnalysis" nested />;
+  return <AssistantAnalysisScreen />;
 }

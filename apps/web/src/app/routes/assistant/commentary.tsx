@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../../components/page';
+import { CommentaryScreen } from '../../../features/analysis/components/commentary';
 
-/** assistantCommentary: owned by a later issue; its title and what it will do. */
+/** /assistant/commentary: 讲评 of a homework (?homeworkId&classId). */
 export function Component() {
-  return <ComingSoon screen="assistantCommentary" nested />;
+  return <CommentaryScreen />;
 }

@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../../components/page';
+import { DetailsScreen } from '../../../features/analysis/components/details';
 
-/** assistantDetails: owned by a later issue; its title and what it will do. */
+/** /assistant/details: the student × question matrix of a homework (?homeworkId&classId). */
 export function Component() {
-  return <ComingSoon screen="assistantDetails" nested />;
+  return <DetailsScreen />;
 }

@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../../components/page';
+import { ReportScreen } from '../../../features/analysis/components/report';
 
-/** assistantReport: owned by a later issue; its title and what it will do. */
+/** papaerReport: the printable analysis report of a homework (?homeworkId&classId), also as PDF. */
 export function Component() {
-  return <ComingSoon screen="assistantReport" nested />;
+  return <ReportScreen />;
 }

@@ -1,11 +1,12 @@
 import { paths } from '../../../config/paths';
-import { SCREENS, t } from '../../../i18n/zh-CN';
+import { SCREENS } from '../../../i18n/zh-CN';
+import { composition } from '../../../i18n/composition';
 import { SectionLayout } from '../section-layout';
 
 export function Component() {
   return (
     <SectionLayout
-      title={t.cloud.title}
+      title={composition.cloud.title}
       tabs={[
         { to: paths.cloudResources.personPaper, label: SCREENS.cloudPersonPaper.title },
         { to: paths.cloudResources.schoolPaper, label: SCREENS.cloudSchoolPaper.title },

@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../../components/page';
+import { MarkingReportScreen } from '../../../features/data-center/components/data-center';
 
-/** dataCorrectScore: owned by a later issue; its title and what it will do. */
+/** Data centre screen (grade directors only: the route guard and the host's 403). */
 export function Component() {
-  return <ComingSoon screen="dataCorrectScore" nested />;
+  return <MarkingReportScreen />;
 }

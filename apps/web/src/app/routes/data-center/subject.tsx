@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../../components/page';
+import { SubjectStatsScreen } from '../../../features/data-center/components/data-center';
 
-/** dataSubject: owned by a later issue; its title and what it will do. */
+/** Data centre screen (grade directors only: the route guard and the host's 403). */
 export function Component() {
-  return <ComingSoon screen="dataSubject" nested />;
+  return <SubjectStatsScreen />;
 }

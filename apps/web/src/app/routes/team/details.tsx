@@ -1,6 +1,11 @@
-import { ComingSoon } from '../../../components/page';
+import { useSearchParams } from 'react-router-dom';
+import { SchoolSettingsScreen } from '../../../features/school/components/school-settings';
+import { useSession } from '../../../lib/session';
 
-/** teamDetails: owned by a later issue; its title and what it will do. */
+/** 学校设置 (SPEC §2: query orgId, isCreator, isAdministrator — the flags are hints; the host decides). */
 export function Component() {
-  return <ComingSoon screen="teamDetails" />;
+  const [params] = useSearchParams();
+  const { user } = useSession();
+  const orgId = params.get('orgId') || null;
+  return <SchoolSettingsScreen orgId={orgId} hasSchool={Boolean(user?.orgDefaultId)} />;
 }

@@ -1,8 +1,8 @@
-import { ComingSoon } from '../../../components/page';
-import { paths } from '../../../config/paths';
-import { t } from '../../../i18n/zh-CN';
+import { GroupScreen } from '../../../features/team/components/group-screen';
+import { useSession } from '../../../lib/session';
 
-/** teamGroup: owned by a later issue; its title and what it will do. */
+/** 我的团队: teaching groups (教研组 / 备课组); administrators manage them. */
 export function Component() {
-  return <ComingSoon screen="teamGroup" back={{ to: paths.paperlist, label: t.nav.paperlist }} />;
+  const { user } = useSession();
+  return <GroupScreen orgId={user?.orgDefaultId ?? null} />;
 }

@@ -1,6 +1,8 @@
-import { ComingSoon } from '../../../components/page';
+import { MemberScreen } from '../../../features/team/components/member-screen';
+import { useSession } from '../../../lib/session';
 
-/** teamMember: owned by a later issue; its title and what it will do. */
+/** 团队管理: members and invitations, for the school's administrators. */
 export function Component() {
-  return <ComingSoon screen="teamMember" />;
+  const { user } = useSession();
+  return <MemberScreen orgId={user?.orgDefaultId ?? null} />;
 }

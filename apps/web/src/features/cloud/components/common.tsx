@@ -6,11 +6,11 @@ import { PaperView } from '../../../components/ui/paper-view';
 import { Segmented } from '../../../components/ui/segmented';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { SubjectPicker } from '../../../components/ui/subject-picker';
-import { t } from '../../../i18n/zh-CN';
+import { composition } from '../../../i18n/composition';
 import { cn } from '../../../lib/utils';
 import { usePaperDetail, useStages, type ListFilters } from '../api/papers';
 
-const c = t.cloud;
+const c = composition.cloud;
 
 const dateInput =
   'h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-700 focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none';
@@ -56,7 +56,7 @@ export function PaperFilters({
             }}
             className="h-9 min-w-0 flex-1 rounded-md border border-slate-300 px-3 text-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
           />
-          <Button type="submit">{t.bank.searchButton}</Button>
+          <Button type="submit">{composition.bank.searchButton}</Button>
         </form>
         {actions}
       </div>
@@ -156,7 +156,7 @@ export function PaperPreviewDrawer({
               checked={answers}
               onChange={(e) => setAnswers(e.target.checked)}
             />
-            {t.compose.showAnswers}
+            {composition.compose.showAnswers}
           </label>
           {action}
         </div>

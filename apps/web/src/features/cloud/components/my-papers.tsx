@@ -12,6 +12,7 @@ import { Table, type Column } from '../../../components/ui/table';
 import { ChevronDownIcon } from '../../../components/icons';
 import { paths, withQuery } from '../../../config/paths';
 import { t } from '../../../i18n/zh-CN';
+import { composition } from '../../../i18n/composition';
 import { toast } from '../../../lib/toast';
 import { formatDate } from '../../../lib/utils';
 import {
@@ -26,7 +27,7 @@ import {
 import { PaperFilters, StatusBadges } from './common';
 import { WordImport } from './word-import';
 
-const c = t.cloud;
+const c = composition.cloud;
 
 /** 我的试卷: search and filter, open to edit, rename, copy, share to the school, delete to the recycle bin, import Word. */
 export function MyPapersScreen() {

@@ -8,14 +8,14 @@ import { QuestionBody } from '../../../components/ui/question-body';
 import { Segmented } from '../../../components/ui/segmented';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { Table, type Column } from '../../../components/ui/table';
-import { t } from '../../../i18n/zh-CN';
+import { composition } from '../../../i18n/composition';
 import { toast } from '../../../lib/toast';
 import { formatDate } from '../../../lib/utils';
 import { NO_LIST_FILTERS, purgePaper, restorePaper, usePaperList, type ListFilters } from '../api/papers';
 import { deleteQuestionsForever, restoreQuestions, useQuestionRecycleBin } from '../api/questions';
 import { PaperFilters } from './common';
 
-const c = t.cloud;
+const c = composition.cloud;
 const DAY_MS = 86_400_000;
 
 /** Whole days left before something deleted at `deletedAt` is purged (the host says it for papers). */

@@ -7,13 +7,13 @@ import { Pagination } from '../../../components/ui/pagination';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { Table, type Column } from '../../../components/ui/table';
 import { paths, withQuery } from '../../../config/paths';
-import { t } from '../../../i18n/zh-CN';
+import { composition } from '../../../i18n/composition';
 import { toast } from '../../../lib/toast';
 import { formatDate } from '../../../lib/utils';
 import { NO_LIST_FILTERS, copyPaper, usePaperList, type ListFilters } from '../api/papers';
 import { PaperFilters, PaperPreviewDrawer, StatusBadges } from './common';
 
-const c = t.cloud;
+const c = composition.cloud;
 
 /** 校本资源: papers colleagues shared to the school; preview, then copy into 我的试卷. */
 export function SchoolPapersScreen() {

@@ -9,6 +9,7 @@ import { Segmented } from '../../../components/ui/segmented';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { SubjectPicker } from '../../../components/ui/subject-picker';
 import { t } from '../../../i18n/zh-CN';
+import { composition } from '../../../i18n/composition';
 import { useSelection } from '../../../lib/selection';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -23,7 +24,7 @@ import {
   withdrawSchoolQuestion,
 } from '../api/questions';
 
-const c = t.cloud;
+const c = composition.cloud;
 type Tab = 'approved' | 'mine' | 'shares' | 'pending' | 'rejected';
 
 /** 校本题库: the school's questions; teachers share their own; administrators review what is shared. */
@@ -73,7 +74,7 @@ function Card({ question, meta, actions }: { question: Question; meta: ReactNode
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 px-5 py-2">
         <Button variant="ghost" size="sm" aria-expanded={answer} onClick={() => setAnswer((v) => !v)}>
-          {t.questions.showAnswer}
+          {composition.questions.showAnswer}
         </Button>
         <div className="flex gap-1">{actions}</div>
       </div>
@@ -131,12 +132,12 @@ function SchoolList({ status, admin }: { status: ReviewStatus; admin: boolean })
         <input
           type="search"
           aria-label={c.qSearch}
-          placeholder={t.bank.searchPlaceholder}
+          placeholder={composition.bank.searchPlaceholder}
           value={keywordText}
           onChange={(e) => setKeywordText(e.target.value)}
           className="h-9 min-w-0 flex-1 rounded-md border border-slate-300 px-3 text-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
         />
-        <Button type="submit">{t.bank.searchButton}</Button>
+        <Button type="submit">{composition.bank.searchButton}</Button>
       </form>
       {isLoading && !data ? (
         <SkeletonLines lines={8} />

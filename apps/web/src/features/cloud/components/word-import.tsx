@@ -17,13 +17,14 @@ import { SubjectPicker } from '../../../components/ui/subject-picker';
 import { AlertIcon } from '../../../components/icons';
 import { paths, withQuery } from '../../../config/paths';
 import { t } from '../../../i18n/zh-CN';
+import { composition } from '../../../i18n/composition';
 import { useSelection } from '../../../lib/selection';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
 import { useQuestionTypes, useStages } from '../api/papers';
 import { previewWord, saveWord } from '../api/word';
 
-const w = t.word;
+const w = composition.word;
 const DOCX = '.docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 type Section = ImportPreview['sections'][number];
@@ -251,7 +252,7 @@ export function WordImport({ open, onClose }: { open: boolean; onClose: () => vo
                   }
                 />
                 <label className="flex items-center gap-1.5 text-sm text-slate-600">
-                  {t.compose.eachScore}
+                  {composition.compose.eachScore}
                   <input
                     inputMode="decimal"
                     aria-label={w.sectionScore(si + 1)}
@@ -263,7 +264,7 @@ export function WordImport({ open, onClose }: { open: boolean; onClose: () => vo
                     }}
                     className="h-8 w-14 rounded-md border border-slate-300 bg-white px-2 text-center text-sm focus:border-blue-500 focus:outline-none"
                   />
-                  {t.compose.points}
+                  {composition.compose.points}
                 </label>
               </div>
               <ol className="space-y-2">
@@ -314,7 +315,7 @@ export function WordImport({ open, onClose }: { open: boolean; onClose: () => vo
                             aria-label={w.removeOf(no)}
                             onClick={() => removeQuestion(si, qi)}
                           >
-                            {t.compose.remove}
+                            {composition.compose.remove}
                           </Button>
                         </div>
                       </div>

@@ -19,6 +19,7 @@ import { SkeletonLines } from '../../../components/ui/skeleton';
 import { ChevronDownIcon, ChevronLeftIcon } from '../../../components/icons';
 import { paths, withQuery } from '../../../config/paths';
 import { SCREENS, t } from '../../../i18n/zh-CN';
+import { composition } from '../../../i18n/composition';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
 import {
@@ -91,7 +92,7 @@ function focusLater(...ids: string[]) {
 }
 
 /** The composition centre: the paper as an editable document with undo, saving with versions, and export. */
-export function ComposeScreen({ onOpened }: { onOpened?: (doc: PaperDocument) => void }) {
+export function ComposeScreen() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const paperId = params.get('paperId');
@@ -150,14 +151,13 @@ export function ComposeScreen({ onOpened }: { onOpened?: (doc: PaperDocument) =>
       try {
         const d = await openPaper(q);
         adopt(d);
-        onOpened?.(d);
         // From now on the URL names the paper itself, so a reload reopens it rather than composing again.
         if (q.type === '2') setParams({ paperId: d.id }, { replace: true });
       } catch {
         setLoadState('error');
       }
     },
-    [adopt, onOpened, setParams],
+    [adopt, setParams],
   );
 
   const requested = useRef<string | null>(null);
@@ -198,7 +198,7 @@ export function ComposeScreen({ onOpened }: { onOpened?: (doc: PaperDocument) =>
           }),
         }));
         setSavedKey(contentKey(draftOf(saved)));
-        toast.success(saved.status === 'final' ? t.compose.savedFinal : t.compose.saved);
+        toast.success(saved.status === 'final' ? composition.compose.savedFinal : composition.compose.saved);
         return true;
       } catch (error) {
         if (isApiError(error) && error.status === 409) setConflict(error.message);
@@ -235,9 +235,9 @@ export function ComposeScreen({ onOpened }: { onOpened?: (doc: PaperDocument) =>
     if (!current) return;
     setExporting(0);
     try {
-      const name = `${current.title}${copy === 'student' ? t.compose.studentSuffix : t.compose.teacherSuffix}.docx`;
+      const name = `${current.title}${copy === 'student' ? composition.compose.studentSuffix : composition.compose.teacherSuffix}.docx`;
       await exportWord(current.id, copy, name, (p) => setExporting(p));
-      toast.success(t.compose.exported);
+      toast.success(composition.compose.exported);
     } catch {
       // 下载失败 was shown by the client.
     } finally {
@@ -257,7 +257,7 @@ export function ComposeScreen({ onOpened }: { onOpened?: (doc: PaperDocument) =>
       const to = loc.index + delta;
       if (to < 0 || to >= loc.section.items.length) return;
       history.commit((d) => moveItem(d, loc.section.key, loc.index, to));
-      setLive(t.compose.moved((numbers.get(key) ?? 0) + delta));
+      setLive(composition.compose.moved((numbers.get(key) ?? 0) + delta));
       focusLater(delta < 0 ? `up-${key}` : `down-${key}`, delta < 0 ? `down-${key}` : `up-${key}`);
     },
     moveSection: (key, delta) => {
@@ -265,7 +265,7 @@ export function ComposeScreen({ onOpened }: { onOpened?: (doc: PaperDocument) =>
       const to = from + delta;
       if (from < 0 || to < 0 || to >= draft.sections.length) return;
       history.commit((d) => moveSection(d, from, to));
-      setLive(t.compose.sectionMoved(draft.sections[from]!.title, sectionNumeral(to)));
+      setLive(composition.compose.sectionMoved(draft.sections[from]!.title, sectionNumeral(to)));
       focusLater(
         delta < 0 ? `sec-up-${key}` : `sec-down-${key}`,
         delta < 0 ? `sec-down-${key}` : `sec-up-${key}`,
@@ -283,12 +283,12 @@ export function ComposeScreen({ onOpened }: { onOpened?: (doc: PaperDocument) =>
     setSectionNote: (key, note) => history.commit((d) => setSectionNote(d, key, note), `note:${key}`),
     removeItem: (key) => {
       history.commit((d) => removeItem(d, key));
-      toast(t.compose.removedToast(numbers.get(key) ?? 0));
+      toast(composition.compose.removedToast(numbers.get(key) ?? 0));
     },
     removeSection: (key) => {
       const index = draft.sections.findIndex((s) => s.key === key);
       history.commit((d) => removeSection(d, key));
-      toast(t.compose.sectionRemovedToast(sectionNumeral(Math.max(0, index))));
+      toast(composition.compose.sectionRemovedToast(sectionNumeral(Math.max(0, index))));
     },
     openSimilar: setSimilarFor,
     openEdit: setEditFor,
@@ -327,7 +327,7 @@ export function ComposeScreen({ onOpened }: { onOpened?: (doc: PaperDocument) =>
     const no = numbers.get(key) ?? 0;
     history.commit((d) => replaceItem(d, key, paperQuestionOf(q)));
     setSimilarFor(null);
-    toast.success(t.compose.replaced(no));
+    toast.success(composition.compose.replaced(no));
   };
 
   const submitEdit = async (value: QuestionDraft, typeName: string): Promise<boolean> => {
@@ -353,7 +353,7 @@ export function ComposeScreen({ onOpened }: { onOpened?: (doc: PaperDocument) =>
       if (copy) history.commit((d) => replaceItem(d, key, copy));
       else reset(draftOf(saved));
       setSavedKey(contentKey(draftOf(saved)));
-      toast.success(t.compose.edited);
+      toast.success(composition.compose.edited);
       return true;
     } catch (error) {
       if (isApiError(error) && error.status === 409) setConflict(error.message);
@@ -377,7 +377,7 @@ export function ComposeScreen({ onOpened }: { onOpened?: (doc: PaperDocument) =>
       });
       const objective = types?.find((x) => x.id === q.typeId)?.objective ?? false;
       history.commit((d) => addQuestions(d, [paperQuestionOf(q)], () => (objective ? 3 : 10)));
-      toast.success(t.compose.added);
+      toast.success(composition.compose.added);
       return true;
     } catch {
       return false;
@@ -401,13 +401,13 @@ export function ComposeScreen({ onOpened }: { onOpened?: (doc: PaperDocument) =>
       <Shell>
         <div className="rounded-xl border border-slate-200 bg-white">
           <Empty
-            title={t.compose.noPaper}
-            description={t.compose.noPaperHint}
+            title={composition.compose.noPaper}
+            description={composition.compose.noPaperHint}
             action={
               <div className="mt-2 flex gap-2">
-                <ButtonLink to={paths.rehearse.select}>{t.compose.goPick}</ButtonLink>
+                <ButtonLink to={paths.rehearse.select}>{composition.compose.goPick}</ButtonLink>
                 <ButtonLink to={paths.cloudResources.personPaper} variant="secondary">
-                  {t.compose.myPapers}
+                  {composition.compose.myPapers}
                 </ButtonLink>
               </div>
             }
@@ -421,8 +421,8 @@ export function ComposeScreen({ onOpened }: { onOpened?: (doc: PaperDocument) =>
       <Shell>
         <div className="rounded-xl border border-slate-200 bg-white">
           <Empty
-            title={t.compose.openFailed}
-            description={t.compose.openFailedHint}
+            title={composition.compose.openFailed}
+            description={composition.compose.openFailedHint}
             action={
               <div className="mt-2 flex gap-2">
                 <Button
@@ -434,7 +434,7 @@ export function ComposeScreen({ onOpened }: { onOpened?: (doc: PaperDocument) =>
                   {t.retry}
                 </Button>
                 <ButtonLink to={paths.rehearse.select} variant="secondary">
-                  {t.compose.goPick}
+                  {composition.compose.goPick}
                 </ButtonLink>
               </div>
             }
@@ -462,8 +462,8 @@ export function ComposeScreen({ onOpened }: { onOpened?: (doc: PaperDocument) =>
   const settingsHref = withQuery(paths.paperset, { paperId: doc.id });
   const cardHref = withQuery(paths.answerCard, { paperId: doc.id });
   const exportItems: MenuEntry[] = [
-    { kind: 'action', label: t.compose.exportStudent, onSelect: () => void exportCopy('student') },
-    { kind: 'action', label: t.compose.exportTeacher, onSelect: () => void exportCopy('teacher') },
+    { kind: 'action', label: composition.compose.exportStudent, onSelect: () => void exportCopy('student') },
+    { kind: 'action', label: composition.compose.exportTeacher, onSelect: () => void exportCopy('teacher') },
   ];
 
   return (
@@ -477,7 +477,7 @@ export function ComposeScreen({ onOpened }: { onOpened?: (doc: PaperDocument) =>
             <Link
               to={paths.rehearse.select}
               className="inline-flex items-center text-sm text-slate-500 hover:text-blue-700"
-              aria-label={t.compose.back}
+              aria-label={composition.compose.back}
             >
               <ChevronLeftIcon className="size-4" />
             </Link>
@@ -491,7 +491,7 @@ export function ComposeScreen({ onOpened }: { onOpened?: (doc: PaperDocument) =>
               {PAPER_STATUS_NAMES[draft.status]}
             </span>
             <span className="text-xs text-slate-500" data-testid="save-state" aria-live="polite">
-              {dirty ? t.compose.unsaved : t.compose.allSaved}
+              {dirty ? composition.compose.unsaved : composition.compose.allSaved}
             </span>
           </div>
           <div className="ml-auto flex flex-wrap items-center gap-1.5">
@@ -500,37 +500,37 @@ export function ComposeScreen({ onOpened }: { onOpened?: (doc: PaperDocument) =>
               size="sm"
               onClick={undo}
               disabled={!history.canUndo}
-              title={t.compose.undoHint}
+              title={composition.compose.undoHint}
             >
-              {t.compose.undo}
+              {composition.compose.undo}
             </Button>
             <Button
               variant="ghost"
               size="sm"
               onClick={redo}
               disabled={!history.canRedo}
-              title={t.compose.redoHint}
+              title={composition.compose.redoHint}
             >
-              {t.compose.redo}
+              {composition.compose.redo}
             </Button>
             <span className="mx-1 hidden h-5 w-px bg-slate-300 md:inline" aria-hidden="true" />
             <span className="hidden flex-wrap items-center gap-1.5 md:flex">
               <Button variant="secondary" size="sm" onClick={() => setAdding(true)}>
-                {t.compose.addOwn}
+                {composition.compose.addOwn}
               </Button>
               <Button variant="secondary" size="sm" onClick={() => void go(settingsHref)}>
                 {SCREENS.paperset.title}
               </Button>
               <Button variant="secondary" size="sm" onClick={() => void go(cardHref)}>
-                {t.compose.answerCard}
+                {composition.compose.answerCard}
               </Button>
               {exporting === undefined && (
                 <Menu
-                  label={t.compose.export}
+                  label={composition.compose.export}
                   buttonClassName="h-8 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50"
                   button={
                     <>
-                      {t.compose.export}
+                      {composition.compose.export}
                       <ChevronDownIcon className="size-4" />
                     </>
                   }
@@ -549,23 +549,27 @@ export function ComposeScreen({ onOpened }: { onOpened?: (doc: PaperDocument) =>
                     style={exporting === null ? undefined : { width: `${Math.round(exporting * 100)}%` }}
                   />
                 </span>
-                {t.compose.exporting(exporting === null ? null : Math.round(exporting * 100))}
+                {composition.compose.exporting(exporting === null ? null : Math.round(exporting * 100))}
               </span>
             )}
             <span className="md:hidden">
               <Menu
-                label={t.compose.moreActions}
+                label={composition.compose.moreActions}
                 buttonClassName="h-8 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 shadow-sm"
                 button={
                   <>
-                    {t.compose.more}
+                    {composition.compose.more}
                     <ChevronDownIcon className="size-4" />
                   </>
                 }
                 items={[
-                  { kind: 'action', label: t.compose.addOwn, onSelect: () => setAdding(true) },
+                  { kind: 'action', label: composition.compose.addOwn, onSelect: () => setAdding(true) },
                   { kind: 'action', label: SCREENS.paperset.title, onSelect: () => void go(settingsHref) },
-                  { kind: 'action', label: t.compose.answerCard, onSelect: () => void go(cardHref) },
+                  {
+                    kind: 'action',
+                    label: composition.compose.answerCard,
+                    onSelect: () => void go(cardHref),
+                  },
                   { kind: 'separator', key: 'export' },
                   ...exportItems,
                 ]}
@@ -579,7 +583,7 @@ export function ComposeScreen({ onOpened }: { onOpened?: (doc: PaperDocument) =>
               disabled={busy !== null}
               onClick={() => void save('draft')}
             >
-              {t.compose.saveDraft}
+              {composition.compose.saveDraft}
             </Button>
             <Button
               size="sm"
@@ -587,25 +591,25 @@ export function ComposeScreen({ onOpened }: { onOpened?: (doc: PaperDocument) =>
               disabled={busy !== null}
               onClick={() => void save('final')}
             >
-              {t.compose.saveFinal}
+              {composition.compose.saveFinal}
             </Button>
           </div>
         </div>
       </div>
 
       <div className="grid gap-6 lg:grid-cols-[240px_minmax(0,1fr)]">
-        <aside className="order-last lg:order-first" aria-label={t.compose.outline}>
+        <aside className="order-last lg:order-first" aria-label={composition.compose.outline}>
           <div className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 lg:sticky lg:top-36">
-            <h2 className="text-sm font-medium text-slate-700">{t.compose.outline}</h2>
+            <h2 className="text-sm font-medium text-slate-700">{composition.compose.outline}</h2>
             <dl className="grid grid-cols-2 gap-2 text-center">
               <div className="rounded-lg bg-slate-50 py-2">
-                <dt className="text-xs text-slate-500">{t.compose.countLabel}</dt>
+                <dt className="text-xs text-slate-500">{composition.compose.countLabel}</dt>
                 <dd className="text-lg font-semibold text-slate-900 tabular-nums" data-testid="paper-count">
                   {count}
                 </dd>
               </div>
               <div className="rounded-lg bg-slate-50 py-2">
-                <dt className="text-xs text-slate-500">{t.compose.totalLabel}</dt>
+                <dt className="text-xs text-slate-500">{composition.compose.totalLabel}</dt>
                 <dd className="text-lg font-semibold text-slate-900 tabular-nums" data-testid="paper-total">
                   {total}
                 </dd>
@@ -613,7 +617,8 @@ export function ComposeScreen({ onOpened }: { onOpened?: (doc: PaperDocument) =>
             </dl>
             {difficulty !== null && (
               <p className="text-xs text-slate-500">
-                {t.compose.difficulty}：{t.compose.difficultyValue(difficulty.toFixed(2), level ?? '')}
+                {composition.compose.difficulty}：
+                {composition.compose.difficultyValue(difficulty.toFixed(2), level ?? '')}
               </p>
             )}
             <ol className="space-y-1 text-sm">
@@ -630,7 +635,7 @@ export function ComposeScreen({ onOpened }: { onOpened?: (doc: PaperDocument) =>
                       {sectionNumeral(i)}、{s.title}
                     </span>
                     <span className="shrink-0 text-xs text-slate-400 tabular-nums">
-                      {t.compose.outlineRow(s.items.length, sectionTotal(s))}
+                      {composition.compose.outlineRow(s.items.length, sectionTotal(s))}
                     </span>
                   </button>
                 </li>
@@ -642,7 +647,7 @@ export function ComposeScreen({ onOpened }: { onOpened?: (doc: PaperDocument) =>
         <div className="min-w-0 rounded-xl border border-slate-200 bg-white px-4 py-6 sm:px-8">
           <div className="mb-8 space-y-2 text-center">
             <input
-              aria-label={t.compose.paperTitle}
+              aria-label={composition.compose.paperTitle}
               value={draft.title}
               maxLength={80}
               onChange={(e) => {
@@ -652,8 +657,8 @@ export function ComposeScreen({ onOpened }: { onOpened?: (doc: PaperDocument) =>
               className="w-full rounded-md border border-transparent px-2 py-1 text-center text-xl font-semibold text-slate-900 hover:border-slate-200 focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none sm:text-2xl"
             />
             <input
-              aria-label={t.compose.subtitle}
-              placeholder={t.compose.subtitlePlaceholder}
+              aria-label={composition.compose.subtitle}
+              placeholder={composition.compose.subtitlePlaceholder}
               value={draft.subtitle}
               maxLength={120}
               onChange={(e) => {
@@ -663,19 +668,19 @@ export function ComposeScreen({ onOpened }: { onOpened?: (doc: PaperDocument) =>
               className="w-full rounded-md border border-transparent px-2 py-1 text-center text-sm text-slate-600 hover:border-slate-200 focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
             />
             <p className="text-sm text-slate-500" aria-live="polite" data-testid="paper-summary">
-              {t.compose.summary(count, total)}
+              {composition.compose.summary(count, total)}
             </p>
           </div>
           {draft.sections.length === 0 ? (
             <Empty
-              title={t.compose.empty}
-              description={t.compose.emptyHint}
+              title={composition.compose.empty}
+              description={composition.compose.emptyHint}
               action={
                 <div className="mt-2 flex gap-2">
                   <Button variant="secondary" onClick={() => void go(paths.rehearse.select)}>
-                    {t.compose.goPick}
+                    {composition.compose.goPick}
                   </Button>
-                  <Button onClick={() => setAdding(true)}>{t.compose.addOwn}</Button>
+                  <Button onClick={() => setAdding(true)}>{composition.compose.addOwn}</Button>
                 </div>
               }
             />
@@ -710,18 +715,18 @@ export function ComposeScreen({ onOpened }: { onOpened?: (doc: PaperDocument) =>
       />
       <ConfirmDialog
         open={conflict !== null}
-        title={t.compose.conflictTitle}
-        confirmLabel={t.compose.reload}
+        title={composition.compose.conflictTitle}
+        confirmLabel={composition.compose.reload}
         onConfirm={() => void reload()}
         onClose={() => setConflict(null)}
       >
         <p>{conflict}</p>
-        <p className="mt-2">{t.compose.conflictHint}</p>
+        <p className="mt-2">{composition.compose.conflictHint}</p>
       </ConfirmDialog>
       <ConfirmDialog
         open={blocker.state === 'blocked'}
-        title={t.compose.leaveTitle}
-        confirmLabel={t.compose.leaveSave}
+        title={composition.compose.leaveTitle}
+        confirmLabel={composition.compose.leaveSave}
         busy={busy !== null}
         onConfirm={() =>
           void save().then((ok) => {
@@ -736,11 +741,11 @@ export function ComposeScreen({ onOpened }: { onOpened?: (doc: PaperDocument) =>
         }}
         extra={
           <Button variant="secondary" onClick={() => blocker.state === 'blocked' && blocker.proceed()}>
-            {t.compose.leaveDiscard}
+            {composition.compose.leaveDiscard}
           </Button>
         }
       >
-        {t.compose.leaveText}
+        {composition.compose.leaveText}
       </ConfirmDialog>
     </div>
   );

@@ -2,7 +2,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DifficultyTag, QuestionBody } from '../../../components/ui/question-body';
 import { ArrowUpIcon, TrashIcon } from '../../../components/icons';
-import { t } from '../../../i18n/zh-CN';
+import { composition } from '../../../i18n/composition';
 import { cn } from '../../../lib/utils';
 import {
   headingOf,
@@ -193,7 +193,7 @@ function SectionBlock({
           <span
             draggable
             onDragStart={(e) => onSectionDragStart(e, ref.current)}
-            title={t.compose.dragSection(number)}
+            title={composition.compose.dragSection(number)}
             aria-hidden="true"
             className="hidden cursor-grab text-slate-400 hover:text-slate-600 active:cursor-grabbing sm:inline"
           >
@@ -207,7 +207,7 @@ function SectionBlock({
               {number}、
             </span>
             <input
-              aria-label={t.compose.sectionTitle(number)}
+              aria-label={composition.compose.sectionTitle(number)}
               value={section.title}
               maxLength={40}
               onChange={(e) => actions.setSectionTitle(section.key, e.target.value)}
@@ -215,20 +215,20 @@ function SectionBlock({
             />
           </span>
           <label className="inline-flex items-center gap-1.5 text-sm text-slate-600">
-            {t.compose.eachScore}
+            {composition.compose.eachScore}
             <ScoreInput
               value={section.defaultScore}
-              label={t.compose.eachScoreOf(number)}
+              label={composition.compose.eachScoreOf(number)}
               onCommit={(v) => actions.setSectionScore(section.key, v)}
             />
           </label>
           <span className="text-sm text-slate-500 tabular-nums" data-testid="section-total">
-            {t.compose.sectionSum(section.items.length, sectionTotal(section))}
+            {composition.compose.sectionSum(section.items.length, sectionTotal(section))}
           </span>
           <span className="ml-auto flex items-center">
             {!noteOpen && (
               <Button variant="ghost" size="sm" onClick={() => setNoteOpen(true)}>
-                {t.compose.addNote}
+                {composition.compose.addNote}
               </Button>
             )}
             <button
@@ -236,8 +236,8 @@ function SectionBlock({
               id={`sec-up-${section.key}`}
               className={iconButton}
               disabled={index === 0}
-              aria-label={t.compose.moveSectionUp(number)}
-              title={t.compose.moveSectionUp(number)}
+              aria-label={composition.compose.moveSectionUp(number)}
+              title={composition.compose.moveSectionUp(number)}
               onClick={() => actions.moveSection(section.key, -1)}
             >
               <ArrowUpIcon className="size-4" />
@@ -247,8 +247,8 @@ function SectionBlock({
               id={`sec-down-${section.key}`}
               className={iconButton}
               disabled={last}
-              aria-label={t.compose.moveSectionDown(number)}
-              title={t.compose.moveSectionDown(number)}
+              aria-label={composition.compose.moveSectionDown(number)}
+              title={composition.compose.moveSectionDown(number)}
               onClick={() => actions.moveSection(section.key, 1)}
             >
               <ArrowUpIcon className="size-4 rotate-180" />
@@ -256,8 +256,8 @@ function SectionBlock({
             <button
               type="button"
               className={cn(iconButton, 'hover:text-red-600')}
-              aria-label={t.compose.removeSection(number)}
-              title={t.compose.removeSection(number)}
+              aria-label={composition.compose.removeSection(number)}
+              title={composition.compose.removeSection(number)}
               onClick={() => actions.removeSection(section.key)}
             >
               <TrashIcon className="size-4" />
@@ -269,8 +269,8 @@ function SectionBlock({
         </p>
         {noteOpen && (
           <input
-            aria-label={t.compose.sectionNote(number)}
-            placeholder={t.compose.notePlaceholder}
+            aria-label={composition.compose.sectionNote(number)}
+            placeholder={composition.compose.notePlaceholder}
             value={section.note}
             maxLength={200}
             onChange={(e) => actions.setSectionNote(section.key, e.target.value)}
@@ -287,7 +287,7 @@ function SectionBlock({
           {section.items.length === 0 && (
             <li className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-400">
               {itemIndicator === 0 && bar}
-              {t.compose.sectionEmpty}
+              {composition.compose.sectionEmpty}
             </li>
           )}
           {section.items.map((item, i) => (
@@ -359,7 +359,7 @@ function ItemRow({
           <span
             draggable
             onDragStart={(e) => onDragStart(e, ref.current)}
-            title={t.compose.dragItem(no)}
+            title={composition.compose.dragItem(no)}
             aria-hidden="true"
             className="mt-1 hidden cursor-grab text-slate-300 group-hover:text-slate-500 active:cursor-grabbing sm:inline"
           >
@@ -370,7 +370,7 @@ function ItemRow({
               <QuestionBody question={q} no={no} showAnswer={showAnswer} idPrefix={`pi-${item.key}`} />
             ) : (
               <p className="text-sm text-amber-700">
-                {no}. {t.compose.deletedQuestion}
+                {no}. {composition.compose.deletedQuestion}
               </p>
             )}
           </div>
@@ -379,15 +379,17 @@ function ItemRow({
           <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
             {q && <DifficultyTag level={q.difficulty} />}
             {q?.owner === 'personal' && (
-              <span className="rounded bg-violet-50 px-2 py-0.5 text-violet-700">{t.compose.mine}</span>
+              <span className="rounded bg-violet-50 px-2 py-0.5 text-violet-700">
+                {composition.compose.mine}
+              </span>
             )}
-            {overridden && <span className="text-amber-700">{t.compose.overrideHint}</span>}
+            {overridden && <span className="text-amber-700">{composition.compose.overrideHint}</span>}
           </div>
           <div className="flex flex-wrap items-center gap-0.5">
             <ScoreInput
               id={`score-${item.key}`}
               value={itemScore(item, section)}
-              label={t.compose.scoreOf(no)}
+              label={composition.compose.scoreOf(no)}
               highlight={overridden}
               onCommit={(v) => actions.setItemScore(item.key, v)}
               className="mr-2"
@@ -397,8 +399,8 @@ function ItemRow({
               id={`up-${item.key}`}
               className={iconButton}
               disabled={index === 0}
-              aria-label={t.compose.moveUp(no)}
-              title={t.compose.moveUp(no)}
+              aria-label={composition.compose.moveUp(no)}
+              title={composition.compose.moveUp(no)}
               onClick={() => actions.moveItem(item.key, -1)}
             >
               <ArrowUpIcon className="size-4" />
@@ -408,8 +410,8 @@ function ItemRow({
               id={`down-${item.key}`}
               className={iconButton}
               disabled={last}
-              aria-label={t.compose.moveDown(no)}
-              title={t.compose.moveDown(no)}
+              aria-label={composition.compose.moveDown(no)}
+              title={composition.compose.moveDown(no)}
               onClick={() => actions.moveItem(item.key, 1)}
             >
               <ArrowUpIcon className="size-4 rotate-180" />
@@ -419,27 +421,27 @@ function ItemRow({
                 <Button
                   variant="ghost"
                   size="sm"
-                  aria-label={t.compose.answerOf(no)}
+                  aria-label={composition.compose.answerOf(no)}
                   aria-pressed={showAnswer}
                   onClick={() => actions.toggleAnswer(item.key)}
                 >
-                  {t.compose.answer}
+                  {composition.compose.answer}
                 </Button>
                 <Button
                   variant="ghost"
                   size="sm"
-                  aria-label={t.compose.replaceOf(no)}
+                  aria-label={composition.compose.replaceOf(no)}
                   onClick={() => actions.openSimilar(item.key)}
                 >
-                  {t.compose.replace}
+                  {composition.compose.replace}
                 </Button>
                 <Button
                   variant="ghost"
                   size="sm"
-                  aria-label={t.compose.editOf(no)}
+                  aria-label={composition.compose.editOf(no)}
                   onClick={() => actions.openEdit(item.key)}
                 >
-                  {t.compose.edit}
+                  {composition.compose.edit}
                 </Button>
               </>
             )}
@@ -447,10 +449,10 @@ function ItemRow({
               variant="ghost"
               size="sm"
               className="hover:text-red-600"
-              aria-label={t.compose.removeOf(no)}
+              aria-label={composition.compose.removeOf(no)}
               onClick={() => actions.removeItem(item.key)}
             >
-              {t.compose.remove}
+              {composition.compose.remove}
             </Button>
           </div>
         </div>

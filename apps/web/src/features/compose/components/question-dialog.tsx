@@ -12,6 +12,7 @@ import {
   type QuestionErrors,
 } from '../../../components/ui/question-fields';
 import { t } from '../../../i18n/zh-CN';
+import { composition } from '../../../i18n/composition';
 
 const EMPTY_OPTIONS = relabel([{ content: '' }, { content: '' }, { content: '' }, { content: '' }]);
 
@@ -64,15 +65,15 @@ export function QuestionDialog({
     <LargeDialog
       open={open}
       onClose={onClose}
-      title={mode === 'add' ? t.compose.addTitle : t.compose.editTitle(no ?? 0)}
-      lead={mode === 'edit' ? t.compose.editHint : undefined}
+      title={mode === 'add' ? composition.compose.addTitle : composition.compose.editTitle(no ?? 0)}
+      lead={mode === 'edit' ? composition.compose.editHint : undefined}
       footer={
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             {t.cancel}
           </Button>
           <Button type="submit" form={formId} loading={busy}>
-            {mode === 'add' ? t.compose.addSubmit : t.compose.editSubmit}
+            {mode === 'add' ? composition.compose.addSubmit : composition.compose.editSubmit}
           </Button>
         </div>
       }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { t } from '../../../i18n/zh-CN';
+import { composition } from '../../../i18n/composition';
 import { cn } from '../../../lib/utils';
 import { parseScore } from '../utils/draft';
 
@@ -51,7 +51,7 @@ export function ScoreInput({
         aria-label={label}
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? errorId : undefined}
-        title={invalid ? t.compose.scoreInvalid : hint}
+        title={invalid ? composition.compose.scoreInvalid : hint}
         value={text}
         onFocus={(e) => e.target.select()}
         onBlur={() => setText(fmt(value))}
@@ -80,10 +80,10 @@ export function ScoreInput({
               : 'border-slate-300',
         )}
       />
-      <span className="text-sm text-slate-500">{t.compose.points}</span>
+      <span className="text-sm text-slate-500">{composition.compose.points}</span>
       {invalid && (
         <span id={errorId} className="sr-only">
-          {t.compose.scoreInvalid}
+          {composition.compose.scoreInvalid}
         </span>
       )}
     </span>

@@ -5,7 +5,7 @@ import { Drawer } from '../../../components/ui/drawer';
 import { Empty } from '../../../components/ui/empty';
 import { DifficultyTag, QuestionBody } from '../../../components/ui/question-body';
 import { SkeletonLines } from '../../../components/ui/skeleton';
-import { t } from '../../../i18n/zh-CN';
+import { composition } from '../../../i18n/composition';
 import { useSimilarQuestions } from '../api/paper';
 import type { DraftItem } from '../utils/draft';
 
@@ -29,7 +29,7 @@ export function SimilarDrawer({
     <Drawer
       open={item !== null}
       onClose={onClose}
-      title={t.compose.similarTitle(no)}
+      title={composition.compose.similarTitle(no)}
       footer={
         <label className="flex items-center gap-2 text-sm text-slate-600">
           <input
@@ -38,14 +38,14 @@ export function SimilarDrawer({
             checked={answers}
             onChange={(e) => setAnswers(e.target.checked)}
           />
-          {t.compose.showAnswers}
+          {composition.compose.showAnswers}
         </label>
       }
     >
-      <p className="mb-4 text-sm text-slate-500">{t.compose.similarHint}</p>
+      <p className="mb-4 text-sm text-slate-500">{composition.compose.similarHint}</p>
       {item?.question && (
         <div className="mb-5 rounded-lg border border-blue-100 bg-blue-50/50 px-4 py-3">
-          <p className="mb-1 text-xs text-blue-700">{t.compose.current}</p>
+          <p className="mb-1 text-xs text-blue-700">{composition.compose.current}</p>
           <QuestionBody question={item.question} idPrefix="cur" />
         </div>
       )}
@@ -62,14 +62,14 @@ export function SimilarDrawer({
                   {q.knowledgePoints.map((k) => k.name).join('、')}
                 </span>
                 <Button size="sm" onClick={() => onPick(q)}>
-                  {t.compose.use}
+                  {composition.compose.use}
                 </Button>
               </div>
             </li>
           ))}
         </ul>
       ) : (
-        <Empty title={t.compose.similarEmpty} />
+        <Empty title={composition.compose.similarEmpty} />
       )}
     </Drawer>
   );

@@ -6,7 +6,7 @@ import type {
   Question,
   SavePaper,
 } from '@zhzy/contracts';
-import { t } from '../../../i18n/zh-CN';
+import { composition } from '../../../i18n/composition';
 
 /**
  * The paper as /edit holds it between saves. Every edit is a pure function from one draft to the next, so the
@@ -107,21 +107,21 @@ export const questionCount = (draft: Draft) => draft.sections.reduce((n, s) => n
 
 /** 一 … 九十九, as section numbers. */
 export function sectionNumeral(index: number): string {
-  const digits = t.compose.numerals;
+  const digits = composition.compose.numerals;
   const n = index + 1;
   if (n < 10) return digits[n - 1]!;
   const tens = Math.floor(n / 10);
   const ones = n % 10;
-  return `${tens === 1 ? '' : digits[tens - 1]!}${t.compose.ten}${ones ? digits[ones - 1]! : ''}`;
+  return `${tens === 1 ? '' : digits[tens - 1]!}${composition.compose.ten}${ones ? digits[ones - 1]! : ''}`;
 }
 
 /** 一、单选题（本大题共 5 小题，每小题 3 分，共 15 分） — the host's heading, computed the same way. */
 export function headingOf(section: DraftSection, index: number): string {
   const number = sectionNumeral(index);
   const count = section.items.length;
-  if (count === 0) return t.compose.heading(number, section.title, null);
+  if (count === 0) return composition.compose.heading(number, section.title, null);
   const same = section.items.every((i) => i.override === null || i.override === section.defaultScore);
-  return t.compose.heading(number, section.title, {
+  return composition.compose.heading(number, section.title, {
     count,
     each: same ? section.defaultScore : null,
     total: sectionTotal(section),

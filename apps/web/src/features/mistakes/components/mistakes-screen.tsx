@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { ButtonLink } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
-import { t } from '../../../i18n/zh-CN';
+import { composition } from '../../../i18n/composition';
 
-const s = t.mistakes;
+const s = composition.mistakes;
 
 function DisabledPicker({
   label,

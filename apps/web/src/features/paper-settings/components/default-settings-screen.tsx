@@ -1,37 +1,52 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { PaperSettingsSchema, type PaperSettings } from '@zhzy/contracts';
 import { Button } from '../../../components/ui/button';
 import { Empty } from '../../../components/ui/empty';
-import { t } from '../../../i18n/zh-CN';
+import { composition } from '../../../i18n/composition';
 import { toast } from '../../../lib/toast';
-import { STANDARD_SETTINGS, readTeacherDefaults, saveTeacherDefaults } from '../api/defaults';
+import { STANDARD_SETTINGS, useTeacherDefaults, useTeacherDefaultsActions } from '../api/defaults';
 import { useLatestPaper } from '../api/settings';
 import { PaperPreview } from './paper-preview';
 import { PaperSettingsForm } from './settings-form';
 
-const s = t.paperset;
+const s = composition.paperset;
 
 /** 试题设置: the teacher's default layout for new papers, the /paperset form previewed on their latest paper. */
 export function DefaultSettingsScreen() {
-  const [settings, setSettings] = useState<PaperSettings>(() => readTeacherDefaults() ?? STANDARD_SETTINGS);
-  const [savedText, setSavedText] = useState(() =>
-    JSON.stringify(readTeacherDefaults() ?? STANDARD_SETTINGS),
-  );
+  const defaults = useTeacherDefaults();
+  const actions = useTeacherDefaultsActions();
+  const [settings, setSettings] = useState<PaperSettings | null>(null);
+  const [savedText, setSavedText] = useState('');
+  const [busy, setBusy] = useState(false);
   const { data: latest } = useLatestPaper();
-  const dirty = JSON.stringify(settings) !== savedText;
 
-  const save = () => {
-    const checked = PaperSettingsSchema.safeParse(settings);
+  // The form starts from what the host keeps, once it has answered.
+  useEffect(() => {
+    if (defaults.data && settings === null) {
+      setSettings(defaults.data.settings);
+      setSavedText(JSON.stringify(defaults.data.settings));
+    }
+  }, [defaults.data, settings]);
+
+  const shown = settings ?? STANDARD_SETTINGS;
+  const dirty = settings !== null && JSON.stringify(settings) !== savedText;
+
+  const save = async () => {
+    const checked = PaperSettingsSchema.safeParse(shown);
     if (!checked.success) {
       toast.error(checked.error.issues[0]?.message ?? s.invalid);
       return;
     }
-    if (!saveTeacherDefaults(checked.data)) {
-      toast.error(s.defaultsTooLong);
-      return;
+    setBusy(true);
+    try {
+      const saved = await actions.save(checked.data);
+      setSavedText(JSON.stringify(saved.settings));
+      toast.success(s.defaultsSaved);
+    } catch {
+      // The client has shown the host's message.
+    } finally {
+      setBusy(false);
     }
-    setSavedText(JSON.stringify(checked.data));
-    toast.success(s.defaultsSaved);
   };
 
   return (
@@ -42,7 +57,7 @@ export function DefaultSettingsScreen() {
           <Button variant="secondary" size="sm" onClick={() => setSettings(STANDARD_SETTINGS)}>
             {s.standard}
           </Button>
-          <Button size="sm" disabled={!dirty} onClick={save}>
+          <Button size="sm" disabled={!dirty || busy} onClick={() => void save()}>
             {s.saveDefaults}
           </Button>
         </div>
@@ -52,7 +67,7 @@ export function DefaultSettingsScreen() {
           aria-label={s.formLabel}
           className="self-start rounded-xl border border-slate-200 bg-white p-5"
         >
-          <PaperSettingsForm value={settings} onChange={setSettings} />
+          <PaperSettingsForm value={shown} onChange={setSettings} />
         </section>
         <section
           aria-label={s.previewLabel}
@@ -60,7 +75,7 @@ export function DefaultSettingsScreen() {
         >
           <h2 className="mb-3 text-sm font-semibold text-slate-700">{s.previewLabel}</h2>
           {latest ? (
-            <PaperPreview paper={latest} settings={settings} maxPages={2} />
+            <PaperPreview paper={latest} settings={shown} maxPages={2} />
           ) : latest === null ? (
             <div className="rounded-lg bg-white">
               <Empty title={s.noSample} description={s.noSampleHint} />
@@ -68,7 +83,7 @@ export function DefaultSettingsScreen() {
           ) : (
             <PaperPreview
               paper={{ title: s.sampleTitle, subtitle: '', totalScore: 100, sections: [] }}
-              settings={settings}
+              settings={shown}
               maxPages={1}
             />
           )}

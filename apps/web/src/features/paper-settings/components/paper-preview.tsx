@@ -2,10 +2,10 @@ import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'reac
 import { PAPER_LAYOUT_MM, type PaperSection, type PaperSettings } from '@zhzy/contracts';
 import { RichText } from '../../../components/rich-text';
 import { optionColumns } from '../../../components/ui/question-body';
-import { t } from '../../../i18n/zh-CN';
+import { composition } from '../../../i18n/composition';
 import { cn } from '../../../lib/utils';
 
-const s = t.paperset;
+const s = composition.paperset;
 /** CSS pixels per millimetre at 96 dpi. */
 const PX_PER_MM = 96 / 25.4;
 /** Gap between two columns, in millimetres. */
@@ -198,7 +198,7 @@ function blocksOf(paper: PreviewPaper, settings: PaperSettings, copy: 'student' 
           />
         ) : (
           <p className="pb-[0.6em] text-slate-400">
-            {no}. {t.compose.deletedQuestion}
+            {no}. {composition.compose.deletedQuestion}
           </p>
         ),
       });

@@ -8,15 +8,16 @@ import { Empty } from '../../../components/ui/empty';
 import { Segmented } from '../../../components/ui/segmented';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { paths, withQuery } from '../../../config/paths';
-import { SCREENS, t } from '../../../i18n/zh-CN';
+import { SCREENS } from '../../../i18n/zh-CN';
+import { composition } from '../../../i18n/composition';
 import { useApiMutate } from '../../../lib/swr';
 import { toast } from '../../../lib/toast';
-import { STANDARD_SETTINGS, readTeacherDefaults, saveTeacherDefaults } from '../api/defaults';
+import { STANDARD_SETTINGS, useTeacherDefaults, useTeacherDefaultsActions } from '../api/defaults';
 import { savePaperSettings, usePaperForSettings } from '../api/settings';
 import { PaperPreview } from './paper-preview';
 import { PaperSettingsForm } from './settings-form';
 
-const s = t.paperset;
+const s = composition.paperset;
 
 /** /paperset?paperId=…: the layout of one paper, with a live preview of its pages. */
 export function PapersetScreen() {
@@ -28,6 +29,8 @@ export function PapersetScreen() {
   const failed = paper.error !== undefined;
   const isLoading = paper.isLoading;
   const mutate = useApiMutate();
+  const defaults = useTeacherDefaults();
+  const defaultsActions = useTeacherDefaultsActions();
   const [settings, setSettings] = useState<PaperSettings | null>(null);
   const [savedText, setSavedText] = useState('');
   const [copy, setCopy] = useState<'student' | 'teacher'>('student');
@@ -76,7 +79,9 @@ export function PapersetScreen() {
           <Empty
             title={s.noPaper}
             description={s.noPaperHint}
-            action={<ButtonLink to={paths.cloudResources.personPaper}>{t.compose.myPapers}</ButtonLink>}
+            action={
+              <ButtonLink to={paths.cloudResources.personPaper}>{composition.compose.myPapers}</ButtonLink>
+            }
           />
         </div>
       </Page>
@@ -86,7 +91,7 @@ export function PapersetScreen() {
     return (
       <Page title={SCREENS.paperset.title}>
         <div className="rounded-xl border border-slate-200 bg-white">
-          <Empty title={t.compose.openFailed} description={s.openFailedHint} />
+          <Empty title={composition.compose.openFailed} description={s.openFailedHint} />
         </div>
       </Page>
     );
@@ -110,7 +115,7 @@ export function PapersetScreen() {
       actions={
         <div className="flex flex-wrap items-center gap-2">
           <span className="text-xs text-slate-500" aria-live="polite">
-            {dirty ? t.compose.unsaved : t.compose.allSaved}
+            {dirty ? composition.compose.unsaved : composition.compose.allSaved}
           </span>
           <Button variant="secondary" size="sm" onClick={() => void navigate(backToEdit)}>
             {s.backToEdit}
@@ -154,8 +159,10 @@ export function PapersetScreen() {
               variant="ghost"
               size="sm"
               onClick={() => {
-                if (saveTeacherDefaults(settings)) toast.success(s.defaultsSaved);
-                else toast.error(s.defaultsTooLong);
+                defaultsActions.save(settings).then(
+                  () => toast.success(s.defaultsSaved),
+                  () => undefined, // the client has shown the host's message
+                );
               }}
             >
               {s.setDefaults}
@@ -164,8 +171,8 @@ export function PapersetScreen() {
               variant="ghost"
               size="sm"
               onClick={() => {
-                const mine = readTeacherDefaults();
-                if (mine) setSettings(mine);
+                const mine = defaults.data;
+                if (mine?.saved) setSettings(mine.settings);
                 else toast(s.noDefaults);
               }}
             >
@@ -198,7 +205,7 @@ export function PapersetScreen() {
       <ConfirmDialog
         open={blocker.state === 'blocked'}
         title={s.leaveTitle}
-        confirmLabel={t.compose.leaveSave}
+        confirmLabel={composition.compose.leaveSave}
         busy={busy}
         onConfirm={() =>
           void save().then((ok) => {
@@ -208,11 +215,11 @@ export function PapersetScreen() {
         onClose={() => blocker.state === 'blocked' && blocker.reset()}
         extra={
           <Button variant="secondary" onClick={() => blocker.state === 'blocked' && blocker.proceed()}>
-            {t.compose.leaveDiscard}
+            {composition.compose.leaveDiscard}
           </Button>
         }
       >
-        {t.compose.leaveText}
+        {composition.compose.leaveText}
       </ConfirmDialog>
     </Page>
   );

@@ -1,10 +1,10 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { PAPER_FONT_SIZES, PAPER_LAYOUT_SIZES, type PaperSettings } from '@zhzy/contracts';
 import { Segmented } from '../../../components/ui/segmented';
-import { t } from '../../../i18n/zh-CN';
+import { composition } from '../../../i18n/composition';
 import { cn } from '../../../lib/utils';
 
-const s = t.paperset;
+const s = composition.paperset;
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();

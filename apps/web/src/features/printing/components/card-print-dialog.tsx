@@ -1,6 +1,12 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { HOMEWORK_MESSAGES, type CardPdfRequest, type HomeworkSummary } from '@zhzy/contracts';
+import {
+  HOMEWORK_MESSAGES,
+  buildPath,
+  calls,
+  type CardPdfRequest,
+  type HomeworkSummary,
+} from '@zhzy/contracts';
 import { AlertIcon, CheckIcon, InfoIcon } from '../../../components/icons';
 import { Button, type ButtonVariant } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -8,6 +14,8 @@ import { paths, withQuery } from '../../../config/paths';
 import { zhCNPrint as tp } from '../../../i18n/zh-CN';
 import { cn } from '../../../lib/utils';
 import { downloadCardPdf } from '../api/printing';
+import { useAgentPrinting } from '../hooks/use-agent-printing';
+import { DirectPrintPanel, type DirectPrintSource } from './direct-print';
 
 type Kind = CardPdfRequest['kind'];
 
@@ -16,8 +24,8 @@ const formatBytes = (n: number) =>
 
 /**
  * Prints a homework's answer cards: one personalised card per student of the chosen classes, or one generic card (only
- * when the card does not identify students by QR code). Downloads the PDF of the current card version; the teacher
- * prints it at 100 %.
+ * when the card does not identify students by QR code). Prints them directly through the scan agent when it is there
+ * (printer, copies, duplex, always unscaled), or downloads the PDF of the current card version to print at 100 %.
  */
 export function CardPrintDialog({
   homework,
@@ -37,7 +45,7 @@ export function CardPrintDialog({
   const [loaded, setLoaded] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pdf, setPdf] = useState<{ url: string; filename: string } | null>(null);
-  // Direct printing through the agent comes later (hooks/use-agent-printing.ts); until then: PDF and browser print.
+  const agent = useAgentPrinting();
 
   useEffect(() => () => (pdf ? URL.revokeObjectURL(pdf.url) : undefined), [pdf]);
 
@@ -48,15 +56,32 @@ export function CardPrintDialog({
   const toggle = (id: string, on: boolean) =>
     setClassIds((list) => (on ? [...new Set([...list, id])] : list.filter((x) => x !== id)));
 
-  const download = async () => {
-    setError(null);
+  /** The request of the current choices, or why it cannot be made. */
+  const choice = (): { request: CardPdfRequest; filename: string } | { error: string } => {
     if (kind === 'students') {
-      if (classIds.length === 0) return setError(tp.cards.pickClass);
-      if (students === 0) return setError(HOMEWORK_MESSAGES.noStudents);
+      if (classIds.length === 0) return { error: tp.cards.pickClass };
+      if (students === 0) return { error: HOMEWORK_MESSAGES.noStudents };
     }
     const filename =
       kind === 'students' ? tp.cards.filePersonal(homework.title) : tp.cards.fileGeneric(homework.title);
-    const request: CardPdfRequest = kind === 'students' ? { kind, classIds } : { kind };
+    return { request: kind === 'students' ? { kind, classIds } : { kind }, filename };
+  };
+
+  const directSource = (): DirectPrintSource => {
+    const c = choice();
+    if ('error' in c) return c;
+    return {
+      path: buildPath(calls.downloadHomeworkCards.path, { id: homework.id }),
+      body: c.request,
+      title: c.filename.replace(/\.pdf$/, ''),
+    };
+  };
+
+  const download = async () => {
+    setError(null);
+    const c = choice();
+    if ('error' in c) return setError(c.error);
+    const { request, filename } = c;
     setBusy(true);
     setLoaded(0);
     try {
@@ -169,6 +194,13 @@ export function CardPrintDialog({
           </Link>
         </span>
       </p>
+
+      <DirectPrintPanel
+        agent={agent}
+        source={directSource}
+        pagesPerCopy={sheetsPerStudent}
+        defaultDuplex={sheetsPerStudent > 1}
+      />
 
       {error && (
         <p role="alert" className="mt-3 text-sm text-red-600">

@@ -9,6 +9,7 @@ import { paths, withQuery } from '../../../config/paths';
 import { zhCNPrint as tp } from '../../../i18n/zh-CN';
 import { cn } from '../../../lib/utils';
 import { useHomeworkDetail, usePaperDetail } from '../api/printing';
+import { CardPrintButton } from './card-print-dialog';
 import { FitWidth, PrintFrame, ScreenNote, type PageSpec } from './print-frame';
 
 const PX_PER_MM = 96 / 25.4;
@@ -238,7 +239,7 @@ export function PaperPrintPage({
   paperId: string | null;
   homeworkId: string | null;
 }) {
-  const { paper, error } = usePrintablePaper({ paperId, homeworkId });
+  const { paper, error, homework } = usePrintablePaper({ paperId, homeworkId });
   const [answers, setAnswers] = useState<boolean | null>(null);
   const missing = !paperId && !homeworkId;
   const withAnswers = answers ?? paper?.settings.answers === 'end';
@@ -253,9 +254,13 @@ export function PaperPrintPage({
       canPrint={Boolean(paper)}
       actions={
         paper && (
-          <ButtonLink variant="secondary" to={answerHref}>
-            {tp.paper.toAnswers}
-          </ButtonLink>
+          <>
+            {/* The homework's answer cards print directly through the scan agent (or download as a PDF). */}
+            {homework && <CardPrintButton homework={homework} variant="secondary" />}
+            <ButtonLink variant="secondary" to={answerHref}>
+              {tp.paper.toAnswers}
+            </ButtonLink>
+          </>
         )
       }
       options={

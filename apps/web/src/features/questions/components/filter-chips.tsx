@@ -1,4 +1,4 @@
-import { t } from '../../../i18n/zh-CN';
+import { composition } from '../../../i18n/composition';
 import { cn } from '../../../lib/utils';
 
 /** One row of single-choice filter chips with 全部 first. */
@@ -27,7 +27,7 @@ export function FilterChips<V extends string | number>({
         className={chip(value === null)}
         onClick={() => onChange(null)}
       >
-        {t.questions.all}
+        {composition.questions.all}
       </button>
       {options.map((o) => (
         <button

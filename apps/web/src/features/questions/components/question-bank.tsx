@@ -17,6 +17,7 @@ import { Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
 import { Tree } from '../../../components/ui/tree';
 import { ChevronDownIcon } from '../../../components/icons';
 import { t } from '../../../i18n/zh-CN';
+import { composition } from '../../../i18n/composition';
 import { animateScrollTo } from '../../../lib/scroll';
 import { setSelection, useSelection } from '../../../lib/selection';
 import { cn } from '../../../lib/utils';
@@ -153,11 +154,11 @@ export function QuestionBank({
       <div className="grid gap-5 lg:grid-cols-[280px_minmax(0,1fr)]">
         <aside className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 lg:sticky lg:top-20 lg:self-start">
           <Segmented
-            label={t.bank.browseBy}
+            label={composition.bank.browseBy}
             value={chapterType}
             options={[
-              { value: 'booknode', label: t.bank.byChapter },
-              { value: 'knowledge', label: t.bank.byKnowledge },
+              { value: 'booknode', label: composition.bank.byChapter },
+              { value: 'knowledge', label: composition.bank.byKnowledge },
             ]}
             onChange={(v) => {
               setChapterType(v);
@@ -169,9 +170,13 @@ export function QuestionBank({
           />
           {chapterType === 'booknode' && (
             <Listbox
-              label={t.questions.textbook}
+              label={composition.questions.textbook}
               value={textbook?.id ?? null}
-              placeholder={textbooks?.length === 0 ? t.questions.noTextbook : t.questions.chooseTextbook}
+              placeholder={
+                textbooks?.length === 0
+                  ? composition.questions.noTextbook
+                  : composition.questions.chooseTextbook
+              }
               disabled={!textbooks || textbooks.length === 0}
               className="w-full"
               buttonClassName="flex-1"
@@ -192,7 +197,10 @@ export function QuestionBank({
             className="flex w-full items-center justify-between rounded-md border border-slate-200 px-3 py-2 text-sm text-slate-700 lg:hidden"
           >
             <span className="truncate">
-              {nodeName ?? (chapterType === 'booknode' ? t.questions.allChapters : t.bank.allKnowledge)}
+              {nodeName ??
+                (chapterType === 'booknode'
+                  ? composition.questions.allChapters
+                  : composition.bank.allKnowledge)}
             </span>
             <ChevronDownIcon
               className={cn('size-4 shrink-0 text-slate-400 transition-transform', treeOpen && 'rotate-180')}
@@ -201,7 +209,7 @@ export function QuestionBank({
           <div id="bank-tree" className={cn('space-y-3', treeOpen ? 'block' : 'hidden', 'lg:block')}>
             <div className="flex items-center justify-between border-t border-slate-100 pt-3">
               <h2 className="text-sm font-medium text-slate-700">
-                {chapterType === 'booknode' ? t.questions.chapters : t.bank.knowledgeTree}
+                {chapterType === 'booknode' ? composition.questions.chapters : composition.bank.knowledgeTree}
               </h2>
               <button
                 type="button"
@@ -213,7 +221,9 @@ export function QuestionBank({
                   setPage(1);
                 }}
               >
-                {chapterType === 'booknode' ? t.questions.allChapters : t.bank.allKnowledge}
+                {chapterType === 'booknode'
+                  ? composition.questions.allChapters
+                  : composition.bank.allKnowledge}
               </button>
             </div>
             <div className="max-h-72 overflow-y-auto lg:max-h-[calc(100vh-19rem)]">
@@ -222,7 +232,11 @@ export function QuestionBank({
               ) : tree && tree.length > 0 ? (
                 <Tree
                   key={`${chapterType}-${textbook?.id ?? subjectId}`}
-                  label={chapterType === 'booknode' ? t.questions.chapters : t.bank.knowledgeTree}
+                  label={
+                    chapterType === 'booknode'
+                      ? composition.questions.chapters
+                      : composition.bank.knowledgeTree
+                  }
                   nodes={tree}
                   selectedId={nodeId}
                   onSelect={(n) => {
@@ -233,7 +247,9 @@ export function QuestionBank({
                 />
               ) : (
                 <p className="py-6 text-center text-sm text-slate-400">
-                  {chapterType === 'booknode' ? t.questions.noTextbook : t.bank.noKnowledge}
+                  {chapterType === 'booknode'
+                    ? composition.questions.noTextbook
+                    : composition.bank.noKnowledge}
                 </p>
               )}
             </div>
@@ -251,8 +267,8 @@ export function QuestionBank({
             >
               <input
                 type="search"
-                aria-label={t.bank.search}
-                placeholder={t.bank.searchPlaceholder}
+                aria-label={composition.bank.search}
+                placeholder={composition.bank.searchPlaceholder}
                 value={keywordText}
                 maxLength={50}
                 onChange={(e) => {
@@ -262,28 +278,28 @@ export function QuestionBank({
                 className="h-9 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 text-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
               />
               <Button type="submit" size="md">
-                {t.bank.searchButton}
+                {composition.bank.searchButton}
               </Button>
             </form>
             <FilterChips
-              label={t.questions.type}
+              label={composition.questions.type}
               value={filters.typeId}
               options={(types ?? []).map((x) => ({ value: x.id, label: x.name }))}
               onChange={(v) => refine({ typeId: v })}
             />
             <FilterChips
-              label={t.questions.difficulty}
+              label={composition.questions.difficulty}
               value={filters.difficulty}
               options={DIFFICULTY_LEVELS.map((label, i) => ({
                 value: i + 1,
                 label,
-                title: t.bank.scoreRate[i],
+                title: composition.bank.scoreRate[i],
               }))}
               onChange={(v) => refine({ difficulty: v })}
             />
             {options && options.years.length > 0 && (
               <FilterChips
-                label={t.bank.year}
+                label={composition.bank.year}
                 value={filters.year}
                 options={options.years.map((y) => ({ value: y.value, label: String(y.value) }))}
                 onChange={(v) => refine({ year: v })}
@@ -291,37 +307,40 @@ export function QuestionBank({
             )}
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
               <Listbox
-                label={t.bank.source}
+                label={composition.bank.source}
                 value={filters.source ?? ''}
-                placeholder={t.bank.allSources}
+                placeholder={composition.bank.allSources}
                 buttonClassName="w-56"
                 options={[
-                  { value: '', label: t.bank.allSources },
+                  { value: '', label: composition.bank.allSources },
                   ...(options?.sources ?? []).map((x) => ({
                     value: x.value,
-                    label: t.bank.withCount(x.value, x.count),
+                    label: composition.bank.withCount(x.value, x.count),
                   })),
                 ]}
                 onChange={(v) => refine({ source: v || null })}
               />
               <Listbox
-                label={t.bank.region}
+                label={composition.bank.region}
                 value={filters.region ?? ''}
-                placeholder={t.bank.allRegions}
+                placeholder={composition.bank.allRegions}
                 buttonClassName="w-40"
                 options={[
-                  { value: '', label: t.bank.allRegions },
-                  ...AREAS.map((a) => ({ value: a, label: t.bank.withCount(a, regionCount.get(a) ?? 0) })),
+                  { value: '', label: composition.bank.allRegions },
+                  ...AREAS.map((a) => ({
+                    value: a,
+                    label: composition.bank.withCount(a, regionCount.get(a) ?? 0),
+                  })),
                 ]}
                 onChange={(v) => refine({ region: v || null })}
               />
               <Listbox
-                label={t.bank.scope}
+                label={composition.bank.scope}
                 value={filters.scope}
-                placeholder={t.bank.scopeAll}
+                placeholder={composition.bank.scopeAll}
                 buttonClassName="w-32"
                 options={[
-                  { value: 'all', label: t.bank.scopeAll },
+                  { value: 'all', label: composition.bank.scopeAll },
                   { value: 'system', label: QUESTION_OWNER_NAMES.system },
                   { value: 'school', label: QUESTION_OWNER_NAMES.school },
                   { value: 'mine', label: QUESTION_OWNER_NAMES.personal },
@@ -332,7 +351,7 @@ export function QuestionBank({
           </div>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-slate-500" aria-live="polite">
-              {result ? t.questions.results(result.total) : '\u00a0'}
+              {result ? composition.questions.results(result.total) : '\u00a0'}
               {active && (
                 <button
                   type="button"
@@ -343,18 +362,18 @@ export function QuestionBank({
                     setPage(1);
                   }}
                 >
-                  {t.bank.clearFilters}
+                  {composition.bank.clearFilters}
                 </button>
               )}
             </p>
             <div className="flex flex-wrap items-center gap-2">
               <Segmented
-                label={t.bank.sort}
+                label={composition.bank.sort}
                 value={filters.sort}
                 options={[
-                  { value: 'default', label: t.bank.sortDefault },
-                  { value: 'newest', label: t.bank.sortNewest },
-                  { value: 'mostUsed', label: t.bank.sortMostUsed },
+                  { value: 'default', label: composition.bank.sortDefault },
+                  { value: 'newest', label: composition.bank.sortNewest },
+                  { value: 'mostUsed', label: composition.bank.sortMostUsed },
                 ]}
                 onChange={(v) => refine({ sort: v })}
               />
@@ -368,7 +387,7 @@ export function QuestionBank({
                   void onAddMany(notInBasket).finally(() => setAdding(false));
                 }}
               >
-                {t.bank.addPage(notInBasket.length)}
+                {composition.bank.addPage(notInBasket.length)}
               </Button>
             </div>
           </div>
@@ -392,8 +411,10 @@ export function QuestionBank({
           ) : (
             <div className="rounded-xl border border-slate-200 bg-white">
               <Empty
-                title={filters.keyword ? t.bank.noMatch(filters.keyword) : t.questions.empty}
-                description={t.questions.emptyHint}
+                title={
+                  filters.keyword ? composition.bank.noMatch(filters.keyword) : composition.questions.empty
+                }
+                description={composition.questions.emptyHint}
               />
             </div>
           )}

@@ -3,7 +3,7 @@ import { QUESTION_OWNER_NAMES, type Question } from '@zhzy/contracts';
 import { Button } from '../../../components/ui/button';
 import { DifficultyTag, QuestionBody } from '../../../components/ui/question-body';
 import { SkeletonLines } from '../../../components/ui/skeleton';
-import { t } from '../../../i18n/zh-CN';
+import { composition } from '../../../i18n/composition';
 import { cn } from '../../../lib/utils';
 import { useSimilar } from '../api/catalog';
 
@@ -39,7 +39,7 @@ export function QuestionCard({
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-5 py-2.5 text-xs text-slate-500">
         <span className="rounded bg-slate-100 px-2 py-0.5 text-slate-700">{question.typeName}</span>
         <DifficultyTag level={question.difficulty} />
-        {question.year && <span>{t.questions.year(question.year)}</span>}
+        {question.year && <span>{composition.questions.year(question.year)}</span>}
         {question.region && <span>{question.region}</span>}
         {question.source && <span className="max-w-60 truncate">{question.source}</span>}
         {question.owner !== 'system' && (
@@ -47,13 +47,13 @@ export function QuestionCard({
             {QUESTION_OWNER_NAMES[question.owner]}
           </span>
         )}
-        <span className="ml-auto">{t.questions.used(question.usageCount)}</span>
+        <span className="ml-auto">{composition.questions.used(question.usageCount)}</span>
       </div>
       <div className="px-5 py-4">
         <QuestionBody question={question} no={index} showAnswer={showAnswer} />
         {question.chapters.length > 0 && (
           <p className="mt-2 text-xs text-slate-400">
-            {t.bank.chapterOf(question.chapters.map((c) => c.name).join('、'))}
+            {composition.bank.chapterOf(question.chapters.map((c) => c.name).join('、'))}
           </p>
         )}
       </div>
@@ -66,7 +66,7 @@ export function QuestionCard({
             aria-controls={answerId}
             onClick={() => setShowAnswer((v) => !v)}
           >
-            {t.questions.showAnswer}
+            {composition.questions.showAnswer}
           </Button>
           <Button
             variant="ghost"
@@ -75,7 +75,7 @@ export function QuestionCard({
             aria-controls={similarId}
             onClick={() => setShowSimilar((v) => !v)}
           >
-            {t.bank.similar}
+            {composition.bank.similar}
           </Button>
         </div>
         <Button
@@ -84,7 +84,7 @@ export function QuestionCard({
           loading={basket.busy(question.id)}
           onClick={() => basket.toggle(question.id)}
         >
-          {inBasket ? t.questions.remove : t.questions.add}
+          {inBasket ? composition.questions.remove : composition.questions.add}
         </Button>
       </div>
       {showSimilar && (
@@ -99,10 +99,13 @@ export function QuestionCard({
 function SimilarList({ questionId, basket }: { questionId: string; basket: BasketControls }) {
   const { data, isLoading } = useSimilar(questionId);
   if (isLoading) return <SkeletonLines lines={4} />;
-  if (!data || data.length === 0) return <p className="text-sm text-slate-500">{t.bank.similarEmpty}</p>;
+  if (!data || data.length === 0)
+    return <p className="text-sm text-slate-500">{composition.bank.similarEmpty}</p>;
   return (
     <div>
-      <h3 className="mb-3 text-sm font-medium text-slate-700">{t.bank.similarTitle(data.length)}</h3>
+      <h3 className="mb-3 text-sm font-medium text-slate-700">
+        {composition.bank.similarTitle(data.length)}
+      </h3>
       <ul className="space-y-3">
         {data.map((q, i) => {
           const inBasket = basket.has(q.id);
@@ -118,10 +121,10 @@ function SimilarList({ questionId, basket }: { questionId: string; basket: Baske
                   variant={inBasket ? 'danger' : 'secondary'}
                   size="sm"
                   loading={basket.busy(q.id)}
-                  aria-label={`${inBasket ? t.questions.remove : t.questions.add}${t.bank.similarNo(i + 1)}`}
+                  aria-label={`${inBasket ? composition.questions.remove : composition.questions.add}${composition.bank.similarNo(i + 1)}`}
                   onClick={() => basket.toggle(q.id)}
                 >
-                  {inBasket ? t.questions.remove : t.questions.add}
+                  {inBasket ? composition.questions.remove : composition.questions.add}
                 </Button>
               </div>
             </li>

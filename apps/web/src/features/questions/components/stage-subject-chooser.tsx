@@ -1,6 +1,6 @@
 import type { Stage } from '@zhzy/contracts';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { t } from '../../../i18n/zh-CN';
+import { composition } from '../../../i18n/composition';
 import { cn } from '../../../lib/utils';
 
 /** Chips of every stage's subjects; the chosen one is the shared stage/subject selection. */
@@ -15,7 +15,7 @@ export function StageSubjectChooser({
 }) {
   if (!stages) return <Skeleton className="h-9 w-80" />;
   return (
-    <div className="space-y-2" role="group" aria-label={t.questions.stageSubject}>
+    <div className="space-y-2" role="group" aria-label={composition.questions.stageSubject}>
       {stages.map((stage) => (
         <div key={stage.id} className="flex flex-wrap items-center gap-2">
           <span className="w-10 text-sm font-medium text-slate-500">{stage.name}</span>

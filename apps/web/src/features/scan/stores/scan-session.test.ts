@@ -65,13 +65,13 @@ describe('loading the agent', () => {
     expect(session.getState().loading).toBe(false);
   });
 
-  it('tells an outdated agent by its protocol version', async () => {
-    const agent = fakeAgent({ 'GET /health': () => ({ body: { ...HEALTH, protocolVersion: 2 } }) });
+  it('tells an outdated agent (one that cannot print yet) by its protocol version', async () => {
+    const agent = fakeAgent({ 'GET /health': () => ({ body: { ...HEALTH, protocolVersion: 1 } }) });
     const session = new ScanSession(agent.deps);
     session.activate();
     await flush();
     expect(session.getState().status).toBe('outdated');
-    expect(session.getState().outdatedVersion).toBe(2);
+    expect(session.getState().outdatedVersion).toBe(1);
     expect(agent.sockets).toHaveLength(0);
   });
 });

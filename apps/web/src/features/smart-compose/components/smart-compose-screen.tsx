@@ -11,7 +11,7 @@ import { SkeletonLines } from '../../../components/ui/skeleton';
 import { SubjectPicker } from '../../../components/ui/subject-picker';
 import { TrashIcon } from '../../../components/icons';
 import { paths, withQuery } from '../../../config/paths';
-import { t } from '../../../i18n/zh-CN';
+import { composition } from '../../../i18n/composition';
 import { setSelection, useSelection } from '../../../lib/selection';
 import { cn } from '../../../lib/utils';
 import {
@@ -25,7 +25,7 @@ import {
 } from '../api/smart';
 import { defaultRows, levelIndex, rowKey, rowTotals, type TypeRow } from '../utils/rows';
 
-const s = t.smart;
+const s = composition.smart;
 type Scope = 'booknode' | 'knowledge';
 
 const input =
@@ -161,9 +161,9 @@ export function SmartComposeScreen() {
           />
           {scope === 'booknode' && (
             <Listbox
-              label={t.questions.textbook}
+              label={composition.questions.textbook}
               value={textbook?.id ?? null}
-              placeholder={t.questions.chooseTextbook}
+              placeholder={composition.questions.chooseTextbook}
               disabled={!textbooks || textbooks.length === 0}
               options={(textbooks ?? []).map((b) => ({ value: b.id, label: `${b.publisher} ${b.name}` }))}
               onChange={(id) => {
@@ -492,7 +492,7 @@ export function SmartResultView({ result, seed }: { result: SmartResult; seed: n
             checked={answers}
             onChange={(e) => setAnswers(e.target.checked)}
           />
-          {t.compose.showAnswers}
+          {composition.compose.showAnswers}
         </label>
       </div>
       {result.selections.map((sel) => (

@@ -9,12 +9,12 @@ import { Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
 import { SubjectPicker } from '../../../components/ui/subject-picker';
 import { Tree } from '../../../components/ui/tree';
 import { paths, withQuery } from '../../../config/paths';
-import { t } from '../../../i18n/zh-CN';
+import { composition } from '../../../i18n/composition';
 import { setSelection, useSelection } from '../../../lib/selection';
 import { paperFromQuestions, useBooknodes, useChapterSets, useStages, useTextbooks } from '../api/sync';
 import { SET_RULES, findNode, unitOf, type SetKind } from '../utils/sets';
 
-const s = t.sync;
+const s = composition.sync;
 
 /** 同步课堂: textbook → chapter → 课前预习, 课后作业, 随堂练习, 单元测试, each one click from the basket or a paper. */
 export function SyncClassScreen({ onAddToBasket }: { onAddToBasket: (ids: string[]) => Promise<void> }) {
@@ -54,9 +54,9 @@ export function SyncClassScreen({ onAddToBasket }: { onAddToBasket: (ids: string
           className="w-full"
         />
         <Listbox
-          label={t.questions.textbook}
+          label={composition.questions.textbook}
           value={textbook?.id ?? null}
-          placeholder={t.questions.chooseTextbook}
+          placeholder={composition.questions.chooseTextbook}
           disabled={!textbooks || textbooks.length === 0}
           className="w-full"
           buttonClassName="flex-1"
@@ -71,13 +71,13 @@ export function SyncClassScreen({ onAddToBasket }: { onAddToBasket: (ids: string
             nodes.length > 0 ? (
               <Tree
                 key={textbook?.id}
-                label={t.questions.chapters}
+                label={composition.questions.chapters}
                 nodes={nodes}
                 selectedId={chosen}
                 onSelect={(n) => setNodeId(n.id)}
               />
             ) : (
-              <p className="py-6 text-center text-sm text-slate-400">{t.questions.noTextbook}</p>
+              <p className="py-6 text-center text-sm text-slate-400">{composition.questions.noTextbook}</p>
             )
           ) : (
             <SkeletonLines lines={6} />

@@ -9,12 +9,12 @@ import { PaperView } from '../../../components/ui/paper-view';
 import { Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
 import { SubjectPicker } from '../../../components/ui/subject-picker';
 import { paths, withQuery } from '../../../config/paths';
-import { t } from '../../../i18n/zh-CN';
+import { composition } from '../../../i18n/composition';
 import { formatDate } from '../../../lib/utils';
 import { toast } from '../../../lib/toast';
 import { copyPaper, usePaperDetail, useStages, useTemplates } from '../api/templates';
 
-const s = t.templates;
+const s = composition.templates;
 
 /** 模板试卷: shipped and school templates; preview, then copy into 我的试卷 and edit. */
 export function TemplatesScreen() {
@@ -70,7 +70,7 @@ export function TemplatesScreen() {
             onChange={(e) => setKeywordText(e.target.value)}
             className="h-9 min-w-0 flex-1 rounded-md border border-slate-300 px-3 text-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
           />
-          <Button type="submit">{t.bank.searchButton}</Button>
+          <Button type="submit">{composition.bank.searchButton}</Button>
         </form>
       </div>
       {isLoading && !data ? (
@@ -164,7 +164,7 @@ function TemplatePreview({
               checked={answers}
               onChange={(e) => setAnswers(e.target.checked)}
             />
-            {t.compose.showAnswers}
+            {composition.compose.showAnswers}
           </label>
           <Button loading={copying} disabled={!id} onClick={() => id && onCopy(id)}>
             {s.copy}

@@ -1,0 +1,163 @@
+// @vitest-environment node
+/**
+ * Marking on screen in Debian's Chromium against the real host (SQLite) with the marking demo seeded: demo-teacher
+ * opens /correct, sees the scanned class test, and marks a whole 填空 question of 七年级(1)班 by keyboard alone —
+ * digits, .5, the full-score key, Enter — including a blocked empty score. Every score is then in results.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { bearer, signIn as apiSignIn, startTestApp, type TestApp } from '@zhzy/server/testing';
+import { launchBrowser, SCREENSHOT_DIR, WEB_DIST, WEB_ROOT } from './browser';
+
+const PASSWORD = 'Demo@2026';
+const TEST_TITLE = '七年级数学 有理数单元测验';
+
+let host: TestApp;
+let browser: Browser;
+let dataDir: string;
+let headers: { authorization: string };
+
+function ensureBuilt(): void {
+  if (fs.existsSync(path.join(WEB_DIST, '.vite', 'manifest.json'))) return;
+  execFileSync(process.execPath, [path.join(WEB_ROOT, '../../node_modules/vite/bin/vite.js'), 'build'], {
+    cwd: WEB_ROOT,
+    stdio: 'inherit',
+  });
+}
+
+async function api<T>(url: string): Promise<T> {
+  const res = await host.app.inject({ method: 'GET', url, headers });
+  expect(res.statusCode, `GET ${url}: ${res.body}`).toBe(200);
+  return res.json<{ data: T }>().data;
+}
+
+beforeAll(async () => {
+  ensureBuilt();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zhzy-marking-e2e-'));
+  host = await startTestApp({
+    dialect: 'sqlite',
+    listen: true,
+    env: { WEB_DIST, DATA_DIR: dataDir, SEED_DEMO_SCANS: 'true' },
+  });
+  headers = bearer((await apiSignIn(host.app, 'demo-teacher')).access_token);
+  browser = await launchBrowser();
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${host.baseUrl}/`);
+  await page.getByRole('button', { name: '登录/注册' }).click();
+  await page.getByRole('textbox', { name: '用户名' }).fill('demo-teacher');
+  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).last().click();
+  await page.waitForURL((url) => url.pathname.toLowerCase() === '/paperlist');
+}
+
+/** expect.poll with room for a loaded machine. */
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
+
+const sheetShown = (page: Page) => page.getByTestId('crop-stack').getAttribute('data-sheet');
+
+describe('marking on screen', () => {
+  it('marks a whole question of a class by keyboard alone, and every score reaches results', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await signIn(page);
+
+    await page.goto(`${host.baseUrl}/correct`);
+    const task = page.getByRole('region', { name: TEST_TITLE });
+    await poll(() => task.getByRole('listitem').count()).toBe(4);
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'marking-correct-1440.png'), fullPage: true });
+
+    // The first 填空 block: open it from the task list with the keyboard (Tab to its link, Enter).
+    const tasks =
+      await api<{ homeworkId: string; homeworkTitle: string; blocks: { id: string; title: string }[] }[]>(
+        '/teacher/mark/tasks',
+      );
+    const hw = tasks.find((t) => t.homeworkTitle === TEST_TITLE)!;
+    const block = hw.blocks[hw.blocks.length - 4 + 0]!;
+    const link = task.getByRole('link', { name: `${TEST_TITLE} ${block.title} 开始阅卷` });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/write');
+    const box = page.getByRole('textbox', { name: /^第\d+题（满分 4）$/ });
+    await poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByTestId('student-name').textContent()).toBe('姓名已隐藏');
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'marking-write-1440.png'), fullPage: true });
+
+    // An empty score is blocked with a message, and nothing moves on.
+    const first = await sheetShown(page);
+    await page.keyboard.press('Enter');
+    await poll(() => page.getByRole('alert').textContent()).toMatch(/^请给第\d+题打分$/);
+    expect(await sheetShown(page)).toBe(first);
+
+    // Then the whole class: 40 crops, scored by keys only.
+    const given = new Map<string, number>();
+    for (let i = 0; i < 40; i++) {
+      const sheet = (await sheetShown(page))!;
+      let score: number;
+      if (i % 5 === 0) {
+        await page.keyboard.press('m');
+        score = 4;
+      } else if (i % 5 === 1) {
+        await page.keyboard.type('2.5');
+        score = 2.5;
+      } else if (i % 5 === 2) {
+        await page.keyboard.press('z');
+        score = 0;
+      } else {
+        await page.keyboard.type(String(i % 4));
+        score = i % 4;
+      }
+      await page.keyboard.press('Enter');
+      given.set(sheet, score);
+      if (i < 39) await poll(() => sheetShown(page)).not.toBe(sheet);
+    }
+    await poll(() => page.getByText('本题块您的答卷已全部批完').isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'marking-done-1440.png'), fullPage: true });
+    expect(given.size).toBe(40);
+
+    // Every score is in results, from this marker.
+    const detail = await api<{ blocks: { id: string; progress: { done: number; items: number } }[] }>(
+      `/teacher/mark/homework/${hw.homeworkId}`,
+    );
+    expect(detail.blocks.find((b) => b.id === block.id)!.progress).toMatchObject({ done: 40, items: 40 });
+    const db = host.testDb.db.kysely;
+    const blockRow = await db
+      .selectFrom('mark_blocks')
+      .selectAll()
+      .where('id', '=', block.id)
+      .executeTakeFirstOrThrow();
+    const [questionId] = JSON.parse(blockRow.question_ids) as string[];
+    const answers = await db
+      .selectFrom('sheet_answers')
+      .select(['sheet_id', 'score_tenths', 'score_source'])
+      .where('homework_id', '=', hw.homeworkId)
+      .where('question_id', '=', questionId!)
+      .execute();
+    expect(answers).toHaveLength(40);
+    for (const a of answers) {
+      expect(a.score_source).toBe('marker');
+      expect(a.score_tenths).toBe(Math.round(given.get(a.sheet_id)! * 10));
+    }
+
+    // 回评 lists the 40 marks.
+    await page.getByRole('button', { name: '回评' }).first().click();
+    await poll(() => page.getByRole('dialog').getByRole('listitem').count()).toBe(40);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'marking-history-1440.png') });
+    await context.close();
+  }, 240_000);
+});

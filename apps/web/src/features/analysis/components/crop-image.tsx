@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import { zhAnalysis as ta } from '../../../i18n/analysis';
+import { cn } from '../../../lib/utils';
+import { fetchCrop } from '../api/analysis';
+
+/** An answer's crop, fetched with the session's token (crops are private to the school). */
+export function CropImage({ url, alt, className }: { url: string | null; alt: string; className?: string }) {
+  const [state, setState] = useState<{ src: string | null; failed: boolean }>({ src: null, failed: false });
+  useEffect(() => {
+    if (!url) return;
+    const ctrl = new AbortController();
+    let made: string | null = null;
+    setState({ src: null, failed: false });
+    fetchCrop(url, ctrl.signal)
+      .then((src) => {
+        made = src;
+        setState({ src, failed: false });
+      })
+      .catch(() => {
+        if (!ctrl.signal.aborted) setState({ src: null, failed: true });
+      });
+    return () => {
+      ctrl.abort();
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [url]);
+  const box = cn(
+    'flex min-h-20 items-center justify-center rounded-md border border-slate-200 bg-slate-50 text-xs text-slate-400',
+    className,
+  );
+  if (!url) return <div className={box}>{ta.details.cropMissing}</div>;
+  if (state.failed) return <div className={box}>{ta.details.cropFailed}</div>;
+  if (!state.src) return <div className={box}>{ta.details.cropLoading}</div>;
+  return (
+    <img
+      src={state.src}
+      alt={alt}
+      className={cn('max-w-full rounded-md border border-slate-200 bg-white', className)}
+    />
+  );
+}
