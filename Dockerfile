@@ -1,5 +1,5 @@
 # Multi-stage image of the host (API + built web app). Runs as a non-root user.
-# Build: docker build -t zhzy .   Run: docker run -p 3000:3000 -e DATABASE_URL=postgres://… zhzy
+# Build: docker build -t zhzy .   Run: see docker-compose.yml and the README's production section.
 
 FROM node:20-bookworm AS build
 WORKDIR /app
@@ -19,10 +19,16 @@ RUN npx turbo run build --filter=@zhzy/web
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
-RUN apt-get update && apt-get install -y --no-install-recommends fonts-noto-cjk poppler-utils && rm -rf /var/lib/apt/lists/* \
+# postgresql-client: pg_dump/pg_restore for `npm run backup|restore` (major 15: use the postgres:15 server image).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-noto-cjk poppler-utils postgresql-client \
+  && rm -rf /var/lib/apt/lists/* \
   && groupadd --system zhzy && useradd --system --gid zhzy --home /app zhzy && mkdir -p /data && chown zhzy:zhzy /data
 COPY --from=build --chown=zhzy:zhzy /app /app
 USER zhzy
 EXPOSE 3000
 VOLUME ["/data"]
+# SIGTERM drains requests and jobs (SHUTDOWN_TIMEOUT_SECONDS) before the process exits.
+STOPSIGNAL SIGTERM
+HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 CMD ["node", "--import", "tsx", "apps/server/src/server.ts"]
