@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
@@ -28,3 +29,12 @@ export async function launchBrowser(): Promise<Browser> {
 export const WEB_ROOT = path.resolve(import.meta.dirname, '..');
 export const WEB_DIST = path.join(WEB_ROOT, 'dist');
 export const SCREENSHOT_DIR = path.resolve(WEB_ROOT, '../../test-artifacts/screenshots');
+
+/** Builds the web app once when its dist is missing (the README's test command builds it before the tests). */
+export function ensureBuilt(): void {
+  if (fs.existsSync(path.join(WEB_DIST, '.vite', 'manifest.json'))) return;
+  execFileSync(process.execPath, [path.join(WEB_ROOT, '../../node_modules/vite/bin/vite.js'), 'build'], {
+    cwd: WEB_ROOT,
+    stdio: 'inherit',
+  });
+}
