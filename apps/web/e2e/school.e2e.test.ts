@@ -57,9 +57,9 @@ afterAll(async () => {
   await host?.close();
 });
 
-async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
+async function newPage(width = 1440): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    viewport: { width: 1440, height: 900 },
+    viewport: { width, height: width < 600 ? 844 : 900 },
     locale: 'zh-CN',
     deviceScaleFactor: 1,
     acceptDownloads: true,
@@ -83,7 +83,8 @@ async function signIn(page: Page, username: string, password = PASSWORD): Promis
 async function shot(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `school-${name}-1440.png`), fullPage: true });
+  const width = page.viewportSize()?.width ?? 1440;
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `school-${name}-${width}.png`), fullPage: true });
 }
 
 /** The downloaded template with one row per student added to its first sheet (inline strings, as Excel may). */
@@ -280,6 +281,26 @@ describe('schools, teams and invitations in the browser', { timeout: 300_000 }, 
     await members.getByRole('button', { name: '保存' }).click();
     await page.getByText('组员已保存').waitFor();
     await shot(page, 'group');
+    await context.close();
+  });
+
+  it('fits a phone: the school, team, materials and personal screens never scroll sideways', async () => {
+    const { context, page } = await newPage(390);
+    await signIn(page, 'demo-admin');
+    const screens: [string, string | RegExp, string][] = [
+      ['/team/details', '学校设置', 'details'],
+      ['/team/member', '团队管理', 'member'],
+      ['/team/group', /我的团队/, 'group'],
+      ['/userset', '个人资料', 'userset'],
+      ['/schoolmaterials', '校本资料', 'materials'],
+    ];
+    for (const [route, heading, name] of screens) {
+      await page.goto(`${origin}${route}`);
+      await page.getByRole('heading', { name: heading }).first().waitFor();
+      await shot(page, name);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${route} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+    }
     await context.close();
   });
 });

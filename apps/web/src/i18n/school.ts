@@ -312,6 +312,7 @@ export const zhCNSchool = {
     members: '组员',
     leaders: '组长',
     noLeader: '未设置组长',
+    onlyLeaders: '除组长外暂无组员',
     memberCount: (n: number) => `${n}名组员`,
     editMembers: '设置组员',
     membersTitle: (name: string) => `设置“${name}”的组员`,

@@ -17,6 +17,7 @@ export function Table<T>({
   rowKey,
   empty,
   dense = false,
+  minWidth,
 }: {
   caption: string;
   columns: Column<T>[];
@@ -24,17 +25,23 @@ export function Table<T>({
   rowKey: (row: T) => string;
   empty?: ReactNode;
   dense?: boolean;
+  /** Below this width (a phone) the table scrolls inside its frame instead of squeezing its cells. */
+  minWidth?: `min-w-${string}`;
 }) {
   const pad = dense ? 'px-3 py-2' : 'px-4 py-3';
   const align = (a?: string) => (a === 'right' ? 'text-right' : a === 'center' ? 'text-center' : 'text-left');
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200">
-      <table className="w-full border-collapse text-sm">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200">
+      <table className={cn('w-full border-collapse text-sm', minWidth)}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-500">
           <tr>
             {columns.map((c) => (
-              <th key={c.key} scope="col" className={cn(pad, 'font-medium', align(c.align), c.className)}>
+              <th
+                key={c.key}
+                scope="col"
+                className={cn(pad, 'font-medium whitespace-nowrap', align(c.align), c.className)}
+              >
                 {c.header}
               </th>
             ))}

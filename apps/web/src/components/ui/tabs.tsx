@@ -23,16 +23,18 @@ export function Tabs({
 }) {
   return (
     <TabGroup selectedIndex={selectedIndex} onChange={onChange}>
-      <TabList aria-label={label} className="flex gap-6 border-b border-slate-200">
-        {items.map((item) => (
-          <Tab
-            key={item.key}
-            className="-mb-px border-b-2 border-transparent px-1 pb-2.5 text-base text-slate-500 hover:text-slate-800 focus:outline-none data-focus-visible:rounded-sm data-focus-visible:outline-2 data-focus-visible:outline-blue-600 data-selected:border-blue-600 data-selected:font-medium data-selected:text-blue-700"
-          >
-            {item.label}
-          </Tab>
-        ))}
-      </TabList>
+      <div className="overflow-x-auto">
+        <TabList aria-label={label} className="flex w-full min-w-max gap-6 border-b border-slate-200">
+          {items.map((item) => (
+            <Tab
+              key={item.key}
+              className="-mb-px shrink-0 border-b-2 border-transparent px-1 pb-2.5 text-base whitespace-nowrap text-slate-500 hover:text-slate-800 focus:outline-none data-focus-visible:rounded-sm data-focus-visible:outline-2 data-focus-visible:outline-blue-600 data-selected:border-blue-600 data-selected:font-medium data-selected:text-blue-700"
+            >
+              {item.label}
+            </Tab>
+          ))}
+        </TabList>
+      </div>
       <TabPanels className="pt-5">
         {items.map((item) => (
           <TabPanel key={item.key} className="focus:outline-none">

@@ -335,7 +335,8 @@ function GroupCard({
           {ts.groups.members} · {ts.groups.memberCount(group.memberCount)}
         </p>
         <p className="mt-1.5 text-sm leading-6 text-slate-700">
-          {others.map((m) => m.nickname).join('、') || '—'}
+          {others.map((m) => m.nickname).join('、') ||
+            (group.memberCount > 0 ? <span className="text-slate-400">{ts.groups.onlyLeaders}</span> : '—')}
         </p>
       </div>
       {canManage && (

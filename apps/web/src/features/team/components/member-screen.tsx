@@ -80,6 +80,7 @@ function MembersPanel({ orgId, myMemberId }: { orgId: string; myMemberId: string
       ) : (
         <Table
           caption={ts.members.title}
+          minWidth="min-w-[760px]"
           rows={data ?? []}
           rowKey={(m) => m.memberId}
           empty={ts.members.empty}
