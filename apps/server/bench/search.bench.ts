@@ -4,6 +4,7 @@
 // question-page calls (keywords alone and with filters, sorts, later pages, all four subjects) runs in-process
 // through the host (authentication, validation, queries, JSON) and the latency of each call is recorded.
 // Bounded: a fixed number of rounds, then everything is closed and removed.
+import os from 'node:os';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -20,42 +21,45 @@ const M = SUBJECT_IDS.数学;
 const enc = encodeURIComponent;
 
 /** What teachers type and pick on the question page. */
-const SEARCHES: string[] = [
-  `subjectId=${M}&keyword=${enc('方程')}`,
-  `subjectId=${M}&keyword=${enc('一元一次方程')}`,
-  `subjectId=${M}&keyword=${enc('绝对值')}`,
-  `subjectId=${M}&keyword=${enc('有理数的加法')}`,
-  `subjectId=${M}&keyword=${enc('平方根')}`,
-  `subjectId=${M}&keyword=${enc('平行线 性质')}`,
-  `subjectId=${M}&keyword=${enc('坐标')}&sort=newest`,
-  `subjectId=${M}&keyword=${enc('不等式组')}&sort=mostUsed`,
-  `subjectId=${M}&keyword=${enc('解方程组')}&typeId=${typeId('数学', '解答题')}`,
-  `subjectId=${M}&keyword=${enc('科学记数法')}&difficulty=2`,
-  `subjectId=${M}&keyword=${enc('相反数')}&booknodeId=${booknodeId('m7a-1')}`,
-  `subjectId=${M}&keyword=${enc('方程')}&knowledgePointId=${knowledgeId('k-m-eq')}`,
-  `subjectId=${M}&keyword=${enc('螺栓 螺母')}`,
-  `subjectId=${M}&keyword=${enc('江苏')}&year=2024`,
-  `subjectId=${M}&keyword=${enc('代数式的值')}&page=3`,
-  `subjectId=${M}&keyword=${enc('计算')}&sort=newest&page=2`,
-  `subjectId=${M}&keyword=${enc('三角形 面积')}`,
-  `subjectId=${M}&keyword=${enc('期中')}&scope=school`,
-  `subjectId=${M}&keyword=${enc('扇形统计图')}&region=${enc('全国')}`,
-  `subjectId=${M}&keyword=${enc('没有这个词')}`,
-  `subjectId=${SUBJECT_IDS.英语}&keyword=${enc('There')}`,
-  `subjectId=${SUBJECT_IDS.英语}&keyword=${enc('一般现在时')}&sort=mostUsed`,
-  `subjectId=${SUBJECT_IDS.物理}&keyword=${enc('凸透镜')}`,
-  `subjectId=${SUBJECT_IDS.物理}&keyword=${enc('密度')}&typeId=${typeId('物理', '单选题')}`,
-  `subjectId=${SUBJECT_IDS.语文}&keyword=${enc('朱自清')}`,
-  `subjectId=${SUBJECT_IDS.语文}&keyword=${enc('比喻')}&sort=newest`,
+const SEARCHES: [shape: string, query: string][] = [
+  ['keyword', `subjectId=${M}&keyword=${enc('方程')}`],
+  ['keyword', `subjectId=${M}&keyword=${enc('一元一次方程')}`],
+  ['keyword', `subjectId=${M}&keyword=${enc('绝对值')}`],
+  ['keyword', `subjectId=${M}&keyword=${enc('有理数的加法')}`],
+  ['keyword', `subjectId=${M}&keyword=${enc('平方根')}`],
+  ['keyword', `subjectId=${M}&keyword=${enc('平行线 性质')}`],
+  ['keyword+sort', `subjectId=${M}&keyword=${enc('坐标')}&sort=newest`],
+  ['keyword+sort', `subjectId=${M}&keyword=${enc('不等式组')}&sort=mostUsed`],
+  ['keyword+filter', `subjectId=${M}&keyword=${enc('解方程组')}&typeId=${typeId('数学', '解答题')}`],
+  ['keyword+filter', `subjectId=${M}&keyword=${enc('科学记数法')}&difficulty=2`],
+  ['keyword+chapter', `subjectId=${M}&keyword=${enc('相反数')}&booknodeId=${booknodeId('m7a-1')}`],
+  ['keyword+knowledge', `subjectId=${M}&keyword=${enc('方程')}&knowledgePointId=${knowledgeId('k-m-eq')}`],
+  ['keyword', `subjectId=${M}&keyword=${enc('螺栓 螺母')}`],
+  ['keyword+filter', `subjectId=${M}&keyword=${enc('江苏')}&year=2024`],
+  ['keyword+page', `subjectId=${M}&keyword=${enc('代数式的值')}&page=3`],
+  ['keyword+page', `subjectId=${M}&keyword=${enc('计算')}&sort=newest&page=2`],
+  ['keyword', `subjectId=${M}&keyword=${enc('三角形 面积')}`],
+  ['keyword+filter', `subjectId=${M}&keyword=${enc('期中')}&scope=school`],
+  ['keyword+filter', `subjectId=${M}&keyword=${enc('扇形统计图')}&region=${enc('全国')}`],
+  ['keyword', `subjectId=${M}&keyword=${enc('没有这个词')}`],
+  ['keyword', `subjectId=${SUBJECT_IDS.英语}&keyword=${enc('There')}`],
+  ['keyword+sort', `subjectId=${SUBJECT_IDS.英语}&keyword=${enc('一般现在时')}&sort=mostUsed`],
+  ['keyword', `subjectId=${SUBJECT_IDS.物理}&keyword=${enc('凸透镜')}`],
+  [
+    'keyword+filter',
+    `subjectId=${SUBJECT_IDS.物理}&keyword=${enc('密度')}&typeId=${typeId('物理', '单选题')}`,
+  ],
+  ['keyword', `subjectId=${SUBJECT_IDS.语文}&keyword=${enc('朱自清')}`],
+  ['keyword+sort', `subjectId=${SUBJECT_IDS.语文}&keyword=${enc('比喻')}&sort=newest`],
 ];
 
 /** Browsing without a keyword, for comparison. */
-const BROWSES: string[] = [
-  `subjectId=${M}`,
-  `subjectId=${M}&booknodeId=${booknodeId('m7a-5')}`,
-  `subjectId=${M}&knowledgePointId=${knowledgeId('k-m-rational')}&sort=newest`,
-  `subjectId=${M}&typeId=${typeId('数学', '填空题')}&difficulty=3&sort=mostUsed`,
-  `subjectId=${SUBJECT_IDS.物理}&year=2025&region=${enc('广东')}`,
+const BROWSES: [shape: string, query: string][] = [
+  ['browse', `subjectId=${M}`],
+  ['browse+chapter', `subjectId=${M}&booknodeId=${booknodeId('m7a-5')}`],
+  ['browse+knowledge', `subjectId=${M}&knowledgePointId=${knowledgeId('k-m-rational')}&sort=newest`],
+  ['browse+filter', `subjectId=${M}&typeId=${typeId('数学', '填空题')}&difficulty=3&sort=mostUsed`],
+  ['browse+filter', `subjectId=${SUBJECT_IDS.物理}&year=2025&region=${enc('广东')}`],
 ];
 
 function percentile(sorted: number[], p: number): number {
@@ -109,7 +113,8 @@ async function benchDialect(dialect: DialectName) {
     // A bank this size grows over months, and PostgreSQL's autovacuum has long since vacuumed and analysed it
     // (the visibility map lets index-only scans count without reading rows): reach that state now. The host's
     // own upkeep at boot (next) refreshes the planner statistics on both databases.
-    if (dialect === 'postgres') await sql`vacuum analyze questions`.execute(testDb.db.kysely);
+    if (dialect === 'postgres')
+      await sql`vacuum analyze questions, question_search_rows`.execute(testDb.db.kysely);
 
     const app = await buildApp({ config, db: testDb.db });
     await app.ready();
@@ -128,17 +133,24 @@ async function benchDialect(dialect: DialectName) {
       };
       // Warm-up: statement caches, the buffer pool and the JIT, one pass over every query.
       const totals = new Map<string, number>();
-      for (const q of [...SEARCHES, ...BROWSES]) totals.set(q, (await run(q)).total);
+      for (const [, q] of [...SEARCHES, ...BROWSES]) totals.set(q, (await run(q)).total);
       const search: number[] = [];
       const browse: number[] = [];
+      const byShape = new Map<string, number[]>();
+      const record = (shape: string, ms: number) => {
+        byShape.set(shape, [...(byShape.get(shape) ?? []), ms]);
+        return ms;
+      };
+      const loadBefore = os.loadavg();
       for (let round = 0; round < ROUNDS; round++) {
-        for (const q of SEARCHES) search.push((await run(q)).ms);
-        for (const q of BROWSES) browse.push((await run(q)).ms);
+        for (const [shape, q] of SEARCHES) search.push(record(shape, (await run(q)).ms));
+        for (const [shape, q] of BROWSES) browse.push(record(shape, (await run(q)).ms));
       }
-      const matched = SEARCHES.map((q) => totals.get(q) ?? 0);
+      const loadAfter = os.loadavg();
+      const matched = SEARCHES.map(([, q]) => totals.get(q) ?? 0);
       if (process.env.BENCH_VERBOSE) {
         // The slowest queries of the mix, each with its median over the rounds.
-        const per = SEARCHES.map((q, i) => {
+        const per = SEARCHES.map(([, q], i) => {
           const times = Array.from({ length: ROUNDS }, (_, r) => search[r * SEARCHES.length + i]!).sort(
             (a, b) => a - b,
           );
@@ -153,7 +165,16 @@ async function benchDialect(dialect: DialectName) {
             `  ${dialect} ${p.median.toFixed(1).padStart(7)} ms  ${p.total} hits  ${p.q}\n`,
           );
       }
-      return { dialect, loadSeconds, search: summarise(search), browse: summarise(browse), matched };
+      const shapes = new Map([...byShape].map(([shape, samples]) => [shape, summarise(samples)]));
+      return {
+        dialect,
+        loadSeconds,
+        search: summarise(search),
+        browse: summarise(browse),
+        shapes,
+        load: [loadBefore, loadAfter],
+        matched,
+      };
     } finally {
       await app.close();
     }
@@ -184,6 +205,26 @@ for (const r of results) {
       `${r.dialect.padEnd(11)}${name.padEnd(10)}${ms(f.p50)}${ms(f.p95)}${ms(f.p99)}${ms(f.max)}  ${f.samples}`,
     );
   }
+}
+const shapeNames = [...new Set([...SEARCHES, ...BROWSES].map(([shape]) => shape))];
+console.log(
+  `\nper query shape (queries of the shape × rounds): p50 / p95 on each database, and PostgreSQL ÷ SQLite at p95`,
+);
+console.log(
+  `${'shape'.padEnd(19)}${results.map((r) => `${r.dialect} p50`.padStart(14) + `${r.dialect} p95`.padStart(14)).join('')}${'pg/sqlite'.padStart(11)}`,
+);
+for (const shape of shapeNames) {
+  const figures = results.map((r) => r.shapes.get(shape)!);
+  const ratio = figures.length === 2 ? `${(figures[1]!.p95 / figures[0]!.p95).toFixed(2)}×`.padStart(11) : '';
+  console.log(
+    `${shape.padEnd(19)}${figures.map((f) => ms(f.p50).padStart(14) + ms(f.p95).padStart(14)).join('')}${ratio}`,
+  );
+}
+const loads = (l: number[]) => l.map((v) => v.toFixed(2)).join(' ');
+for (const r of results) {
+  console.log(
+    `${r.dialect}: os.loadavg() ${loads(r.load[0]!)} before the timed rounds, ${loads(r.load[1]!)} after (${os.cpus().length} cores)`,
+  );
 }
 for (const r of results) {
   console.log(

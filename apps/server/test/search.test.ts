@@ -237,6 +237,57 @@ describe.each(DIALECTS)('full-text search on %s', (dialect) => {
     expect(await search(t, teacher, '数学', '足球 五边形')).toEqual([]);
   });
 
+  it('follows what it filters and sorts on: owner, review, use and deletion', async () => {
+    const colleague = bearer((await signIn(t.app, 'demo-director')).access_token);
+    const admin = bearer((await signIn(t.app, 'demo-admin')).access_token);
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/teacher/question/personal',
+      headers: teacher,
+      payload: {
+        subjectId: SUBJECT_IDS.数学,
+        typeId: typeId('数学', '解答题'),
+        difficulty: 2,
+        stem: '<p>灯塔每隔 8 秒闪一次，一分钟闪几次？</p>',
+        answer: '<p>7 次</p>',
+      },
+    });
+    const own = QuestionSchema.parse(post.json().data);
+    const ids = async (who: Headers, extra = '') =>
+      (await search(t, who, '数学', '灯塔', extra)).map((x) => x.id);
+    expect(await ids(teacher)).toEqual([own.id]);
+    expect(await ids(colleague)).toEqual([]);
+
+    const share = await t.app.inject({
+      method: 'POST',
+      url: `/teacher/question/personal/${own.id}/share`,
+      headers: teacher,
+    });
+    expect(share.statusCode, share.body).toBe(200);
+    const schoolId = share.json<{ data: { question: { id: string } } }>().data.question.id;
+    expect(await ids(colleague)).toEqual([]);
+    const review = await t.app.inject({
+      method: 'POST',
+      url: `/school/question/review/${schoolId}`,
+      headers: admin,
+      payload: { action: 'approve', note: '' },
+    });
+    expect(review.statusCode, review.body).toBe(200);
+    expect(await ids(colleague, '&scope=school')).toEqual([schoolId]);
+    expect(new Set(await ids(teacher))).toEqual(new Set([own.id, schoolId]));
+
+    // Most used first, whichever way the counts go.
+    const used = (id: string, n: number) =>
+      t.testDb.db.kysely.updateTable('questions').set({ usage_count: n }).where('id', '=', id).execute();
+    await used(schoolId, 5);
+    expect(await ids(teacher, '&sort=mostUsed')).toEqual([schoolId, own.id]);
+    await used(own.id, 9);
+    expect(await ids(teacher, '&sort=mostUsed')).toEqual([own.id, schoolId]);
+
+    await t.app.inject({ method: 'DELETE', url: `/teacher/question/personal/${own.id}`, headers: teacher });
+    expect(await ids(teacher)).toEqual([schoolId]);
+  });
+
   it('indexes questions written by other paths before it searches', async () => {
     const now = new Date().toISOString();
     await t.testDb.db.kysely

@@ -865,3 +865,30 @@ export interface Database {
   materials: MaterialsTable;
   material_links: MaterialLinksTable;
 }
+
+/**
+ * PostgreSQL only (migration 0021, ADR 0024): a narrow copy of each question's filter and sort columns with its
+ * full-text vector, kept in step with `questions` by a trigger. Full-text searches read it instead of the wide
+ * question rows; nothing writes it directly.
+ */
+export type QuestionSearchRowsTable = Pick<
+  QuestionsTable,
+  | 'id'
+  | 'subject_id'
+  | 'type_id'
+  | 'owner'
+  | 'org_id'
+  | 'owner_user_id'
+  | 'difficulty'
+  | 'year'
+  | 'source'
+  | 'usage_count'
+  | 'created_at'
+  | 'deleted_at'
+  | 'region'
+  | 'review_status'
+>;
+
+export interface Database {
+  question_search_rows: QuestionSearchRowsTable;
+}

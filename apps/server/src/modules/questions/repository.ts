@@ -13,16 +13,18 @@ import {
   refreshPlannerStatistics,
   type FullTextQuery,
 } from '../../db/dialect.js';
-import type { Database, QuestionsTable } from '../../db/schema.js';
+import type { Database, QuestionSearchRowsTable } from '../../db/schema.js';
 import { questionSearchTokens } from './search-text.js';
 
-type Q = { q: QuestionsTable };
-/** The database as a query over `questions as q` sees it. */
+/** The columns of a question that pages filter and sort on (all a search may read, see below). */
+type Q = { q: QuestionSearchRowsTable };
+/** The database as a query over `questions as q`, limited to those columns, sees it. */
 export type QuestionsDb = Database & Q;
 
 /**
- * `questions as q`, narrowed to a full-text query when one is given. On SQLite the query starts from the
- * FTS5 hits (see db/dialect.ts); the extra table there is only used to join, so callers see `q` alone.
+ * `questions as q`, narrowed to a full-text query when one is given, with the filter and sort columns only. On
+ * SQLite the query starts from the FTS5 hits; on PostgreSQL `q` is the narrow `question_search_rows` (see
+ * db/dialect.ts). The extra table on SQLite is only used to join, so callers see `q` alone.
  */
 export function questionsMatching(
   db: Kysely<Database>,
@@ -31,11 +33,11 @@ export function questionsMatching(
 ): SelectQueryBuilder<QuestionsDb, 'q', object> {
   const base = db.selectFrom('questions as q');
   if (!keyword) return base;
-  const { hits, where } = fullTextFilter(dialect, 'q', keyword);
+  const { hits, searchRows } = fullTextFilter(dialect, 'q', keyword);
   if (hits) {
     return db.selectFrom(hits).crossJoin('questions as q').whereRef('q.id', '=', 'm.question_id');
   }
-  return where ? base.where(where) : base;
+  return searchRows ? db.selectFrom('question_search_rows as q').where(searchRows) : base;
 }
 
 /**
