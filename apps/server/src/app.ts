@@ -44,7 +44,7 @@ import { seedSchoolDemo } from './modules/school/seed.js';
 import { SystemRepository } from './modules/system/repository.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { SystemService } from './modules/system/service.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { answerFrameworkError, registerErrorHandler } from './plugins/errors.js';
 import { registerOperations } from './plugins/operations.js';
 import { FileStore, registerFiles } from './plugins/files.js';
 import { registerWebApp } from './plugins/web.js';
@@ -90,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   });
 
   // The first hook of a shutdown: from this moment /ready answers 503 so load balancers send no more requests,
