@@ -26,7 +26,12 @@ const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-const FILES: Buffer[] = [TINY_PNG, Buffer.from('not a file at all'), Buffer.alloc(0), TINY_PNG.subarray(0, 30)];
+const FILES: Buffer[] = [
+  TINY_PNG,
+  Buffer.from('not a file at all'),
+  Buffer.alloc(0),
+  TINY_PNG.subarray(0, 30),
+];
 
 // Words a Chinese message may carry: file formats, product names, the fields it names, and SPEC §7's
 // "refresh token无效" that clients match on.
@@ -52,8 +57,9 @@ interface Variant {
 
 function toText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return String(value);
+  return JSON.stringify(value) ?? '';
 }
 
 function pathOf(call: CallDef, params: Record<string, unknown> | undefined): string {
@@ -154,13 +160,17 @@ describe.each(DIALECTS)('fuzzing every call from its schema on %s', (dialect) =>
       }).toString(),
     });
     if (res.statusCode !== 200) throw new Error(`sign-in of ${role} failed: ${res.statusCode} ${res.body}`);
-    tokens.set(role, (res.json() as { access_token: string }).access_token);
+    tokens.set(role, res.json<{ access_token: string }>().access_token);
   }
 
   /** Signs a role in again when a fuzzed call signed it out. */
   async function keepSignedIn() {
     for (const role of SIGNED_IN) {
-      const res = await t.app.inject({ method: 'GET', url: '/system/user/info', headers: bearer(tokens.get(role)!) });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/system/user/info',
+        headers: bearer(tokens.get(role)!),
+      });
       if (res.statusCode === 401) await signInAs(role);
     }
   }
@@ -176,7 +186,7 @@ describe.each(DIALECTS)('fuzzing every call from its schema on %s', (dialect) =>
       const rows = await sql<{ id: unknown }>`select id from ${sql.table(table.name)} limit 12`.execute(
         t.testDb.db.kysely,
       );
-      for (const row of rows.rows) if (row.id !== null && row.id !== undefined) pool.add(String(row.id));
+      for (const row of rows.rows) if (row.id !== null && row.id !== undefined) pool.add(toText(row.id));
     }
     ids = [...pool];
   }, 240_000);
@@ -187,7 +197,10 @@ describe.each(DIALECTS)('fuzzing every call from its schema on %s', (dialect) =>
     console.log(
       `[fuzz ${dialect}] calls fuzzed: ${tally.calls}, payloads tried: ${tally.payloads}, ` +
         `answers by status: ${statuses.map(([s, n]) => `${s}×${n}`).join(' ')}, distinct refusal messages: ` +
-        `${tally.messages.size}, ${seconds}s, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+        `${tally.messages.size}, ${seconds}s, load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
     );
     await t?.close();
   });
@@ -196,80 +209,112 @@ describe.each(DIALECTS)('fuzzing every call from its schema on %s', (dialect) =>
   const order = (c: CallDef) => (c.name === 'signout' ? 2 : c.method === 'DELETE' ? 1 : 0);
   const all = Object.values(calls as Record<string, CallDef>).sort((a, b) => order(a) - order(b));
 
-  it.each(all.map((c) => [c.name, c] as const))('%s', async (_name, call) => {
-    const names = [...call.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-    const opts = { ids };
-    const validParams: fc.Arbitrary<Record<string, unknown> | undefined> =
-      names.length === 0
-        ? fc.constant(undefined)
-        : call.params
-          ? (arbitraryOf(call.params, opts) as fc.Arbitrary<Record<string, unknown>>)
-          : fc.record(Object.fromEntries(names.map((n) => [n, fc.constantFrom(...ids)])));
-    const badParams = validParams.chain((p) =>
-      fc
-        .tuple(fc.constantFrom(...(names.length ? names : ['id'])), fc.constantFrom<unknown>(...NASTY_STRINGS, 0, -1))
-        .map(([n, bad]) => ({ ...p, [n]: bad })),
-    );
-    const valid = (schema: unknown) => (schema ? arbitraryOf(schema, opts) : fc.constant(undefined));
-    const variant: fc.Arbitrary<Variant> = fc.record({
-      // Mostly signed in, so that payloads get past the token check; anonymous and forged tokens now and then.
-      role: fc.oneof(
-        { weight: 6, arbitrary: fc.constantFrom(...SIGNED_IN) },
-        { weight: 1, arbitrary: fc.constantFrom(...(call.auth === 'bearer' ? UNSIGNED : (['anonymous'] as Role[]))) },
-      ),
-      params: names.length ? fc.oneof({ weight: 3, arbitrary: validParams }, { weight: 1, arbitrary: badParams }) : validParams,
-      query: call.query
-        ? fc.oneof({ weight: 2, arbitrary: valid(call.query) }, { weight: 1, arbitrary: mutate(valid(call.query)) })
-        : fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: wrongValue }),
-      body: call.body
-        ? fc.oneof({ weight: 2, arbitrary: valid(call.body) }, { weight: 1, arbitrary: mutate(valid(call.body)) })
-        : fc.constant(undefined),
-      file: fc.nat(FILES.length - 1),
-      rawBody: fc.oneof(
-        { weight: 12, arbitrary: fc.constant(null) },
-        { weight: 1, arbitrary: fc.constantFrom('{', '{"a":', '[1,2', 'null', '"x"', '\u0000', '{"__proto__":{"x":1}}') },
-      ),
-      address: fc.nat(200),
-    });
+  it.each(all.map((c) => [c.name, c] as const))(
+    '%s',
+    async (_name, call) => {
+      const names = [...call.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+      const opts = { ids };
+      const validParams: fc.Arbitrary<Record<string, unknown> | undefined> =
+        names.length === 0
+          ? fc.constant(undefined)
+          : call.params
+            ? (arbitraryOf(call.params, opts) as fc.Arbitrary<Record<string, unknown>>)
+            : fc.record(Object.fromEntries(names.map((n) => [n, fc.constantFrom(...ids)])));
+      const badParams = validParams.chain((p) =>
+        fc
+          .tuple(
+            fc.constantFrom(...(names.length ? names : ['id'])),
+            fc.constantFrom<unknown>(...NASTY_STRINGS, 0, -1),
+          )
+          .map(([n, bad]) => ({ ...p, [n]: bad })),
+      );
+      const valid = (schema: unknown) => (schema ? arbitraryOf(schema, opts) : fc.constant(undefined));
+      const variant: fc.Arbitrary<Variant> = fc.record({
+        // Mostly signed in, so that payloads get past the token check; anonymous and forged tokens now and then.
+        role: fc.oneof(
+          { weight: 6, arbitrary: fc.constantFrom(...SIGNED_IN) },
+          {
+            weight: 1,
+            arbitrary: fc.constantFrom(...(call.auth === 'bearer' ? UNSIGNED : (['anonymous'] as Role[]))),
+          },
+        ),
+        params: names.length
+          ? fc.oneof({ weight: 3, arbitrary: validParams }, { weight: 1, arbitrary: badParams })
+          : validParams,
+        query: call.query
+          ? fc.oneof(
+              { weight: 2, arbitrary: valid(call.query) },
+              { weight: 1, arbitrary: mutate(valid(call.query)) },
+            )
+          : fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: wrongValue }),
+        body: call.body
+          ? fc.oneof(
+              { weight: 2, arbitrary: valid(call.body) },
+              { weight: 1, arbitrary: mutate(valid(call.body)) },
+            )
+          : fc.constant(undefined),
+        file: fc.nat(FILES.length - 1),
+        rawBody: fc.oneof(
+          { weight: 12, arbitrary: fc.constant(null) },
+          {
+            weight: 1,
+            arbitrary: fc.constantFrom(
+              '{',
+              '{"a":',
+              '[1,2',
+              'null',
+              '"x"',
+              '\u0000',
+              '{"__proto__":{"x":1}}',
+            ),
+          },
+        ),
+        address: fc.nat(200),
+      });
 
-    await fc.assert(
-      fc.asyncProperty(variant, async (v) => {
-        const headers: Record<string, string> = {};
-        if (call.auth === 'client') {
-          headers.authorization = v.role === 'anonymous' ? clientHeader('zhzy-web', 'wrong') : clientHeader();
-        } else if (v.role === 'forged') {
-          headers.authorization = 'Bearer eyJhbGciOiJub25lIn0.e30.';
-        } else if (v.role !== 'anonymous') {
-          headers.authorization = `Bearer ${tokens.get(v.role)!}`;
-        }
-        const request: InjectOptions = {
-          method: call.method,
-          url: pathOf(call, v.params) + (call.encoding === 'query' || !call.query ? queryString(v.query) : ''),
-          headers,
-          remoteAddress: `10.100.${v.address >> 8}.${v.address & 255}`,
-        };
-        if (v.rawBody !== null && call.method !== 'GET') {
-          headers['content-type'] = call.encoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
-          request.payload = v.rawBody;
-        } else if (call.encoding === 'json' && v.body !== undefined) {
-          headers['content-type'] = 'application/json';
-          request.payload = JSON.stringify(v.body);
-        } else if (call.encoding === 'form' && v.body !== undefined) {
-          headers['content-type'] = 'application/x-www-form-urlencoded';
-          request.payload = queryString(v.body).slice(1);
-        } else if (call.encoding === 'multipart') {
-          const { payload, contentType } = multipart(v.body, FILES[v.file]!);
-          headers['content-type'] = contentType;
-          request.payload = payload;
-        }
-        const res = await t.app.inject(request);
-        tally.payloads += 1;
-        tally.byStatus.set(res.statusCode, (tally.byStatus.get(res.statusCode) ?? 0) + 1);
-        checkAnswer(call, res, tally);
-      }),
-      { seed: SEED, numRuns: RUNS_PER_CALL, endOnFailure: true },
-    );
-    tally.calls += 1;
-    await keepSignedIn();
-  }, 120_000);
+      await fc.assert(
+        fc.asyncProperty(variant, async (v) => {
+          const headers: Record<string, string> = {};
+          if (call.auth === 'client') {
+            headers.authorization =
+              v.role === 'anonymous' ? clientHeader('zhzy-web', 'wrong') : clientHeader();
+          } else if (v.role === 'forged') {
+            headers.authorization = 'Bearer eyJhbGciOiJub25lIn0.e30.';
+          } else if (v.role !== 'anonymous') {
+            headers.authorization = `Bearer ${tokens.get(v.role)!}`;
+          }
+          const request: InjectOptions = {
+            method: call.method,
+            url:
+              pathOf(call, v.params) + (call.encoding === 'query' || !call.query ? queryString(v.query) : ''),
+            headers,
+            remoteAddress: `10.100.${v.address >> 8}.${v.address & 255}`,
+          };
+          if (v.rawBody !== null && call.method !== 'GET') {
+            headers['content-type'] =
+              call.encoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
+            request.payload = v.rawBody;
+          } else if (call.encoding === 'json' && v.body !== undefined) {
+            headers['content-type'] = 'application/json';
+            request.payload = JSON.stringify(v.body);
+          } else if (call.encoding === 'form' && v.body !== undefined) {
+            headers['content-type'] = 'application/x-www-form-urlencoded';
+            request.payload = queryString(v.body).slice(1);
+          } else if (call.encoding === 'multipart') {
+            const { payload, contentType } = multipart(v.body, FILES[v.file]!);
+            headers['content-type'] = contentType;
+            request.payload = payload;
+          }
+          const res = await t.app.inject(request);
+          tally.payloads += 1;
+          tally.byStatus.set(res.statusCode, (tally.byStatus.get(res.statusCode) ?? 0) + 1);
+          checkAnswer(call, res, tally);
+        }),
+        { seed: SEED, numRuns: RUNS_PER_CALL, endOnFailure: true },
+      );
+      tally.calls += 1;
+      await keepSignedIn();
+    },
+    120_000,
+  );
 });

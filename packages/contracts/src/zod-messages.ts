@@ -86,7 +86,8 @@ export function chineseIssueMessage(issue: z.core.$ZodRawIssue): string {
     case 'too_small': {
       const min = String(issue.minimum);
       if (issue.origin === 'string') return min === '1' ? '不能为空' : `至少 ${min} 个字`;
-      if (issue.origin === 'array' || issue.origin === 'set') return min === '1' ? '至少要有一项' : `至少 ${min} 项`;
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return min === '1' ? '至少要有一项' : `至少 ${min} 项`;
       if (issue.origin === 'file') return '文件不能为空';
       if (issue.origin === 'date') return `日期太早`;
       return issue.inclusive ? `不能小于 ${min}` : `应大于 ${min}`;

@@ -79,19 +79,25 @@ export function assertZipWithinLimits(bytes: Uint8Array, limits: ZipLimits = OFF
     const localOffset = data.readUInt32LE(at + 42);
     at += 46 + nameLength + extraLength + commentLength;
 
-    if (size === 0xffffffff || compressedSize === 0xffffffff) throw new ZipGuardError('tooLarge', 'zip64 entry');
+    if (size === 0xffffffff || compressedSize === 0xffffffff)
+      throw new ZipGuardError('tooLarge', 'zip64 entry');
     if (size > limits.maxEntryBytes) throw new ZipGuardError('tooLarge', `entry ${i} declares ${size} bytes`);
     total += size;
-    if (total > limits.maxTotalBytes) throw new ZipGuardError('tooLarge', `archive declares over ${total} bytes`);
+    if (total > limits.maxTotalBytes)
+      throw new ZipGuardError('tooLarge', `archive declares over ${total} bytes`);
 
     if (method !== 8) continue; // stored entries are as large as their bytes in the upload
     if (localOffset + 30 > data.length || data.readUInt32LE(localOffset) !== LOCAL_SIGNATURE)
       throw new ZipGuardError('notZip', `bad local header of entry ${i}`);
-    const start = localOffset + 30 + data.readUInt16LE(localOffset + 26) + data.readUInt16LE(localOffset + 28);
+    const start =
+      localOffset + 30 + data.readUInt16LE(localOffset + 26) + data.readUInt16LE(localOffset + 28);
     const compressed = data.subarray(start, Math.min(data.length, start + compressedSize));
     try {
       // One byte over the declared size is enough to know it lied.
-      zlib.inflateRawSync(compressed, { maxOutputLength: size + 1, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+      zlib.inflateRawSync(compressed, {
+        maxOutputLength: size + 1,
+        finishFlush: zlib.constants.Z_SYNC_FLUSH,
+      });
     } catch (error) {
       if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
         throw new ZipGuardError('tooLarge', `entry ${i} inflates past its declared ${size} bytes`);

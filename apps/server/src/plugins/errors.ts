@@ -16,7 +16,11 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }>
  * Errors Fastify raises before routing (a path with a broken percent-encoding): its default answer is English, so
  * they are answered in Chinese here. Passed to Fastify as `frameworkErrors`.
  */
-export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
   request.log.info({ err: error }, 'request refused before routing');
   void reply

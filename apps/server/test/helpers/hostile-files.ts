@@ -27,7 +27,10 @@ let zeroChunk: Buffer | null = null;
 /** A raw deflate stream that inflates to `size` zero bytes; about 1 KB of output per MB. */
 export function deflatedZeros(size: number): Buffer {
   // A full flush ends a chunk byte-aligned with no back-references out of it, so copies of it concatenate.
-  zeroChunk ??= zlib.deflateRawSync(Buffer.alloc(CHUNK), { level: 9, finishFlush: zlib.constants.Z_FULL_FLUSH });
+  zeroChunk ??= zlib.deflateRawSync(Buffer.alloc(CHUNK), {
+    level: 9,
+    finishFlush: zlib.constants.Z_FULL_FLUSH,
+  });
   const parts: Buffer[] = [];
   for (let left = size; left > 0; left -= CHUNK) {
     parts.push(
@@ -76,7 +79,7 @@ export function zeroPng(width: number, height: number, rows = height): Buffer {
 /** A real JPEG whose frame header is rewritten to declare another size. */
 export function jpegDeclaring(jpeg: Buffer, width: number, height: number): Buffer {
   const out = Buffer.from(jpeg);
-  for (let at = 2; at < out.length - 9; ) {
+  for (let at = 2; at < out.length - 9;) {
     if (out[at] !== 0xff) throw new Error('not a JPEG marker');
     const marker = out[at + 1]!;
     const length = out.readUInt16BE(at + 2);
@@ -154,8 +157,13 @@ export function multipartBody(
   const chunks: Buffer[] = [];
   for (const [k, v] of Object.entries(fields ?? {})) {
     if (v === undefined) continue;
-    const text = typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${text}\r\n`));
+    const text =
+      typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'
+        ? String(v)
+        : JSON.stringify(v);
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${text}\r\n`),
+    );
   }
   if (file) {
     chunks.push(
@@ -174,7 +182,9 @@ export function multipartBody(
  * The most memory this process held at once while `work` ran (Linux: the high-water mark is reset through
  * /proc/self/clear_refs first), and the resident size before it, both in MB.
  */
-export async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; beforeMb: number; peakMb: number }> {
+export async function peakRss<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; beforeMb: number; peakMb: number }> {
   const readKb = (field: string) => {
     const status = fs.readFileSync('/proc/self/status', 'utf8');
     return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);

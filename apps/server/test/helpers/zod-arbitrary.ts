@@ -85,7 +85,10 @@ function stringArbitrary(def: Def, key: string | undefined, options: ArbitraryOp
       fc.constantFrom('语文', '数学', '七年级1班', '王老师', '一、选择题'),
     );
   if (isIdKey(key) && options.ids.length > 0) {
-    return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...options.ids) }, { weight: 1, arbitrary: base });
+    return fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...options.ids) },
+      { weight: 1, arbitrary: base },
+    );
   }
   return base;
 }
@@ -119,7 +122,12 @@ function numberArbitrary(def: Def): fc.Arbitrary<number> {
 }
 
 /** An arbitrary of inputs that the schema was written to accept (most of the time: refinements aside). */
-export function arbitraryOf(schema: unknown, options: ArbitraryOptions, key?: string, depth = 0): fc.Arbitrary<unknown> {
+export function arbitraryOf(
+  schema: unknown,
+  options: ArbitraryOptions,
+  key?: string,
+  depth = 0,
+): fc.Arbitrary<unknown> {
   const def = defOf(schema);
   const recur = (s: unknown, k = key) => arbitraryOf(s, options, k, depth + 1);
   switch (def.type) {
@@ -192,7 +200,12 @@ export function arbitraryOf(schema: unknown, options: ArbitraryOptions, key?: st
       const entries = Object.entries(shape);
       if (depth > 6) return fc.constant({});
       return fc
-        .record(Object.fromEntries(entries.map(([k, s]) => [k, recur(s, k)])) as Record<string, fc.Arbitrary<unknown>>)
+        .record(
+          Object.fromEntries(entries.map(([k, s]) => [k, recur(s, k)])) as Record<
+            string,
+            fc.Arbitrary<unknown>
+          >,
+        )
         .map((o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)));
     }
     default:
@@ -200,11 +213,14 @@ export function arbitraryOf(schema: unknown, options: ArbitraryOptions, key?: st
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A value of the wrong kind for anything: what a broken or hostile client sends. */
 export const wrongValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom<unknown>(...NASTY_STRINGS, null, true, false, 0, -1, 1.5, 1e308, -0, [], {}, [null], { $gt: '' }),
+  fc.constantFrom<unknown>(...NASTY_STRINGS, null, true, false, 0, -1, 1.5, 1e308, -0, [], {}, [null], {
+    $gt: '',
+  }),
   fc.integer(),
   fc.string({ maxLength: 30 }),
   fc.jsonValue({ maxDepth: 3 }),
@@ -219,7 +235,7 @@ export function mutate(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
     wrongValue,
     fc.tuple(valid, fc.nat(), wrongValue, fc.nat(3)).map(([value, pick, wrong, how]) => {
       if (!isObject(value)) return wrong;
-      const clone = structuredClone(value) as Record<string, unknown>;
+      const clone = structuredClone<Record<string, unknown>>(value);
       // Walk down to a random nested object, then break one of its fields.
       let target: Record<string, unknown> = clone;
       let seed = pick;
