@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { connect, type Db } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
-import type { CallGuards } from './lib/call.js';
+import { refuseNulCharacters, type CallGuards } from './lib/call.js';
 import { InProcessJobQueue, type JobQueue } from './lib/jobs.js';
 import { Metrics } from './lib/metrics.js';
 import { PgBossJobQueue } from './lib/pg-boss-queue.js';
@@ -154,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
   registerErrorHandler(app);
+  refuseNulCharacters(app);
   await app.register(formbody);
 
   const authService = new AuthService(

@@ -15,7 +15,7 @@ import { NASTY_STRINGS, arbitraryOf, mutate, wrongValue } from './helpers/zod-ar
 
 // FUZZ_SEED / FUZZ_RUNS widen a local hunt; CI keeps the fixed values.
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_121);
-const RUNS_PER_CALL = Number(process.env.FUZZ_RUNS ?? 24);
+const RUNS_PER_CALL = Number(process.env.FUZZ_RUNS ?? 12);
 
 type Role = 'anonymous' | 'teacher' | 'director' | 'admin' | 'forged';
 const SIGNED_IN: Role[] = ['teacher', 'director', 'admin'];
@@ -43,6 +43,8 @@ interface Tally {
   payloads: number;
   byStatus: Map<number, number>;
   messages: Set<string>;
+  /** Milliseconds spent per call, to name the slowest. */
+  time: Map<string, number>;
 }
 
 interface Variant {
@@ -143,7 +145,7 @@ describe.each(DIALECTS)('fuzzing every call from its schema on %s', (dialect) =>
   let t: TestApp;
   const tokens = new Map<Role, string>();
   let ids: string[] = [];
-  const tally: Tally = { calls: 0, payloads: 0, byStatus: new Map(), messages: new Set() };
+  const tally: Tally = { calls: 0, payloads: 0, byStatus: new Map(), messages: new Set(), time: new Map() };
   const started = Date.now();
 
   /** Signs a role in from an address of its own: the fuzzed sign-ins may have locked the others. */
@@ -201,6 +203,10 @@ describe.each(DIALECTS)('fuzzing every call from its schema on %s', (dialect) =>
           .loadavg()
           .map((l) => l.toFixed(2))
           .join(' ')}`,
+    );
+    const slowest = [...tally.time.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8);
+    console.log(
+      `[fuzz ${dialect}] slowest calls: ${slowest.map(([n, ms]) => `${n} ${(ms / 1000).toFixed(1)}s`).join(', ')}`,
     );
     await t?.close();
   });
@@ -272,6 +278,7 @@ describe.each(DIALECTS)('fuzzing every call from its schema on %s', (dialect) =>
         address: fc.nat(200),
       });
 
+      const callStarted = Date.now();
       await fc.assert(
         fc.asyncProperty(variant, async (v) => {
           const headers: Record<string, string> = {};
@@ -313,6 +320,7 @@ describe.each(DIALECTS)('fuzzing every call from its schema on %s', (dialect) =>
         { seed: SEED, numRuns: RUNS_PER_CALL, endOnFailure: true },
       );
       tally.calls += 1;
+      tally.time.set(call.name, Date.now() - callStarted);
       await keepSignedIn();
     },
     120_000,
