@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { connect, type Db } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
-import type { CallGuards } from './lib/call.js';
+import { refuseNulCharacters, type CallGuards } from './lib/call.js';
 import { InProcessJobQueue, type JobQueue } from './lib/jobs.js';
 import { Metrics } from './lib/metrics.js';
 import { PgBossJobQueue } from './lib/pg-boss-queue.js';
@@ -44,7 +44,7 @@ import { seedSchoolDemo } from './modules/school/seed.js';
 import { SystemRepository } from './modules/system/repository.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { SystemService } from './modules/system/service.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { answerFrameworkError, registerErrorHandler } from './plugins/errors.js';
 import { registerOperations } from './plugins/operations.js';
 import { FileStore, registerFiles } from './plugins/files.js';
 import { registerWebApp } from './plugins/web.js';
@@ -90,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   });
 
   // The first hook of a shutdown: from this moment /ready answers 503 so load balancers send no more requests,
@@ -153,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
   registerErrorHandler(app);
+  refuseNulCharacters(app);
   await app.register(formbody);
 
   const authService = new AuthService(

@@ -359,7 +359,7 @@ describe.each(DIALECTS)('homework on %s', (dialect) => {
         w.call('POST', '/teacher/homework/publish', w.me, publishBody(over));
       await refused(post({ dueDate: '2026-11-01' }), 400, '截止日期不能早于开始日期（字段：dueDate）');
       await refused(post({ startDate: '2026-02-30' }), 400, /日期不存在/);
-      await refused(post({ startDate: '2026/11/02' }), 400, /日期格式应为 YYYY-MM-DD/);
+      await refused(post({ startDate: '2026/11/02' }), 400, /日期格式应为 年-月-日/);
       await refused(post({ classIds: [] }), 400, /请选择班级/);
       await refused(post({ classIds: [class1, class1] }), 400, /班级不能重复选择/);
       await refused(post({ title: '  ' }), 400, /请输入作业名称/);

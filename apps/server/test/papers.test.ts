@@ -332,7 +332,7 @@ describe.each(DIALECTS)('papers on %s', (dialect) => {
     const first = await call('GET', '/teacher/paper/mine?size=1&page=2', me);
     expect(PaperPage.parse(first.json().data)).toMatchObject({ total: 2, page: 2, size: 1 });
     expect((await call('GET', '/teacher/paper/mine?from=yesterday', me)).json().message).toContain(
-      '日期格式应为 YYYY-MM-DD',
+      '日期格式应为 年-月-日（如 2026-09-01）',
     );
     const renamed = summary(
       await call('PUT', `/teacher/paper/rename/${blank.id}`, me, { title: '期中复习卷' }),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { chineseIssueMessage } from './zod-messages.js';
 
-// Validation messages in Chinese, everywhere zod is used.
-z.config(z.locales.zhCN());
+// Validation messages in plain Chinese, everywhere zod is used (zod-messages.ts).
+z.config({ localeError: chineseIssueMessage });
 
 /** Ids are opaque strings (UUIDv7 for rows we create, stable slugs for reference data). */
 export const IdSchema = z.string().trim().min(1).max(64);

@@ -22,6 +22,7 @@ export const MESSAGES = {
   accountDisabled: '该账号已被停用，请联系学校管理员',
   noSchool: '您尚未加入任何学校',
   invalidParams: '请求参数不正确',
+  archiveTooLarge: '文件解压后过大（超过200MB）或内容异常，已拒绝。请检查文件后重新上传',
   requestAborted: '请求已取消',
   networkError: '网络连接失败，请检查网络后重试',
   timeout: (ms: number) => `请求超时（${ms}毫秒），请稍后重试`,

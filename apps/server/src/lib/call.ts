@@ -52,6 +52,41 @@ export function describeIssues(error: z.ZodError, where: string): AppError {
   return new AppError('VALIDATION', message, { data: { issues } });
 }
 
+const NUL_MESSAGE = '不能包含空字符';
+
+/** The path of the first string holding a NUL character (PostgreSQL cannot store one), or null. */
+function nulPath(value: unknown, path: string[], depth = 0): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (depth > 20 || typeof value !== 'object' || value === null || Buffer.isBuffer(value)) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulPath(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Refuses a NUL character anywhere in the path parameters, the query or a parsed body, before any handler: text
+ * columns of PostgreSQL cannot hold one, so it would otherwise surface as a 500 (found by fuzzing, ADR 0026).
+ */
+export function refuseNulCharacters(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    for (const [where, value] of [
+      ['params', request.params],
+      ['query', request.query],
+      ['body', request.body],
+    ] as const) {
+      const path = nulPath(value, []);
+      if (path) {
+        const field = path.join('.') || where;
+        throw new AppError('VALIDATION', `${NUL_MESSAGE}（字段：${field}）`, {
+          data: { issues: [{ field, message: NUL_MESSAGE }] },
+        });
+      }
+    }
+  });
+}
+
 function parsePart(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? {});

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@zhzy/contracts';
 import { AppError } from '../lib/errors.js';
 
@@ -9,7 +9,24 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }>
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: '请求内容不能为空' },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: '请求内容不是合法的 JSON' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: '请求内容长度不正确' },
+  FST_ERR_BAD_URL: { status: 400, message: '请求地址不正确（含有无法识别的字符）' },
 };
+
+/**
+ * Errors Fastify raises before routing (a path with a broken percent-encoding): its default answer is English, so
+ * they are answered in Chinese here. Passed to Fastify as `frameworkErrors`.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+  request.log.info({ err: error }, 'request refused before routing');
+  void reply
+    .code(known?.status ?? 400)
+    .send({ code: known?.status ?? 400, message: known?.message ?? MESSAGES.invalidParams, data: null });
+}
 
 /**
  * One error handler for the host: AppErrors answer with their status and Chinese message;

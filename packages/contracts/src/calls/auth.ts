@@ -33,7 +33,7 @@ export const TokenRequestSchema = z.discriminatedUnion(
   'grant_type',
   [PasswordGrantSchema, RefreshGrantSchema],
   {
-    error: 'grant_type 只能是 password 或 refresh_token',
+    error: '授权方式只能是“password”或“refresh_token”',
   },
 );
 export type TokenRequest = z.infer<typeof TokenRequestSchema>;

@@ -62,7 +62,7 @@ export const HOMEWORK_MESSAGES = {
 /** A calendar day, YYYY-MM-DD, that exists (2026-02-30 does not). */
 export const DaySchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 年-月-日（如 2026-09-01）')
   .refine((v) => {
     const d = new Date(`${v}T00:00:00.000Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;

@@ -46,6 +46,7 @@ export const MATERIAL_MESSAGES = {
   bindingPaperNotFound: '试卷不存在或无权使用',
   bindingBadPdf: (name: string) => `“${name}”无法读取，不能装订`,
   bindingTooLarge: '装订册过大（不能超过2000页），请分册装订',
+  pdfTooManyPages: 'PDF 页数过多（不能超过2000页），请拆分后再上传',
 } as const;
 
 /** Largest material, per kind (bytes). */
@@ -56,6 +57,8 @@ export const MATERIAL_MAX_BYTES = {
 } as const;
 /** The largest upload accepted at all (the largest of the kinds). */
 export const MATERIAL_UPLOAD_MAX_BYTES = MATERIAL_MAX_BYTES.pdf;
+/** Most pages of an uploaded PDF (as many as a booklet may have). */
+export const MATERIAL_PDF_MAX_PAGES = 2000;
 /** Deepest folder nesting. */
 export const MATERIAL_FOLDER_MAX_DEPTH = 5;
 /** Most items in one booklet. */

@@ -285,7 +285,7 @@ export const SharePaperSchema = z.object({
   asTemplate: z.boolean().default(false),
 });
 
-const DateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
+const DateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 年-月-日（如 2026-09-01）');
 
 export const PaperListQuerySchema = PageQuerySchema.extend({
   keyword: z.string().trim().max(50).optional(),

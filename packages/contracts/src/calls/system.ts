@@ -49,7 +49,7 @@ export type SchoolClass = z.infer<typeof SchoolClassSchema>;
 export const ClassListQuerySchema = z.object({
   orgId: IdSchema,
   /** 1 lists school years, 2 lists the classes of the school year `pid`. */
-  type: z.enum(['1', '2'], { error: 'type 只能是 1（学年）或 2（班级）' }),
+  type: z.enum(['1', '2'], { error: '类型只能是 1（学年）或 2（班级）' }),
   pid: z.string().max(64).optional(),
 });
 

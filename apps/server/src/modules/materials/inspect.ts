@@ -2,8 +2,15 @@ import JSZip from 'jszip';
 import mammoth from 'mammoth';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
-import { MATERIAL_MAX_BYTES, MATERIAL_MESSAGES, type MaterialKind } from '@zhzy/contracts';
+import {
+  MATERIAL_MAX_BYTES,
+  MATERIAL_MESSAGES,
+  MATERIAL_PDF_MAX_PAGES,
+  MESSAGES,
+  type MaterialKind,
+} from '@zhzy/contracts';
 import { AppError } from '../../lib/errors.js';
+import { ZipGuardError, assertZipWithinLimits } from '../../lib/zip-guard.js';
 
 // Content validation of uploaded materials: the type comes from the bytes (magic numbers), and the file must then
 // parse as that type — never trusted from the name or the declared content type. Each refusal is a Chinese message
@@ -66,12 +73,22 @@ async function inspectPdf(data: Uint8Array): Promise<InspectedFile> {
     throw new AppError('VALIDATION', MATERIAL_MESSAGES.badPdf, { detail: `pdf: ${message}` });
   }
   if (pageCount === 0) throw new AppError('VALIDATION', MATERIAL_MESSAGES.emptyPdf);
+  if (pageCount > MATERIAL_PDF_MAX_PAGES) throw new AppError('VALIDATION', MATERIAL_MESSAGES.pdfTooManyPages);
   return { kind: 'pdf', ext: 'pdf', mime: 'application/pdf', pageCount, width: null, height: null };
 }
 
 async function inspectDocx(data: Uint8Array): Promise<InspectedFile> {
   if (data.length > MATERIAL_MAX_BYTES.word) throw tooLarge('word');
   const bad = (detail: string) => new AppError('VALIDATION', MATERIAL_MESSAGES.badWord, { detail });
+  try {
+    // A decompression bomb is refused before jszip (which inflates every entry to check CRCs) sees it.
+    assertZipWithinLimits(data);
+  } catch (error) {
+    if (!(error instanceof ZipGuardError)) throw error;
+    if (error.problem === 'tooLarge')
+      throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.archiveTooLarge, { detail: error.message });
+    throw bad(`docx zip: ${error.message}`);
+  }
   let zip: JSZip;
   try {
     zip = await JSZip.loadAsync(data, { checkCRC32: true });
@@ -118,8 +135,10 @@ async function inspectImage(data: Uint8Array, ext: keyof typeof IMAGE_MIME): Pro
     throw new AppError('VALIDATION', MATERIAL_MESSAGES.imageTooManyPixels);
   }
   try {
-    // Decoding the whole image finds a file cut short (a truncated JPEG or PNG decodes with an error).
+    // Decoding the whole image finds a file cut short (a truncated JPEG or PNG decodes with an error). Decoded
+    // into a thumbnail: libvips streams the rows, so a large image never sits whole in memory.
     await sharp(data, { failOn: 'truncated', limitInputPixels: MATERIAL_IMAGE_MAX_PIXELS, animated: false })
+      .resize(64, 64, { fit: 'inside' })
       .raw()
       .toBuffer();
   } catch (error) {

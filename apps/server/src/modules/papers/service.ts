@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import {
+  MESSAGES,
   PaperSettingsSchema,
   RECYCLE_BIN_DAYS,
   type ImportPreview,
@@ -19,6 +20,7 @@ import {
 import type { AuthContext } from '../../lib/call.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { ZipGuardError } from '../../lib/zip-guard.js';
 import { optimise } from './optimiser.js';
 import {
   PAPER_MESSAGES,
@@ -933,7 +935,9 @@ export class PapersService {
     let parsed: ParsedPaper;
     try {
       parsed = await parseDocx(bytes);
-    } catch {
+    } catch (error) {
+      if (error instanceof ZipGuardError && error.problem === 'tooLarge')
+        throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.archiveTooLarge, { detail: error.message });
       throw new AppError('VALIDATION', '无法读取该文件，请上传 .docx 格式的 Word 文档');
     }
     const types = await this.repo.questionTypes(subject.id);

@@ -3,6 +3,7 @@ import mammoth from 'mammoth';
 import { parseDocument } from 'htmlparser2';
 import { type ChildNode, type Element, isTag, isText } from 'domhandler';
 import render from 'dom-serializer';
+import { assertZipWithinLimits } from '../../lib/zip-guard.js';
 
 // Reads a teacher's Word paper written in the common convention into questions for a preview:
 //   一、选择题（每小题 3 分，共 30 分）        a section; the score per question is taken when written
@@ -189,6 +190,8 @@ const wrap = (html: string) => (html.trim() ? `<p>${html.trim()}</p>` : '');
 /** Parses a .docx into a preview of sections and questions with warnings. */
 export async function parseDocx(bytes: Uint8Array): Promise<ParsedPaper> {
   const buffer = Buffer.from(bytes);
+  // A decompression bomb is refused before jszip or mammoth inflates anything (ZipGuardError).
+  assertZipWithinLimits(buffer);
   const zip = await JSZip.loadAsync(buffer);
   const xml = await zip.file('word/document.xml')?.async('string');
   if (xml === undefined) throw new Error('not a Word document');

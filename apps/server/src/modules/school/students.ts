@@ -1,5 +1,6 @@
 import {
   GenderSchema,
+  MESSAGES,
   SCHOOL_MESSAGES,
   STUDENT_COLUMNS,
   STUDENT_IMPORT_LIMITS,
@@ -391,6 +392,8 @@ export class StudentsService {
         throw new AppError('VALIDATION', SCHOOL_MESSAGES.importTooManyRows(STUDENT_IMPORT_LIMITS.maxRows));
       if (error.reason === 'tooLarge')
         throw new AppError('PAYLOAD_TOO_LARGE', SCHOOL_MESSAGES.importTooLarge);
+      if (error.reason === 'inflatesTooLarge')
+        throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.archiveTooLarge, { detail: error.message });
       throw new AppError('VALIDATION', SCHOOL_MESSAGES.importNotXlsx, { detail: error.message });
     }
   }

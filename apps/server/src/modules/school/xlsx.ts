@@ -1,5 +1,6 @@
 import JSZip from 'jszip';
 import { Parser } from 'htmlparser2';
+import { ZipGuardError, assertZipWithinLimits } from '../../lib/zip-guard.js';
 
 // A small .xlsx writer and first-sheet reader on the zip and XML libraries the host already has. Student lists need
 // only text cells, a bold header, a text-formatted column and a list validation; reading needs the values of the
@@ -145,7 +146,7 @@ export async function writeXlsx(sheets: SheetSpec[]): Promise<Buffer> {
 /** Why a file could not be read as a workbook. */
 export class XlsxError extends Error {
   constructor(
-    readonly reason: 'notXlsx' | 'tooLarge' | 'tooManyRows',
+    readonly reason: 'notXlsx' | 'tooLarge' | 'inflatesTooLarge' | 'tooManyRows',
     message: string,
   ) {
     super(message);
@@ -259,6 +260,13 @@ function numberText(value: string): string {
  * workbook, when a part would inflate beyond 50 MB, or when it has more than `maxRows` rows with content.
  */
 export async function readFirstSheet(data: Uint8Array, maxRows: number): Promise<SheetRow[]> {
+  try {
+    assertZipWithinLimits(data);
+  } catch (error) {
+    if (error instanceof ZipGuardError)
+      throw new XlsxError(error.problem === 'tooLarge' ? 'inflatesTooLarge' : 'notXlsx', error.message);
+    throw error;
+  }
   let zip: JSZip;
   try {
     zip = await JSZip.loadAsync(data);
