@@ -63,6 +63,8 @@ export interface RecognisedPage {
 const RESIDUAL_LIMIT_MM = 0.26;
 /** How far around the predicted place each bubble group is searched for its print. */
 const REGISTRATION_SEARCH_MM = 0.8;
+/** Samples per millimetre the page code is first read at. */
+const QR_PX_PER_MM = 6;
 /** The decoded QR must sit this close to where the layout puts it. */
 const QR_POSITION_TOLERANCE_MM = 5;
 
@@ -161,13 +163,12 @@ function hypotheses(hits: AnchorHit[], dpi: number | null, anchorMm: number): Hy
   return out.sort((a, b) => a.score - b.score);
 }
 
-/** A crop of the image around a card rect (millimetres), downscaled to about `maxPxPerMm` (QR modules stay ~5 px). */
+/** A crop of the image around a card rect (millimetres), box-averaged by the integer factor `f`. */
 function cropAround(
   img: GreyImage,
   m: Affine,
   r: { x: number; y: number; w: number; h: number },
-  pxPerMm: number,
-  maxPxPerMm = 8,
+  f: number,
 ): { crop: GreyImage; x0: number; y0: number; f: number } | undefined {
   const corners = [
     apply(m, { x: r.x, y: r.y }),
@@ -179,8 +180,7 @@ function cropAround(
   const y0 = Math.max(0, Math.floor(Math.min(...corners.map((p) => p.y))));
   const x1 = Math.min(img.width, Math.ceil(Math.max(...corners.map((p) => p.x))));
   const y1 = Math.min(img.height, Math.ceil(Math.max(...corners.map((p) => p.y))));
-  if (x1 - x0 < 20 || y1 - y0 < 20) return undefined;
-  const f = Math.max(1, Math.floor(pxPerMm / maxPxPerMm));
+  if (x1 - x0 < 20 * f || y1 - y0 < 20 * f) return undefined;
   return { crop: downsample(img, x0, y0, x1 - x0, y1 - y0, f), x0, y0, f };
 }
 
@@ -206,18 +206,21 @@ async function findQr(img: GreyImage, hyps: Hypothesis[]): Promise<{ found?: QrF
     const q = h.frame.qr;
     const margin = 4;
     const pxPerMm = scaleOf(h.fit.m);
-    const c = cropAround(
-      img,
-      h.fit.m,
-      { x: q.x - margin, y: q.y - margin, w: q.w + 2 * margin, h: q.h + 2 * margin },
-      pxPerMm,
-    );
+    const region = { x: q.x - margin, y: q.y - margin, w: q.w + 2 * margin, h: q.h + 2 * margin };
+    // About 6 samples per millimetre first (the code's modules stay ≥ 3 samples; zxing's time grows with the
+    // area: a 300 dpi crop costs ~4× as much), the full resolution only when that fails.
+    const f = Math.max(1, Math.round(pxPerMm / QR_PX_PER_MM));
+    let c = cropAround(img, h.fit.m, region, f);
     if (!c) continue;
     const key = `${Math.round(c.x0 / 20)},${Math.round(c.y0 / 20)}`;
     if (tried.has(key)) continue;
     tried.add(key);
     if (!looksLikeCode(c.crop)) continue;
-    const hit = await readCode(c.crop);
+    let hit = await readCode(c.crop);
+    if (!hit && f > 1) {
+      c = cropAround(img, h.fit.m, region, 1)!;
+      hit = await readCode(c.crop);
+    }
     if (!hit) continue;
     texts.push(hit.text);
     const decoded = decodeCardQr(hit.text);
@@ -556,7 +559,12 @@ export async function recognisePage(
     const zone = page.elements.find((e) => e.type === 'barcodeZone');
     if (zone && !byQr) {
       const r = zone.rect;
-      const c = cropAround(img, m, { x: r.x - 2, y: r.y - 2, w: r.w + 4, h: r.h + 4 }, pxPerMm, 12);
+      const c = cropAround(
+        img,
+        m,
+        { x: r.x - 2, y: r.y - 2, w: r.w + 4, h: r.h + 4 },
+        Math.max(1, Math.floor(pxPerMm / 12)),
+      );
       const hit = c && (await readCode(c.crop, 'linear'));
       if (hit) {
         identity.studentNumber = hit.text.trim();
