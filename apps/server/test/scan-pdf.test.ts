@@ -16,12 +16,20 @@ import {
   UploadedScanPageSchema,
   type HomeworkDetail,
 } from '@zhzy/contracts';
-import { makeSheet, renderFixture, scansToPdf, type Sheet } from '@zhzy/answer-card/recognise/testing';
+import {
+  makeSheet,
+  renderFixture,
+  scansToPdf,
+  type CardFixture,
+  type Sheet,
+} from '@zhzy/answer-card/recognise/testing';
 import { DIALECTS } from './helpers/index.js';
 import { data, homeworkWorld, type World } from './homework-fixtures.js';
 
 // PDF scans (many scanners save one file for the whole stack): the intake splits the PDF into page images within
 // bounds (page count, page size), each page is recognised like an uploaded image and lands on its student's sheet.
+// And batches without a target homework: a page whose code cannot be read is taken for the card the rest of its
+// batch agrees on when its number bubbles name the student, else it goes to the exception queue.
 
 function multipart(bytes: Buffer, filename: string, fields: Record<string, string> = {}) {
   const boundary = `----zhzy${Math.random().toString(16).slice(2)}`;
@@ -42,12 +50,16 @@ describe.each(DIALECTS)('PDF scans on %s', (dialect) => {
   let students: { id: string; name: string; student_no: string }[];
   let sheets: Sheet[];
   let batchId = '';
+  let year = '';
+  let hwB: HomeworkDetail;
+  let studentsB: { id: string; name: string; student_no: string }[];
+  let bubbleCard: CardFixture;
 
-  const upload = (bytes: Buffer, name: string, fields: Record<string, string> = {}) => {
+  const upload = (bytes: Buffer, name: string, fields: Record<string, string> = {}, batch = batchId) => {
     const { body, type } = multipart(bytes, name, { name, ...fields });
     return w.t.app.inject({
       method: 'POST',
-      url: `/teacher/scan/batch/${batchId}/page`,
+      url: `/teacher/scan/batch/${batch}/page`,
       headers: { ...w.me, 'content-type': type },
       payload: body,
     });
@@ -95,7 +107,33 @@ describe.each(DIALECTS)('PDF scans on %s', (dialect) => {
         }),
       ),
     );
-    const year = data<{ id: string; isDefault: boolean }[]>(
+    // A second homework whose card is identified by the number bubbles (not personalised).
+    const paperB = await w.createPaper(w.me, '七年级数学第二单元测验');
+    const classB = w.classesA[1]!.id;
+    hwB = await w.publish(w.me, {
+      paperId: paperB.id,
+      type: 'homework',
+      title: '第二单元作业',
+      classIds: [classB],
+      startDate: '2026-11-02',
+      dueDate: '2026-11-09',
+    });
+    studentsB = await db
+      .selectFrom('students')
+      .select(['id', 'name', 'student_no'])
+      .where('class_id', '=', classB)
+      .orderBy('student_no')
+      .execute();
+    const edited = HomeworkCardSchema.parse(
+      data(
+        await w.call('PUT', `/teacher/homework/card/${hwB.id}`, w.me, {
+          identity: 'bubbles',
+          studentNumberDigits: studentsB[0]!.student_no.length,
+        }),
+      ),
+    );
+    bubbleCard = await renderFixture(tmp, 'bubbles', edited.layout);
+    year = data<{ id: string; isDefault: boolean }[]>(
       await w.call('GET', `/system/class?orgId=${w.orgA}&type=1`, w.me),
     ).find((y) => y.isDefault)!.id;
     batchId = data<{ batch: { id: string } }>(
@@ -209,6 +247,65 @@ describe.each(DIALECTS)('PDF scans on %s', (dialect) => {
       .parse(data(await w.call('GET', `/teacher/scan/batch/${batchId}/pages`, w.me)));
     expect(listed).toHaveLength(3);
   }, 120_000);
+
+  it('takes a page whose code cannot be read for the card its batch agrees on when its number bubbles are read', async () => {
+    const batch = data<{ batch: { id: string } }>(
+      await w.call('POST', '/teacher/scan/batch', w.me, { schoolYearId: year, source: 'upload' }),
+    ).batch.id;
+    const sheet = (copy: number, extra: object = {}, number = studentsB[copy]!.student_no) =>
+      makeSheet(tmp, {
+        name: `b-${copy}-${Object.keys(extra).join('')}`,
+        fixture: bubbleCard,
+        dpi: 200,
+        seed: 70 + copy,
+        plan: { mix: { fill: 2, dark: 1 }, blankChance: 0, erasedChance: 0, number },
+        ...extra,
+      });
+    const send = async (s: Sheet) => {
+      const res = await upload(s.bytes, `${s.name}.jpg`, {}, batch);
+      expect(res.statusCode).toBe(200);
+      await w.t.app.jobs.drain();
+      return UploadedScanPageSchema.parse(data(res));
+    };
+    const open = async (pageId: string) =>
+      z
+        .array(RecognitionExceptionSchema)
+        .parse(
+          data(await w.call('GET', `/teacher/recognition/exceptions?batchId=${batch}&status=open`, w.me)),
+        )
+        .filter((e) => e.pageId === pageId);
+
+    // The first page of the batch has a smudged code and nothing to agree with yet: an exception with its kind.
+    const early = await send(await sheet(2, { smudgeQr: true }));
+    expect((await open(early.id)).map((e) => e.code)).toEqual(['qrUnreadable']);
+
+    // Two clean pages: the batch now agrees on the second homework's card.
+    for (const copy of [0, 1]) expect(await open((await send(await sheet(copy))).id)).toEqual([]);
+
+    // A smudged code, number bubbles read: the page lands on its student's sheet of that homework.
+    const smudged = await sheet(3, { smudgeQr: true });
+    const page = await send(smudged);
+    expect(await open(page.id)).toEqual([]);
+    const list = z
+      .array(ReviewSheetSchema)
+      .parse(data(await w.call('GET', `/teacher/recognition/homework/${hwB.id}/sheets`, w.me)));
+    const s = list.find((x) => x.studentId === studentsB[3]!.id)!;
+    expect(s).toBeDefined();
+    const detail = SheetReviewSchema.parse(
+      data(await w.call('GET', `/teacher/recognition/sheet/${s.id}`, w.me)),
+    );
+    expect(detail.pages.map((p) => p.pageId)).toEqual([page.id]);
+    for (const m of smudged.truth.marks) {
+      const a = detail.answers.find((x) => x.questionId === m.questionId)!;
+      expect(a.response, m.questionId).toBe(m.intended);
+    }
+
+    // A smudged code and no number filled in: nothing names the student, so it waits for a person.
+    const nameless = await send(await sheet(4, { smudgeQr: true }, ''));
+    const ex = await open(nameless.id);
+    expect(ex.map((e) => e.code)).toEqual(['qrUnreadable']);
+    expect(ex[0]!.message).toMatch(/二维码/);
+  }, 240_000);
 });
 
 /** A small white JPEG (its size in the PDF comes from the dpi it is placed at). */

@@ -51,6 +51,12 @@ export interface RecogniseOptions {
   dpi?: number;
   /** Page of a multi-page TIFF (0-based). */
   page?: number;
+  /**
+   * The card the rest of the batch agrees on, for a page whose code cannot be read: that card's page is measured
+   * (orientation from how well its bubbles register) and the page is identified by its student-number bubbles. A
+   * page without a readable number grid still fails with `qrUnreadable`.
+   */
+  hint?: { cardId: string; version: number; page: number };
 }
 
 /** A page's result (JSON) and its crops' images by crop id. */
@@ -315,6 +321,37 @@ async function qrAnywhere(
   return hit && decoded?.ok ? { payload: decoded.payload, at: { x: hit.x * f, y: hit.y * f } } : undefined;
 }
 
+/**
+ * Without a page code: the orientation under which the page's bubble groups register best against their printed
+ * brackets (a clear winner is required, else undefined). `miss` is 0 for the winner.
+ */
+function orientByBubbles(
+  img: GreyImage,
+  frame: PageFrame,
+  hits: AnchorHit[],
+  page: CardPage,
+  limitPx: number,
+  inkLevel: number,
+): { o: PageOrientation; fit: Fit; miss: number } | undefined {
+  const groups = bubbleGroups(page);
+  if (!groups.length) return undefined;
+  const ink = hits.reduce((s, h) => s + h.ink, 0) / hits.length;
+  const scored: { o: PageOrientation; fit: Fit; score: number }[] = [];
+  for (const o of ORIENTATIONS) {
+    const fit = fitFrame(frame, hits, o, limitPx);
+    if (!fit || fit.residualPx > limitPx) continue;
+    const q = Math.min(scaleOf(fit.m), 10);
+    let sum = 0;
+    for (const g of groups)
+      sum += measureGroup(img, fit.m, g, { q, ink, inkLevel, searchMm: REGISTRATION_SEARCH_MM }).fit;
+    scored.push({ o, fit, score: sum / groups.length });
+  }
+  scored.sort((a, b) => b.score - a.score);
+  const [first, second] = scored;
+  if (!first || first.score < 0.15 || (second && second.score > first.score * 0.6)) return undefined;
+  return { o: first.o, fit: first.fit, miss: 0 };
+}
+
 /** Whether an image has almost no ink at all (an empty sheet). */
 function nearlyEmpty(img: GreyImage): boolean {
   const step = 7;
@@ -436,7 +473,8 @@ export async function recognisePage(
       const anywhere = await qrAnywhere(img, dpi);
       if (anywhere) found = { ...anywhere, hypothesis: hyps[0]! };
     }
-    if (!found) {
+    const hint = !found ? options.hint : undefined;
+    if (!found && !hint) {
       result.problems.push(
         problem(
           'qrUnreadable',
@@ -447,7 +485,11 @@ export async function recognisePage(
       lap('qr');
       return finish();
     }
-    const payload = found.payload;
+    const payload: CardQrPayload = found?.payload ?? {
+      cardId: hint!.cardId,
+      version: hint!.version,
+      page: hint!.page,
+    };
     const identity = identityOf(payload);
     result.identity = identity;
     const resolved = await options.resolve(payload.cardId, payload.version);
@@ -457,6 +499,12 @@ export async function recognisePage(
         : undefined;
     const page = layout?.success ? layout.data.pages[payload.page - 1] : undefined;
     const frame = layout?.success && page ? frameOf(layout.data, page) : undefined;
+    if (!found && (!layout?.success || !page || !frame)) {
+      result.identity = null;
+      result.problems.push(problem('qrUnreadable', 'page'));
+      lap('qr');
+      return finish();
+    }
     if (!layout?.success || !page || !frame) {
       result.problems.push(
         problem(
@@ -471,18 +519,29 @@ export async function recognisePage(
       return finish();
     }
 
-    // 4. The card's own frame: the orientation whose QR lands where the code was read, then the final fit.
-    const limitPx = RESIDUAL_LIMIT_MM * scaleOf(found.hypothesis.fit.m);
+    // 4. The card's own frame: the orientation whose QR lands where the code was read (without a code: whose
+    // bubbles register best), then the final fit.
+    const limitPx = RESIDUAL_LIMIT_MM * scaleOf((found?.hypothesis ?? hyps[0]!).fit.m);
     let best: { o: PageOrientation; fit: Fit; miss: number } | undefined;
-    const qrCentre = { x: frame.qr.x + frame.qr.w / 2, y: frame.qr.y + frame.qr.h / 2 };
-    for (const o of ORIENTATIONS) {
-      const fit = fitFrame(frame, hits, o, limitPx);
-      if (!fit) continue;
-      const p = apply(fit.m, qrCentre);
-      const miss = Math.hypot(p.x - found.at.x, p.y - found.at.y) / scaleOf(fit.m);
-      if (!best || miss < best.miss) best = { o, fit, miss };
+    if (found) {
+      const qrCentre = { x: frame.qr.x + frame.qr.w / 2, y: frame.qr.y + frame.qr.h / 2 };
+      for (const o of ORIENTATIONS) {
+        const fit = fitFrame(frame, hits, o, limitPx);
+        if (!fit) continue;
+        const p = apply(fit.m, qrCentre);
+        const miss = Math.hypot(p.x - found.at.x, p.y - found.at.y) / scaleOf(fit.m);
+        if (!best || miss < best.miss) best = { o, fit, miss };
+      }
+    } else {
+      best = orientByBubbles(img, frame, hits, page, limitPx, thresholds.inkLevel);
     }
     if (!best || best.miss > QR_POSITION_TOLERANCE_MM) {
+      if (!found) {
+        result.identity = null;
+        result.problems.push(problem('qrUnreadable', 'page'));
+        lap('qr');
+        return finish();
+      }
       result.problems.push(
         problem('anchorsNotFound', 'page', '定位点与二维码的位置对不上，请检查答题卡是否完整、扫描是否歪斜'),
       );
@@ -552,6 +611,13 @@ export async function recognisePage(
     else if (cls.studentNumber?.status === 'ok') {
       identity.studentNumber = cls.studentNumber.value;
       identity.source = 'bubbles';
+    }
+    if (!found && identity.source !== 'bubbles') {
+      // Without its code a page is only taken for the batch's card when its number grid names the student.
+      result.identity = null;
+      result.problems = [problem('qrUnreadable', 'page')];
+      lap('marks');
+      return finish();
     }
     lap('marks');
 
