@@ -122,6 +122,14 @@ async function main(): Promise<void> {
     );
     console.log(`  memory per worker: ${memory.map((m) => `${mb(m)} MB`).join(', ')} (target ≤ 300 MB)`);
     console.log(`  pages failed: ${failed}`);
+    console.log(
+      `  load average: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(
+          ', ',
+        )} (figures are pessimistic when the machine is busy; the ratio is measured in the same run)`,
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

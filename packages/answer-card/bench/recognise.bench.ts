@@ -21,7 +21,9 @@ import {
 import { clearRasterCache, makeSheet, type PageTruth } from '../src/recognise/testing/corpus.js';
 import { scorePage } from '../src/recognise/testing/evaluate.js';
 
-const TARGET_PER_CORE = 8;
+const TARGET_PER_CORE = 15;
+/** Recognition's rate as a share of the bare decode of the same files, measured in the same run. */
+const TARGET_RATIO = 0.75;
 const TARGET_RSS_MB = 300;
 const rounds = Number(process.env.ROUNDS ?? 5);
 const accuracyPages = Number(process.env.ACCURACY_PAGES ?? 100);
@@ -131,13 +133,21 @@ async function measure(dir: string): Promise<void> {
   console.log(
     `  仅解码        ${decodePerCore.toFixed(1)} 页/s/核（CPU ${(decodeCpu / n).toFixed(1)} ms/页，墙钟 ${(decodeWall / n).toFixed(1)} ms/页）`,
   );
-  console.log(`  识别/解码     ${((perCore / decodePerCore) * 100).toFixed(0)} %`);
+  console.log(
+    `  识别/解码     ${((perCore / decodePerCore) * 100).toFixed(0)} %（目标 ≥ ${TARGET_RATIO * 100} %）`,
+  );
   console.log('  各步骤平均（墙钟 ms/页）');
   for (const step of steps) console.log(`    ${step.padEnd(13)} ${(sums[step] / n).toFixed(1)}`);
   for (const [page, p] of [...byPage].sort((a, b) => a[0] - b[0]))
     console.log(`    第${page}页合计      ${(p.total / p.n).toFixed(1)}`);
   console.log(`  工作进程峰值内存 ${rssMb.toFixed(0)} MB（目标 ≤ ${TARGET_RSS_MB} MB）`);
-  if (perCore < TARGET_PER_CORE || wrong || rssMb > TARGET_RSS_MB) {
+  console.log(
+    `  系统负载 ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ')}（2 核机器负载高时各项速度偏低，比例在同一次运行中测得）`,
+  );
+  if (perCore < TARGET_PER_CORE || perCore < decodePerCore * TARGET_RATIO || wrong || rssMb > TARGET_RSS_MB) {
     console.error('未达到目标');
     process.exitCode = 1;
   }

@@ -144,7 +144,9 @@ export async function cutCrops(
       images.set(
         id,
         await (
-          format === 'png' ? s.png({ compressionLevel: 4 }) : s.jpeg({ quality: opt.quality })
+          format === 'png'
+            ? s.png({ compressionLevel: 4 })
+            : s.jpeg({ quality: opt.quality, optimiseCoding: false })
         ).toBuffer(),
       );
     }

@@ -5,7 +5,8 @@
  * - `recognisePage(bytes, { resolve })` → `{ result, images }`. `result` is JSON (`PageRecognitionSchema` in
  *   contracts) and never throws for a bad page: its `problems` say what went wrong in the teacher's words.
  *   `images` holds the crops' JPEG/PNG bytes by `crop.id`; store them beside the result.
- * - PDF uploads: `rasterisePdfPage(path, { page, dpi: 300 })` (poppler's pdftoppm) for each page, then as above.
+ * - PDF uploads: `isPdf(bytes)`, `pdfPageSizes(path)` to check limits, then `rasterisePdfPage(path, { page, dpi: 300 })`
+ *   (poppler's pdftoppm) for each page, and each page as above.
  * - Store the result whole: its bubbles keep raw `ratio`/`core`, and `classifyMarks(rawMarksOf(result), t)`
  *   re-decides every mark and the student number with revised thresholds, without the scan.
  * - `overlayOf(result, layout)` gives the review screen what was read where, in image pixels.
@@ -23,6 +24,13 @@ export {
   type RecognisedPage,
 } from './recognise.js';
 export { classifyMarks, rawMarksOf, type Classification } from './classify.js';
-export { rasterisePdfPage, pdfPageCount, type RasterisePdfOptions } from './pdf.js';
+export {
+  rasterisePdfPage,
+  pdfPageCount,
+  pdfPageSizes,
+  isPdf,
+  type RasterisePdfOptions,
+  type PdfPageSize,
+} from './pdf.js';
 export { loadZxing, zxingWasmPath } from './qr.js';
 export { DEFAULT_CROP_OPTIONS, type CropOptions } from './crops.js';

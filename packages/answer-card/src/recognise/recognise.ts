@@ -51,6 +51,12 @@ export interface RecogniseOptions {
   dpi?: number;
   /** Page of a multi-page TIFF (0-based). */
   page?: number;
+  /**
+   * The card the rest of the batch agrees on, for a page whose code cannot be read: that card's page is measured
+   * (orientation from how well its bubbles register) and the page is identified by its student-number bubbles. A
+   * page without a readable number grid still fails with `qrUnreadable`.
+   */
+  hint?: { cardId: string; version: number; page: number };
 }
 
 /** A page's result (JSON) and its crops' images by crop id. */
@@ -63,6 +69,8 @@ export interface RecognisedPage {
 const RESIDUAL_LIMIT_MM = 0.26;
 /** How far around the predicted place each bubble group is searched for its print. */
 const REGISTRATION_SEARCH_MM = 0.8;
+/** Samples per millimetre the page code is first read at. */
+const QR_PX_PER_MM = 6;
 /** The decoded QR must sit this close to where the layout puts it. */
 const QR_POSITION_TOLERANCE_MM = 5;
 
@@ -161,13 +169,12 @@ function hypotheses(hits: AnchorHit[], dpi: number | null, anchorMm: number): Hy
   return out.sort((a, b) => a.score - b.score);
 }
 
-/** A crop of the image around a card rect (millimetres), downscaled to about `maxPxPerMm` (QR modules stay ~5 px). */
+/** A crop of the image around a card rect (millimetres), box-averaged by the integer factor `f`. */
 function cropAround(
   img: GreyImage,
   m: Affine,
   r: { x: number; y: number; w: number; h: number },
-  pxPerMm: number,
-  maxPxPerMm = 8,
+  f: number,
 ): { crop: GreyImage; x0: number; y0: number; f: number } | undefined {
   const corners = [
     apply(m, { x: r.x, y: r.y }),
@@ -179,8 +186,7 @@ function cropAround(
   const y0 = Math.max(0, Math.floor(Math.min(...corners.map((p) => p.y))));
   const x1 = Math.min(img.width, Math.ceil(Math.max(...corners.map((p) => p.x))));
   const y1 = Math.min(img.height, Math.ceil(Math.max(...corners.map((p) => p.y))));
-  if (x1 - x0 < 20 || y1 - y0 < 20) return undefined;
-  const f = Math.max(1, Math.floor(pxPerMm / maxPxPerMm));
+  if (x1 - x0 < 20 * f || y1 - y0 < 20 * f) return undefined;
   return { crop: downsample(img, x0, y0, x1 - x0, y1 - y0, f), x0, y0, f };
 }
 
@@ -206,18 +212,21 @@ async function findQr(img: GreyImage, hyps: Hypothesis[]): Promise<{ found?: QrF
     const q = h.frame.qr;
     const margin = 4;
     const pxPerMm = scaleOf(h.fit.m);
-    const c = cropAround(
-      img,
-      h.fit.m,
-      { x: q.x - margin, y: q.y - margin, w: q.w + 2 * margin, h: q.h + 2 * margin },
-      pxPerMm,
-    );
+    const region = { x: q.x - margin, y: q.y - margin, w: q.w + 2 * margin, h: q.h + 2 * margin };
+    // About 6 samples per millimetre first (the code's modules stay ≥ 3 samples; zxing's time grows with the
+    // area: a 300 dpi crop costs ~4× as much), the full resolution only when that fails.
+    const f = Math.max(1, Math.round(pxPerMm / QR_PX_PER_MM));
+    let c = cropAround(img, h.fit.m, region, f);
     if (!c) continue;
     const key = `${Math.round(c.x0 / 20)},${Math.round(c.y0 / 20)}`;
     if (tried.has(key)) continue;
     tried.add(key);
     if (!looksLikeCode(c.crop)) continue;
-    const hit = await readCode(c.crop);
+    let hit = await readCode(c.crop);
+    if (!hit && f > 1) {
+      c = cropAround(img, h.fit.m, region, 1)!;
+      hit = await readCode(c.crop);
+    }
     if (!hit) continue;
     texts.push(hit.text);
     const decoded = decodeCardQr(hit.text);
@@ -310,6 +319,37 @@ async function qrAnywhere(
   const hit = await readCode(downsample(img, 0, 0, img.width, img.height, f));
   const decoded = hit ? decodeCardQr(hit.text) : undefined;
   return hit && decoded?.ok ? { payload: decoded.payload, at: { x: hit.x * f, y: hit.y * f } } : undefined;
+}
+
+/**
+ * Without a page code: the orientation under which the page's bubble groups register best against their printed
+ * brackets (a clear winner is required, else undefined). `miss` is 0 for the winner.
+ */
+function orientByBubbles(
+  img: GreyImage,
+  frame: PageFrame,
+  hits: AnchorHit[],
+  page: CardPage,
+  limitPx: number,
+  inkLevel: number,
+): { o: PageOrientation; fit: Fit; miss: number } | undefined {
+  const groups = bubbleGroups(page);
+  if (!groups.length) return undefined;
+  const ink = hits.reduce((s, h) => s + h.ink, 0) / hits.length;
+  const scored: { o: PageOrientation; fit: Fit; score: number }[] = [];
+  for (const o of ORIENTATIONS) {
+    const fit = fitFrame(frame, hits, o, limitPx);
+    if (!fit || fit.residualPx > limitPx) continue;
+    const q = Math.min(scaleOf(fit.m), 10);
+    let sum = 0;
+    for (const g of groups)
+      sum += measureGroup(img, fit.m, g, { q, ink, inkLevel, searchMm: REGISTRATION_SEARCH_MM }).fit;
+    scored.push({ o, fit, score: sum / groups.length });
+  }
+  scored.sort((a, b) => b.score - a.score);
+  const [first, second] = scored;
+  if (!first || first.score < 0.15 || (second && second.score > first.score * 0.6)) return undefined;
+  return { o: first.o, fit: first.fit, miss: 0 };
 }
 
 /** Whether an image has almost no ink at all (an empty sheet). */
@@ -433,7 +473,8 @@ export async function recognisePage(
       const anywhere = await qrAnywhere(img, dpi);
       if (anywhere) found = { ...anywhere, hypothesis: hyps[0]! };
     }
-    if (!found) {
+    const hint = !found ? options.hint : undefined;
+    if (!found && !hint) {
       result.problems.push(
         problem(
           'qrUnreadable',
@@ -444,7 +485,11 @@ export async function recognisePage(
       lap('qr');
       return finish();
     }
-    const payload = found.payload;
+    const payload: CardQrPayload = found?.payload ?? {
+      cardId: hint!.cardId,
+      version: hint!.version,
+      page: hint!.page,
+    };
     const identity = identityOf(payload);
     result.identity = identity;
     const resolved = await options.resolve(payload.cardId, payload.version);
@@ -454,6 +499,12 @@ export async function recognisePage(
         : undefined;
     const page = layout?.success ? layout.data.pages[payload.page - 1] : undefined;
     const frame = layout?.success && page ? frameOf(layout.data, page) : undefined;
+    if (!found && (!layout?.success || !page || !frame)) {
+      result.identity = null;
+      result.problems.push(problem('qrUnreadable', 'page'));
+      lap('qr');
+      return finish();
+    }
     if (!layout?.success || !page || !frame) {
       result.problems.push(
         problem(
@@ -468,18 +519,29 @@ export async function recognisePage(
       return finish();
     }
 
-    // 4. The card's own frame: the orientation whose QR lands where the code was read, then the final fit.
-    const limitPx = RESIDUAL_LIMIT_MM * scaleOf(found.hypothesis.fit.m);
+    // 4. The card's own frame: the orientation whose QR lands where the code was read (without a code: whose
+    // bubbles register best), then the final fit.
+    const limitPx = RESIDUAL_LIMIT_MM * scaleOf((found?.hypothesis ?? hyps[0]!).fit.m);
     let best: { o: PageOrientation; fit: Fit; miss: number } | undefined;
-    const qrCentre = { x: frame.qr.x + frame.qr.w / 2, y: frame.qr.y + frame.qr.h / 2 };
-    for (const o of ORIENTATIONS) {
-      const fit = fitFrame(frame, hits, o, limitPx);
-      if (!fit) continue;
-      const p = apply(fit.m, qrCentre);
-      const miss = Math.hypot(p.x - found.at.x, p.y - found.at.y) / scaleOf(fit.m);
-      if (!best || miss < best.miss) best = { o, fit, miss };
+    if (found) {
+      const qrCentre = { x: frame.qr.x + frame.qr.w / 2, y: frame.qr.y + frame.qr.h / 2 };
+      for (const o of ORIENTATIONS) {
+        const fit = fitFrame(frame, hits, o, limitPx);
+        if (!fit) continue;
+        const p = apply(fit.m, qrCentre);
+        const miss = Math.hypot(p.x - found.at.x, p.y - found.at.y) / scaleOf(fit.m);
+        if (!best || miss < best.miss) best = { o, fit, miss };
+      }
+    } else {
+      best = orientByBubbles(img, frame, hits, page, limitPx, thresholds.inkLevel);
     }
     if (!best || best.miss > QR_POSITION_TOLERANCE_MM) {
+      if (!found) {
+        result.identity = null;
+        result.problems.push(problem('qrUnreadable', 'page'));
+        lap('qr');
+        return finish();
+      }
       result.problems.push(
         problem('anchorsNotFound', 'page', '定位点与二维码的位置对不上，请检查答题卡是否完整、扫描是否歪斜'),
       );
@@ -550,13 +612,25 @@ export async function recognisePage(
       identity.studentNumber = cls.studentNumber.value;
       identity.source = 'bubbles';
     }
+    if (!found && identity.source !== 'bubbles') {
+      // Without its code a page is only taken for the batch's card when its number grid names the student.
+      result.identity = null;
+      result.problems = [problem('qrUnreadable', 'page')];
+      lap('marks');
+      return finish();
+    }
     lap('marks');
 
     // A barcode sticker names the student when the QR does not.
     const zone = page.elements.find((e) => e.type === 'barcodeZone');
     if (zone && !byQr) {
       const r = zone.rect;
-      const c = cropAround(img, m, { x: r.x - 2, y: r.y - 2, w: r.w + 4, h: r.h + 4 }, pxPerMm, 12);
+      const c = cropAround(
+        img,
+        m,
+        { x: r.x - 2, y: r.y - 2, w: r.w + 4, h: r.h + 4 },
+        Math.max(1, Math.floor(pxPerMm / 12)),
+      );
       const hit = c && (await readCode(c.crop, 'linear'));
       if (hit) {
         identity.studentNumber = hit.text.trim();

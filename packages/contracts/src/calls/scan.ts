@@ -12,6 +12,12 @@ import { defineCall } from './define.js';
 export const SCAN_PAGE_MAX_BYTES = 30 * 1024 * 1024;
 /** Largest page in pixels: an A3 sheet at 600 dpi is about 70 million; more is refused as a decompression bomb. */
 export const SCAN_PAGE_MAX_PIXELS = 100_000_000;
+/** A PDF upload (many scanners save one) is split into pages, each rasterised at this resolution. */
+export const SCAN_PDF_DPI = 300;
+/** Most pages one PDF upload may hold (a class set of two-page cards fits; more is refused, never cut short). */
+export const SCAN_PDF_MAX_PAGES = 100;
+/** Longest page side a PDF may have, millimetres (A3 is 420): larger is no answer card and would cost memory. */
+export const SCAN_PDF_MAX_PAGE_MM = 460;
 /** An upload token lets the agent upload into one batch for this long. */
 export const SCAN_UPLOAD_TOKEN_TTL_SECONDS = 7 * 24 * 3_600;
 /** Upload tokens start with this, so the host tells them from a user's access token. */
@@ -21,7 +27,11 @@ export const SCAN_IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** Chinese messages of the scan intake. */
 export const SCAN_MESSAGES = {
-  badImage: '只能上传 JPEG、PNG 或 TIFF 格式的图片',
+  badImage: '只能上传 JPEG、PNG、TIFF 格式的图片或 PDF 文件',
+  pdfUnreadable: 'PDF 文件无法读取（可能已损坏或设置了密码），请重新导出后上传',
+  pdfTooManyPages: `PDF 文件最多 ${SCAN_PDF_MAX_PAGES} 页，请拆分后分批上传`,
+  pdfPageTooLarge: 'PDF 中有页面尺寸超过 A3，不是答题卡扫描件，无法识别',
+  pdfReplace: '重扫替换只能上传一页：请上传单页图片或单页 PDF',
   tooLarge: '图片文件过大（不能超过30MB）',
   tooManyPixels: '图片尺寸过大，无法处理（可能是异常文件）',
   multiPage: '一次只能上传一页图片，多页 TIFF 请逐页上传',
@@ -48,6 +58,11 @@ export const SCAN_UPLOAD_ERRORS = {
   tooLarge: 'never',
   tooManyPixels: 'never',
   multiPage: 'never',
+  /** A PDF that poppler cannot open (damaged or password-protected). */
+  pdfUnreadable: 'never',
+  /** A PDF with more pages than `SCAN_PDF_MAX_PAGES`, or a page larger than `SCAN_PDF_MAX_PAGE_MM`. */
+  pdfTooManyPages: 'never',
+  pdfPageTooLarge: 'never',
   invalidFields: 'never',
   /** The bytes do not match the sha256 sent with them: damaged on the way, send them again. */
   hashMismatch: 'later',
@@ -151,8 +166,15 @@ export const ScanPageInfoSchema = z.object({
 });
 export type ScanPageInfo = z.infer<typeof ScanPageInfoSchema>;
 
-/** An upload's answer: the page, and whether it had been received before (then it is the first page's record). */
-export const UploadedScanPageSchema = ScanPageInfoSchema.extend({ duplicate: z.boolean() });
+const UploadedPageSchema = ScanPageInfoSchema.extend({ duplicate: z.boolean() });
+
+/**
+ * An upload's answer: the page, and whether it had been received before (then it is the first page's record). A PDF
+ * is stored as one page image per PDF page: the answer is its first page, and `pages` lists every page in order.
+ */
+export const UploadedScanPageSchema = UploadedPageSchema.extend({
+  pages: z.array(UploadedPageSchema).optional(),
+});
 export type UploadedScanPage = z.infer<typeof UploadedScanPageSchema>;
 
 const IdParams = z.object({ id: IdSchema });

@@ -10,7 +10,7 @@ import type { CardLayout, PageRecognition } from '@zhzy/contracts';
 
 /** Messages from the pool to a worker. */
 export type ToWorker =
-  | { type: 'page'; id: number; bytes: Uint8Array; dpi?: number }
+  | { type: 'page'; id: number; bytes: Uint8Array; dpi?: number; hint?: CardHint }
   | { type: 'layout'; id: number; reqId: number; layout: CardLayout | null };
 
 /** Messages from a worker to the pool. */
@@ -19,6 +19,13 @@ export type FromWorker =
   | { type: 'resolve'; id: number; reqId: number; cardId: string; version: number }
   | { type: 'result'; id: number; result: PageRecognition; images: [string, Uint8Array][]; rss: number }
   | { type: 'error'; id: number; message: string };
+
+/** The card the rest of a batch agrees on, tried for a page whose code cannot be read (see `recognisePage`). */
+export interface CardHint {
+  cardId: string;
+  version: number;
+  page: number;
+}
 
 export interface RecognisedOutput {
   result: PageRecognition;
@@ -50,6 +57,7 @@ interface Task {
   id: number;
   bytes: Uint8Array;
   dpi: number | undefined;
+  hint: CardHint | undefined;
   resolveLayout: PoolResolver;
   attempts: number;
   done: (out: RecognisedOutput) => void;
@@ -97,10 +105,15 @@ export class RecognitionPool {
   }
 
   /** Recognises one page in a worker; rejects with WorkerCrashError when the page killed its worker twice. */
-  recognise(bytes: Uint8Array, resolveLayout: PoolResolver, dpi?: number): Promise<RecognisedOutput> {
+  recognise(
+    bytes: Uint8Array,
+    resolveLayout: PoolResolver,
+    dpi?: number,
+    hint?: CardHint,
+  ): Promise<RecognisedOutput> {
     if (this.closed) return Promise.reject(new Error('the recognition pool is closed'));
     return new Promise((done, fail) => {
-      this.queue.push({ id: this.nextId++, bytes, dpi, resolveLayout, attempts: 0, done, fail });
+      this.queue.push({ id: this.nextId++, bytes, dpi, hint, resolveLayout, attempts: 0, done, fail });
       this.pump();
     });
   }
@@ -225,7 +238,13 @@ export class RecognitionPool {
       w.task = task;
       const worker = w;
       w.timer = setTimeout(() => worker.child.kill('SIGKILL'), this.timeoutMs);
-      this.send(w, { type: 'page', id: task.id, bytes: task.bytes, ...(task.dpi ? { dpi: task.dpi } : {}) });
+      this.send(w, {
+        type: 'page',
+        id: task.id,
+        bytes: task.bytes,
+        ...(task.dpi ? { dpi: task.dpi } : {}),
+        ...(task.hint ? { hint: task.hint } : {}),
+      });
     }
   }
 }

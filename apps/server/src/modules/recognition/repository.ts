@@ -35,6 +35,22 @@ export class RecognitionRepository {
       .executeTakeFirst();
   }
 
+  /** The cards (id, version) the batch's read pages were taken for, most pages first. */
+  async batchCards(batchId: string): Promise<{ card_id: string; card_version: number; pages: number }[]> {
+    const rows = await this.db
+      .selectFrom('recognition_pages')
+      .select(['card_id', 'card_version', (eb) => eb.fn.countAll<number | string>().as('pages')])
+      .where('batch_id', '=', batchId)
+      .where('card_id', 'is not', null)
+      .where('card_version', 'is not', null)
+      .where('homework_id', 'is not', null)
+      .groupBy(['card_id', 'card_version'])
+      .execute();
+    return rows
+      .map((r) => ({ card_id: r.card_id!, card_version: r.card_version!, pages: Number(r.pages) }))
+      .sort((a, b) => b.pages - a.pages);
+  }
+
   async upsertPage(row: RecognitionPageRow): Promise<void> {
     const { page_id: _key, ...rest } = row;
     await this.db

@@ -36,7 +36,7 @@ import {
 import { assertCanUseBatch } from '../scan/policy.js';
 import type { ScanBatchRow, ScanPageRow } from '../scan/repository.js';
 import type { PageStorage } from '../scan/storage.js';
-import { WorkerCrashError, type RecognitionPool } from './pool.js';
+import { WorkerCrashError, type CardHint, type RecognitionPool } from './pool.js';
 import type {
   NewException,
   RecognitionExceptionRow,
@@ -181,6 +181,7 @@ export class RecognitionService {
           return card && !card.homeworkDeletedAt ? card.layout : undefined;
         },
         scan.dpi ?? undefined,
+        await this.batchHint(scan.batch_id),
       );
     } catch (error) {
       // One bad page never stops a batch: it becomes an exception a teacher can see.
@@ -237,6 +238,17 @@ export class RecognitionService {
       updated_at: now,
     };
     await this.applyWithRetry(scan, row, null);
+  }
+
+  /**
+   * Batches have no target homework: a page whose code cannot be read is tried as page 1 of the card every other
+   * page of its batch read so far was taken for (only one card: a mixed batch gives no hint), and is identified by
+   * its number bubbles. Otherwise it stays a `qrUnreadable` exception.
+   */
+  private async batchHint(batchId: string): Promise<CardHint | undefined> {
+    const cards = await this.d.repo.batchCards(batchId);
+    if (cards.length !== 1) return undefined;
+    return { cardId: cards[0]!.card_id, version: cards[0]!.card_version, page: 1 };
   }
 
   /** Two pages of one student may race to open the sheet: the loser tries once more and finds it. */

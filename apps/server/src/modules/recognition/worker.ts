@@ -19,6 +19,7 @@ async function handle(m: Extract<ToWorker, { type: 'page' }>): Promise<void> {
       Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.length),
       {
         ...(m.dpi ? { dpi: m.dpi } : {}),
+        ...(m.hint ? { hint: m.hint } : {}),
         resolve: (cardId, version) => {
           const key = `${cardId}\u0000${version}`;
           if (layouts.has(key)) return layouts.get(key) ?? undefined;

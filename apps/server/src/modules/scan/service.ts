@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {
   MESSAGES,
   SCAN_MESSAGES,
+  SCAN_PDF_DPI,
+  SCAN_PDF_MAX_PAGES,
+  SCAN_PDF_MAX_PAGE_MM,
   SCAN_UPLOAD_TOKEN_PREFIX,
   SCAN_UPLOAD_TOKEN_TTL_SECONDS,
   buildPath,
@@ -13,6 +19,7 @@ import {
   type UploadScanPageFields,
   type UploadedScanPage,
 } from '@zhzy/contracts';
+import { isPdf, pdfPageSizes, rasterisePdfPage, type PdfPageSize } from '@zhzy/answer-card/recognise';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { AuthContext } from '../../lib/call.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -22,6 +29,8 @@ import { uploadError } from './upload-errors.js';
 import { assertCanUseBatch } from './policy.js';
 import type { ScanBatchRow, ScanPageRow, ScanRepository } from './repository.js';
 import type { PageStorage } from './storage.js';
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 /** Who is uploading: a signed-in user, or the agent holding one batch's upload token. */
 export type Uploader = { kind: 'user'; auth: AuthContext } | { kind: 'token'; batch: ScanBatchRow };
@@ -156,9 +165,77 @@ export class ScanService {
       batch = await this.repo.findBatch(batchId);
       assertCanUseBatch(who.auth, batch);
     }
-    const hash = createHash('sha256').update(data).digest('hex');
+    const hash = sha256(data);
     if (fields.sha256 && fields.sha256 !== hash)
       throw uploadError('hashMismatch', 'VALIDATION', SCAN_MESSAGES.hashMismatch);
+    if (isPdf(data)) return this.uploadPdf(who, batch, data, fields);
+    return this.storePage(who, batch, data, hash, fields);
+  }
+
+  /**
+   * A PDF (many scanners save one): checked against the limits from its page sizes before anything is rendered,
+   * then each page rasterised in its own pdftoppm process (one page in memory at a time) and stored as a page image
+   * like any other, in order. The same PDF again answers its pages as duplicates (rasterising is deterministic).
+   */
+  private async uploadPdf(
+    who: Uploader,
+    batch: ScanBatchRow,
+    data: Buffer,
+    fields: ParsedFields,
+  ): Promise<UploadedScanPage> {
+    const unreadable = () => uploadError('pdfUnreadable', 'UNSUPPORTED_MEDIA', SCAN_MESSAGES.pdfUnreadable);
+    const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'zhzy-scan-pdf-'));
+    try {
+      const file = path.join(dir, 'upload.pdf');
+      await fs.promises.writeFile(file, data);
+      let sizes: PdfPageSize[];
+      try {
+        sizes = await pdfPageSizes(file);
+      } catch {
+        throw unreadable();
+      }
+      if (sizes.length === 0) throw unreadable();
+      if (sizes.length > SCAN_PDF_MAX_PAGES)
+        throw uploadError('pdfTooManyPages', 'PAYLOAD_TOO_LARGE', SCAN_MESSAGES.pdfTooManyPages);
+      if (sizes.some((p) => Math.max(p.widthMm, p.heightMm) > SCAN_PDF_MAX_PAGE_MM))
+        throw uploadError('pdfPageTooLarge', 'VALIDATION', SCAN_MESSAGES.pdfPageTooLarge);
+      if (fields.replaces && sizes.length > 1)
+        throw uploadError('invalidFields', 'VALIDATION', SCAN_MESSAGES.pdfReplace);
+      const base = fields.name?.replace(/\.pdf$/i, '') || 'PDF';
+      const pages: UploadedScanPage[] = [];
+      for (const [i, p] of sizes.entries()) {
+        let image: Buffer;
+        try {
+          image = await rasterisePdfPage(file, { page: p.page, dpi: SCAN_PDF_DPI, format: 'jpeg' });
+        } catch {
+          throw unreadable();
+        }
+        pages.push(
+          await this.storePage(who, batch, image, sha256(image), {
+            ...(fields.seq ? { seq: fields.seq + i } : {}),
+            ...(fields.replaces ? { replaces: true } : {}),
+            name: `${base} 第${p.page}页`,
+            dpi: SCAN_PDF_DPI,
+          }),
+        );
+      }
+      return { ...pages[0]!, pages };
+    } finally {
+      await fs.promises.rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * Stores one page image. The same bytes a second time in the school (a retried upload whose answer was lost, or a
+   * page scanned twice) answer the first page with `duplicate: true`, so a page is never stored twice.
+   */
+  private async storePage(
+    who: Uploader,
+    batch: ScanBatchRow,
+    data: Buffer,
+    hash: string,
+    fields: ParsedFields,
+  ): Promise<UploadedScanPage> {
     const existing = await this.repo.findPageByHash(batch.org_id, hash);
     if (existing) {
       // A token sees only its batch: the same page in another batch is refused without telling anything about it.

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import PDFDocument from 'pdfkit';
 import sharp, { type Sharp } from 'sharp';
 import { prepareZXingModule as prepareWriter, writeBarcode } from 'zxing-wasm/writer';
 import type { CardElementOf, CardLayout, CardPage, Rect } from '@zhzy/contracts';
@@ -699,4 +700,28 @@ export async function blankSheet(dir: string, name: string, dpi: number): Promis
   const bytes = await distort(img, dpi, { noise: 6, format: 'jpeg', quality: 85, density: true }, seeded(7));
   fs.writeFileSync(path.join(dir, `${name}.jpg`), bytes);
   return bytes;
+}
+
+/**
+ * A PDF holding scanned pages the way a scanner saves one: each image (JPEG or PNG bytes) placed on a page of its
+ * own physical size (its pixels at `dpi`). What the host's PDF intake is tested with.
+ */
+export async function scansToPdf(images: Buffer[], dpi: number): Promise<Buffer> {
+  const doc = new PDFDocument({ autoFirstPage: false, compress: true });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+  for (const bytes of images) {
+    const meta = await sharp(bytes).metadata();
+    const w = ((meta.width ?? 1) / dpi) * 72;
+    const h = ((meta.height ?? 1) / dpi) * 72;
+    doc.addPage({ size: [w, h], margin: 0 });
+    doc.image(bytes, 0, 0, { width: w, height: h });
+  }
+  doc.end();
+  await ended;
+  return Buffer.concat(chunks);
 }
