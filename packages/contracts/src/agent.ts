@@ -261,6 +261,8 @@ export const AgentBatchSchema = z.object({
   blankCount: z.number().int().nonnegative(),
   /** The page waiting for its rescan (the next sheet scanned replaces it), or null. */
   rescanSeq: z.number().int().positive().nullable().default(null),
+  /** Every page of the sheet waiting for its rescan, in the order they are replaced (a duplex sheet: front, back). */
+  rescanSeqs: z.array(z.number().int().positive()).default([]),
   lastNotice: ScanNoticeSchema.nullable(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
