@@ -247,6 +247,21 @@ export const AgentPageSchema = z.object({
 });
 export type AgentPage = z.infer<typeof AgentPageSchema>;
 
+/**
+ * The pages a rescan of page `seq` replaces — the whole sheet: both sides of a duplex sheet (a front and the back
+ * right after it), otherwise the page alone. `sideOf` looks a page's side up by its number (undefined: no such page).
+ */
+export function sheetOfPage(
+  sideOf: (seq: number) => 'front' | 'back' | null | undefined,
+  seq: number,
+): number[] {
+  const side = sideOf(seq);
+  if (side === undefined) return [];
+  if (side === 'front' && sideOf(seq + 1) === 'back') return [seq, seq + 1];
+  if (side === 'back' && sideOf(seq - 1) === 'front') return [seq - 1, seq];
+  return [seq];
+}
+
 export const AgentBatchSchema = z.object({
   id: IdSchema,
   state: BatchStateSchema,

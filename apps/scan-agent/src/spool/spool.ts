@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { sheetOfPage } from '@zhzy/contracts';
 import type {
   AgentBatch,
   AgentPage,
@@ -102,16 +103,9 @@ export class BatchJournal {
     return this.rescanSeqs[0] ?? null;
   }
 
-  /**
-   * The pages a rescan of page `seq` replaces: the whole sheet, so both sides of a duplex sheet (a front and the back
-   * right after it), otherwise the page alone.
-   */
+  /** The pages a rescan of page `seq` replaces: its whole sheet (both sides of a duplex sheet). */
   sheetOf(seq: number): number[] {
-    const page = this.pages.get(seq);
-    if (!page) return [];
-    if (page.side === 'front' && this.pages.get(seq + 1)?.side === 'back') return [seq, seq + 1];
-    if (page.side === 'back' && this.pages.get(seq - 1)?.side === 'front') return [seq - 1, seq];
-    return [seq];
+    return sheetOfPage((n) => this.pages.get(n)?.side, seq);
   }
 
   /** Applies a record to the in-memory state (replay and live). */
