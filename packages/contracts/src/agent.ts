@@ -247,6 +247,21 @@ export const AgentPageSchema = z.object({
 });
 export type AgentPage = z.infer<typeof AgentPageSchema>;
 
+/**
+ * The pages a rescan of page `seq` replaces — the whole sheet: both sides of a duplex sheet (a front and the back
+ * right after it), otherwise the page alone. `sideOf` looks a page's side up by its number (undefined: no such page).
+ */
+export function sheetOfPage(
+  sideOf: (seq: number) => 'front' | 'back' | null | undefined,
+  seq: number,
+): number[] {
+  const side = sideOf(seq);
+  if (side === undefined) return [];
+  if (side === 'front' && sideOf(seq + 1) === 'back') return [seq, seq + 1];
+  if (side === 'back' && sideOf(seq - 1) === 'front') return [seq - 1, seq];
+  return [seq];
+}
+
 export const AgentBatchSchema = z.object({
   id: IdSchema,
   state: BatchStateSchema,
@@ -261,6 +276,8 @@ export const AgentBatchSchema = z.object({
   blankCount: z.number().int().nonnegative(),
   /** The page waiting for its rescan (the next sheet scanned replaces it), or null. */
   rescanSeq: z.number().int().positive().nullable().default(null),
+  /** Every page of the sheet waiting for its rescan, in the order they are replaced (a duplex sheet: front, back). */
+  rescanSeqs: z.array(z.number().int().positive()).default([]),
   lastNotice: ScanNoticeSchema.nullable(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,

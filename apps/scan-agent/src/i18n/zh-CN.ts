@@ -48,6 +48,9 @@ export const T = {
   uploadOffline: '暂时无法连接服务器，稍后自动重试',
   uploadRefused: (message: string) => `服务器拒收该页：${message}`,
   uploadTokenExpired: '上传凭证已过期，请在扫描页面重新开始上传',
+  uploadDamagedRetrying: '该页在传输中损坏，正在重新上传',
+  uploadDamaged: (times: number) =>
+    `该页连续 ${times} 次在传输中损坏，已停止自动上传。扫描页仍保存在本机扫描助手中，请检查网络后点击“重试失败的上传”`,
 
   // Printing
   printerNotFound: '找不到所选打印机，请刷新打印机列表后重新选择',

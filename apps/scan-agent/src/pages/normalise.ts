@@ -6,6 +6,7 @@ import { PAPER_PIXEL_SIZES, PAPER_SIZE_CODES } from '@zhzy/contracts';
 export const MAX_INPUT_PIXELS = 150_000_000;
 /** Width of the preview the skew and blank checks look at. */
 const PROBE_WIDTH = 600;
+const WHITE = { r: 255, g: 255, b: 255 };
 
 export interface NormaliseOptions {
   /** SPEC §3 paper-size code. */
@@ -49,21 +50,24 @@ export function estimateSkew(grey: Uint8Array, width: number, height: number, ma
   for (const v of grey) sum += v;
   const mean = sum / grey.length;
   const threshold = Math.min(128, mean - 40);
-  const xs: number[] = [];
-  const ys: number[] = [];
   // Skip a border where scanner edges and shadows live.
   const mx = Math.round(width * 0.03);
   const my = Math.round(height * 0.03);
+  let n = 0;
+  for (let y = my; y < height - my; y++)
+    for (let x = mx; x < width - mx; x++) if (grey[y * width + x]! < threshold) n++;
+  if (n < 200 || n > grey.length * 0.35) return 0;
+  const xs = new Float32Array(n);
+  const ys = new Float32Array(n);
+  let k = 0;
   for (let y = my; y < height - my; y++) {
     for (let x = mx; x < width - mx; x++) {
       if (grey[y * width + x]! < threshold) {
-        xs.push(x - width / 2);
-        ys.push(y - height / 2);
+        xs[k] = x - width / 2;
+        ys[k++] = y - height / 2;
       }
     }
   }
-  const n = xs.length;
-  if (n < 200 || n > grey.length * 0.35) return 0;
   const rows = new Float64Array(height * 2 + 8);
   const score = (deg: number): number => {
     const a = (deg * Math.PI) / 180;
@@ -134,46 +138,72 @@ export async function normalisePage(
   const grey = oneBit || (meta.channels ?? 3) <= 2 || meta.space === 'b-w';
   const dpi = Math.round(meta.density && meta.density > 10 ? meta.density : (options.dpi ?? 300));
 
-  const probe = await open()
-    .greyscale()
-    .resize({ width: Math.min(PROBE_WIDTH, meta.width) })
-    .extractChannel(0)
+  // The page is decoded once; the probe and the output both start from these pixels. A 1-bit or grey page stays
+  // one channel all the way (extractChannel is the fast way to decode a 1-bit PNG).
+  const decoded = await (grey ? open().extractChannel(0) : open().removeAlpha())
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = decoded.info;
+  const pixels = () => sharp(decoded.data, { raw: { width, height, channels } });
+
+  // The green channel stands in for grey in the preview (pencil and print are dark in every channel): far cheaper
+  // than a colour conversion of the whole page.
+  let preview = pixels();
+  if (channels > 1) preview = preview.extractChannel(1);
+  const probe = await preview
+    .resize({ width: Math.min(PROBE_WIDTH, width) })
     .raw()
     .toBuffer({ resolveWithObject: true });
   const blank = looksBlank(probe.data, probe.info.width, probe.info.height);
   const skewDeg =
     options.autoDeskew && !blank ? estimateSkew(probe.data, probe.info.width, probe.info.height) : 0;
 
-  // A 1-bit or grey page stays one channel all the way (extractChannel is the fast way to decode a 1-bit PNG).
-  const decoded = () => (grey ? open().extractChannel(0) : open().removeAlpha());
-  let source: Sharp;
-  if (Math.abs(skewDeg) >= 0.1) {
-    const turned = await decoded()
-      .rotate(-skewDeg, { background: grey ? { r: 255, g: 255, b: 255 } : '#ffffff' })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const left = Math.max(0, Math.round((turned.info.width - meta.width) / 2));
-    const top = Math.max(0, Math.round((turned.info.height - meta.height) / 2));
-    source = sharp(turned.data, {
-      raw: { width: turned.info.width, height: turned.info.height, channels: turned.info.channels },
-    }).extract({
-      left,
-      top,
-      width: Math.min(meta.width, turned.info.width),
-      height: Math.min(meta.height, turned.info.height),
-    });
-  } else {
-    source = decoded();
-  }
-
+  // The output frame: SPEC §5's pixels for the paper (turned with the page), or the scanned size. A frame within 1 %
+  // of the scan (an A4 scan of 2480×3508 to 2480×3507) is cropped or padded to, not resampled.
   const target = targetSize(options.paperSize, options.adaptive);
-  if (target) {
-    const landscape = meta.width > meta.height;
-    source = source.resize(
-      landscape ? target.height : target.width,
-      landscape ? target.width : target.height,
-      { fit: 'fill' },
-    );
+  const landscape = width > height;
+  const frame = target
+    ? { width: landscape ? target.height : target.width, height: landscape ? target.width : target.height }
+    : { width, height };
+  const near =
+    Math.abs(frame.width - width) <= width * 0.01 && Math.abs(frame.height - height) <= height * 0.01;
+  const crop = near ? frame : { width, height };
+
+  // Straighten, crop, resize or pad, and encode in one pipeline (sharp rotates first, then crops, resizes, pads).
+  // The rotated canvas is the bounding box of the turned page, to within a pixel.
+  let canvas = { width, height };
+  let source: Sharp = pixels();
+  const turn = Math.abs(skewDeg) >= 0.1;
+  if (turn) {
+    const rad = (Math.abs(skewDeg) * Math.PI) / 180;
+    canvas = {
+      width: Math.floor(width * Math.cos(rad) + height * Math.sin(rad)),
+      height: Math.floor(width * Math.sin(rad) + height * Math.cos(rad)),
+    };
+    source = source.rotate(-skewDeg, { background: WHITE });
+  }
+  const cropWidth = Math.min(crop.width, canvas.width);
+  const cropHeight = Math.min(crop.height, canvas.height);
+  // A turned canvas is always cropped: its real size may be a pixel more than estimated.
+  if (turn || cropWidth !== canvas.width || cropHeight !== canvas.height) {
+    source = source.extract({
+      left: Math.floor((canvas.width - cropWidth) / 2),
+      top: Math.floor((canvas.height - cropHeight) / 2),
+      width: cropWidth,
+      height: cropHeight,
+    });
+  }
+  if (!near) source = source.resize(frame.width, frame.height, { fit: 'fill' });
+  else if (cropWidth < frame.width || cropHeight < frame.height) {
+    const padX = frame.width - cropWidth;
+    const padY = frame.height - cropHeight;
+    source = source.extend({
+      left: Math.floor(padX / 2),
+      right: Math.ceil(padX / 2),
+      top: Math.floor(padY / 2),
+      bottom: Math.ceil(padY / 2),
+      background: WHITE,
+    });
   }
   if (grey) source = source.toColourspace('b-w');
   const out = await source

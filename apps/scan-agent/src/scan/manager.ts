@@ -243,8 +243,9 @@ export class ScanManager extends EventEmitter<{ message: [Emitted] }> {
   }
 
   /**
-   * Scans one sheet again: the next page the scanner delivers replaces page `seq` in its place (on the host too).
-   * Works on a paused or finished batch; the batch is paused again once the sheet is in.
+   * Scans one sheet again: the pages the scanner delivers next replace the sheet of page `seq` in place (on the host
+   * too) — both sides of a duplex sheet, front then back. Works on a paused or finished batch; the batch is paused
+   * again once the sheet is in.
    */
   async rescan(id: string, seq: number, virtual?: StartScan['virtual']): Promise<AgentBatch> {
     const batch = this.get(id);
@@ -256,7 +257,7 @@ export class ScanManager extends EventEmitter<{ message: [Emitted] }> {
     if ([...this.running.values()].some((r) => r.deviceId === device.source.deviceId))
       throw new AgentError(409, T.scannerBusy);
     const at = new Date().toISOString();
-    await batch.record({ t: 'rescan', seq, at });
+    await batch.record({ t: 'rescan', seq, seqs: batch.sheetOf(seq), at });
     await batch.record({ t: 'state', state: 'scanning', notice: null, at });
     this.send({ v, type: 'batch', batch: batch.summary() });
     // The virtual scanner's feeder holds the class (its sheets so far stay fed); only the next sheet is taken.
@@ -370,12 +371,14 @@ export class ScanManager extends EventEmitter<{ message: [Emitted] }> {
     const done = (async () => {
       this.send({ v, type: 'device', deviceId, state: 'scanning', message: null });
       let failure: ScanNotice | null = null;
+      let taken = 0;
       try {
         const request = await this.request(batch, device, virtual);
         for await (const event of device.scanner.scan(device.nativeId, request, controller.signal)) {
           if (event.type === 'page') {
             await this.ingest(batch, event.page);
-            // A rescan takes one page, then the device stops.
+            taken++;
+            // A rescan takes one sheet (its pages), then the device stops.
             if (options.once && batch.rescanSeq === null) {
               controller.abort();
               break;
@@ -394,6 +397,14 @@ export class ScanManager extends EventEmitter<{ message: [Emitted] }> {
           await this.report(batch, failure);
         }
       } finally {
+        // A sheet that came back with fewer sides than it had (a simplex device now): the sides left keep their scan.
+        if (options.once && taken > 0 && batch.rescanSeqs.length > 0)
+          await batch.record({
+            t: 'rescan',
+            seq: batch.rescanSeqs[0]!,
+            seqs: [],
+            at: new Date().toISOString(),
+          });
         this.running.delete(batch.id);
         if (batch.state === 'scanning')
           await batch.record({

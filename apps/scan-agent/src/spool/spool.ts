@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { sheetOfPage } from '@zhzy/contracts';
 import type {
   AgentBatch,
   AgentPage,
@@ -47,8 +48,12 @@ export type JournalRecord =
   | { t: 'uploaded'; seq: number; hostPageId: string; at: string }
   | { t: 'uploadFailed'; seq: number; message: string; at: string }
   | { t: 'retry'; seq: number; at: string }
-  /** The next page scanned replaces page `seq` (cleared by that page's `page` record). */
-  | { t: 'rescan'; seq: number; at: string }
+  /**
+   * The next pages scanned replace `seqs` in order (both sides of a duplex sheet), or just `seq` in journals written
+   * before sheets were rescanned whole; each replacing `page` record takes its place off the list. An empty `seqs`
+   * drops what is left (a rescan that ended after one side).
+   */
+  | { t: 'rescan'; seq: number; seqs?: number[]; at: string }
   | { t: 'host'; host: HostTarget; at: string }
   | { t: 'state'; state: BatchState; notice: ScanNotice | null; at: string };
 
@@ -73,8 +78,8 @@ export class BatchJournal {
   state: BatchState = 'paused';
   notice: ScanNotice | null = null;
   updatedAt: string;
-  /** The page waiting for its rescan, if any. */
-  rescanSeq: number | null = null;
+  /** The pages waiting for their rescan, in the order the scanner delivers them (a duplex sheet: front, back). */
+  rescanSeqs: number[] = [];
   readonly pages = new Map<number, PageState>();
 
   constructor(
@@ -93,6 +98,16 @@ export class BatchJournal {
     return this.header.id;
   }
 
+  /** The page the next scanned page replaces, or null when scanning adds pages. */
+  get rescanSeq(): number | null {
+    return this.rescanSeqs[0] ?? null;
+  }
+
+  /** The pages a rescan of page `seq` replaces: its whole sheet (both sides of a duplex sheet). */
+  sheetOf(seq: number): number[] {
+    return sheetOfPage((n) => this.pages.get(n)?.side, seq);
+  }
+
   /** Applies a record to the in-memory state (replay and live). */
   apply(record: JournalRecord): void {
     switch (record.t) {
@@ -102,10 +117,10 @@ export class BatchJournal {
       case 'page':
         this.pages.set(record.page.seq, { ...record.page, hostPageId: null, uploadError: null });
         this.updatedAt = record.page.createdAt;
-        if (record.page.replaces && this.rescanSeq === record.page.seq) this.rescanSeq = null;
+        if (record.page.replaces && this.rescanSeqs[0] === record.page.seq) this.rescanSeqs.shift();
         break;
       case 'rescan':
-        this.rescanSeq = record.seq;
+        this.rescanSeqs = record.seqs ? [...record.seqs] : [record.seq];
         break;
       case 'uploaded': {
         const p = this.pages.get(record.seq);
@@ -241,6 +256,7 @@ export class BatchJournal {
       failedCount: pages.filter((p) => !p.hostPageId && p.uploadError).length,
       blankCount: pages.filter((p) => p.blank).length,
       rescanSeq: this.rescanSeq,
+      rescanSeqs: [...this.rescanSeqs],
       lastNotice: this.notice,
       createdAt: this.header.createdAt,
       updatedAt: this.updatedAt,

@@ -24,18 +24,35 @@ export interface UploaderOptions {
   baseDelayMs?: number;
   maxDelayMs?: number;
   timeoutMs?: number;
+  /**
+   * Attempts at a page the host refused with a reason that may pass later (its bytes were damaged on the way) before
+   * the page is set aside as failed with a notice; it stays in the spool and the teacher can send it again.
+   */
+  maxRefusedAttempts?: number;
   onEvent?: (event: UploadEvent) => void;
   log?: { warn: (obj: object, msg: string) => void };
 }
 
 const UploadAnswer = envelope(UploadedScanPageSchema);
 const PERMANENT = new Set([400, 403, 404, 409, 413, 415, 422]);
+/** Default cap on attempts at a page the host keeps refusing as damaged. */
+export const MAX_REFUSED_ATTEMPTS = 5;
+
+type Outcome =
+  | { kind: 'done'; duplicate: boolean }
+  | { kind: 'failed'; message: string }
+  /** Network trouble, 5xx, an offline host: waited out. */
+  | { kind: 'retry'; reason: string }
+  /** The host refused the page but says sending it again may pass (damaged on the way): capped. */
+  | { kind: 'refused'; reason: string };
 
 /**
  * Uploads spooled pages to the host, one at a time in order, idempotent by content hash: a page whose upload
  * reached the host but whose answer was lost is simply sent again and the host answers the first page. Network
- * trouble and 5xx wait with exponential backoff (an offline host is waited out); a refusal (4xx) marks the page
- * failed with the host's message, and an expired upload token waits for a new one.
+ * trouble and 5xx wait with exponential backoff (an offline host is waited out, without a cap); a refusal the host
+ * says may pass later (a hash mismatch) is tried again with the same backoff, but only `maxRefusedAttempts` times
+ * before the page is marked failed; any other refusal (4xx) marks the page failed with the host's message, and an
+ * expired upload token waits for a new one. A failed page stays in the spool until the teacher sends it again.
  */
 export class Uploader {
   private readonly queue: { batch: BatchJournal; seq: number }[] = [];
@@ -81,6 +98,7 @@ export class Uploader {
 
   private async run(): Promise<void> {
     let attempt = 0;
+    let refused = 0;
     while (this.running) {
       const next = this.queue[0];
       if (!next) {
@@ -94,19 +112,32 @@ export class Uploader {
         this.dequeue();
         continue;
       }
-      const outcome = await this.send(batch, seq).catch((error: unknown) => ({
+      let outcome: Outcome = await this.send(batch, seq).catch((error: unknown) => ({
         kind: 'retry' as const,
         reason: String(error),
       }));
       if (!this.running) return;
+      if (outcome.kind === 'refused') {
+        refused++;
+        const cap = this.options.maxRefusedAttempts ?? MAX_REFUSED_ATTEMPTS;
+        if (refused >= cap) {
+          this.options.log?.warn(
+            { batch: batch.id, seq, attempts: refused, reason: outcome.reason },
+            'upload refused too often; page kept in the spool',
+          );
+          outcome = { kind: 'failed', message: T.uploadDamaged(refused) };
+        }
+      }
       if (outcome.kind === 'done') {
         attempt = 0;
+        refused = 0;
         this.dequeue();
         this.options.onEvent?.({ page: batch.page(seq)!, duplicate: outcome.duplicate, retryInMs: null });
         continue;
       }
       if (outcome.kind === 'failed') {
         attempt = 0;
+        refused = 0;
         await batch.record({
           t: 'uploadFailed',
           seq,
@@ -128,7 +159,10 @@ export class Uploader {
         'upload failed; will retry',
       );
       this.options.onEvent?.({
-        page: { ...batch.page(seq)!, uploadError: T.uploadOffline },
+        page: {
+          ...batch.page(seq)!,
+          uploadError: outcome.kind === 'refused' ? T.uploadDamagedRetrying : T.uploadOffline,
+        },
         duplicate: false,
         retryInMs: delay,
       });
@@ -141,14 +175,7 @@ export class Uploader {
     if (head) this.queued.delete(`${head.batch.id}:${head.seq}`);
   }
 
-  private async send(
-    batch: BatchJournal,
-    seq: number,
-  ): Promise<
-    | { kind: 'done'; duplicate: boolean }
-    | { kind: 'failed'; message: string }
-    | { kind: 'retry'; reason: string }
-  > {
+  private async send(batch: BatchJournal, seq: number): Promise<Outcome> {
     const host = batch.header.host!;
     const page = batch.page(seq)!;
     const data = await fs.readFile(batch.pagePath(seq));
@@ -205,7 +232,7 @@ export class Uploader {
     // The host's machine-readable reason decides: send again later, wait for a new token, or report it.
     if (reason?.success) {
       if (reason.data.retry === 'later')
-        return { kind: 'retry', reason: `${reason.data.uploadError}: ${message}` };
+        return { kind: 'refused', reason: `${reason.data.uploadError}: ${message}` };
       if (reason.data.retry === 'newToken') return { kind: 'failed', message: T.uploadTokenExpired };
       return { kind: 'failed', message: T.uploadRefused(message || reason.data.uploadError) };
     }

@@ -387,6 +387,21 @@ export const zhCNScan = {
     retry: '重试失败的页面',
     clear: '清空列表',
   },
+
+  rescan: {
+    button: '重扫',
+    buttonLabel: (seq: number) => `重扫第 ${seq} 页`,
+    title: '重扫答题卡',
+    sheet: (seqs: number[]) =>
+      seqs.length > 1
+        ? `将重新扫描第 ${seqs.join('、')} 页所在的这张答题卡（正反两面），扫描后替换原来的页面，页序不变。`
+        : `将重新扫描第 ${seqs[0] ?? ''} 页，扫描后替换原来的页面，页序不变。`,
+    hint: '请先把这张答题卡单独放入扫描仪进纸器，再点击“开始重扫”。',
+    confirm: '开始重扫',
+    started: '正在重扫，扫描后会替换原来的页面',
+    waiting: '等待重扫',
+    done: '已重扫',
+  },
 } as const;
 
 // ───────────── issue 5: the answer-card designer (/answerCard) ─────────────

@@ -20,6 +20,10 @@ export interface TilePage {
   uploadError?: string | null;
   retryAt?: number | null;
   duplicate?: boolean;
+  /** A rescan took this page's place. */
+  rescanned?: boolean;
+  /** This page waits for its rescan (the sheet is being scanned again). */
+  awaitingRescan?: boolean;
 }
 
 /** Seconds left until `at`, ticking each second. */
@@ -45,14 +49,26 @@ function uploadLabel(upload: TileUpload): string {
   return upload === 'uploading' ? s.viewer.upload.pending : s.viewer.upload[upload];
 }
 
-function PageTile({ page }: { page: TilePage }) {
+function PageTile({
+  page,
+  onRescan,
+  rescanDisabled,
+}: {
+  page: TilePage;
+  onRescan?: ((seq: number) => void) | undefined;
+  rescanDisabled?: boolean | undefined;
+}) {
   return (
     <li
-      className="flex w-36 shrink-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm sm:w-40"
+      className={cn(
+        'flex w-36 shrink-0 flex-col overflow-hidden rounded-lg border bg-white shadow-sm sm:w-40',
+        page.awaitingRescan ? 'border-blue-400 ring-2 ring-blue-200' : 'border-slate-200',
+      )}
       data-testid="scan-page"
       data-seq={page.seq}
       data-upload={page.upload}
       data-blank={page.blank ? 'true' : 'false'}
+      data-rescan={page.awaitingRescan ? 'waiting' : page.rescanned ? 'done' : undefined}
     >
       <div className="relative flex h-48 items-center justify-center bg-slate-100 sm:h-52">
         {page.thumbUrl ? (
@@ -67,6 +83,16 @@ function PageTile({ page }: { page: TilePage }) {
         {page.blank && (
           <span className="absolute top-1.5 left-1.5 rounded bg-slate-800/80 px-1.5 py-0.5 text-xs text-white">
             {s.viewer.blank}
+          </span>
+        )}
+        {(page.awaitingRescan || page.rescanned) && (
+          <span
+            className={cn(
+              'absolute top-1.5 right-1.5 rounded px-1.5 py-0.5 text-xs',
+              page.awaitingRescan ? 'bg-blue-600 text-white' : 'bg-emerald-600/90 text-white',
+            )}
+          >
+            {page.awaitingRescan ? s.rescan.waiting : s.rescan.done}
           </span>
         )}
       </div>
@@ -85,6 +111,17 @@ function PageTile({ page }: { page: TilePage }) {
             {uploadLabel(page.upload)}
           </span>
           {page.duplicate && <span className="text-slate-400">{s.viewer.duplicate}</span>}
+          {onRescan && !page.awaitingRescan && (
+            <button
+              type="button"
+              className="ml-auto rounded px-1.5 py-0.5 font-medium text-blue-700 hover:bg-blue-50 focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none disabled:cursor-not-allowed disabled:text-slate-300 disabled:hover:bg-transparent"
+              aria-label={s.rescan.buttonLabel(page.seq)}
+              disabled={rescanDisabled}
+              onClick={() => onRescan(page.seq)}
+            >
+              {s.rescan.button}
+            </button>
+          )}
         </p>
         {page.retryAt ? (
           <p className="text-amber-700">
@@ -103,16 +140,21 @@ function PageTile({ page }: { page: TilePage }) {
 
 /**
  * The scan viewer (SPEC §9: 100 % wide, 400 px high): the pages of the batch as they arrive, newest last, with
- * blank pages marked and each page's upload state.
+ * blank pages marked, each page's upload state and, for scanned batches, 重扫 on each page.
  */
 export function PageViewer({
   pages,
   loading,
   empty,
+  onRescan,
+  rescanDisabled,
 }: {
   pages: TilePage[];
   loading: boolean;
   empty?: ReactNode;
+  /** 重扫 a page (its whole sheet); absent where pages cannot be rescanned (uploaded files). */
+  onRescan?: (seq: number) => void;
+  rescanDisabled?: boolean;
 }) {
   return (
     <section
@@ -141,7 +183,7 @@ export function PageViewer({
       ) : (
         <ol className="flex h-full flex-wrap content-start gap-3 overflow-y-auto p-3">
           {pages.map((p) => (
-            <PageTile key={p.key} page={p} />
+            <PageTile key={p.key} page={p} onRescan={onRescan} rescanDisabled={rescanDisabled} />
           ))}
           {loading && (
             <li className="flex h-[268px] w-36 shrink-0 flex-col items-center justify-center gap-2 rounded-lg border border-dashed border-blue-300 bg-white text-xs text-blue-700 sm:w-40">

@@ -192,4 +192,96 @@ describe('the /scan screen', () => {
     expect(within(panel).getByRole('button', { name: '继续扫描' })).toBeEnabled();
     expect(within(panel).getByRole('button', { name: '结束' })).toBeEnabled();
   });
+
+  it('rescans a duplex sheet from a page: confirms both sides, marks them waiting, then swaps the new scans in', async () => {
+    const user = userEvent.setup();
+    saveScannerSetting({ ...DEFAULT_SCANNER_SETTING, scannerIndex: 0, deviceId: 'virtual:dev0' });
+    const first = [
+      pageOf(1, { side: 'front', upload: 'uploaded' }),
+      pageOf(2, { side: 'back', upload: 'uploaded' }),
+      pageOf(3, { side: 'front', upload: 'uploaded' }),
+      pageOf(4, { side: 'back', upload: 'uploaded' }),
+    ];
+    const paused = batchOf({ state: 'paused', pageCount: 4, uploadedCount: 4 });
+    const agent = fakeAgent({
+      'GET /scans/b1': () => ({ body: { batch: paused, pages: first } }),
+      'POST /scans/b1/pages/4/rescan': () => ({
+        body: batchOf({
+          state: 'scanning',
+          pageCount: 4,
+          uploadedCount: 4,
+          rescanSeq: 3,
+          rescanSeqs: [3, 4],
+        }),
+      }),
+      ...Object.fromEntries(
+        [1, 2, 3, 4].map((n) => [`GET /scans/b1/pages/${n}/image`, () => ({ body: JPEG })]),
+      ),
+    });
+    renderScreen(agent);
+    await act(() => flush());
+    act(() =>
+      agent.socket().deliver({ v, type: 'hello', agent: HEALTH, sources: [source(0)], batches: [paused] }),
+    );
+    const viewer = screen.getByRole('region', { name: '扫描预览' });
+    await waitFor(() => expect(within(viewer).getAllByTestId('scan-page')).toHaveLength(4));
+
+    await user.click(within(viewer).getByRole('button', { name: '重扫第 4 页' }));
+    const dialog = await screen.findByRole('dialog', { name: '重扫答题卡' });
+    expect(dialog).toHaveTextContent('将重新扫描第 3、4 页所在的这张答题卡（正反两面）');
+    expect(dialog).toHaveTextContent('请先把这张答题卡单独放入扫描仪进纸器');
+    await user.click(within(dialog).getByRole('button', { name: '开始重扫' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '重扫答题卡' })).toBeNull());
+    expect(agent.calls.filter((c) => c.path === '/scans/b1/pages/4/rescan')).toEqual([
+      expect.objectContaining({ method: 'POST', body: {} }),
+    ]);
+    expect(agent.notify.info).toHaveBeenCalledWith('正在重扫，扫描后会替换原来的页面');
+
+    let tiles = within(viewer).getAllByTestId('scan-page');
+    expect(tiles.map((t) => t.dataset.rescan ?? null)).toEqual([null, null, 'waiting', 'waiting']);
+    expect(tiles[2]).toHaveTextContent('等待重扫');
+    // While the sheet is being scanned again, no other rescan can start.
+    expect(within(tiles[0]!).getByRole('button', { name: '重扫第 1 页' })).toBeDisabled();
+    const thumbsBefore = agent.calls.filter((c) => c.path.startsWith('/scans/b1/pages/3/image')).length;
+
+    const ws = agent.socket();
+    act(() => {
+      ws.deliver({
+        v,
+        type: 'page',
+        page: pageOf(3, { side: 'front', rescanned: true, sha256: 'a'.repeat(64) }),
+      });
+      ws.deliver({
+        v,
+        type: 'batch',
+        batch: batchOf({ state: 'scanning', pageCount: 4, uploadedCount: 3, rescanSeq: 4, rescanSeqs: [4] }),
+      });
+      ws.deliver({
+        v,
+        type: 'page',
+        page: pageOf(4, { side: 'back', rescanned: true, sha256: 'b'.repeat(64) }),
+      });
+      ws.deliver({
+        v,
+        type: 'batch',
+        batch: batchOf({ state: 'paused', pageCount: 4, uploadedCount: 2, rescanSeq: null, rescanSeqs: [] }),
+      });
+    });
+    tiles = within(viewer).getAllByTestId('scan-page');
+    expect(tiles).toHaveLength(4);
+    expect(tiles.map((t) => [t.dataset.seq, t.dataset.rescan ?? null, t.dataset.upload])).toEqual([
+      ['1', null, 'uploaded'],
+      ['2', null, 'uploaded'],
+      ['3', 'done', 'pending'],
+      ['4', 'done', 'pending'],
+    ]);
+    expect(tiles[3]).toHaveTextContent('已重扫');
+    // The new scan's thumbnail is fetched, not the old one kept.
+    await waitFor(() =>
+      expect(agent.calls.filter((c) => c.path.startsWith('/scans/b1/pages/3/image')).length).toBe(
+        thumbsBefore + 1,
+      ),
+    );
+    expect(within(tiles[0]!).getByRole('button', { name: '重扫第 1 页' })).toBeEnabled();
+  });
 });

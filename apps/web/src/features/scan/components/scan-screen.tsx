@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { PAPER_SIZE_CODES, type PaperSizeName } from '@zhzy/contracts';
+import { PAPER_SIZE_CODES, sheetOfPage, type PaperSizeName } from '@zhzy/contracts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Page } from '../../../components/page';
 import { Button } from '../../../components/ui/button';
 import { SCREENS, zhCNScan as s } from '../../../i18n/zh-CN';
@@ -64,6 +65,8 @@ export function ScanScreen({
 }) {
   const [session, state] = useScanSession(given);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  /** The page whose sheet the teacher chose to rescan (the confirmation is open). */
+  const [rescanning, setRescanning] = useState<number | null>(null);
   const lastTick = useRef(state.reselectTick);
 
   useEffect(() => session.setSchoolYear(schoolYearId), [session, schoolYearId]);
@@ -82,21 +85,25 @@ export function ScanScreen({
   };
 
   const batch = state.batches.find((b) => b.id === state.currentBatchId) ?? null;
-  const pages: TilePage[] = (state.currentBatchId ? (state.pages[state.currentBatchId] ?? []) : []).map(
-    (p) => ({
-      key: `${p.batchId}-${p.seq}`,
-      seq: p.seq,
-      name: p.name,
-      thumbUrl: p.thumbUrl,
-      side: p.side,
-      blank: p.blank,
-      upload: p.upload,
-      uploadError: p.uploadError,
-      retryAt: p.upload === 'pending' ? p.retryAt : null,
-      duplicate: p.duplicate,
-    }),
-  );
+  const batchPages = state.currentBatchId ? (state.pages[state.currentBatchId] ?? []) : [];
+  const waiting = new Set(batch?.rescanSeqs ?? []);
+  const pages: TilePage[] = batchPages.map((p) => ({
+    key: `${p.batchId}-${p.seq}`,
+    seq: p.seq,
+    name: p.name,
+    thumbUrl: p.thumbUrl,
+    side: p.side,
+    blank: p.blank,
+    upload: p.upload,
+    uploadError: p.uploadError,
+    retryAt: p.upload === 'pending' ? p.retryAt : null,
+    duplicate: p.duplicate,
+    rescanned: p.rescanned,
+    awaitingRescan: waiting.has(p.seq),
+  }));
   const scanning = batch?.state === 'scanning';
+  const sideOf = new Map(batchPages.map((p) => [p.seq, p.side]));
+  const rescanSheet = rescanning === null ? [] : sheetOfPage((n) => sideOf.get(n), rescanning);
   const showUpload = state.status === 'unreachable' || state.status === 'outdated';
 
   return (
@@ -133,7 +140,14 @@ export function ScanScreen({
           onRetry={() => void session.retryUploads()}
         />
         {/* Without an agent the empty scan viewer would only push the file upload out of sight. */}
-        {(!showUpload || pages.length > 0) && <PageViewer pages={pages} loading={state.loading} />}
+        {(!showUpload || pages.length > 0) && (
+          <PageViewer
+            pages={pages}
+            loading={state.loading}
+            onRescan={state.status === 'ready' && batch ? setRescanning : undefined}
+            rescanDisabled={scanning || state.action !== null}
+          />
+        )}
         {showUpload && <FileUpload schoolYearId={schoolYearId} />}
       </div>
 
@@ -143,6 +157,22 @@ export function ScanScreen({
         loadingSources={state.status === 'checking' || state.status === 'connecting' || state.refreshing}
         onRefresh={() => void session.refreshSources()}
       />
+      <ConfirmDialog
+        open={rescanning !== null}
+        title={s.rescan.title}
+        confirmLabel={s.rescan.confirm}
+        busy={state.action === 'rescan'}
+        onClose={() => setRescanning(null)}
+        onConfirm={() => {
+          if (rescanning === null) return;
+          void session.rescan(rescanning).then((ok) => {
+            if (ok) setRescanning(null);
+          });
+        }}
+      >
+        <p>{s.rescan.sheet(rescanSheet)}</p>
+        <p className="mt-2 font-medium text-slate-800">{s.rescan.hint}</p>
+      </ConfirmDialog>
       <PairingDialog
         open={state.pairingOpen && state.status === 'unpaired'}
         pairing={state.pairing}

@@ -75,7 +75,7 @@ export interface ScanSessionState {
   /** A scan was requested and starts as soon as the agent is ready. */
   scanRequested: boolean;
   starting: boolean;
-  action: 'pause' | 'resume' | 'finish' | 'retry' | null;
+  action: 'pause' | 'resume' | 'finish' | 'retry' | 'rescan' | null;
   /** Goes up each time the screen should open the settings dialog (请重新选择扫描仪). */
   reselectTick: number;
   /** The scanner list is being looked up again. */
@@ -489,6 +489,13 @@ export class ScanSession {
     const list = this.state.pages[batchId] ?? [];
     const at = list.findIndex((p) => p.seq === seq);
     let next: ViewPage[];
+    if (isNew && at >= 0 && list[at]!.sha256 !== patch.sha256) {
+      // A rescan took this page's place: a new image, so a new thumbnail.
+      next = [...list];
+      next[at] = { thumbUrl: null, retryAt: null, duplicate: false, ...patch };
+      this.set({ pages: { ...this.state.pages, [batchId]: next } });
+      return;
+    }
     if (at >= 0) {
       next = [...list];
       const before = next[at]!;
@@ -747,6 +754,31 @@ export class ScanSession {
   /** 结束: acquisition stops; scanned pages keep uploading. */
   finish = () => this.act('finish', agentCalls.finish);
   retryUploads = () => this.act('retry', agentCalls.retryUploads);
+
+  /**
+   * 重扫: the sheet of page `seq` (both sides of a duplex sheet) is scanned again and replaces its pages in place,
+   * here, in the agent and on the host.
+   */
+  async rescan(seq: number): Promise<boolean> {
+    const id = this.state.currentBatchId;
+    if (!id || this.state.action) return false;
+    this.set({ action: 'rescan', loading: true });
+    try {
+      const batch = await this.client.call(agentCalls.rescanPage, {
+        params: { id, seq },
+        body: {},
+      });
+      this.upsertBatch(batch);
+      this.deps.notify.info(s.rescan.started);
+      return true;
+    } catch (error) {
+      this.set({ loading: false });
+      this.agentFailed(error);
+      return false;
+    } finally {
+      this.set({ action: null });
+    }
+  }
 
   /** The upload token expired: a new host batch, and its token handed to the agent (`POST /scans/:id/host`). */
   private async renewHost(batchId: string): Promise<void> {

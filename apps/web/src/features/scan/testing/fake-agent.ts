@@ -103,6 +103,7 @@ export function batchOf(over: Partial<AgentBatch> = {}): AgentBatch {
     failedCount: 0,
     blankCount: 0,
     rescanSeq: null,
+    rescanSeqs: [],
     lastNotice: null,
     createdAt: AT,
     updatedAt: AT,
