@@ -510,6 +510,12 @@ describe.each(DIALECTS)('marking on %s', (dialect) => {
       const b = MarkBlockSchema.parse(data(await w.call('GET', `/teacher/mark/block/${block.id}`, w.me)));
       expect(b.progress.arbitration).toBe(1);
       expect(b.arbiterName).toBeTruthy();
+      // Neither marker is handed the item again, and only the arbiter (or an overseer) sees the problems list.
+      expect((await next(block.id, w.colleague, 10)).items.map((i) => i.sheetId)).not.toContain(sheets[1]);
+      expect((await next(block.id, w.me, 10)).items.map((i) => i.sheetId)).not.toContain(sheets[1]);
+      expect((await w.call('GET', `/teacher/mark/block/${block.id}/problems`, w.colleague)).statusCode).toBe(
+        403,
+      );
       const queue = await next(block.id, w.admin, 5);
       expect(queue.items[0]).toMatchObject({ sheetId: sheets[1], task: 'arbitration' });
       expect(queue.items[0]!.marks.map((m) => m.total).sort((a, b) => a - b)).toEqual([2, 10]);
@@ -567,6 +573,17 @@ describe.each(DIALECTS)('marking on %s', (dialect) => {
       const groups = data<{ kind: string; sheetIds: string[] }[]>(
         await w.call('GET', `/teacher/mark/block/${block.id}/groups`, w.me),
       );
+      // Only the block's markers see and score its groups.
+      expect((await w.call('GET', `/teacher/mark/block/${block.id}/groups`, w.colleague)).statusCode).toBe(
+        403,
+      );
+      const stranger = await w.call('POST', `/teacher/mark/block/${block.id}/group`, w.colleague, {
+        sheetIds: sheets.slice(0, 3),
+        scores: [{ questionId: Q.written, score: 0 }],
+      });
+      expect(stranger.statusCode).toBe(403);
+      expect(stranger.json().message).toBe('您没有被分配批阅这个题块');
+      expect((await answerOf(sheets[0]!, Q.written)).score_tenths).toBeNull();
       const blank = groups.find((g) => g.kind === 'blank')!;
       expect([...blank.sheetIds].sort()).toEqual(sheets.slice(0, 3).sort());
       const similar = groups.filter((g) => g.kind === 'similar');

@@ -39,8 +39,9 @@ const PROBE = `window.benchDone = new Promise((resolve, reject) => {
   };
   window.addEventListener('keydown', onKey, true);
   setTimeout(() => reject(new Error('next crop did not show within 15 s')), 15000);
-});`;
-const SAMPLES = 30;
+});
+undefined;`;
+const SAMPLES = 60;
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
 
@@ -66,9 +67,11 @@ const browser = await chromium.launch({
 try {
   const headers = bearer((await apiSignIn(host.app, 'demo-teacher')).access_token);
   const tasks = (await host.app.inject({ method: 'GET', url: '/teacher/mark/tasks', headers })).json<{
-    data: { blocks: { id: string; title: string }[] }[];
+    data: { blocks: { id: string; title: string; fullScore: number; myRemaining: number }[] }[];
   }>().data;
-  const block = tasks[0]!.blocks.at(-1)!;
+  // The seeded class has 40 sheets per block: the samples run through the last blocks, one after another. The last
+  // crop of a block is not a sample (Enter there shows 全部评完, not a crop).
+  const blocks = [...tasks[0]!.blocks].reverse();
 
   const page = await (
     await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' })
@@ -79,29 +82,44 @@ try {
   await page.getByLabel('密码', { exact: true }).fill('Demo@2026');
   await page.getByRole('button', { name: '登录', exact: true }).last().click();
   await page.waitForURL((url) => url.pathname.toLowerCase() === '/paperlist');
-  await page.goto(`${host.baseUrl}/write?block=${block.id}`);
-  await page.getByTestId('crop-stack').waitFor();
-  await page.waitForLoadState('networkidle');
 
   const samples: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    // Let the queue refill as a teacher's reading time would (the prefetch runs while they look).
-    await page.waitForTimeout(250);
-    await page.evaluate(PROBE);
-    await page.getByRole('textbox', { name: /满分/ }).first().focus();
-    await page.keyboard.type('3');
-    await page.keyboard.press('Enter');
-    const ms = await page.evaluate(() => (window as unknown as { benchDone: Promise<number> }).benchDone);
-    samples.push(ms);
-    if (process.env.BENCH_VERBOSE) console.log(`[bench]   #${i + 1}: ${ms.toFixed(1)} ms`);
+  const used: string[] = [];
+  for (const block of blocks) {
+    if (samples.length >= SAMPLES) break;
+    const take = Math.min(SAMPLES - samples.length, block.myRemaining - 1);
+    if (take <= 0) continue;
+    used.push(block.title);
+    await page.goto(`${host.baseUrl}/write?block=${block.id}`);
+    await page.getByTestId('crop-stack').waitFor();
+    await page.waitForLoadState('networkidle');
+    const score = String(Math.min(3, block.fullScore));
+    for (let i = 0; i < take; i++) {
+      // Let the queue refill as a teacher's reading time would (the prefetch runs while they look).
+      await page.waitForTimeout(250);
+      await page.evaluate(PROBE);
+      const box = page.getByRole('textbox', { name: /满分/ }).first();
+      await box.focus();
+      await page.keyboard.type(score);
+      await page.keyboard.press('Enter');
+      const ms = await page.evaluate(() => (window as unknown as { benchDone: Promise<number> }).benchDone);
+      samples.push(ms);
+      if (process.env.BENCH_VERBOSE) console.log(`[bench]   #${samples.length}: ${ms.toFixed(1)} ms`);
+    }
   }
+  if (samples.length < SAMPLES) throw new Error(`only ${samples.length} crops to mark, ${SAMPLES} wanted`);
   samples.sort((a, b) => a - b);
-  const at = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))]!;
-  const median = at(0.5);
-  console.log(`[bench] marking bench, Enter → next crop shown (${SAMPLES} crops, block ${block.title}):`);
+  const at = (p: number) => samples[Math.min(samples.length - 1, Math.ceil(p * samples.length) - 1)]!;
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
   console.log(
-    `[bench]   median ${median.toFixed(1)} ms · p90 ${at(0.9).toFixed(1)} ms · max ${samples.at(-1)!.toFixed(1)} ms` +
-      ` (target ≤ ${TARGET_MS} ms) ${at(0.9) <= TARGET_MS ? 'OK' : 'OVER'}`,
+    `[bench] marking bench, Enter → next crop shown (${samples.length} crops, ${used.join(' + ')}; load ${load}):`,
+  );
+  console.log(
+    `[bench]   median ${at(0.5).toFixed(1)} ms · p95 ${at(0.95).toFixed(1)} ms · max ${samples.at(-1)!.toFixed(1)} ms` +
+      ` (target ≤ ${TARGET_MS} ms) ${at(0.95) <= TARGET_MS ? 'OK' : 'OVER'}`,
   );
 } finally {
   await browser.close();

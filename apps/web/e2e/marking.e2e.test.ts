@@ -81,7 +81,7 @@ describe('marking on screen', () => {
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'marking-correct-1440.png'), fullPage: true });
 
-    // The first 填空 block: open it from the task list with the keyboard (Tab to its link, Enter).
+    // The first 填空 block: open it from the task list with the keyboard (focus on its link, Enter).
     const tasks =
       await api<{ homeworkId: string; homeworkTitle: string; blocks: { id: string; title: string }[] }[]>(
         '/teacher/mark/tasks',
@@ -154,8 +154,9 @@ describe('marking on screen', () => {
       expect(a.score_tenths).toBe(Math.round(given.get(a.sheet_id)! * 10));
     }
 
-    // 回评 lists the 40 marks.
-    await page.getByRole('button', { name: '回评' }).first().click();
+    // 回评 lists the 40 marks (still no mouse: the button by the keyboard).
+    await page.getByRole('button', { name: '回评' }).first().focus();
+    await page.keyboard.press('Enter');
     await poll(() => page.getByRole('dialog').getByRole('listitem').count()).toBe(40);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'marking-history-1440.png') });
     await context.close();

@@ -52,7 +52,9 @@ export function RichText({
       live = false;
     };
   }, [needsMath]);
-  const out = needsMath && renderer ? renderer(clean) : clean;
+  // Typeset once per text, not on every render of the parent (KaTeX is the costly part of a re-render).
+  const typeset = needsMath ? renderer : null;
+  const out = useMemo(() => (typeset ? typeset(clean) : clean), [clean, typeset]);
   const Tag = inline ? 'span' : 'div';
   // `out` is DOMPurify's output, with KaTeX's own markup added for the formulas (trust: false).
   return <Tag className={cn('rich-text', className)} dangerouslySetInnerHTML={{ __html: out }} />;

@@ -129,6 +129,7 @@ export const MARKING_TEXT = {
   groupBlank: (n: number) => `空白答卷 ${n} 份`,
   groupSimilar: (n: number) => `相同答卷 ${n} 份`,
   groupScore: '整组给分',
+  groupItem: (n: number) => `第 ${n} 份`,
   groupDone: (ok: number, failed: number) =>
     failed ? `已给分 ${ok} 份，${failed} 份未成功` : `已给分 ${ok} 份`,
   outcome: {

@@ -33,7 +33,9 @@ export function Dialog({
       <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
         <DialogPanel
           className={cn(
-            'relative my-8 w-full max-w-md rounded-xl bg-white p-6 shadow-xl ring-1 ring-slate-900/5',
+            'relative my-8 w-full rounded-xl bg-white p-6 shadow-xl ring-1 ring-slate-900/5',
+            // cn does not merge classes: a width of the caller's replaces the default instead of racing it in CSS.
+            !/(^|\s)max-w-/.test(className ?? '') && 'max-w-md',
             className,
           )}
         >

@@ -1,4 +1,5 @@
 import {
+  memo,
   useCallback,
   useEffect,
   useMemo,
@@ -82,20 +83,29 @@ function BenchFor({ block, reloadBlock }: { block: MarkBlock; reloadBlock: () =>
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
 
   // A new item: its boxes start empty (or with my earlier mark, when revising) and the first box takes the keys.
+  // The reset happens while rendering the new item (not in an effect after it), so Enter costs one commit.
   const sheetId = current?.item.sheetId ?? null;
-  useEffect(() => {
-    if (!current) {
-      setTexts(questions.map(() => ''));
-      return;
-    }
-    const mine = current.item.myMark;
+  const [shownSheet, setShownSheet] = useState<string | null | undefined>(undefined);
+  if (shownSheet !== sheetId) {
+    setShownSheet(sheetId);
+    const mine = current?.item.myMark;
     setTexts(questions.map((q) => (mine ? formatScore(mine.scores[q.questionId] ?? 0) : '')));
-    setAnnotations(mine?.annotations ?? []);
-    setComment(mine?.comment ?? '');
-    setError('');
-    setActive(0);
-    setStudent(null);
-    requestAnimationFrame(() => inputs.current[0]?.focus());
+    if (current) {
+      setAnnotations(mine?.annotations ?? []);
+      setComment(mine?.comment ?? '');
+      setError('');
+      setActive(0);
+      setStudent(null);
+    }
+  }
+  useEffect(() => {
+    if (!sheetId) return;
+    inputs.current[0]?.focus();
+    // Again after a closing dialog has handed the focus back to where it was.
+    const frame = requestAnimationFrame(() => {
+      if (!inputs.current.some((el) => el === document.activeElement)) inputs.current[0]?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
   }, [sheetId]);
 
   useEffect(() => {
@@ -117,6 +127,12 @@ function BenchFor({ block, reloadBlock }: { block: MarkBlock; reloadBlock: () =>
     inputs.current[i]?.focus();
     inputs.current[i]?.select();
   };
+
+  // After a dialog closes (it hands the focus back to the button that opened it), the keys go to the score box again.
+  const refocus = () =>
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => inputs.current[0] && !inputs.current[0].disabled && focusBox(0)),
+    );
 
   const setText = (i: number, value: string) =>
     setTexts((prev) => prev.map((t, k) => (k === i ? cleanScoreText(value) : t)));
@@ -194,6 +210,7 @@ function BenchFor({ block, reloadBlock }: { block: MarkBlock; reloadBlock: () =>
     const item = await fetchItem(block.id, sheet);
     queue.show(await queue.load(item));
     setHistoryOpen(false);
+    refocus();
   };
 
   const sendProblem = async (note: string) => {
@@ -202,6 +219,7 @@ function BenchFor({ block, reloadBlock }: { block: MarkBlock; reloadBlock: () =>
     toast(T.problemSent, 'success');
     setProblemOpen(false);
     queue.advance();
+    refocus();
   };
 
   const addComment = async () => {
@@ -353,7 +371,7 @@ function BenchFor({ block, reloadBlock }: { block: MarkBlock; reloadBlock: () =>
                   onKeyDown={(e) => onKey(e, i)}
                   className={cn(
                     'h-11 w-24 rounded-md border px-3 text-right text-xl font-semibold tabular-nums',
-                    active === i ? 'border-blue-500 ring-2 ring-blue-200' : 'border-slate-300',
+                    active === i && current ? 'border-blue-500 ring-2 ring-blue-200' : 'border-slate-300',
                   )}
                 />
                 <button
@@ -422,56 +440,33 @@ function BenchFor({ block, reloadBlock }: { block: MarkBlock; reloadBlock: () =>
           </div>
         </div>
 
-        <div className="max-h-[420px] overflow-auto rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm">
-          {questions.map((q) => (
-            <div key={q.questionId} className="mb-3 border-b border-slate-100 pb-3 last:border-0">
-              <p className="mb-1 font-medium text-slate-800">{T.questionNo(q.no)}</p>
-              <RichText html={q.stem} className="text-slate-600" />
-              <p className="mt-2 font-medium text-emerald-700">{T.answerKey}</p>
-              <RichText html={q.answer} className="text-slate-800" />
-              {q.analysis && (
-                <>
-                  <p className="mt-2 font-medium text-slate-700">{T.analysis}</p>
-                  <RichText html={q.analysis} className="text-slate-600" />
-                </>
-              )}
-            </div>
-          ))}
-          {block.rubric && (
-            <>
-              <p className="font-medium text-slate-700">{T.rubricTitle}</p>
-              <p className="whitespace-pre-wrap text-slate-600">{block.rubric}</p>
-            </>
-          )}
-        </div>
-
-        <div className="rounded-lg border border-slate-200 bg-white p-4 text-xs text-slate-600 shadow-sm">
-          <p className="mb-2 text-sm font-medium text-slate-800">{T.shortcuts}</p>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-            {T.shortcutList.map(([k, v]) => (
-              <div key={k} className="contents">
-                <dt>
-                  <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 font-mono">{k}</kbd>
-                </dt>
-                <dd>{v}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
+        <AnswerKey block={block} />
+        <Shortcuts />
       </aside>
 
       <HistoryDialog
         open={historyOpen}
-        onClose={() => setHistoryOpen(false)}
+        onClose={() => {
+          setHistoryOpen(false);
+          refocus();
+        }}
         blockId={block.id}
         onRevise={(s) => void reviewItem(s)}
       />
-      <ProblemDialog open={problemOpen} onClose={() => setProblemOpen(false)} onSend={sendProblem} />
+      <ProblemDialog
+        open={problemOpen}
+        onClose={() => {
+          setProblemOpen(false);
+          refocus();
+        }}
+        onSend={sendProblem}
+      />
       {groupsOpen && (
         <GroupsDialog
           block={block}
           onClose={() => {
             setGroupsOpen(false);
+            refocus();
             reloadBlock();
             queue.refresh();
           }}
@@ -480,6 +475,52 @@ function BenchFor({ block, reloadBlock }: { block: MarkBlock; reloadBlock: () =>
     </div>
   );
 }
+
+/** The answer key, analysis and rubric beside the crop: the same for every item, so it does not re-render per item. */
+const AnswerKey = memo(function AnswerKey({ block }: { block: MarkBlock }) {
+  return (
+    <div className="max-h-[420px] overflow-auto rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm">
+      {block.questions.map((q) => (
+        <div key={q.questionId} className="mb-3 border-b border-slate-100 pb-3 last:border-0">
+          <p className="mb-1 font-medium text-slate-800">{T.questionNo(q.no)}</p>
+          <RichText html={q.stem} className="text-slate-600" />
+          <p className="mt-2 font-medium text-emerald-700">{T.answerKey}</p>
+          <RichText html={q.answer} className="text-slate-800" />
+          {q.analysis && (
+            <>
+              <p className="mt-2 font-medium text-slate-700">{T.analysis}</p>
+              <RichText html={q.analysis} className="text-slate-600" />
+            </>
+          )}
+        </div>
+      ))}
+      {block.rubric && (
+        <>
+          <p className="font-medium text-slate-700">{T.rubricTitle}</p>
+          <p className="whitespace-pre-wrap text-slate-600">{block.rubric}</p>
+        </>
+      )}
+    </div>
+  );
+});
+
+const Shortcuts = memo(function Shortcuts() {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4 text-xs text-slate-600 shadow-sm">
+      <p className="mb-2 text-sm font-medium text-slate-800">{T.shortcuts}</p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        {T.shortcutList.map(([k, v]) => (
+          <div key={k} className="contents">
+            <dt>
+              <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 font-mono">{k}</kbd>
+            </dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+});
 
 function CropStack({
   ready,

@@ -6,6 +6,7 @@ import { Empty } from '../../../components/ui/empty';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { MARKING_TEXT as T } from '../../../i18n/marking';
 import { toast } from '../../../lib/toast';
+import { cn } from '../../../lib/utils';
 import { groupScore, loadCrop, useMarkGroups } from '../api/marking';
 import { cleanScoreText, readScores } from '../utils/score';
 
@@ -64,22 +65,28 @@ function GroupCard({ group, block, onScored }: { group: MarkGroup; block: MarkBl
         {group.kind === 'blank' ? T.groupBlank(group.sheetIds.length) : T.groupSimilar(group.sheetIds.length)}
       </h3>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        {group.items.map((item) => (
+        {group.items.map((item, n) => (
           <label
             key={item.sheetId}
-            className="relative block cursor-pointer rounded border border-slate-200 p-1"
+            className={cn(
+              'block cursor-pointer rounded border p-1',
+              chosen.has(item.sheetId) ? 'border-blue-300 bg-blue-50/40' : 'border-slate-200 opacity-60',
+            )}
           >
-            <input
-              type="checkbox"
-              className="absolute top-2 left-2"
-              checked={chosen.has(item.sheetId)}
-              onChange={(e) => {
-                const next = new Set(chosen);
-                if (e.target.checked) next.add(item.sheetId);
-                else next.delete(item.sheetId);
-                setChosen(next);
-              }}
-            />
+            {/* Above the crop, not over it: the answer starts at the crop's top left. */}
+            <span className="mb-1 flex items-center gap-1.5 px-1 text-xs text-slate-500">
+              <input
+                type="checkbox"
+                checked={chosen.has(item.sheetId)}
+                onChange={(e) => {
+                  const next = new Set(chosen);
+                  if (e.target.checked) next.add(item.sheetId);
+                  else next.delete(item.sheetId);
+                  setChosen(next);
+                }}
+              />
+              {T.groupItem(n + 1)}
+            </span>
             {item.answers.map((a) => (a.cropUrl ? <Thumb key={a.questionId} url={a.cropUrl} /> : null))}
           </label>
         ))}
