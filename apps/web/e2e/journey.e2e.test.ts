@@ -328,7 +328,7 @@ describe('the whole journey, as a new teacher', () => {
     await settings.getByRole('button', { name: '保存' }).click();
     await settings.waitFor({ state: 'detached' });
     await page.getByTestId('start-scan').click();
-    await poll(() => page.getByTestId('count-uploaded').textContent(), 120_000).toBe(String(SHEETS));
+    await poll(() => page.getByTestId('count-uploaded').textContent(), 180_000).toBe(String(SHEETS));
     expect(await page.getByTestId('count-failed').textContent()).toBe('0');
     await page.getByTestId('scan-notice').filter({ hasText: '进纸器' }).waitFor();
     await page.getByRole('button', { name: '结束' }).click();
@@ -445,13 +445,18 @@ describe('the whole journey, as a new teacher', () => {
       expect(sheetXml).toContain(`<v>${totals.get(s.id)! / 10}</v>`);
     }
 
-    // The commentary of the class: the question one student got wrong is there with its error rate.
+    // The commentary: what to go over in class, from the new results.
     await page.getByRole('link', { name: '作业讲评' }).first().click();
     await waitForPath(page, '/assistant/commentary');
-    await page.getByText(/需讲评|讲评顺序/).first().waitFor();
+    // The worked problem heads the list, with the points lost on average over the marks given by keyboard.
+    const lost = [...given.values()].reduce((sum, g) => sum + (full - g), 0) / given.size;
+    const worked = page.getByText(/^第\d+题 · 解答题$/).first();
+    await worked.waitFor();
+    await page.getByText(`人均失分 ${fmtScore(lost)}`).first().waitFor();
+    await page.getByText('需讲评', { exact: true }).first().waitFor();
     await shot(page, 'commentary');
     await context.close();
-  }, 300_000);
+  }, 360_000);
 });
 
 /** A score as the analysis prints it (one decimal at most). */
