@@ -142,6 +142,8 @@ async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   await page.screenshot({
     path: path.join(ARTIFACTS, `${String(step).padStart(2, '0')}-${name}.png`),
     fullPage,
+    // A loaded CI machine can take long to paint a full page while recognition runs.
+    timeout: 90_000,
   });
 }
 
@@ -276,7 +278,10 @@ describe('the whole journey, as a new teacher', () => {
     }>(`/teacher/homework/detail/${homeworkId}`);
     const key = new Map(
       detail.paper.sections.flatMap((s) =>
-        s.items.map((i) => [i.questionId, /[A-D]/.exec(i.question.answer.replace(/<[^>]*>/g, ''))?.[0] ?? '']),
+        s.items.map((i) => [
+          i.questionId,
+          /[A-D]/.exec(i.question.answer.replace(/<[^>]*>/g, ''))?.[0] ?? '',
+        ]),
       ),
     );
     const wrong = (o: string) => (o === 'A' ? 'B' : 'A');
@@ -348,7 +353,10 @@ describe('the whole journey, as a new teacher', () => {
     await shot(page, 'recognition');
     await exception.getByRole('button', { name: '选择答案' }).click();
     const firstKey = key.get(rows[0]!.questionId)!;
-    await exception.getByRole('group', { name: /^第 \d+ 题$/ }).getByRole('button', { name: firstKey, exact: true }).click();
+    await exception
+      .getByRole('group', { name: /^第 \d+ 题$/ })
+      .getByRole('button', { name: firstKey, exact: true })
+      .click();
     await exception.getByRole('button', { name: '确定' }).click();
     await poll(() => panel.getByTestId('exception').count()).toBe(0);
     await tallyOfHomework.getByRole('button', { name: '复核答卡' }).click();
@@ -407,7 +415,12 @@ describe('the whole journey, as a new teacher', () => {
     for (const a of scoreRows) totals.set(a.sheet_id, (totals.get(a.sheet_id) ?? 0) + (a.score_tenths ?? 0));
     const objectiveOf = (sheetId: string) =>
       scoreRows
-        .filter((a) => a.sheet_id === sheetId && key.has(a.question_id) && rows.some((r) => r.questionId === a.question_id))
+        .filter(
+          (a) =>
+            a.sheet_id === sheetId &&
+            key.has(a.question_id) &&
+            rows.some((r) => r.questionId === a.question_id),
+        )
         .reduce((sum, a) => sum + (a.score_tenths ?? 0), 0);
     for (const s of sheets) {
       expect(totals.get(s.id)! - objectiveOf(s.id)).toBe(Math.round(given.get(s.id)! * 10));
@@ -425,7 +438,10 @@ describe('the whole journey, as a new teacher', () => {
     await row.getByRole('link', { name: '分析', exact: true }).click();
     await waitForPath(page, '/analysis/grade');
     expect(new URL(page.url()).searchParams.get('homeworkId')).toBe(homeworkId);
-    await page.getByText(new RegExp(`${SHEETS}\\s*/\\s*40`)).first().waitFor();
+    await page
+      .getByText(new RegExp(`${SHEETS}\\s*/\\s*40`))
+      .first()
+      .waitFor();
     const mean = [...totals.values()].reduce((a, b) => a + b, 0) / totals.size / 10;
     await page.getByText(fmtScore(mean)).first().waitFor();
     await shot(page, 'analysis-grade');
@@ -452,11 +468,14 @@ describe('the whole journey, as a new teacher', () => {
     const lost = [...given.values()].reduce((sum, g) => sum + (full - g), 0) / given.size;
     const worked = page.getByText(/^第\d+题 · 解答题$/).first();
     await worked.waitFor();
-    await page.getByText(`人均失分 ${fmtScore(lost)}`).first().waitFor();
+    await page
+      .getByText(`人均失分 ${fmtScore(lost)}`)
+      .first()
+      .waitFor();
     await page.getByText('需讲评', { exact: true }).first().waitFor();
     await shot(page, 'commentary');
     await context.close();
-  }, 360_000);
+  }, 480_000);
 });
 
 /** A score as the analysis prints it (one decimal at most). */
