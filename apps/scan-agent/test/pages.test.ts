@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CardLayoutSchema, type CardElementOf } from '@zhzy/contracts';
+import { CardLayoutSchema, VirtualScanSchema, type CardElementOf } from '@zhzy/contracts';
 import { T } from '../src/i18n/zh-CN.js';
 import { normalisePage } from '../src/pages/normalise.js';
 import {
@@ -204,6 +204,38 @@ describe('the virtual scanner', () => {
     expect(rest.pages).toHaveLength(2);
     expect(rest.notices).toEqual(['feederEmpty']);
     expect(scanner.truths.get(dir)).toHaveLength(3);
+  });
+
+  it('fills the personalised cards of the students it is given, in feeder order, up to the sheet count', async () => {
+    const scanner = new VirtualScanner();
+    const dir = path.join(work.dir, 'virtual-students');
+    fs.mkdirSync(dir);
+    const students = ['a', 'b', 'c'].map((k, i) => ({
+      id: `student-${k}`,
+      name: `学生${k}`,
+      number: `2026000${i + 1}`,
+      className: '七年级(1)班',
+    }));
+    let pages = 0;
+    for await (const e of scanner.scan(
+      'virtual',
+      {
+        source: 'feeder',
+        colorMode: 'grey',
+        resolution: 100,
+        paper: null,
+        workDir: dir,
+        virtual: VirtualScanSchema.parse({ sheets: 2, seed: 2, students }),
+      },
+      new AbortController().signal,
+    )) {
+      if (e.type === 'page') pages++;
+    }
+    expect(pages).toBe(2);
+    expect(scanner.truths.get(dir)!.map((t) => [t.student.id, t.student.name])).toEqual([
+      ['student-a', '学生a'],
+      ['student-b', '学生b'],
+    ]);
   });
 });
 

@@ -154,12 +154,26 @@ export const HostTargetSchema = z.object({
 });
 export type HostTarget = z.infer<typeof HostTargetSchema>;
 
+/** A student printed on a virtual personalised card: the QR carries the id, the header the rest. */
+export const VirtualStudentSchema = z.object({
+  id: IdSchema,
+  name: z.string().max(40),
+  number: z.string().max(40),
+  className: z.string().max(60).default(''),
+});
+export type VirtualStudent = z.infer<typeof VirtualStudentSchema>;
+
 /** What the virtual scanner fills in: answers random or scripted, for demos and tests. */
 export const VirtualScanSchema = z.object({
   /** The card to fill; a built-in demo card when absent. */
   layout: CardLayoutSchema.optional(),
   /** Sheets in the feeder (one student each). */
   sheets: z.number().int().min(1).max(200).default(10),
+  /**
+   * The students whose personalised cards are in the feeder, in feeder order (the class of a homework, so its cards
+   * are recognised as that homework's); demo students when absent. The feeder holds the first `sheets` of them.
+   */
+  students: z.array(VirtualStudentSchema).min(1).max(200).optional(),
   seed: z.number().int().default(1),
   /** Scripted answers per sheet: question id → options ('A', 'BD', 'T'); unlisted questions are random. */
   answers: z

@@ -56,7 +56,10 @@ export class VirtualScanner implements Scanner {
   async *scan(_deviceId: string, request: ScanRequest, signal: AbortSignal): AsyncIterable<ScanEvent> {
     const options: VirtualScan = request.virtual ?? VirtualScanSchema.parse({});
     const layout = options.layout ?? demoLayout();
-    const students = demoStudents(options.sheets);
+    // The students of a homework's class when the page named them (their cards are that homework's), else demo ones.
+    const students = options.students
+      ? options.students.slice(0, options.sheets)
+      : demoStudents(options.sheets);
     const duplex = request.source === 'feederDuplex';
     let sheet = this.fed.get(request.workDir) ?? 0;
     let number = request.startNumber ?? 1;

@@ -2,12 +2,15 @@ import {
   buildPath,
   calls,
   SCAN_IDEMPOTENCY_HEADER,
+  type CardLayout,
   type CreatedScanBatch,
   type CreateScanBatch,
   type ScanPageInfo,
   type UploadedScanPage,
+  type VirtualStudent,
 } from '@zhzy/contracts';
 import { api } from '../../../lib/api';
+import { useApi } from '../../../lib/swr';
 
 /** `POST /teacher/scan/batch`: a host batch and the upload token the agent sends its pages with. */
 export async function createHostBatch(input: CreateScanBatch): Promise<CreatedScanBatch> {
@@ -49,4 +52,33 @@ export async function uploadHostPage(
 export async function listHostPages(batchId: string): Promise<ScanPageInfo[]> {
   const answer = await api.call(calls.listScanPages, { params: { id: batchId } });
   return answer.data;
+}
+
+/** What the virtual scanner fills for a homework: its current card and the students of its classes. */
+export interface VirtualFeed {
+  layout: CardLayout;
+  students: VirtualStudent[];
+}
+
+/** The homework the virtual scanner can fill cards of (the newest first). */
+export function useVirtualHomework(enabled: boolean) {
+  return useApi(
+    enabled ? ['scan/virtual-homework'] : null,
+    async () => (await api.call(calls.homeworkList, { query: { page: 1, size: 50 } })).data.records,
+  );
+}
+
+/** The card and class list of a homework, for the virtual scanner to fill one personalised card per student. */
+export async function virtualFeed(homeworkId: string): Promise<VirtualFeed> {
+  const [card, detail] = await Promise.all([
+    api.call(calls.homeworkCard, { params: { id: homeworkId }, query: {} }),
+    api.call(calls.homeworkDetail, { params: { id: homeworkId } }),
+  ]);
+  const students: VirtualStudent[] = [];
+  for (const klass of detail.data.classes) {
+    const page = await api.call(calls.students, { query: { classId: klass.id, page: 1, size: 200 } });
+    for (const st of page.data.records)
+      students.push({ id: st.id, name: st.name, number: st.studentNo, className: st.className });
+  }
+  return { layout: card.data.layout, students };
 }

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Listbox } from '../../../components/ui/listbox';
 import { Segmented } from '../../../components/ui/segmented';
 import { zhCNScan as s } from '../../../i18n/zh-CN';
+import { useVirtualHomework } from '../api/host-scan';
 import {
   readScannerState,
   saveScannerSetting,
@@ -55,6 +56,7 @@ function SettingsForm({
   const [sheetsText, setSheetsText] = useState(() => String(draft.virtualSheets));
   const sheetsId = useId();
   const chosen = sources.find((x) => x.id === draft.scannerIndex) ?? null;
+  const homework = useVirtualHomework(chosen?.driver === 'virtual');
   const patch = (p: Partial<ScannerSetting>) => setDraft((d) => ({ ...d, ...p }));
 
   const save = () => {
@@ -166,6 +168,25 @@ function SettingsForm({
             className="h-9 w-28 rounded-md border border-slate-300 px-3 text-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
           />
           <p className="text-xs text-slate-400">{s.dialog.virtualSheetsHint}</p>
+          <Row label={s.dialog.virtualHomework}>
+            <Listbox
+              label={s.dialog.virtualHomework}
+              hideLabel
+              className="[&>button]:w-full"
+              buttonClassName="w-full"
+              value={draft.virtualHomeworkId ?? ''}
+              options={[
+                { value: '', label: s.dialog.virtualDemoCard },
+                ...(homework.data ?? []).map((h) => ({
+                  value: h.id,
+                  label: s.dialog.virtualHomeworkOption(h.title, h.classes.map((c) => c.name).join('、')),
+                })),
+              ]}
+              placeholder={s.dialog.virtualDemoCard}
+              onChange={(v) => patch({ virtualHomeworkId: v || null })}
+            />
+            <p className="text-xs text-slate-400">{s.dialog.virtualHomeworkHint}</p>
+          </Row>
         </div>
       )}
 

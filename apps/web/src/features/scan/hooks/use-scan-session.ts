@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { toast } from '../../../lib/toast';
 import { pageOrigin } from '../../../lib/utils';
 import { agentEndpoint, agentTokens } from '../api/agent-endpoint';
-import { createHostBatch } from '../api/host-scan';
+import { createHostBatch, virtualFeed } from '../api/host-scan';
 import { ScanSession, type ScanSessionState } from '../stores/scan-session';
 
 /** The session with the real agent, the host and the app's toasts. */
@@ -16,7 +16,7 @@ export function createScanSession(): ScanSession {
       set: (token) => agentTokens.set(endpoint, token),
       clear: () => agentTokens.clear(endpoint),
     },
-    host: { createBatch: createHostBatch },
+    host: { createBatch: createHostBatch, virtualFeed },
     notify: { error: toast.error, success: toast.success, info: (m) => toast(m, 'info') },
   });
 }

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { layoutCard } from '@zhzy/answer-card';
 import { MESSAGES, SCAN_MESSAGES } from '@zhzy/contracts';
 import { HEALTH, ORIGIN, TOKEN, batchOf, fakeAgent, flush, pageOf, source, v } from '../testing/fake-agent';
 import { ScanSession } from './scan-session';
@@ -257,6 +258,44 @@ describe('scan preconditions', () => {
       virtual: { sheets: 4 },
     });
     expect(session.getState()).toMatchObject({ currentBatchId: 'b1', scanRequested: false, loading: true });
+  });
+
+  it('feeds the virtual scanner the card and the students of the chosen homework, no more sheets than students', async () => {
+    chooseScanner(0);
+    saveScannerSetting({ ...readScannerState().setting, virtualSheets: 10, virtualHomeworkId: 'hw1' });
+    const agent = fakeAgent(
+      { 'POST /scans': () => ({ body: batchOf({ hostBatchId: 'hb1' }) }) },
+      { token: TOKEN },
+    );
+    const layout = layoutCard(
+      {
+        id: 'p1',
+        title: '单元测验',
+        subtitle: '',
+        sections: [
+          {
+            title: '一、单选题',
+            questions: [{ id: 'q1', number: '1', score: 3, kind: 'single', options: 4 }],
+          },
+        ],
+      },
+      { size: 'A4', identity: 'qr' },
+      { cardId: 'c1', version: 1 },
+    );
+    const students = [
+      { id: 's1', name: '王子涵', number: '2026070101', className: '七年级(1)班' },
+      { id: 's2', name: '李浩然', number: '2026070102', className: '七年级(1)班' },
+    ];
+    const virtualFeed = vi.fn(async () => ({ layout, students }));
+    const session = new ScanSession({ ...agent.deps, host: { ...agent.host, virtualFeed } });
+    session.activate();
+    await session.requestScan('y1');
+    await flush();
+    agent.socket().deliver({ v, type: 'hello', agent: HEALTH, sources: [source(0)], batches: [] });
+    await flush();
+    expect(virtualFeed).toHaveBeenCalledWith('hw1');
+    const start = agent.calls.find((c) => c.method === 'POST' && c.path === '/scans')!;
+    expect(start.body).toMatchObject({ virtual: { sheets: 2, layout, students } });
   });
 });
 

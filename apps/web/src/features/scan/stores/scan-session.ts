@@ -13,12 +13,18 @@ import {
   type CreatedScanBatch,
   type CreateScanBatch,
   type ScanNotice,
+  type VirtualScanInput,
   type WsServerMessage,
 } from '@zhzy/contracts';
 import { zhCNScan as s } from '../../../i18n/zh-CN';
 import { AgentCallError, createAgentClient, type AgentClient } from '../api/agent-client';
 import type { AgentEndpoint } from '../api/agent-endpoint';
-import { readScannerState, selectableSource, setScannerSources } from './scanner-settings';
+import {
+  readScannerState,
+  selectableSource,
+  setScannerSources,
+  type ScannerSetting,
+} from './scanner-settings';
 
 /*
  * The /scan screen's connection to the scan agent, outside React so it can be driven and tested with a fake socket:
@@ -97,7 +103,11 @@ export interface ScanSessionDeps {
   /** The page's origin: the host the agent uploads to, and the filter for this site's batches. */
   origin: string;
   tokens: { get(): string | null; set(token: string): void; clear(): void };
-  host: { createBatch(input: CreateScanBatch): Promise<CreatedScanBatch> };
+  host: {
+    createBatch(input: CreateScanBatch): Promise<CreatedScanBatch>;
+    /** The card and students of a homework, for the virtual scanner to fill (absent: the demo card only). */
+    virtualFeed?(homeworkId: string): Promise<Required<Pick<VirtualScanInput, 'layout' | 'students'>>>;
+  };
   notify: { error(message: string): void; success(message: string): void; info(message: string): void };
   client?: AgentClient;
   fetch?: typeof fetch;
@@ -663,6 +673,7 @@ export class ScanSession {
     const setting = scanner.setting;
     this.set({ starting: true });
     try {
+      const virtual = source.driver === 'virtual' ? await this.virtualScan(setting) : undefined;
       const created = await this.deps.host.createBatch({
         schoolYearId: pending.schoolYearId,
         subjectTeacher: setting.subjectTeacher,
@@ -680,10 +691,7 @@ export class ScanSession {
             subjectTeacher: setting.subjectTeacher,
           },
           host: { baseUrl: this.deps.origin, batchId: created.batch.id, uploadToken: created.uploadToken },
-          // The demo scanner: a feeder of this many sheets, different students each batch.
-          ...(source.driver === 'virtual'
-            ? { virtual: { sheets: setting.virtualSheets, seed: Math.floor(Math.random() * 1_000_000_000) } }
-            : {}),
+          ...(virtual ? { virtual } : {}),
         },
       });
       this.upsertBatch(batch);
@@ -698,6 +706,22 @@ export class ScanSession {
       this.set({ starting: false, scanRequested: false, loading: false });
       this.agentFailed(error, true);
     }
+  }
+
+  /**
+   * The demo scanner: a feeder of this many sheets, different answers each batch; with a homework chosen, the
+   * personalised cards of its classes (its current card, its students), so they are read as that homework's.
+   */
+  private async virtualScan(setting: ScannerSetting): Promise<VirtualScanInput> {
+    const seed = Math.floor(Math.random() * 1_000_000_000);
+    const feed =
+      setting.virtualHomeworkId && this.deps.host.virtualFeed
+        ? await this.deps.host.virtualFeed(setting.virtualHomeworkId)
+        : null;
+    if (!feed) return { sheets: setting.virtualSheets, seed };
+    // A homework without students: its card, filled for demo students (read as 未知学生).
+    if (feed.students.length === 0) return { sheets: setting.virtualSheets, seed, layout: feed.layout };
+    return { sheets: Math.min(setting.virtualSheets, feed.students.length), seed, ...feed };
   }
 
   /** What a failed agent call means for the teacher. */

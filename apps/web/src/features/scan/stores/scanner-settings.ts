@@ -5,7 +5,7 @@ import { storage } from '../../../lib/session';
 
 /**
  * The shared scanner state of SPEC §3: the selected scanner index, the paper-size code and the scan-subject flag
- * (plus adaptive, duplex and the demo scanner's sheet count), and the detected sources `{ id, text }`. The setting
+ * (plus adaptive, duplex and the demo scanner's sheet count and homework), and the detected sources `{ id, text }`. The setting
  * persists in localStorage; the sources come from the agent each time it connects.
  */
 export interface ScannerSetting {
@@ -20,6 +20,8 @@ export interface ScannerSetting {
   subjectTeacher: boolean;
   /** Sheets in the virtual scanner's feeder (demos). */
   virtualSheets: number;
+  /** The homework whose personalised cards the virtual scanner fills (its class, its card); the demo card when null. */
+  virtualHomeworkId: string | null;
 }
 
 export interface ScannerState {
@@ -40,6 +42,7 @@ export const DEFAULT_SCANNER_SETTING: ScannerSetting = {
   duplex: SCAN_DEFAULTS.duplex,
   subjectTeacher: SCAN_DEFAULTS.subjectTeacher,
   virtualSheets: 10,
+  virtualHomeworkId: null,
 };
 
 const paperCodes: readonly number[] = Object.values(PAPER_SIZE_CODES);
@@ -63,6 +66,8 @@ function readSetting(): ScannerSetting {
       typeof raw.virtualSheets === 'number' && raw.virtualSheets >= 1 && raw.virtualSheets <= 200
         ? Math.round(raw.virtualSheets)
         : d.virtualSheets,
+    virtualHomeworkId:
+      typeof raw.virtualHomeworkId === 'string' && raw.virtualHomeworkId ? raw.virtualHomeworkId : null,
   };
 }
 
