@@ -89,6 +89,8 @@ export async function buildAgent(config: AgentConfig, deps: AgentDeps = {}): Pro
     connectionTimeout: 60_000,
     // Closing the agent ends every connection, upgrade requests that were refused included.
     forceCloseConnections: true,
+    // Start-up work (migrations, worker pools, spool recovery) may be slow on a busy machine; never abort it at 10 s.
+    pluginTimeout: 120_000,
   });
   const dataDir = dataDirOf(config);
   const tokens = new TokenStore(dataDir, app.log);

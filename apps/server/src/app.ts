@@ -91,6 +91,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
+    // Start-up work (migrations, worker pools, spool recovery) may be slow on a busy machine; never abort it at 10 s.
+    pluginTimeout: 120_000,
   });
 
   // The first hook of a shutdown: from this moment /ready answers 503 so load balancers send no more requests,
