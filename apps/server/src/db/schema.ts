@@ -865,3 +865,13 @@ export interface Database {
   materials: MaterialsTable;
   material_links: MaterialLinksTable;
 }
+
+/** Versions validating analysis caches (migration 0017, ADR 0021): a homework id or 'context'. */
+export interface AnalysisVersionsTable {
+  key: string;
+  version: number;
+}
+
+export interface Database {
+  analysis_versions: AnalysisVersionsTable;
+}

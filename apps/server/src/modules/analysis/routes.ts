@@ -120,6 +120,7 @@ export function registerAnalysis(app: FastifyInstance, guards: CallGuards, optio
     options.clock,
     options.similar,
     (relative) => pages.read(relative),
+    options.db.kysely,
   );
   analysisRoutes(app, guards, service);
   return service;
