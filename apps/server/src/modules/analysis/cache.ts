@@ -51,15 +51,16 @@ const same = (a: Versions, b: Versions): boolean => {
   return true;
 };
 
+/** Told of every lookup: served from memory (hit) or computed (miss), and how many values. */
+export type CacheCounter = (result: 'hit' | 'miss', count: number) => void;
+
 export class AnalysisCache<T> {
   private readonly entries: Lru<Entry<T>>;
-  /** Reads served from memory and recomputed (tests and the benchmark watch these). */
-  hits = 0;
-  misses = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
     max: number,
+    private readonly count: CacheCounter = () => {},
   ) {
     this.entries = new Lru(max);
   }
@@ -93,10 +94,10 @@ export class AnalysisCache<T> {
     const wanted = [CONTEXT_KEY, ...keys, ...(entry ? entry.versions.keys() : [])];
     const current = await this.versions(wanted);
     if (entry && entry.orgId === orgId && same(entry.versions, current)) {
-      this.hits += 1;
+      this.count('hit', 1);
       return entry.value;
     }
-    this.misses += 1;
+    this.count('miss', 1);
     const versions: Versions = new Map(
       [CONTEXT_KEY, ...keys].map((k) => [k, current.get(k) ?? 0] as [string, number]),
     );
@@ -137,12 +138,12 @@ export class AnalysisCache<T> {
         entry.versions.get(CONTEXT_KEY) === current.get(CONTEXT_KEY) &&
         entry.versions.get(id) === current.get(id)
       ) {
-        this.hits += 1;
         out.set(id, entry.value);
       } else missing.push(id);
     }
+    if (ids.length > missing.length) this.count('hit', ids.length - missing.length);
     if (missing.length === 0) return out;
-    this.misses += missing.length;
+    this.count('miss', missing.length);
     const loaded = await load(missing);
     for (const [id, value] of loaded) {
       out.set(id, value);

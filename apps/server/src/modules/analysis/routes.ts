@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PDF_MIME, XLSX_MIME, calls } from '@zhzy/contracts';
 import type { Db } from '../../db/connect.js';
+import type { Metrics } from '../../lib/metrics.js';
 import { ok, registerCall, type CallGuards } from '../../lib/call.js';
 import { attachmentHeader, cardFonts, safeFilename } from '../homework/card-pdf.js';
 import { resultsProgress } from '../results/repository.js';
@@ -109,6 +110,8 @@ export interface AnalysisModuleOptions {
   clock: () => number;
   /** The catalog's similar-question lookup (错题本's 举一反三). */
   similar: SimilarLookup;
+  /** Counts cache hits and misses (the host's metrics). */
+  metrics?: Metrics;
 }
 
 /** Wires the analysis module: repository, service and routes. */
@@ -121,6 +124,7 @@ export function registerAnalysis(app: FastifyInstance, guards: CallGuards, optio
     options.similar,
     (relative) => pages.read(relative),
     options.db.kysely,
+    (cache) => (result, count) => options.metrics?.analysisCache.inc({ cache, result }, count),
   );
   analysisRoutes(app, guards, service);
   return service;

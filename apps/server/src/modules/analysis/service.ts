@@ -58,7 +58,7 @@ import {
   tScore,
   zScore,
 } from './metrics.js';
-import { AnalysisCache } from './cache.js';
+import { AnalysisCache, type CacheCounter } from './cache.js';
 import { HomeworkModel, cropUrl, questionsOf, type ModelClass, type ModelStudent } from './model.js';
 import type { AnalysisRepository } from './repository.js';
 
@@ -101,9 +101,10 @@ export class AnalysisService {
     private readonly similar: SimilarLookup,
     private readonly readCrop: CropReader,
     db: Kysely<Database>,
+    counter?: (cache: 'model' | 'point') => CacheCounter,
   ) {
-    this.models = new AnalysisCache(db, MODEL_CACHE_SIZE);
-    this.points = new AnalysisCache(db, POINT_CACHE_SIZE);
+    this.models = new AnalysisCache(db, MODEL_CACHE_SIZE, counter?.('model'));
+    this.points = new AnalysisCache(db, POINT_CACHE_SIZE, counter?.('point'));
   }
 
   /** Computed models of homework, and trend points of homework, validated on every read (ADR 0021). */
