@@ -35,8 +35,13 @@ describe.each(DIALECTS)('analysis cache on %s', (dialect) => {
   let uncached: () => AnalysisService;
 
   const analysisUrl = () => `/teacher/analysis/homework/${hw.id}`;
-  const callOn = (app: FastifyInstance, method: 'GET' | 'POST' | 'PUT', url: string, who: Headers, payload?: object) =>
-    app.inject({ method, url, headers: who, ...(payload ? { payload } : {}) });
+  const callOn = (
+    app: FastifyInstance,
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    who: Headers,
+    payload?: object,
+  ) => app.inject({ method, url, headers: who, ...(payload ? { payload } : {}) });
 
   /** Cache lookups of host A so far, by result. */
   const lookups = async (cache: 'model' | 'point') => {
@@ -69,7 +74,8 @@ describe.each(DIALECTS)('analysis cache on %s', (dialect) => {
     return JSON.parse(JSON.stringify(await uncached().homeworkAnalysis(auth, hw.id))) as HomeworkAnalysis;
   };
 
-  const studentOf = (a: HomeworkAnalysis, index: number) => a.students.find((s) => s.studentId === ids[index])!;
+  const studentOf = (a: HomeworkAnalysis, index: number) =>
+    a.students.find((s) => s.studentId === ids[index])!;
   let ids: string[] = [];
 
   const blocks = async () =>
@@ -251,7 +257,11 @@ describe.each(DIALECTS)('analysis cache on %s', (dialect) => {
     const ranked = await readA();
     expect(ranked.miss).toBe(1);
     expect(studentOf(ranked.analysis, 0).gradeRank).not.toBeNull();
-    await w.t.testDb.db.kysely.updateTable('students').set({ name: '改名同学' }).where('id', '=', ids[0]!).execute();
+    await w.t.testDb.db.kysely
+      .updateTable('students')
+      .set({ name: '改名同学' })
+      .where('id', '=', ids[0]!)
+      .execute();
     const renamed = await readA();
     expect(renamed.miss).toBe(1);
     expect(studentOf(renamed.analysis, 0).name).toBe('改名同学');

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PDF_MIME, XLSX_MIME, calls } from '@zhzy/contracts';
 import type { Db } from '../../db/connect.js';
 import type { Metrics } from '../../lib/metrics.js';
@@ -11,6 +11,12 @@ import { exportTables, workbook } from './export.js';
 import { mistakeBookPdf, reportPdf } from './pdf.js';
 import { AnalysisRepository } from './repository.js';
 import { AnalysisService, type SimilarLookup } from './service.js';
+
+/** Sends a body already serialised as JSON (views kept in memory, ADR 0021). */
+function sendJson<T>(reply: FastifyReply, body: string): T {
+  void reply.header('content-type', 'application/json; charset=utf-8').send(body);
+  return reply as unknown as T;
+}
 
 export function analysisRoutes(app: FastifyInstance, guards: CallGuards, analysis: AnalysisService): void {
   registerCall(app, guards, calls.analysisSettings, async ({ auth }) => ok(await analysis.settings(auth)));
@@ -26,8 +32,8 @@ export function analysisRoutes(app: FastifyInstance, guards: CallGuards, analysi
   registerCall(app, guards, calls.analysisStudents, async ({ auth, query }) =>
     ok(await analysis.students(auth, query.classId, query.keyword)),
   );
-  registerCall(app, guards, calls.homeworkAnalysis, async ({ auth, params, query }) =>
-    ok(await analysis.homeworkAnalysis(auth, params.id, query.classId)),
+  registerCall(app, guards, calls.homeworkAnalysis, async ({ auth, params, query, reply }) =>
+    sendJson(reply, await analysis.viewJson(auth, 'analysis', params.id, query.classId)),
   );
   registerCall(app, guards, calls.gradeTrend, async ({ auth, query }) =>
     ok(await analysis.gradeTrend(auth, query)),
@@ -38,11 +44,11 @@ export function analysisRoutes(app: FastifyInstance, guards: CallGuards, analysi
   registerCall(app, guards, calls.studentAnalysis, async ({ auth, query }) =>
     ok(await analysis.studentAnalysis(auth, query)),
   );
-  registerCall(app, guards, calls.commentary, async ({ auth, params, query }) =>
-    ok(await analysis.commentary(auth, params.id, query.classId)),
+  registerCall(app, guards, calls.commentary, async ({ auth, params, query, reply }) =>
+    sendJson(reply, await analysis.viewJson(auth, 'commentary', params.id, query.classId)),
   );
-  registerCall(app, guards, calls.homeworkDetails, async ({ auth, params, query }) =>
-    ok(await analysis.details(auth, params.id, query.classId)),
+  registerCall(app, guards, calls.homeworkDetails, async ({ auth, params, query, reply }) =>
+    sendJson(reply, await analysis.viewJson(auth, 'details', params.id, query.classId)),
   );
   registerCall(app, guards, calls.answerCrop, async ({ auth, params, reply }) => {
     const { bytes, mime } = await analysis.crop(auth, params.homeworkId, params.studentId, params.questionId);

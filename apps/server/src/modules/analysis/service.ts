@@ -40,7 +40,7 @@ import {
 } from '@zhzy/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { AuthContext } from '../../lib/call.js';
+import { ok, type AuthContext } from '../../lib/call.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/ids.js';
 import { homeworkState, type HomeworkProgressSource } from '../homework/service.js';
@@ -373,6 +373,30 @@ export class AnalysisService {
     return out;
   }
 
+  /**
+   * A per-homework view as the JSON body of a successful call, serialised once per model: a 2,000-student
+   * analysis is a megabyte of JSON, which costs more to write than the rest of a read served from memory.
+   */
+  async viewJson(
+    auth: AuthContext,
+    view: 'analysis' | 'commentary' | 'details',
+    id: string,
+    classId?: string,
+  ): Promise<string> {
+    const model = await this.model(auth, id, classId);
+    return model.view(`${view}:json:${classId ?? ''}`, () =>
+      JSON.stringify(
+        ok(
+          view === 'analysis'
+            ? model.view(`analysis:${classId ?? ''}`, () => model.analysis(classId ?? null))
+            : view === 'commentary'
+              ? model.view(`commentary:${classId ?? ''}`, () => model.commentary(classId ?? null))
+              : model.view(`details:${classId ?? ''}`, () => model.details(classId ?? null)),
+        ),
+      ),
+    );
+  }
+
   async homeworkAnalysis(auth: AuthContext, id: string, classId?: string): Promise<HomeworkAnalysis> {
     const model = await this.model(auth, id, classId);
     return model.view(`analysis:${classId ?? ''}`, () => model.analysis(classId ?? null));
@@ -464,7 +488,11 @@ export class AnalysisService {
    * Grade and class figures of several homework from sheet totals only (oldest first). Each homework's point is
    * kept in memory while its results and the context are unchanged (ADR 0021).
    */
-  private async trendPoints(orgId: string, rows: HomeworkRow[], contextBefore: number): Promise<TrendPoint[]> {
+  private async trendPoints(
+    orgId: string,
+    rows: HomeworkRow[],
+    contextBefore: number,
+  ): Promise<TrendPoint[]> {
     if (rows.length === 0) return [];
     const byId = new Map(rows.map((r) => [r.id, r]));
     const points = await this.points.getMany(
@@ -472,7 +500,11 @@ export class AnalysisService {
       rows.map((r) => r.id),
       (id) => `point:${id}`,
       contextBefore,
-      async (missing) => this.computePoints(orgId, missing.map((id) => byId.get(id)!)),
+      async (missing) =>
+        this.computePoints(
+          orgId,
+          missing.map((id) => byId.get(id)!),
+        ),
     );
     return [...rows]
       .sort((a, b) => a.start_date.localeCompare(b.start_date) || a.created_at.localeCompare(b.created_at))

@@ -271,7 +271,9 @@ export class ResultsRepository {
           .select(['homework_id', sql<number>`1`.as('version')])
           .where('id', '=', sheetId),
       )
-      .onConflict((oc) => oc.column('key').doUpdateSet({ version: sql<number>`analysis_versions.version + 1` }))
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({ version: sql<number>`analysis_versions.version + 1` }),
+      )
       .execute();
   }
 
