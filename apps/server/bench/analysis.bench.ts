@@ -2,8 +2,12 @@
 // Each database is fresh, migrated and seeded like the product (演示学校), then filled here: 50 classes of 40 students
 // (2,000), one test of 30 questions with a sheet and 30 scored answers per student (60,000 answers), and 19 more
 // homework of the same subject with a sheet per student (the grade across 20 homework). The analysis calls run
-// in-process through the host (authentication, validation, queries, computing, JSON); the median of a fixed number
-// of rounds after one warm-up is reported against the targets. Bounded: everything is closed and removed.
+// in-process through the host (authentication, validation, queries, computing, JSON). Reported per call: the first
+// read (computed: nothing in memory), the median of a fixed number of repeated reads (served from memory after the
+// versions are checked in the database, ADR 0021) — the figure held against the target — and the read right after
+// one marker's score is written through the results spine (that homework computed anew). The load average is
+// printed: on the shared machine every figure is pessimistic. Bounded: everything is closed and removed.
+import os from 'node:os';
 import type { Kysely } from 'kysely';
 import type { HomeworkPaper } from '@zhzy/contracts';
 import { buildApp } from '../src/app.js';
@@ -11,6 +15,7 @@ import { loadConfig } from '../src/config.js';
 import type { DialectName } from '../src/db/connect.js';
 import type { Database } from '../src/db/schema.js';
 import { newId } from '../src/lib/ids.js';
+import { ResultsRepository } from '../src/modules/results/repository.js';
 import { SUBJECT_IDS, typeId } from '../src/seed/catalog.js';
 import { bearer, signIn } from '../test/helpers/auth.js';
 import { openTestDb } from '../test/helpers/db.js';
@@ -256,26 +261,66 @@ async function run(dialect: DialectName): Promise<boolean> {
     const { testId } = await fill(testDb.db.kysely);
     const fillMs = performance.now() - fillStart;
     const headers = bearer((await signIn(app, 'demo-teacher')).access_token);
-    const time = async (url: string) => {
+    const once = async (url: string) => {
+      const t0 = performance.now();
+      const res = await app.inject({ method: 'GET', url, headers });
+      const ms = performance.now() - t0;
+      if (res.statusCode !== 200)
+        throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
+      return ms;
+    };
+    const repeated = async (url: string) => {
       const times: number[] = [];
-      for (let i = 0; i <= ROUNDS; i += 1) {
-        const t0 = performance.now();
-        const res = await app.inject({ method: 'GET', url, headers });
-        const ms = performance.now() - t0;
-        if (res.statusCode !== 200)
-          throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
-        if (i > 0) times.push(ms);
-      }
+      for (let i = 0; i < ROUNDS; i += 1) times.push(await once(url));
       return median(times);
     };
-    const one = await time(`/teacher/analysis/homework/${testId}`);
-    const grade = await time(`/teacher/analysis/grade/trend?subjectId=${SUBJECT_IDS.数学}&limit=${HOMEWORK}`);
-    const okOne = one <= TARGET_ONE_MS;
-    const okGrade = grade <= TARGET_GRADE_MS;
+    // One marker's score changes: a written answer of the test goes from its score to zero and back.
+    const results = new ResultsRepository(testDb.db.kysely);
+    const answer = await testDb.db.kysely
+      .selectFrom('sheet_answers')
+      .select(['sheet_id', 'question_id', 'score_tenths'])
+      .where('homework_id', '=', testId)
+      .where('kind', '=', 'written')
+      .orderBy('sheet_id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    let flip = false;
+    const mark = () => {
+      flip = !flip;
+      return results.transaction((r) =>
+        r.writeAnswers(
+          answer.sheet_id,
+          [{ questionId: answer.question_id, scoreTenths: flip ? 0 : answer.score_tenths, source: 'marker' }],
+          { userId: null, reason: 'bench' },
+        ),
+      );
+    };
+    const measure = async (url: string) => {
+      const first = await once(url);
+      const warm = await repeated(url);
+      const changed: number[] = [];
+      for (let i = 0; i < Math.max(1, Math.min(ROUNDS, 3)); i += 1) {
+        await mark();
+        changed.push(await once(url));
+      }
+      return { first, warm, changed: median(changed) };
+    };
+    const one = await measure(`/teacher/analysis/homework/${testId}`);
+    const grade = await measure(
+      `/teacher/analysis/grade/trend?subjectId=${SUBJECT_IDS.数学}&limit=${HOMEWORK}`,
+    );
+    const okOne = one.warm <= TARGET_ONE_MS;
+    const okGrade = grade.warm <= TARGET_GRADE_MS;
+    const fmt = (m: { first: number; warm: number; changed: number }, target: number, ok: boolean) =>
+      `${m.warm.toFixed(0)} ms (target ≤ ${target}) ${ok ? 'ok' : 'SLOW'}; first read ${m.first.toFixed(0)} ms` +
+      ` (${(m.first / m.warm).toFixed(1)}× the repeated read), after a score change ${m.changed.toFixed(0)} ms`;
     console.log(
-      `${dialect.padEnd(8)} one test (2,000 students × 30 questions): ${one.toFixed(0)} ms (target ≤ ${TARGET_ONE_MS}) ${okOne ? 'ok' : 'SLOW'}` +
-        ` · grade across ${HOMEWORK} homework: ${grade.toFixed(0)} ms (target ≤ ${TARGET_GRADE_MS}) ${okGrade ? 'ok' : 'SLOW'}` +
-        ` · data generated in ${(fillMs / 1000).toFixed(1)} s`,
+      `${dialect.padEnd(8)} one test (2,000 students × 30 questions): ${fmt(one, TARGET_ONE_MS, okOne)}\n` +
+        `${' '.repeat(9)}grade across ${HOMEWORK} homework: ${fmt(grade, TARGET_GRADE_MS, okGrade)}\n` +
+        `${' '.repeat(9)}data generated in ${(fillMs / 1000).toFixed(1)} s · load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' / ')} on ${os.cpus().length} cores`,
     );
     return okOne && okGrade;
   } finally {

@@ -225,6 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dataDir: config.DATA_DIR,
     storage,
     clock,
+    metrics,
     similar: (auth, questionId, size, exclude) =>
       catalogForAnalysis.similar(auth, questionId, { size, exclude }),
   });

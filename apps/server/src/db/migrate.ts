@@ -13,6 +13,7 @@ import * as m0009 from './migrations/0009-recognition.js';
 import * as m0010 from './migrations/0010-marking.js';
 import * as m0011 from './migrations/0011-analysis.js';
 import * as m0012 from './migrations/0012-materials.js';
+import * as m0017 from './migrations/0017-analysis-versions.js';
 import * as m0021 from './migrations/0021-question-search-rows.js';
 
 // Migrations are listed statically so a bundled or containerised host needs no file-system scan.
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-marking': m0010,
   '0011-analysis': m0011,
   '0012-materials': m0012,
+  '0017-analysis-versions': m0017,
   '0021-question-search-rows': m0021,
 };
 

@@ -866,6 +866,16 @@ export interface Database {
   material_links: MaterialLinksTable;
 }
 
+/** Versions validating analysis caches (migration 0017, ADR 0021): a homework id or 'context'. */
+export interface AnalysisVersionsTable {
+  key: string;
+  version: number;
+}
+
+export interface Database {
+  analysis_versions: AnalysisVersionsTable;
+}
+
 /**
  * PostgreSQL only (migration 0021, ADR 0024): a narrow copy of each question's filter and sort columns with its
  * full-text vector, kept in step with `questions` by a trigger. Full-text searches read it instead of the wide

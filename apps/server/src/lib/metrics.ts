@@ -19,6 +19,7 @@ export class Metrics {
   readonly jobs: client.Counter<'name' | 'outcome'>;
   readonly jobDuration: client.Histogram<'name'>;
   readonly jobsRunning: client.Gauge<'name'>;
+  readonly analysisCache: client.Counter<'cache' | 'result'>;
 
   constructor(options: { poolStats?: (() => PoolStats) | undefined }) {
     const registers = [this.registry];
@@ -53,6 +54,12 @@ export class Metrics {
       name: 'zhzy_jobs_running',
       help: 'Background jobs running on this instance now, by name',
       labelNames: ['name'],
+      registers,
+    });
+    this.analysisCache = new client.Counter({
+      name: 'zhzy_analysis_cache_total',
+      help: 'Analysis reads served from memory (hit) or computed (miss), by cache (model, point); ADR 0021',
+      labelNames: ['cache', 'result'],
       registers,
     });
     const poolStats = options.poolStats;

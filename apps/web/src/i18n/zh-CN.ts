@@ -720,6 +720,17 @@ export const zhCNPrint = {
     subjective: '主观题',
     points: (n: number) => `${n}分`,
     footer: '登分人：__________　核对人：__________　日期：__________',
+    orderLabel: '排序',
+    orderNumber: '按学号',
+    orderRank: '按总分',
+    fromResults: (printedAt: string) => `成绩取自阅卷结果（${printedAt}），与学情分析一致。`,
+    pendingNote: (n: number) =>
+      `其中 ${n} 名学生还有题目未阅完，总分栏暂记“阅卷中”，阅卷完成后刷新本页即可。`,
+    resultsFailed: '成绩加载失败，下面是空白登分表；请稍后刷新重试。',
+    summary: (average: number, max: number, min: number, passRate: number) =>
+      `平均分 ${average} · 最高分 ${max} · 最低分 ${min} · 及格率 ${Math.round(passRate * 1000) / 10}%`,
+    counts: (scored: number, pending: number, absent: number) =>
+      `已出分 ${scored} 人 · 阅卷中 ${pending} 人 · 缺考 ${absent} 人`,
   },
 } as const;
 

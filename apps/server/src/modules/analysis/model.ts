@@ -262,6 +262,19 @@ export class HomeworkModel {
     }
   }
 
+  private readonly views = new Map<string, unknown>();
+
+  /**
+   * A view computed once per model: a model is immutable and kept only while its results are current (ADR 0021),
+   * so its views are too. Callers must not modify what they get.
+   */
+  view<T>(key: string, compute: () => T): T {
+    if (this.views.has(key)) return this.views.get(key) as T;
+    const value = compute();
+    this.views.set(key, value);
+    return value;
+  }
+
   rowsOf(classId: string | null): Row[] {
     return classId === null ? this.rows : this.rows.filter((r) => r.student.classId === classId);
   }

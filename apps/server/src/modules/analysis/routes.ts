@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PDF_MIME, XLSX_MIME, calls } from '@zhzy/contracts';
 import type { Db } from '../../db/connect.js';
+import type { Metrics } from '../../lib/metrics.js';
 import { ok, registerCall, type CallGuards } from '../../lib/call.js';
 import { attachmentHeader, cardFonts, safeFilename } from '../homework/card-pdf.js';
 import { resultsProgress } from '../results/repository.js';
@@ -10,6 +11,12 @@ import { exportTables, workbook } from './export.js';
 import { mistakeBookPdf, reportPdf } from './pdf.js';
 import { AnalysisRepository } from './repository.js';
 import { AnalysisService, type SimilarLookup } from './service.js';
+
+/** Sends a body already serialised as JSON (views kept in memory, ADR 0021). */
+function sendJson<T>(reply: FastifyReply, body: string): T {
+  void reply.header('content-type', 'application/json; charset=utf-8').send(body);
+  return reply as unknown as T;
+}
 
 export function analysisRoutes(app: FastifyInstance, guards: CallGuards, analysis: AnalysisService): void {
   registerCall(app, guards, calls.analysisSettings, async ({ auth }) => ok(await analysis.settings(auth)));
@@ -25,8 +32,8 @@ export function analysisRoutes(app: FastifyInstance, guards: CallGuards, analysi
   registerCall(app, guards, calls.analysisStudents, async ({ auth, query }) =>
     ok(await analysis.students(auth, query.classId, query.keyword)),
   );
-  registerCall(app, guards, calls.homeworkAnalysis, async ({ auth, params, query }) =>
-    ok(await analysis.homeworkAnalysis(auth, params.id, query.classId)),
+  registerCall(app, guards, calls.homeworkAnalysis, async ({ auth, params, query, reply }) =>
+    sendJson(reply, await analysis.viewJson(auth, 'analysis', params.id, query.classId)),
   );
   registerCall(app, guards, calls.gradeTrend, async ({ auth, query }) =>
     ok(await analysis.gradeTrend(auth, query)),
@@ -37,11 +44,11 @@ export function analysisRoutes(app: FastifyInstance, guards: CallGuards, analysi
   registerCall(app, guards, calls.studentAnalysis, async ({ auth, query }) =>
     ok(await analysis.studentAnalysis(auth, query)),
   );
-  registerCall(app, guards, calls.commentary, async ({ auth, params, query }) =>
-    ok(await analysis.commentary(auth, params.id, query.classId)),
+  registerCall(app, guards, calls.commentary, async ({ auth, params, query, reply }) =>
+    sendJson(reply, await analysis.viewJson(auth, 'commentary', params.id, query.classId)),
   );
-  registerCall(app, guards, calls.homeworkDetails, async ({ auth, params, query }) =>
-    ok(await analysis.details(auth, params.id, query.classId)),
+  registerCall(app, guards, calls.homeworkDetails, async ({ auth, params, query, reply }) =>
+    sendJson(reply, await analysis.viewJson(auth, 'details', params.id, query.classId)),
   );
   registerCall(app, guards, calls.answerCrop, async ({ auth, params, reply }) => {
     const { bytes, mime } = await analysis.crop(auth, params.homeworkId, params.studentId, params.questionId);
@@ -109,6 +116,8 @@ export interface AnalysisModuleOptions {
   clock: () => number;
   /** The catalog's similar-question lookup (错题本's 举一反三). */
   similar: SimilarLookup;
+  /** Counts cache hits and misses (the host's metrics). */
+  metrics?: Metrics;
 }
 
 /** Wires the analysis module: repository, service and routes. */
@@ -120,6 +129,8 @@ export function registerAnalysis(app: FastifyInstance, guards: CallGuards, optio
     options.clock,
     options.similar,
     (relative) => pages.read(relative),
+    options.db.kysely,
+    (cache) => (result, count) => options.metrics?.analysisCache.inc({ cache, result }, count),
   );
   analysisRoutes(app, guards, service);
   return service;

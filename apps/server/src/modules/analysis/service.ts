@@ -38,7 +38,9 @@ import {
   type SubjectStatsQuery,
   type WrongQuestion,
 } from '@zhzy/contracts';
-import type { AuthContext } from '../../lib/call.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { ok, type AuthContext } from '../../lib/call.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/ids.js';
 import { homeworkState, type HomeworkProgressSource } from '../homework/service.js';
@@ -56,6 +58,7 @@ import {
   tScore,
   zScore,
 } from './metrics.js';
+import { AnalysisCache, type CacheCounter } from './cache.js';
 import { HomeworkModel, cropUrl, questionsOf, type ModelClass, type ModelStudent } from './model.js';
 import type { AnalysisRepository } from './repository.js';
 
@@ -83,6 +86,13 @@ export function requireSchool(auth: AuthContext): string {
 
 const DAY_MS = 86_400_000;
 
+/** Models kept (one of 2,000 students × 30 questions is a few megabytes with its views). */
+const MODEL_CACHE_SIZE = 12;
+/** Trend points kept (one per homework, a few kilobytes). */
+const POINT_CACHE_SIZE = 5000;
+
+type TrendPoint = GradeTrend['points'][number];
+
 export class AnalysisService {
   constructor(
     private readonly repo: AnalysisRepository,
@@ -90,7 +100,16 @@ export class AnalysisService {
     private readonly clock: () => number,
     private readonly similar: SimilarLookup,
     private readonly readCrop: CropReader,
-  ) {}
+    db: Kysely<Database>,
+    counter?: (cache: 'model' | 'point') => CacheCounter,
+  ) {
+    this.models = new AnalysisCache(db, MODEL_CACHE_SIZE, counter?.('model'));
+    this.points = new AnalysisCache(db, POINT_CACHE_SIZE, counter?.('point'));
+  }
+
+  /** Computed models of homework, and trend points of homework, validated on every read (ADR 0021). */
+  readonly models: AnalysisCache<HomeworkModel>;
+  readonly points: AnalysisCache<TrendPoint>;
 
   // ───────────── settings ─────────────
 
@@ -267,13 +286,28 @@ export class AnalysisService {
     return row;
   }
 
-  /** Loads one homework's results into the model (with each student's previous score rate of the subject). */
+  /**
+   * One homework's results as a model: kept in memory while the homework's results, the earlier homework the
+   * model compares with and the context are unchanged in the database (ADR 0021), else loaded anew.
+   */
   async model(auth: AuthContext, homeworkId: string, classId?: string): Promise<HomeworkModel> {
     const orgId = requireSchool(auth);
+    const model = await this.models.get(orgId, homeworkId, [homeworkId], (stamp) =>
+      this.loadModel(orgId, homeworkId, stamp),
+    );
+    if (classId !== undefined && !model.classes.some((c) => c.id === classId))
+      throw notFound(ANALYSIS_MESSAGES.classNotInHomework);
+    return model;
+  }
+
+  /** Loads one homework's results into the model (with each student's previous score rate of the subject). */
+  private async loadModel(
+    orgId: string,
+    homeworkId: string,
+    stamp: (keys: readonly string[]) => Promise<void>,
+  ): Promise<HomeworkModel> {
     const row = await this.homeworkRow(orgId, homeworkId);
     const [homework] = await this.present(orgId, [row]);
-    if (classId !== undefined && !homework!.classes.some((c) => c.id === classId))
-      throw notFound(ANALYSIS_MESSAGES.classNotInHomework);
     const paper = HomeworkPaperSchema.parse(JSON.parse(row.paper_snapshot));
     const classIds = homework!.classes.map((c) => c.id);
     const [students, sheets, answers, teachers, settings, previousRates] = await Promise.all([
@@ -282,7 +316,7 @@ export class AnalysisService {
       this.repo.answersOf(homeworkId),
       this.repo.teachersOf(orgId, row.subject_id, classIds),
       this.settingsOf(orgId),
-      this.previousRates(orgId, row),
+      this.previousRates(orgId, row, stamp),
     ]);
     const classes: ModelClass[] = homework!.classes.map((c) => ({
       ...c,
@@ -309,7 +343,11 @@ export class AnalysisService {
   }
 
   /** Each student's score rate in the latest earlier homework of the same subject and year (up to 5 back). */
-  private async previousRates(orgId: string, row: HomeworkRow): Promise<Map<string, number>> {
+  private async previousRates(
+    orgId: string,
+    row: HomeworkRow,
+    stamp: (keys: readonly string[]) => Promise<void>,
+  ): Promise<Map<string, number>> {
     const earlier = (
       await this.repo.listHomework(
         { orgId, yearId: row.year_id, subjectId: row.subject_id, to: row.start_date },
@@ -320,6 +358,7 @@ export class AnalysisService {
       .slice(0, 5);
     const out = new Map<string, number>();
     if (earlier.length === 0) return out;
+    await stamp(earlier.map((h) => h.id));
     const fullOf = new Map(earlier.map((h) => [h.id, h.total_score_tenths]));
     const order = new Map(earlier.map((h, i) => [h.id, i]));
     const best = new Map<string, number>();
@@ -334,23 +373,50 @@ export class AnalysisService {
     return out;
   }
 
+  /**
+   * A per-homework view as the JSON body of a successful call, serialised once per model: a 2,000-student
+   * analysis is a megabyte of JSON, which costs more to write than the rest of a read served from memory.
+   */
+  async viewJson(
+    auth: AuthContext,
+    view: 'analysis' | 'commentary' | 'details',
+    id: string,
+    classId?: string,
+  ): Promise<string> {
+    const model = await this.model(auth, id, classId);
+    return model.view(`${view}:json:${classId ?? ''}`, () =>
+      JSON.stringify(
+        ok(
+          view === 'analysis'
+            ? model.view(`analysis:${classId ?? ''}`, () => model.analysis(classId ?? null))
+            : view === 'commentary'
+              ? model.view(`commentary:${classId ?? ''}`, () => model.commentary(classId ?? null))
+              : model.view(`details:${classId ?? ''}`, () => model.details(classId ?? null)),
+        ),
+      ),
+    );
+  }
+
   async homeworkAnalysis(auth: AuthContext, id: string, classId?: string): Promise<HomeworkAnalysis> {
-    return (await this.model(auth, id, classId)).analysis(classId ?? null);
+    const model = await this.model(auth, id, classId);
+    return model.view(`analysis:${classId ?? ''}`, () => model.analysis(classId ?? null));
   }
 
   async commentary(auth: AuthContext, id: string, classId?: string): Promise<Commentary> {
-    return (await this.model(auth, id, classId)).commentary(classId ?? null);
+    const model = await this.model(auth, id, classId);
+    return model.view(`commentary:${classId ?? ''}`, () => model.commentary(classId ?? null));
   }
 
   async details(auth: AuthContext, id: string, classId?: string): Promise<HomeworkDetails> {
-    return (await this.model(auth, id, classId)).details(classId ?? null);
+    const model = await this.model(auth, id, classId);
+    return model.view(`details:${classId ?? ''}`, () => model.details(classId ?? null));
   }
 
   async classAnalysis(auth: AuthContext, homeworkId: string, classId: string): Promise<ClassAnalysis> {
     const model = await this.model(auth, homeworkId, classId);
-    const a = model.analysis(classId);
+    const a = model.view(`analysis:${classId}`, () => model.analysis(classId));
     const mine = a.classes.find((c) => c.classId === classId)!;
-    const gradeQuestions = model.questionStats(model.rows);
+    const gradeQuestions = model.view('questions:', () => model.questionStats(model.rows));
     const trend = await this.classTrend(auth, model.homework, classId);
     return {
       homework: a.homework,
@@ -386,6 +452,7 @@ export class AnalysisService {
     classId: string,
   ): Promise<ClassTrendPoint[]> {
     const orgId = requireSchool(auth);
+    const contextBefore = await this.points.contextVersion();
     const rows = (
       await this.repo.listHomework(
         { orgId, yearId: hw.schoolYearId, subjectId: hw.subjectId, classId, to: hw.startDate },
@@ -394,7 +461,7 @@ export class AnalysisService {
     ).slice(0, 10);
     if (!rows.some((r) => r.id === hw.id))
       rows.unshift((await this.repo.listHomework({ orgId, ids: [hw.id] }))[0]!);
-    const points = await this.trendPoints(orgId, rows);
+    const points = await this.trendPoints(orgId, rows, contextBefore);
     return points
       .filter((p) => p.classes.some((c) => c.classId === classId && c.scoredCount > 0))
       .map((p) => {
@@ -417,9 +484,34 @@ export class AnalysisService {
 
   // ───────────── across homework ─────────────
 
-  /** Grade and class figures of several homework from sheet totals only (oldest first). */
-  private async trendPoints(orgId: string, rows: HomeworkRow[]): Promise<GradeTrend['points']> {
+  /**
+   * Grade and class figures of several homework from sheet totals only (oldest first). Each homework's point is
+   * kept in memory while its results and the context are unchanged (ADR 0021).
+   */
+  private async trendPoints(
+    orgId: string,
+    rows: HomeworkRow[],
+    contextBefore: number,
+  ): Promise<TrendPoint[]> {
     if (rows.length === 0) return [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const points = await this.points.getMany(
+      orgId,
+      rows.map((r) => r.id),
+      (id) => `point:${id}`,
+      contextBefore,
+      async (missing) =>
+        this.computePoints(
+          orgId,
+          missing.map((id) => byId.get(id)!),
+        ),
+    );
+    return [...rows]
+      .sort((a, b) => a.start_date.localeCompare(b.start_date) || a.created_at.localeCompare(b.created_at))
+      .map((h) => points.get(h.id)!);
+  }
+
+  private async computePoints(orgId: string, rows: HomeworkRow[]): Promise<Map<string, TrendPoint>> {
     const settings = await this.settingsOf(orgId);
     const [classes, sheets] = await Promise.all([
       this.repo.classesOfHomework(rows.map((r) => r.id)),
@@ -432,9 +524,8 @@ export class AnalysisService {
       if (list) list.push(s);
       else byHomework.set(s.homework_id, [s]);
     }
-    return [...rows]
-      .sort((a, b) => a.start_date.localeCompare(b.start_date) || a.created_at.localeCompare(b.created_at))
-      .map((h) => {
+    return new Map(
+      rows.map((h) => {
         const full = h.total_score_tenths / 10;
         const list = byHomework.get(h.id) ?? [];
         const totals = list.map((s) => s.total_score_tenths / 10);
@@ -457,7 +548,7 @@ export class AnalysisService {
           });
         const r = ranks(cls.map((c) => (c.scoredCount ? c.average : -1)));
         cls.forEach((c, i) => (c.rank = r[i]!));
-        return {
+        const point: TrendPoint = {
           homeworkId: h.id,
           title: h.title,
           typeName: HOMEWORK_TYPE_NAMES[h.type as HomeworkType] ?? h.type,
@@ -471,19 +562,24 @@ export class AnalysisService {
           standardDeviation: round2(d.standardDeviation),
           classes: cls,
         };
-      });
+        return [h.id, point] as const;
+      }),
+    );
   }
 
   async gradeTrend(auth: AuthContext, q: GradeTrendQuery): Promise<GradeTrend> {
     const orgId = requireSchool(auth);
-    const year = await this.yearOf(auth, orgId, q.schoolYearId);
+    const [contextBefore, year] = await Promise.all([
+      this.points.contextVersion(),
+      this.yearOf(auth, orgId, q.schoolYearId),
+    ]);
     const rows = year
       ? await this.repo.listHomework(
           { orgId, yearId: year.id, subjectId: q.subjectId, type: q.type, from: q.from, to: q.to },
           q.limit,
         )
       : [];
-    const points = (await this.trendPoints(orgId, rows)).filter((p) => p.scoredCount > 0);
+    const points = (await this.trendPoints(orgId, rows, contextBefore)).filter((p) => p.scoredCount > 0);
     const classes = new Map<string, string>();
     for (const p of points) for (const c of p.classes) classes.set(c.classId, c.className);
     return {
@@ -891,7 +987,7 @@ export class AnalysisService {
   async averageScore(auth: AuthContext, homeworkId: string): Promise<AverageScore> {
     this.requireDirector(auth);
     const model = await this.model(auth, homeworkId);
-    const questions = model.questionStats(model.rows);
+    const questions = model.view('questions:', () => model.questionStats(model.rows));
     return {
       homework: model.homework,
       settings: model.settings,

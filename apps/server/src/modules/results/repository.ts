@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type {
   AnswerKind,
   Database,
@@ -141,6 +141,7 @@ export class ResultsRepository {
         )
         .execute();
     }
+    await this.bumpVersion(id);
     return (await this.findSheet(id))!;
   }
 
@@ -150,6 +151,7 @@ export class ResultsRepository {
       .set({ pages_received: pages, updated_at: nowIso(this.clock) })
       .where('id', '=', sheetId)
       .execute();
+    await this.bumpVersion(sheetId);
   }
 
   async setReviewStatus(sheetId: string, status: 'pending' | 'confirmed'): Promise<void> {
@@ -158,6 +160,7 @@ export class ResultsRepository {
       .set({ review_status: status, updated_at: nowIso(this.clock) })
       .where('id', '=', sheetId)
       .execute();
+    await this.bumpVersion(sheetId);
   }
 
   /**
@@ -249,6 +252,28 @@ export class ResultsRepository {
         updated_at: nowIso(this.clock),
       })
       .where('id', '=', sheetId)
+      .execute();
+    await this.bumpVersion(sheetId);
+  }
+
+  /**
+   * Bumps the results version of the sheet's homework (migration 0017): analysis compares it with the version its
+   * cached figures were computed at (ADR 0021). Runs after the data it covers is written, in the caller's
+   * transaction when there is one, so a reader never sees the new version with the old data.
+   */
+  private async bumpVersion(sheetId: string): Promise<void> {
+    await this.db
+      .insertInto('analysis_versions')
+      .columns(['key', 'version'])
+      .expression((eb) =>
+        eb
+          .selectFrom('sheets')
+          .select(['homework_id', sql<number>`1`.as('version')])
+          .where('id', '=', sheetId),
+      )
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({ version: sql<number>`analysis_versions.version + 1` }),
+      )
       .execute();
   }
 

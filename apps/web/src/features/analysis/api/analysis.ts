@@ -94,19 +94,6 @@ export function useHomeworkDetails(homeworkId: string | null, classId: string | 
   );
 }
 
-export function usePrintGrade(homeworkId: string | null, classId: string | null, order: 'rank' | 'number') {
-  return useApi(
-    homeworkId ? ['teacher/analysis/print-grade', homeworkId, classId, order] : null,
-    async () =>
-      (
-        await api.call(calls.printGrade, {
-          params: { id: homeworkId! },
-          query: { order, ...(classId ? { classId } : {}) },
-        })
-      ).data,
-  );
-}
-
 export function useMistakeBook(
   studentId: string | null,
   filter: { subjectId?: string | null; homeworkId?: string | null; similar: number },

@@ -9,6 +9,20 @@ export function useHomeworkDetail(id: string | null) {
   );
 }
 
+/** A homework's score sheet from its results (analysis): one per class, or the asked class only. */
+export function usePrintGrade(homeworkId: string | null, classId: string | null, order: 'rank' | 'number') {
+  return useApi(
+    homeworkId ? ['teacher/analysis/print-grade', homeworkId, classId, order] : null,
+    async () =>
+      (
+        await api.call(calls.printGrade, {
+          params: { id: homeworkId! },
+          query: { order, ...(classId ? { classId } : {}) },
+        })
+      ).data,
+  );
+}
+
 export function usePaperDetail(id: string | null) {
   return useApi(
     id ? ['teacher/paper/detail', id] : null,

@@ -1,12 +1,12 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { HomeworkClass, HomeworkDetail } from '@zhzy/contracts';
+import type { HomeworkClass, HomeworkDetail, PrintGrade, PrintGradeRow } from '@zhzy/contracts';
 import { Empty } from '../../../components/ui/empty';
 import { Listbox } from '../../../components/ui/listbox';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { paths, withQuery } from '../../../config/paths';
 import { zhCNPrint as tp } from '../../../i18n/zh-CN';
-import { useHomeworkDetail, useRecentHomework } from '../api/printing';
+import { useHomeworkDetail, usePrintGrade, useRecentHomework } from '../api/printing';
 import { parseRoster, type RosterStudent } from '../utils/roster';
 import { FitWidth, PrintFrame, ScreenNote } from './print-frame';
 
@@ -36,6 +36,41 @@ export function scoreColumns(homework: HomeworkDetail, variant: GradeSheetVarian
     { key: 'subjective', label: tp.grade.subjective },
   ];
 }
+
+/** Whether the homework has any result yet (a sheet scanned for at least one student). */
+export function hasResults(grade: PrintGrade | undefined): grade is PrintGrade {
+  return Boolean(grade?.classes.some((c) => c.rows.some((r) => r.status !== 'absent')));
+}
+
+/**
+ * A student's figures in the score columns: the score of each question (作业), or each section's sum and the
+ * objective and written parts (考试). Empty where nothing is scored.
+ */
+export function scoreCells(
+  homework: HomeworkDetail,
+  variant: GradeSheetVariant,
+  grade: PrintGrade,
+  row: PrintGradeRow,
+): (number | null)[] {
+  const index = new Map(grade.columns.map((c, i) => [c.questionId, i]));
+  const scoreOf = (questionId: string) => {
+    const i = index.get(questionId);
+    return i === undefined ? null : (row.scores[i] ?? null);
+  };
+  const sections = homework.paper.sections;
+  if (variant === 'questions')
+    return sections.flatMap((s) => s.items.map((item) => scoreOf(item.questionId)));
+  return [
+    ...sections.map((s) => {
+      const scores = s.items.map((item) => scoreOf(item.questionId)).filter((v): v is number => v !== null);
+      return scores.length ? Math.round(scores.reduce((a, b) => a + b, 0) * 10) / 10 : null;
+    }),
+    row.status === 'absent' ? null : row.objective,
+    row.status === 'absent' ? null : row.subjective,
+  ];
+}
+
+const shown = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
 /** The rows of a class: the pasted list when there is one, else one numbered empty row per student. */
 export function sheetRows(klass: HomeworkClass, roster: RosterStudent[] | null): (RosterStudent | null)[] {
@@ -80,8 +115,8 @@ function HomeworkPicker({ route }: { route: string }) {
 
 /**
  * /printgrade (per question) and /printgradetest (a test's sheet by section, with ranks): a score sheet per class of a
- * homework. There are no results before marking, so the sheet prints with the class's rows and empty score columns;
- * the marking and analysis issues fill them.
+ * homework, filled from its results (the same figures as the analysis). Before any sheet is scanned it prints the
+ * class's rows with empty score columns for entering scores by hand.
  */
 export function GradeSheetPage({
   homeworkId,
@@ -96,6 +131,9 @@ export function GradeSheetPage({
   const error = Boolean(detail.error);
   const [classId, setClassId] = useState('');
   const [rosterText, setRosterText] = useState('');
+  const [order, setOrder] = useState<'number' | 'rank'>(variant === 'questions' ? 'number' : 'rank');
+  const gradeQuery = usePrintGrade(homeworkId, classId || null, order);
+  const grade = hasResults(gradeQuery.data) ? gradeQuery.data : undefined;
   const route = variant === 'questions' ? paths.print.grade : paths.print.gradeTest;
   const title = variant === 'questions' ? tp.grade.title : tp.grade.testTitle;
 
@@ -105,6 +143,10 @@ export function GradeSheetPage({
   const pageH = landscape ? 210 : 297;
   const classes = homework ? homework.classes.filter((c) => !classId || c.id === classId) : [];
   const roster = classId ? parseRoster(rosterText).students : null;
+  const rankColumn = variant === 'test' && (!grade || grade.showRank);
+  const pending = grade
+    ? grade.classes.reduce((n, c) => n + c.rows.filter((r) => r.status === 'pending').length, 0)
+    : 0;
 
   return (
     <PrintFrame
@@ -128,6 +170,18 @@ export function GradeSheetPage({
                 setRosterText('');
               }}
             />
+            {grade && (
+              <Listbox
+                label={tp.grade.orderLabel}
+                value={order}
+                options={[
+                  { value: 'number', label: tp.grade.orderNumber },
+                  { value: 'rank', label: tp.grade.orderRank },
+                ]}
+                placeholder={tp.grade.orderNumber}
+                onChange={setOrder}
+              />
+            )}
             <Link
               className="text-blue-600 hover:underline"
               to={withQuery(variant === 'questions' ? paths.print.gradeTest : paths.print.grade, {
@@ -153,8 +207,17 @@ export function GradeSheetPage({
         </div>
       ) : (
         <>
-          <ScreenNote tone="warn">{tp.grade.noScores(homework.stateName)}</ScreenNote>
-          {classId && (
+          {grade ? (
+            <ScreenNote>
+              {tp.grade.fromResults(new Date(grade.printedAt).toLocaleString('zh-CN', { hour12: false }))}
+              {pending > 0 && <> {tp.grade.pendingNote(pending)}</>}
+            </ScreenNote>
+          ) : (
+            <ScreenNote tone="warn">
+              {gradeQuery.error ? tp.grade.resultsFailed : tp.grade.noScores(homework.stateName)}
+            </ScreenNote>
+          )}
+          {classId && !grade && (
             <div data-print="hide" className="mx-auto mb-4 max-w-4xl space-y-1 print:hidden">
               <label htmlFor={`${ids}-roster`} className="block text-sm font-medium text-slate-700">
                 {tp.grade.roster}
@@ -172,6 +235,7 @@ export function GradeSheetPage({
           <FitWidth widthPx={pageW * PX_PER_MM}>
             <div className="space-y-6 print:space-y-0">
               {classes.map((c, index) => {
+                const results = grade?.classes.find((x) => x.classId === c.id);
                 const rows = sheetRows(c, roster);
                 return (
                   <section
@@ -227,26 +291,59 @@ export function GradeSheetPage({
                               {tp.grade.points(homework.totalScore)}
                             </span>
                           </th>
-                          {variant === 'test' && (
+                          {rankColumn && (
                             <th className="w-[12mm] border border-black font-semibold">{tp.grade.rank}</th>
                           )}
                         </tr>
                       </thead>
                       <tbody>
-                        {rows.map((s, i) => (
-                          <tr key={i} className="h-[5.8mm] break-inside-avoid">
-                            <td className="border border-black">{i + 1}</td>
-                            <td className="border border-black">{s?.number ?? ''}</td>
-                            <td className="truncate border border-black">{s?.name ?? ''}</td>
-                            {columns.map((col) => (
-                              <td key={col.key} className="border border-black" />
+                        {grade && results
+                          ? results.rows.map((r) => (
+                              <tr key={r.studentId} className="h-[5.8mm] break-inside-avoid">
+                                <td className="border border-black">{r.index}</td>
+                                <td className="border border-black">{r.studentNo}</td>
+                                <td className="truncate border border-black">{r.name}</td>
+                                {scoreCells(homework, variant, grade, r).map((v, i) => (
+                                  <td key={columns[i]?.key ?? i} className="border border-black">
+                                    {shown(v)}
+                                  </td>
+                                ))}
+                                <td className="border border-black font-semibold">
+                                  {r.status === 'scored' ? shown(r.total) : r.statusName}
+                                </td>
+                                {rankColumn && <td className="border border-black">{shown(r.classRank)}</td>}
+                              </tr>
+                            ))
+                          : rows.map((s, i) => (
+                              <tr key={i} className="h-[5.8mm] break-inside-avoid">
+                                <td className="border border-black">{i + 1}</td>
+                                <td className="border border-black">{s?.number ?? ''}</td>
+                                <td className="truncate border border-black">{s?.name ?? ''}</td>
+                                {columns.map((col) => (
+                                  <td key={col.key} className="border border-black" />
+                                ))}
+                                <td className="border border-black" />
+                                {rankColumn && <td className="border border-black" />}
+                              </tr>
                             ))}
-                            <td className="border border-black" />
-                            {variant === 'test' && <td className="border border-black" />}
-                          </tr>
-                        ))}
                       </tbody>
                     </table>
+                    {grade && results && (
+                      <p className="mt-[2mm] text-[8.5pt]" data-testid="grade-summary">
+                        {results.summary.scoredCount > 0 &&
+                          `${tp.grade.summary(
+                            results.summary.average,
+                            results.summary.max,
+                            results.summary.min,
+                            results.summary.passRate,
+                          )} · `}
+                        {tp.grade.counts(
+                          results.summary.scoredCount,
+                          results.summary.pendingCount,
+                          results.summary.absentCount,
+                        )}
+                      </p>
+                    )}
                     <p className="mt-[2mm] text-right text-[8pt] text-slate-600">{tp.grade.footer}</p>
                   </section>
                 );

@@ -4,7 +4,13 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PaperSettingsSchema, type HomeworkDetail, type HomeworkSummary } from '@zhzy/contracts';
+import {
+  PaperSettingsSchema,
+  type HomeworkDetail,
+  type HomeworkSummary,
+  type PrintGrade,
+  type PrintGradeRow,
+} from '@zhzy/contracts';
 import { Toaster } from '../../../components/ui/toast';
 import { sessionChanged } from '../../../lib/session';
 import { clearToasts } from '../../../lib/toast';
@@ -103,6 +109,83 @@ function detail(over: Partial<HomeworkSummary> = {}): HomeworkDetail {
         },
       ],
     },
+  };
+}
+
+/** The host's score sheet of h1: questions a, b, c (3, 3, 10 points); rows given per class, else everyone absent. */
+function printGrade(rows: Record<string, Partial<PrintGradeRow>[]> = {}, showRank = false): PrintGrade {
+  const d = detail();
+  const stats = (list: PrintGradeRow[]) => {
+    const totals = list.filter((r) => r.total !== null).map((r) => r.total!);
+    const avg = totals.length ? totals.reduce((a, b) => a + b, 0) / totals.length : 0;
+    return {
+      studentCount: list.length,
+      scoredCount: totals.length,
+      pendingCount: list.filter((r) => r.status === 'pending').length,
+      absentCount: list.filter((r) => r.status === 'absent').length,
+      fullScore: 16,
+      average: Math.round(avg * 100) / 100,
+      max: totals.length ? Math.max(...totals) : 0,
+      min: totals.length ? Math.min(...totals) : 0,
+      median: 0,
+      standardDeviation: 0,
+      scoreRate: 0,
+      passCount: totals.filter((t) => t >= 9.6).length,
+      passRate: totals.length ? totals.filter((t) => t >= 9.6).length / totals.length : 0,
+      goodCount: 0,
+      goodRate: 0,
+      excellentCount: 0,
+      excellentRate: 0,
+      failCount: 0,
+    };
+  };
+  return {
+    homework: {
+      id: 'h1',
+      title: d.title,
+      type: d.type,
+      typeName: d.typeName,
+      state: 'marking',
+      stateName: '阅卷中',
+      stageName: d.stageName,
+      subjectId: d.subjectId,
+      subjectName: d.subjectName,
+      schoolYearId: d.schoolYearId,
+      startDate: d.startDate,
+      dueDate: d.dueDate,
+      fullScore: 16,
+      questionCount: 3,
+      classes: d.classes,
+      createdByName: '王老师',
+    },
+    showRank,
+    columns: [
+      { questionId: 'a', no: '1', fullScore: 3 },
+      { questionId: 'b', no: '2', fullScore: 3 },
+      { questionId: 'c', no: '3', fullScore: 10 },
+    ],
+    classes: d.classes.map((c) => {
+      const given = rows[c.id];
+      const list: PrintGradeRow[] = Array.from({ length: given?.length ?? c.studentCount }, (_, i) => ({
+        index: i + 1,
+        studentId: `${c.id}-s${i}`,
+        name: `学生${i + 1}`,
+        studentNo: `2026${String(i + 1).padStart(2, '0')}`,
+        status: 'absent' as const,
+        statusName: '缺考',
+        objective: null,
+        subjective: null,
+        total: null,
+        classRank: null,
+        gradeRank: null,
+        zScore: null,
+        tScore: null,
+        scores: [null, null, null],
+        ...given?.[i],
+      }));
+      return { classId: c.id, className: c.name, summary: stats(list), rows: list };
+    }),
+    printedAt: NOW,
   };
 }
 
@@ -271,7 +354,10 @@ describe('the card print dialog', () => {
 
 describe('the score sheets', () => {
   it('prints one sheet per class with a row per student and empty score columns, saying scores come after marking', async () => {
-    fakeHost({ 'GET /teacher/homework/detail/h1': () => ok(detail()) });
+    fakeHost({
+      'GET /teacher/homework/detail/h1': () => ok(detail()),
+      'GET /teacher/analysis/print-grade/h1': () => ok(printGrade()),
+    });
     renderIn(<GradeSheetPage homeworkId="h1" variant="questions" />);
     const sheets = await screen.findAllByTestId('grade-sheet');
     expect(sheets).toHaveLength(2);
@@ -286,7 +372,10 @@ describe('the score sheets', () => {
   });
 
   it('sums a test by section with objective, written and rank columns', async () => {
-    fakeHost({ 'GET /teacher/homework/detail/h1': () => ok(detail({ type: 'test', typeName: '考试' })) });
+    fakeHost({
+      'GET /teacher/homework/detail/h1': () => ok(detail({ type: 'test', typeName: '考试' })),
+      'GET /teacher/analysis/print-grade/h1': () => ok(printGrade()),
+    });
     renderIn(<GradeSheetPage homeworkId="h1" variant="test" />);
     const [sheet] = await screen.findAllByTestId('grade-sheet');
     const heads = [...within(sheet!).getByTestId('grade-table').querySelectorAll('thead th')].map(
@@ -303,6 +392,110 @@ describe('the score sheets', () => {
       '总分16分',
       '名次',
     ]);
+  });
+});
+
+describe('the score sheets with results', () => {
+  const scored = (over: Partial<PrintGradeRow>): Partial<PrintGradeRow> => ({
+    status: 'scored',
+    statusName: '已出分',
+    ...over,
+  });
+  const rows = {
+    c1: [
+      scored({
+        name: '李明',
+        studentNo: '20260101',
+        scores: [3, 3, 8.5],
+        objective: 6,
+        subjective: 8.5,
+        total: 14.5,
+        classRank: 1,
+      }),
+      scored({
+        name: '王芳',
+        studentNo: '20260102',
+        scores: [0, 3, 6],
+        objective: 3,
+        subjective: 6,
+        total: 9,
+        classRank: 2,
+      }),
+      {
+        name: '赵强',
+        studentNo: '20260103',
+        status: 'pending' as const,
+        statusName: '阅卷中',
+        scores: [3, 0, null],
+        objective: 3,
+        subjective: 0,
+      },
+      { name: '孙丽', studentNo: '20260104' },
+    ],
+  };
+
+  it('fills each student’s real scores per question, the total, and the class summary', async () => {
+    const { log } = fakeHost({
+      'GET /teacher/homework/detail/h1': () => ok(detail()),
+      'GET /teacher/analysis/print-grade/h1': () => ok(printGrade(rows)),
+    });
+    renderIn(<GradeSheetPage homeworkId="h1" variant="questions" />);
+    await screen.findByText(/成绩取自阅卷结果/);
+    expect(screen.getByText(/其中 1 名学生还有题目未阅完/)).toBeInTheDocument();
+    const [sheet] = screen.getAllByTestId('grade-sheet');
+    const cells = [...within(sheet!).getByTestId('grade-table').querySelectorAll('tbody tr')].map((tr) =>
+      [...tr.querySelectorAll('td')].map((td) => td.textContent),
+    );
+    expect(cells).toEqual([
+      ['1', '20260101', '李明', '3', '3', '8.5', '14.5'],
+      ['2', '20260102', '王芳', '0', '3', '6', '9'],
+      ['3', '20260103', '赵强', '3', '0', '', '阅卷中'],
+      ['4', '20260104', '孙丽', '', '', '', '缺考'],
+    ]);
+    expect(within(sheet!).getByTestId('grade-summary')).toHaveTextContent(
+      '平均分 11.75 · 最高分 14.5 · 最低分 9 · 及格率 50% · 已出分 2 人 · 阅卷中 1 人 · 缺考 1 人',
+    );
+    // The pasted-roster box is for blank sheets only.
+    expect(screen.queryByLabelText(/填入学生名单/)).not.toBeInTheDocument();
+    expect(log.find((r) => r.path.includes('print-grade'))!.query.get('order')).toBe('number');
+  });
+
+  it('sums a test’s sections and shows class ranks only where the school shows ranks', async () => {
+    const test = detail({ type: 'test', typeName: '考试' });
+    fakeHost({
+      'GET /teacher/homework/detail/h1': () => ok(test),
+      'GET /teacher/analysis/print-grade/h1': () => ok(printGrade(rows, true)),
+    });
+    renderIn(<GradeSheetPage homeworkId="h1" variant="test" />);
+    await screen.findByText(/成绩取自阅卷结果/);
+    const [sheet] = screen.getAllByTestId('grade-sheet');
+    const first = [...within(sheet!).getByTestId('grade-table').querySelectorAll('tbody tr')][0]!;
+    // 一 = 3 + 3, 二 = 8.5, 客观题, 主观题, 总分, 名次.
+    expect([...first.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+      '1',
+      '20260101',
+      '李明',
+      '6',
+      '8.5',
+      '6',
+      '8.5',
+      '14.5',
+      '1',
+    ]);
+  });
+
+  it('leaves the 名次 column out when the school hides ranks', async () => {
+    fakeHost({
+      'GET /teacher/homework/detail/h1': () => ok(detail({ type: 'test', typeName: '考试' })),
+      'GET /teacher/analysis/print-grade/h1': () => ok(printGrade(rows, false)),
+    });
+    renderIn(<GradeSheetPage homeworkId="h1" variant="test" />);
+    await screen.findByText(/成绩取自阅卷结果/);
+    const [sheet] = screen.getAllByTestId('grade-sheet');
+    const heads = [...within(sheet!).getByTestId('grade-table').querySelectorAll('thead th')].map(
+      (th) => th.textContent,
+    );
+    expect(heads).not.toContain('名次');
   });
 });
 
