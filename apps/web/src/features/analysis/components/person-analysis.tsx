@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { StudentAnalysis, WrongQuestion } from '@zhzy/contracts';
+import { STUDENT_RESULT_STATUS_NAMES, type StudentAnalysis, type WrongQuestion } from '@zhzy/contracts';
 import { Chart } from '../../../components/charts/chart';
 import { pct } from '../../../components/charts/option';
 import { RichText } from '../../../components/rich-text';
@@ -137,7 +137,11 @@ function StudentBody({ a }: { a: StudentAnalysis }) {
             { key: 'title', header: col.homework, value: (p) => p.title },
             { key: 'subject', header: ta.picker.subject, value: (p) => p.subjectName },
             { key: 'date', header: col.date, value: (p) => p.date },
-            { key: 'status', header: col.status, value: (p) => (p.status === 'scored' ? null : p.status) },
+            {
+              key: 'status',
+              header: col.status,
+              value: (p) => (p.status === 'scored' ? null : STUDENT_RESULT_STATUS_NAMES[p.status]),
+            },
             { key: 'total', header: col.total, value: (p) => p.total, align: 'right' },
             { key: 'full', header: col.fullScore, value: (p) => p.fullScore, align: 'right' },
             {

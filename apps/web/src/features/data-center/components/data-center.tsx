@@ -1,18 +1,43 @@
 import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { isApiError } from '@zhzy/api-client';
+import { MESSAGES } from '@zhzy/contracts/messages';
 import { Chart } from '../../../components/charts/chart';
 import { pct as pct1 } from '../../../components/charts/option';
+import { ButtonLink } from '../../../components/ui/button';
 import { Empty } from '../../../components/ui/empty';
 import { Listbox } from '../../../components/ui/listbox';
 import { ReportTable } from '../../../components/ui/report-table';
 import { SkeletonLines } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
 import { zhDataCenter as td } from '../../../i18n/data-center';
 import { useAverageScore, useDoneHomework, useMarkingReport, useSubjectStats } from '../api/data-center';
 
 const col = td.col;
 const box = 'rounded-xl border border-slate-200 bg-white p-4 sm:p-5';
 
+/**
+ * The host refuses the data centre to anyone who is not a grade director (403), also when the web guard let the
+ * page open on a stale user record (the flag changed since sign-in): say so in place of the report.
+ */
+function Forbidden() {
+  return (
+    <div className={box} role="alert">
+      <p className="text-center text-5xl font-semibold text-slate-200" aria-hidden="true">
+        403
+      </p>
+      <Empty
+        className="py-6"
+        title={MESSAGES.forbidden}
+        description={td.forbidden}
+        action={<ButtonLink to={paths.paperlist}>{td.toPaperlist}</ButtonLink>}
+      />
+    </div>
+  );
+}
+
 function Loading({ error }: { error: unknown }) {
+  if (isApiError(error) && error.status === 403) return <Forbidden />;
   return <div className={box}>{error ? <Empty title={td.failed} /> : <SkeletonLines lines={6} />}</div>;
 }
 
