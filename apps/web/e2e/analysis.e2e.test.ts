@@ -131,7 +131,10 @@ async function settled(page: Page): Promise<string> {
   await page.waitForLoadState('networkidle');
   const text = await page.locator('body').innerText();
   expect(text).not.toMatch(/加载失败|失败，请稍后重试|undefined|NaN|null/);
-  const english = (text.match(/[A-Za-z]{3,}/g) ?? []).filter((w) => !/^(Excel|PDF|ICP)$/i.test(w));
+  // Option letters of multiple-choice answers (ABD) and file formats are not English.
+  const english = (text.match(/[A-Za-z]{3,}/g) ?? []).filter(
+    (w) => !/^(Excel|PDF|ICP)$/i.test(w) && !/^[A-H]+$/.test(w),
+  );
   expect(english, `English on ${page.url()}`).toEqual([]);
   return text;
 }

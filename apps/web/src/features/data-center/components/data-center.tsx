@@ -159,14 +159,18 @@ export function SubjectStatsScreen() {
   );
 }
 
-/** The homework picker of the data centre, kept in ?homeworkId; opens the newest homework when none is named. */
+/**
+ * The homework picker of the data centre, kept in ?homeworkId; when none is named, opens the newest homework that
+ * has sheets (one still waiting for its scan has nothing to report yet).
+ */
 function HomeworkScreen({ children }: { children: (homeworkId: string) => ReactNode }) {
   const [params, setParams] = useSearchParams();
   const list = useDoneHomework();
   const homeworkId = params.get('homeworkId');
   const records = list.data?.records ?? [];
   useEffect(() => {
-    if (!homeworkId && records[0]) setParams({ homeworkId: records[0].id }, { replace: true });
+    const first = records.find((r) => r.state !== 'toScan') ?? records[0];
+    if (!homeworkId && first) setParams({ homeworkId: first.id }, { replace: true });
   }, [homeworkId, records, setParams]);
   if (list.data && records.length === 0)
     return (
@@ -395,6 +399,11 @@ function AverageBody({ homeworkId }: { homeworkId: string }) {
               header: k.className,
               value: (q: (typeof a.questions)[number]) =>
                 pct1(q.classes.find((c) => c.classId === k.classId)?.scoreRate),
+              // A percentage like the grade's column beside it (Excel keeps the number).
+              cell: (q: (typeof a.questions)[number]) => {
+                const rate = q.classes.find((c) => c.classId === k.classId)?.scoreRate;
+                return rate === undefined ? '—' : td.pct(rate);
+              },
               align: 'right' as const,
             })),
           ]}
