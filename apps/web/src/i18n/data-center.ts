@@ -5,6 +5,8 @@ export const zhDataCenter = {
   loading: '正在加载…',
   failed: '数据加载失败，请稍后重试',
   noHomework: '还没有可以统计的作业',
+  forbidden: '数据中心仅对年级主任开放，如需查看请联系学校管理员。',
+  toPaperlist: '返回作业列表',
   pct: (r: number) => `${(r * 100).toFixed(1)}%`,
   subject: {
     year: (name: string) => `学年：${name || '未设置默认学年'}`,

@@ -23,6 +23,8 @@ describe('mobile rem layout', () => {
     setWidth(375);
     const { unmount } = renderHook(() => useRemLayout());
     expect(document.documentElement.style.fontSize).toBe('37.5px');
+    // The app's chrome is zoomed back to its usual size.
+    expect(document.documentElement.style.getPropertyValue('--rem-layout-zoom')).toBe(String(16 / 37.5));
     setWidth(414);
     window.dispatchEvent(new Event('resize'));
     vi.advanceTimersByTime(299);
@@ -34,5 +36,6 @@ describe('mobile rem layout', () => {
     expect(document.documentElement.style.fontSize).toBe('41.4px');
     unmount();
     expect(document.documentElement.style.fontSize).toBe('16px');
+    expect(document.documentElement.style.getPropertyValue('--rem-layout-zoom')).toBe('');
   });
 });

@@ -1,8 +1,6 @@
-import { ComingSoon } from '../../components/page';
-import { paths } from '../../config/paths';
-import { t } from '../../i18n/zh-CN';
+import { BigDataScreen } from '../../features/big-data/components/big-data-screen';
 
-/** largescreen: owned by a later issue; its title and what it will do. */
+/** /largescreen: the school's activity on a wall display, refreshing itself (no nav, SPEC §2; rem layout, SPEC §9). */
 export function Component() {
-  return <ComingSoon screen="largescreen" back={{ to: paths.paperlist, label: t.nav.paperlist }} />;
+  return <BigDataScreen variant="display" />;
 }

@@ -1,5 +1,6 @@
 import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from '../icons';
 import { dismissToast, useToasts, type ToastKind } from '../../lib/toast';
+import { keepChromeSize } from '../../lib/use-rem-layout';
 import { cn } from '../../lib/utils';
 import { t } from '../../i18n/zh-CN';
 
@@ -24,6 +25,7 @@ export function Toaster() {
   return (
     <section
       aria-label={t.toast.region}
+      style={keepChromeSize}
       className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center gap-2 px-3"
     >
       {items.map((item) => (

@@ -54,6 +54,9 @@ export function RateBar({
 
 const rateTone = (rate: number) => (rate >= 0.7 ? 'green' : rate >= 0.4 ? 'blue' : 'red');
 
+/** A class with nobody scored yet has no figures to show (not zeros). */
+const hasScores = (k: ClassStats) => k.stats.scoredCount > 0;
+
 export function classColumns(highlight?: string | null): ReportColumn<ClassStats>[] {
   return [
     { key: 'rank', header: col.rank, value: (k) => k.rank, align: 'center' },
@@ -67,43 +70,54 @@ export function classColumns(highlight?: string | null): ReportColumn<ClassStats
     },
     { key: 'teacher', header: col.teacher, value: (k) => k.teacherNames || null },
     { key: 'scored', header: col.scored, value: (k) => k.stats.scoredCount, align: 'right' },
-    { key: 'average', header: col.average, value: (k) => r1(k.stats.average), align: 'right' },
+    {
+      key: 'average',
+      header: col.average,
+      value: (k) => (!hasScores(k) ? null : r1(k.stats.average)),
+      align: 'right',
+    },
     {
       key: 'diff',
       header: col.averageDiff,
-      value: (k) => r1(k.averageDiff),
-      cell: (k) => <Signed value={k.averageDiff} text={fmt.diff(k.averageDiff)} />,
+      value: (k) => (!hasScores(k) ? null : r1(k.averageDiff)),
+      cell: (k) => (!hasScores(k) ? '—' : <Signed value={k.averageDiff} text={fmt.diff(k.averageDiff)} />),
       align: 'right',
     },
     {
       key: 'over',
       header: col.overAverage,
-      value: (k) => p1(k.overAverageRate),
-      cell: (k) => <Signed value={k.overAverageRate} text={fmt.pctDiff(k.overAverageRate)} />,
+      value: (k) => (!hasScores(k) ? null : p1(k.overAverageRate)),
+      cell: (k) =>
+        !hasScores(k) ? '—' : <Signed value={k.overAverageRate} text={fmt.pctDiff(k.overAverageRate)} />,
       align: 'right',
     },
-    { key: 'max', header: col.max, value: (k) => r1(k.stats.max), align: 'right' },
-    { key: 'min', header: col.min, value: (k) => r1(k.stats.min), align: 'right' },
-    { key: 'sd', header: col.sd, value: (k) => r2(k.stats.standardDeviation), align: 'right' },
+    { key: 'max', header: col.max, value: (k) => (!hasScores(k) ? null : r1(k.stats.max)), align: 'right' },
+    { key: 'min', header: col.min, value: (k) => (!hasScores(k) ? null : r1(k.stats.min)), align: 'right' },
+    {
+      key: 'sd',
+      header: col.sd,
+      value: (k) => (!hasScores(k) ? null : r2(k.stats.standardDeviation)),
+      align: 'right',
+    },
     {
       key: 'pass',
       header: col.passRate,
-      value: (k) => p1(k.stats.passRate),
-      cell: (k) => fmt.pct(k.stats.passRate),
+      value: (k) => (!hasScores(k) ? null : p1(k.stats.passRate)),
+      cell: (k) => (!hasScores(k) ? '—' : fmt.pct(k.stats.passRate)),
       align: 'right',
     },
     {
       key: 'good',
       header: col.goodRate,
-      value: (k) => p1(k.stats.goodRate),
-      cell: (k) => fmt.pct(k.stats.goodRate),
+      value: (k) => (!hasScores(k) ? null : p1(k.stats.goodRate)),
+      cell: (k) => (!hasScores(k) ? '—' : fmt.pct(k.stats.goodRate)),
       align: 'right',
     },
     {
       key: 'excellent',
       header: col.excellentRate,
-      value: (k) => p1(k.stats.excellentRate),
-      cell: (k) => fmt.pct(k.stats.excellentRate),
+      value: (k) => (!hasScores(k) ? null : p1(k.stats.excellentRate)),
+      cell: (k) => (!hasScores(k) ? '—' : fmt.pct(k.stats.excellentRate)),
       align: 'right',
     },
   ];

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { StudentAnalysis, WrongQuestion } from '@zhzy/contracts';
+import { STUDENT_RESULT_STATUS_NAMES, type StudentAnalysis, type WrongQuestion } from '@zhzy/contracts';
 import { Chart } from '../../../components/charts/chart';
 import { pct } from '../../../components/charts/option';
 import { RichText } from '../../../components/rich-text';
@@ -77,12 +77,17 @@ function StudentBody({ a }: { a: StudentAnalysis }) {
           { name: ta.charts.series.student, data: a.trend.map((p) => pct(p.scoreRate)) },
           {
             name: ta.charts.series.classAvg,
-            data: a.trend.map((p) => pct(p.fullScore ? p.classAverage / p.fullScore : null)),
+            // Nobody of the class / grade scored yet: no point (not a zero).
+            data: a.trend.map((p) =>
+              pct(p.fullScore && p.classSize > 0 ? p.classAverage / p.fullScore : null),
+            ),
             dashed: true,
           },
           {
             name: ta.charts.series.gradeAvg,
-            data: a.trend.map((p) => pct(p.fullScore ? p.gradeAverage / p.fullScore : null)),
+            data: a.trend.map((p) =>
+              pct(p.fullScore && p.gradeSize > 0 ? p.gradeAverage / p.fullScore : null),
+            ),
             dashed: true,
           },
         ],
@@ -137,7 +142,11 @@ function StudentBody({ a }: { a: StudentAnalysis }) {
             { key: 'title', header: col.homework, value: (p) => p.title },
             { key: 'subject', header: ta.picker.subject, value: (p) => p.subjectName },
             { key: 'date', header: col.date, value: (p) => p.date },
-            { key: 'status', header: col.status, value: (p) => (p.status === 'scored' ? null : p.status) },
+            {
+              key: 'status',
+              header: col.status,
+              value: (p) => (p.status === 'scored' ? null : STUDENT_RESULT_STATUS_NAMES[p.status]),
+            },
             { key: 'total', header: col.total, value: (p) => p.total, align: 'right' },
             { key: 'full', header: col.fullScore, value: (p) => p.fullScore, align: 'right' },
             {
@@ -150,13 +159,13 @@ function StudentBody({ a }: { a: StudentAnalysis }) {
             {
               key: 'class',
               header: col.classAverage,
-              value: (p) => Math.round(p.classAverage * 10) / 10,
+              value: (p) => (p.classSize > 0 ? Math.round(p.classAverage * 10) / 10 : null),
               align: 'right',
             },
             {
               key: 'grade',
               header: col.gradeAverage,
-              value: (p) => Math.round(p.gradeAverage * 10) / 10,
+              value: (p) => (p.gradeSize > 0 ? Math.round(p.gradeAverage * 10) / 10 : null),
               align: 'right',
             },
             ...(a.showRank
@@ -193,7 +202,8 @@ function StudentBody({ a }: { a: StudentAnalysis }) {
       {a.knowledgePoints.length > 0 && (
         <Panel title={tp.knowledgeTitle}>
           <Chart
-            option={knowledgeOption(a.knowledgePoints, ta.charts.series.student)}
+            // The chart keeps the weakest 15 (the title says so); the table below lists every one.
+            option={knowledgeOption(a.knowledgePoints.slice(0, 15), ta.charts.series.student)}
             label={ta.charts.knowledgeLabel}
             height={Math.max(200, Math.min(a.knowledgePoints.length, 15) * 36)}
           />

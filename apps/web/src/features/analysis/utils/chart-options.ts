@@ -83,15 +83,17 @@ export function classCompareOption(
         name: c.series.average,
         type: 'bar',
         barMaxWidth: 36,
+        // A class with nobody scored yet draws nothing (not a zero).
         data: classes.map((k) => ({
-          value: Math.round(k.stats.average * 10) / 10,
+          value: k.stats.scoredCount > 0 ? Math.round(k.stats.average * 10) / 10 : null,
           ...(highlight && k.classId === highlight ? { itemStyle: { color: '#f59e0b' } } : {}),
         })),
         label: { show: true, position: 'top' },
         markLine: {
           symbol: 'none',
           data: [{ yAxis: Math.round(gradeAverage * 10) / 10, name: c.series.gradeAverage }],
-          label: { formatter: `${c.series.gradeAverage} {c}` },
+          // Inside the plot, so it never runs over the right-hand axis.
+          label: { formatter: `${c.series.gradeAverage} {c}`, position: 'insideEndTop' },
           lineStyle: { type: 'dashed', color: '#64748b' },
         },
       },
@@ -99,13 +101,13 @@ export function classCompareOption(
         name: c.series.passRate,
         type: 'line',
         yAxisIndex: 1,
-        data: classes.map((k) => pct(k.stats.passRate)),
+        data: classes.map((k) => (k.stats.scoredCount > 0 ? pct(k.stats.passRate) : null)),
       },
       {
         name: c.series.excellentRate,
         type: 'line',
         yAxisIndex: 1,
-        data: classes.map((k) => pct(k.stats.excellentRate)),
+        data: classes.map((k) => (k.stats.scoredCount > 0 ? pct(k.stats.excellentRate) : null)),
       },
     ],
   };

@@ -138,8 +138,8 @@ export function BasketButton({ buttonClassName }: { buttonClassName?: string }) 
               aria-hidden="true"
               className={
                 count > 0
-                  ? 'absolute -top-2 -right-3 min-w-5 rounded-full bg-red-500 px-1.5 text-center text-[11px] leading-5 font-semibold text-white'
-                  : 'absolute -top-2 -right-3 min-w-5 rounded-full bg-slate-200 px-1.5 text-center text-[11px] leading-5 font-semibold text-slate-600'
+                  ? 'absolute -top-2 -right-3 min-w-5 rounded-full bg-red-500 px-1.5 text-center text-[0.6875rem] leading-5 font-semibold text-white'
+                  : 'absolute -top-2 -right-3 min-w-5 rounded-full bg-slate-200 px-1.5 text-center text-[0.6875rem] leading-5 font-semibold text-slate-600'
               }
             >
               {count > 99 ? '99+' : count}

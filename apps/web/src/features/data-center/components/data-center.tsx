@@ -1,18 +1,43 @@
 import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { isApiError } from '@zhzy/api-client';
+import { MESSAGES } from '@zhzy/contracts/messages';
 import { Chart } from '../../../components/charts/chart';
 import { pct as pct1 } from '../../../components/charts/option';
+import { ButtonLink } from '../../../components/ui/button';
 import { Empty } from '../../../components/ui/empty';
 import { Listbox } from '../../../components/ui/listbox';
 import { ReportTable } from '../../../components/ui/report-table';
 import { SkeletonLines } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
 import { zhDataCenter as td } from '../../../i18n/data-center';
 import { useAverageScore, useDoneHomework, useMarkingReport, useSubjectStats } from '../api/data-center';
 
 const col = td.col;
 const box = 'rounded-xl border border-slate-200 bg-white p-4 sm:p-5';
 
+/**
+ * The host refuses the data centre to anyone who is not a grade director (403), also when the web guard let the
+ * page open on a stale user record (the flag changed since sign-in): say so in place of the report.
+ */
+function Forbidden() {
+  return (
+    <div className={box} role="alert">
+      <p className="text-center text-5xl font-semibold text-slate-200" aria-hidden="true">
+        403
+      </p>
+      <Empty
+        className="py-6"
+        title={MESSAGES.forbidden}
+        description={td.forbidden}
+        action={<ButtonLink to={paths.paperlist}>{td.toPaperlist}</ButtonLink>}
+      />
+    </div>
+  );
+}
+
 function Loading({ error }: { error: unknown }) {
+  if (isApiError(error) && error.status === 403) return <Forbidden />;
   return <div className={box}>{error ? <Empty title={td.failed} /> : <SkeletonLines lines={6} />}</div>;
 }
 
@@ -134,14 +159,18 @@ export function SubjectStatsScreen() {
   );
 }
 
-/** The homework picker of the data centre, kept in ?homeworkId; opens the newest homework when none is named. */
+/**
+ * The homework picker of the data centre, kept in ?homeworkId; when none is named, opens the newest homework that
+ * has sheets (one still waiting for its scan has nothing to report yet).
+ */
 function HomeworkScreen({ children }: { children: (homeworkId: string) => ReactNode }) {
   const [params, setParams] = useSearchParams();
   const list = useDoneHomework();
   const homeworkId = params.get('homeworkId');
   const records = list.data?.records ?? [];
   useEffect(() => {
-    if (!homeworkId && records[0]) setParams({ homeworkId: records[0].id }, { replace: true });
+    const first = records.find((r) => r.state !== 'toScan') ?? records[0];
+    if (!homeworkId && first) setParams({ homeworkId: first.id }, { replace: true });
   }, [homeworkId, records, setParams]);
   if (list.data && records.length === 0)
     return (
@@ -370,6 +399,11 @@ function AverageBody({ homeworkId }: { homeworkId: string }) {
               header: k.className,
               value: (q: (typeof a.questions)[number]) =>
                 pct1(q.classes.find((c) => c.classId === k.classId)?.scoreRate),
+              // A percentage like the grade's column beside it (Excel keeps the number).
+              cell: (q: (typeof a.questions)[number]) => {
+                const rate = q.classes.find((c) => c.classId === k.classId)?.scoreRate;
+                return rate === undefined ? '—' : td.pct(rate);
+              },
               align: 'right' as const,
             })),
           ]}

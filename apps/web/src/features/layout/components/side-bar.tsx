@@ -6,6 +6,7 @@ import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { t } from '../../../i18n/zh-CN';
 import { animateScrollTo } from '../../../lib/scroll';
+import { keepChromeSize } from '../../../lib/use-rem-layout';
 
 export const sideItemClass =
   'flex w-16 flex-col items-center gap-0.5 rounded-lg py-1.5 text-slate-600 transition-colors hover:bg-blue-50 hover:text-blue-700 focus-visible:outline-2 focus-visible:outline-blue-600 sm:w-14 sm:gap-1 sm:py-2';
@@ -50,6 +51,7 @@ export function SideBar({ basketSlot }: { basketSlot: ReactNode }) {
     <aside
       aria-label={t.sideBar.label}
       data-testid="side-bar"
+      style={keepChromeSize}
       className="fixed inset-x-0 bottom-0 z-20 flex items-center justify-around border-t border-slate-200 bg-white/95 px-1 pt-1 pb-[max(0.25rem,env(safe-area-inset-bottom))] shadow-[0_-2px_10px_rgba(15,23,42,0.06)] backdrop-blur sm:inset-x-auto sm:right-4 sm:bottom-24 sm:flex-col sm:justify-start sm:gap-1 sm:rounded-2xl sm:border sm:p-1 sm:shadow-lg lg:top-1/2 lg:bottom-auto lg:-translate-y-1/2"
     >
       {basketSlot}

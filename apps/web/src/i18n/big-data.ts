@@ -1,0 +1,77 @@
+/** Text of the school's data overview (/bigData) and the large-screen display (/largescreen). */
+const pct = (rate: number) => `${(rate * 100).toFixed(1)}%`;
+
+export const zhBigData = {
+  pct,
+  overview: {
+    title: (school: string) => `${school || '本校'} · 数据概览`,
+    lead: '全校本学年的作业、阅卷与成绩情况，每分钟自动更新。',
+    toLargescreen: '大屏展示',
+    toAnalysis: '学情分析',
+    back: '返回作业列表',
+  },
+  display: {
+    title: (school: string) => `${school || '本校'} 教学数据大屏`,
+    fullscreen: '全屏',
+    exitFullscreen: '退出全屏',
+    back: '返回',
+  },
+  year: (name: string) => (name ? `${name}` : '未设置默认学年'),
+  updatedAt: (time: string, seconds: number) => `更新于 ${time} · 每 ${seconds} 秒自动刷新`,
+  loading: '正在加载数据…',
+  failed: '数据加载失败，稍后将自动重试',
+  retry: '重试',
+  noSchool: '加入学校后即可查看全校数据',
+  totals: {
+    title: '本学年',
+    students: '学生',
+    classes: '班级',
+    teachers: '教师',
+    homework: '作业与考试',
+    sheets: '已出分答卷',
+    scoreRate: '平均得分率',
+  },
+  today: {
+    title: (date: string) => `今日（${date}）`,
+    active: '进行中的作业',
+    published: '今日布置',
+    sheets: '今日收卷',
+    answersScored: '今日阅卷（题次）',
+    completed: '今日完成',
+  },
+  units: { people: '人', classes: '个', homework: '份', sheets: '份', answers: '题次' },
+  marking: {
+    title: '阅卷进度',
+    empty: '本学年还没有开始扫描的作业',
+    scan: '收卷',
+    mark: '阅卷',
+    label: (title: string, classes: string) => `${title}（${classes}）`,
+  },
+  trend: {
+    title: '得分率趋势',
+    label: '近期每日平均得分率折线图',
+    series: '平均得分率',
+    sheets: '答卷数',
+    empty: '还没有出分的作业',
+  },
+  subjects: {
+    title: '各学科得分率',
+    label: '各学科平均得分率柱状图',
+    series: '得分率',
+    empty: '本学年还没有布置作业',
+    homework: (n: number) => `${n} 份作业`,
+  },
+  classes: {
+    title: '班级得分率排行',
+    label: '各班平均得分率条形图',
+    series: '得分率',
+    empty: '还没有出分的班级',
+    col: { rank: '名次', className: '班级', homework: '作业数', scoreRate: '平均得分率' },
+  },
+  bands: {
+    title: '分数段分布',
+    label: '全校答卷分数段分布柱状图',
+    series: '答卷数',
+    empty: '还没有出分的答卷',
+  },
+} as const;
