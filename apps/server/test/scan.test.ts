@@ -254,7 +254,8 @@ describe.each(DIALECTS)('scan intake on %s', (dialect) => {
     expect(none.status).toBe(400);
     expect((none.body as { message: string }).message).toBe(SCAN_MESSAGES.noFile);
 
-    const big = await upload(batch.id, teacher, Buffer.alloc(31 * 1024 * 1024, 1));
+    // A real image padded past the limit: its size is the only thing wrong with it.
+    const big = await upload(batch.id, teacher, Buffer.concat([jpeg, Buffer.alloc(31 * 1024 * 1024, 1)]));
     expect(big.status).toBe(413);
     expect((big.body as { message: string }).message).toBe(SCAN_MESSAGES.tooLarge);
     expect(
