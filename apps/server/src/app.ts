@@ -140,6 +140,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('storage', storage);
   if (!options.storage) app.addHook('onClose', () => storage.close());
 
+  // Replicas started together take turns: one migrates and seeds, the others then find it done. Released once
+  // the last seed has run (or when a failed start-up closes the app).
+  const unlockStartup = await db.startupLock();
+  let startupLocked = true;
+  const releaseStartup = async () => {
+    if (!startupLocked) return;
+    startupLocked = false;
+    await unlockStartup();
+  };
+  app.addHook('onClose', releaseStartup);
   await migrateToLatest(db);
   await seedCatalog(db.kysely, clock);
   await seedPaperTemplates(db.kysely, db.dialect, clock);
@@ -233,6 +243,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (await seedAnalysisDemo({ db: db.kysely, clock, papers, homework }))
       app.log.info('seeded 演示学校 demo homework with results');
   }
+  await releaseStartup();
 
   // Schools, teams, invitations and the personal centre; stored images under /files/.
   const files = new FileStore(storage);

@@ -50,8 +50,9 @@ describe('two host instances on one PostgreSQL and one object store', () => {
     await testDb.db.close();
     s3 = await startTestS3();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zhzy-two-'));
-    a = await start('a');
-    b = await start('b');
+    // Replicas start together on the empty database (docker compose starts them at once): they take turns to
+    // migrate and seed instead of racing to insert the same rows.
+    [a, b] = await Promise.all([start('a'), start('b')]);
     // A test job that only instance B works: a page queued by A must be run there.
     b.app.jobs.work('test.page-digest', async (payload) => {
       const pageId = String(payload.pageId);
@@ -108,6 +109,16 @@ describe('two host instances on one PostgreSQL and one object store', () => {
       new URLSearchParams(fields).toString(),
     );
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  it('seeded the demo school once although both instances started together', async () => {
+    const k = a.app.db.kysely;
+    const usernames = await k.selectFrom('users').select('username').execute();
+    expect(usernames.map((u) => u.username)).toContain('demo-teacher');
+    expect(new Set(usernames.map((u) => u.username)).size).toBe(usernames.length);
+    const titles = await k.selectFrom('homework').select('title').execute();
+    expect(titles.length).toBeGreaterThan(0);
+    expect(new Set(titles.map((t) => t.title)).size).toBe(titles.length);
+  });
 
   it('signs in on one instance and refreshes on the other; a replayed token or a sign-out on one ends the session on both', async () => {
     const signIn = await grant(a.url, {

@@ -13,7 +13,17 @@ export interface Db {
   close(): Promise<void>;
   /** Connections of the PostgreSQL pool (metrics); absent for the embedded SQLite file. */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * Waits until no other instance is migrating or seeding the same database, then holds that right until the
+   * returned release is called. Instances started together (several replicas) otherwise race to seed the same
+   * rows. PostgreSQL: a session advisory lock on a connection of its own, outside the pool, so seeding through
+   * the pool can never wait for it. The embedded SQLite file belongs to one process: nothing to wait for.
+   */
+  startupLock(): Promise<() => Promise<void>>;
 }
+
+/** The advisory lock key of start-up work (migrations and seeds): any fixed 64-bit number of our own. */
+const STARTUP_LOCK_KEY = 7_305_202_611_210;
 
 export interface ConnectOptions {
   /** `postgres://…`; when absent the embedded SQLite file is used. */
@@ -73,6 +83,25 @@ export function connect(options: ConnectOptions): Db {
       dialect: 'postgres',
       close: () => kysely.destroy(),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      async startupLock() {
+        const client = new pg.Client({ connectionString: options.databaseUrl });
+        client.on('error', (error) => options.onIdleError?.(error));
+        await client.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        } catch (error) {
+          await client.end();
+          throw error;
+        }
+        // Ending the session releases a session lock too; unlock first so a failed end cannot keep it.
+        return async () => {
+          try {
+            await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+          } finally {
+            await client.end();
+          }
+        };
+      },
     };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -85,5 +114,10 @@ export function connect(options: ConnectOptions): Db {
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect: 'sqlite',
+    close: () => kysely.destroy(),
+    startupLock: () => Promise.resolve(() => Promise.resolve()),
+  };
 }
