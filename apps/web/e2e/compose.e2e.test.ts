@@ -71,6 +71,39 @@ async function shot(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}-first-screen.png`) });
 }
 
+/** The accessible name of the focused element, roughly as a screen reader reads it. */
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return '';
+    const by = el.getAttribute('aria-labelledby');
+    const labelled = by
+      ? by
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' ')
+      : '';
+    const labels = (el as HTMLInputElement).labels;
+    return (
+      el.getAttribute('aria-label') ??
+      (labelled ||
+        (labels?.length ? labels[0]!.textContent : null) ||
+        el.textContent ||
+        el.getAttribute('title') ||
+        '')
+    ).trim();
+  });
+
+/** Presses Tab (or Shift+Tab) until the focus is on a control named `name`; keys only, as a keyboard user would. */
+async function tabTo(page: Page, name: string | RegExp, back = false, max = 400): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    const now = await focusedName(page);
+    if (typeof name === 'string' ? now === name : name.test(now)) return;
+  }
+  throw new Error(`the Tab key never reached ${String(name)}`);
+}
+
 /** Waits until the keyboard focus is on the control with this accessible label. */
 const focusOn = (page: Page, label: string) =>
   page.waitForFunction((l) => document.activeElement?.getAttribute('aria-label') === l, label);
@@ -232,6 +265,62 @@ describe('composition against the real host', { timeout: 180_000 }, () => {
     expect(await order(page)).toEqual([before[1], before[2], before[0]]);
     expect(await page.getByRole('textbox', { name: '第3题分值' }).inputValue()).toBe('7');
     expect(await page.getByTestId('paper-total').textContent()).toBe('13');
+    await context.close();
+  });
+
+  it('goes basket → /edit → /paperset → save by keyboard alone', async () => {
+    const { context, page } = await newPage();
+    await signIn(page);
+    await clearBasket(page);
+    await page.goto(`${origin}/rehearse/SelectQuestionPaper`);
+    await page.locator('article').first().waitFor();
+    // From here on only keys: Tab to a control, Enter or Space to use it, typing into boxes.
+    await tabTo(page, '数学');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: '数学', exact: true, pressed: true }).waitFor();
+    for (let added = 1; added <= 2; added++) {
+      await tabTo(page, '加入试题篮');
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: `试题篮，共 ${added} 题` }).waitFor();
+    }
+    await tabTo(page, /^试题篮，共 2 题$/, true);
+    await page.keyboard.press('Enter');
+    await tabTo(page, '进入组卷中心');
+    await page.keyboard.press('Enter');
+    await waitForPath(page, '/edit');
+    await page.getByTestId('paper-item').first().waitFor();
+    expect(await page.getByTestId('paper-count').textContent()).toBe('2');
+
+    await tabTo(page, '试卷标题');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('键盘组卷 单元测试');
+    await tabTo(page, '试卷设置');
+    await page.keyboard.press('Enter');
+    await waitForPath(page, '/paperset');
+    await tabTo(page, 'A4');
+    // A radio group: the arrow key chooses the next size.
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedName(page)).toBe('A3');
+    await page.getByText('A3 · 双栏').waitFor();
+    await tabTo(page, '学校名称');
+    await page.keyboard.type('演示学校');
+    await tabTo(page, '保存并返回组卷');
+    await page.keyboard.press('Enter');
+    await waitForPath(page, '/edit');
+    await page.getByTestId('paper-item').first().waitFor();
+    expect(await page.getByRole('textbox', { name: '试卷标题' }).inputValue()).toBe('键盘组卷 单元测试');
+
+    await tabTo(page, '保存定稿');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: '已保存为定稿' }).waitFor();
+    const paperId = new URL(page.url()).searchParams.get('paperId')!;
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('access_token')!) as string);
+    const settings = await host.app.inject({
+      method: 'GET',
+      url: `/teacher/paper/settings/${paperId}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(settings.json()).toMatchObject({ data: { paperSize: 'A3', header: { school: '演示学校' } } });
     await context.close();
   });
 

@@ -6,6 +6,7 @@ export const MESSAGES = {
   notFound: '很抱歉，资源未找到',
   forbidden: '很抱歉，您暂无该操作权限',
   internal: '系统内部异常，请联系网站管理员',
+  databaseUnavailable: '数据库连接中断，请稍后重试',
   refreshTokenInvalid: 'refresh token无效',
   downloadFailed: '下载失败',
   scanNeedsYear: '请选择学年后再进行扫描',

@@ -43,6 +43,8 @@ export const T = {
   pdfNeedsPoppler: '无法读取 PDF：本机未安装 pdftoppm（poppler-utils），请安装后重试，或改为导出图片',
   unreadableFile: (name: string) => `无法读取文件 ${name}，已跳过（原文件保留在扫描文件夹中）`,
   pageUnreadable: '扫描仪送来的图片无法解码',
+  spoolFull:
+    '扫描助手所在的磁盘空间已满，扫描已暂停。已保存的扫描页都还在，未能保存的一页暂存在扫描助手中；请清理磁盘空间后点击“继续扫描”',
 
   // Uploads
   uploadOffline: '暂时无法连接服务器，稍后自动重试',

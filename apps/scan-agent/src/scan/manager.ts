@@ -20,7 +20,7 @@ import { AGENT_PROTOCOL_VERSION } from '@zhzy/contracts';
 import { T } from '../i18n/zh-CN.js';
 import { normalisePage } from '../pages/normalise.js';
 import { PAPER_MM, ScannerError, type RawPage, type Scanner, type ScanRequest } from '../scanners/port.js';
-import { fsyncFile, writeFileDurable } from '../spool/durable.js';
+import { fsyncFile, isNoSpace, writeFileDurable } from '../spool/durable.js';
 import type { BatchJournal, Spool } from '../spool/spool.js';
 import type { Uploader } from '../spool/uploader.js';
 
@@ -32,6 +32,20 @@ export class AgentError extends Error {
   ) {
     super(message);
     this.name = 'AgentError';
+  }
+}
+
+/** A page the device delivered that could not be made durable (a full disk): not acknowledged, held to write later. */
+interface HeldPage {
+  raw: RawPage;
+  /** Its raw file's name in `raw/` when the raw bytes did reach the disk. */
+  rawName?: string;
+}
+
+/** The spool's disk is full: the page in `held` was not acknowledged. */
+class SpoolFullError extends Error {
+  constructor(readonly held: HeldPage) {
+    super('spool disk full');
   }
 }
 
@@ -69,6 +83,8 @@ export class ScanManager extends EventEmitter<{ message: [Emitted] }> {
   private refreshedAt = new Date(0).toISOString();
   private listing: Promise<void> | undefined;
   private readonly batches = new Map<string, BatchJournal>();
+  /** Per batch: pages delivered while the disk was full, in order, written before the batch takes any new page. */
+  private readonly held = new Map<string, HeldPage[]>();
   private readonly running = new Map<
     string,
     { controller: AbortController; done: Promise<void>; deviceId: string }
@@ -94,13 +110,15 @@ export class ScanManager extends EventEmitter<{ message: [Emitted] }> {
           at: new Date().toISOString(),
         });
       }
-      for (const raw of await this.options.spool.unprocessedRaw(batch)) {
-        await this.ingest(
-          batch,
-          { name: raw.replace(/^\d{5}__/, ''), file: path.join(batch.rawDir, raw) },
-          raw,
-        );
-      }
+      const left = (await this.options.spool.unprocessedRaw(batch)).map((raw) => ({
+        raw: { name: raw.replace(/^\d{5}__/, ''), file: path.join(batch.rawDir, raw) },
+        rawName: raw,
+      }));
+      this.held.set(batch.id, left);
+      await this.writeHeld(batch).catch((error: unknown) => {
+        // Still no room: the raw pages stay on the disk and held, written when the teacher resumes.
+        if (!(error instanceof AgentError)) throw error;
+      });
       this.options.uploader.enqueueBatch(batch);
     }
   }
@@ -236,7 +254,10 @@ export class ScanManager extends EventEmitter<{ message: [Emitted] }> {
     if (!device) throw new AgentError(409, T.reselectScanner);
     if ([...this.running.values()].some((r) => r.deviceId === device.source.deviceId))
       throw new AgentError(409, T.scannerBusy);
-    await batch.record({ t: 'state', state: 'scanning', notice: null, at: new Date().toISOString() });
+    await this.writeHeld(batch);
+    await this.spaceFor(() =>
+      batch.record({ t: 'state', state: 'scanning', notice: null, at: new Date().toISOString() }),
+    );
     this.send({ v, type: 'batch', batch: batch.summary() });
     this.acquire(batch, device, virtual);
     return batch.summary();
@@ -256,9 +277,12 @@ export class ScanManager extends EventEmitter<{ message: [Emitted] }> {
     if (!device) throw new AgentError(409, T.reselectScanner);
     if ([...this.running.values()].some((r) => r.deviceId === device.source.deviceId))
       throw new AgentError(409, T.scannerBusy);
+    await this.writeHeld(batch);
     const at = new Date().toISOString();
-    await batch.record({ t: 'rescan', seq, seqs: batch.sheetOf(seq), at });
-    await batch.record({ t: 'state', state: 'scanning', notice: null, at });
+    await this.spaceFor(async () => {
+      await batch.record({ t: 'rescan', seq, seqs: batch.sheetOf(seq), at });
+      await batch.record({ t: 'state', state: 'scanning', notice: null, at });
+    });
     this.send({ v, type: 'batch', batch: batch.summary() });
     // The virtual scanner's feeder holds the class (its sheets so far stay fed); only the next sheet is taken.
     const sheet =
@@ -271,8 +295,12 @@ export class ScanManager extends EventEmitter<{ message: [Emitted] }> {
   async finish(id: string): Promise<AgentBatch> {
     const batch = this.get(id);
     await this.stopAcquiring(batch);
+    // A page held back by a full disk is part of the batch: the batch closes only once it is on the disk.
+    await this.writeHeld(batch);
     if (batch.state !== 'done')
-      await batch.record({ t: 'state', state: 'done', notice: batch.notice, at: new Date().toISOString() });
+      await this.spaceFor(() =>
+        batch.record({ t: 'state', state: 'done', notice: batch.notice, at: new Date().toISOString() }),
+      );
     this.send({ v, type: 'batch', batch: batch.summary() });
     return batch.summary();
   }
@@ -323,6 +351,35 @@ export class ScanManager extends EventEmitter<{ message: [Emitted] }> {
     for (const [, r] of this.running) r.controller.abort();
     await Promise.all([...this.running.values()].map((r) => r.done));
     await Promise.all([...this.batches.values()].map((b) => b.close()));
+  }
+
+  /** Runs a journal write a teacher asked for; a full disk answers 507 with the Chinese reason. */
+  private async spaceFor(write: () => Promise<void>): Promise<void> {
+    try {
+      await write();
+    } catch (error) {
+      if (isNoSpace(error)) throw new AgentError(507, T.spoolFull);
+      throw error;
+    }
+  }
+
+  /** Writes the pages a full disk held back, in order; while the disk is still full they stay held (507). */
+  private async writeHeld(batch: BatchJournal): Promise<void> {
+    const held = this.held.get(batch.id);
+    while (held?.length) {
+      const page = held[0]!;
+      try {
+        await this.ingest(batch, page.raw, page.rawName);
+      } catch (error) {
+        if (error instanceof SpoolFullError) {
+          await this.report(batch, this.notice('error', T.spoolFull));
+          throw new AgentError(507, T.spoolFull);
+        }
+        throw error;
+      }
+      held.shift();
+    }
+    this.held.delete(batch.id);
   }
 
   private async stopAcquiring(batch: BatchJournal): Promise<void> {
@@ -376,7 +433,20 @@ export class ScanManager extends EventEmitter<{ message: [Emitted] }> {
         const request = await this.request(batch, device, virtual);
         for await (const event of device.scanner.scan(device.nativeId, request, controller.signal)) {
           if (event.type === 'page') {
-            await this.ingest(batch, event.page);
+            try {
+              await this.ingest(batch, event.page);
+            } catch (error) {
+              if (!(error instanceof SpoolFullError)) throw error;
+              // Not acknowledged: the page is held, the device stops, the teacher hears why.
+              const held = this.held.get(batch.id) ?? [];
+              held.push(error.held);
+              this.held.set(batch.id, held);
+              failure = this.notice('error', T.spoolFull);
+              this.options.log.error({ batch: batch.id, held: held.length }, 'spool disk full; batch paused');
+              controller.abort();
+              await this.report(batch, failure);
+              break;
+            }
             taken++;
             // A rescan takes one sheet (its pages), then the device stops.
             if (options.once && batch.rescanSeq === null) {
@@ -398,7 +468,7 @@ export class ScanManager extends EventEmitter<{ message: [Emitted] }> {
         }
       } finally {
         // A sheet that came back with fewer sides than it had (a simplex device now): the sides left keep their scan.
-        if (options.once && taken > 0 && batch.rescanSeqs.length > 0)
+        if (options.once && taken > 0 && batch.rescanSeqs.length > 0 && !this.held.has(batch.id))
           await batch.record({
             t: 'rescan',
             seq: batch.rescanSeqs[0]!,
@@ -407,7 +477,7 @@ export class ScanManager extends EventEmitter<{ message: [Emitted] }> {
           });
         this.running.delete(batch.id);
         if (batch.state === 'scanning')
-          await batch.record({
+          await batch.recordState({
             t: 'state',
             state: 'paused',
             notice: batch.notice,
@@ -428,7 +498,7 @@ export class ScanManager extends EventEmitter<{ message: [Emitted] }> {
   }
 
   private async report(batch: BatchJournal, notice: ScanNotice): Promise<void> {
-    await batch.record({ t: 'state', state: batch.state, notice, at: notice.at });
+    await batch.recordState({ t: 'state', state: batch.state, notice, at: notice.at });
     this.send({ v, type: 'notice', batchId: batch.id, notice });
   }
 
@@ -442,7 +512,12 @@ export class ScanManager extends EventEmitter<{ message: [Emitted] }> {
     if (!file) {
       name = `${String(batch.nextSeq()).padStart(5, '0')}__${raw.name.replace(/[^\w.\-\u4e00-\u9fff]/g, '_')}`;
       file = path.join(batch.rawDir, name);
-      await writeFileDurable(file, raw.data ?? Buffer.alloc(0));
+      try {
+        await writeFileDurable(file, raw.data ?? Buffer.alloc(0));
+      } catch (error) {
+        if (isNoSpace(error)) throw new SpoolFullError({ raw });
+        throw error;
+      }
     } else {
       name ??= path.basename(file);
       await fsyncFile(file).catch(() => undefined);
@@ -475,10 +550,26 @@ export class ScanManager extends EventEmitter<{ message: [Emitted] }> {
       blank: normalised.blank,
       skewDeg: normalised.skewDeg,
     };
-    const record =
-      batch.rescanSeq !== null
-        ? await batch.replacePage(batch.rescanSeq, normalised.jpeg, facts)
-        : await batch.addPage(normalised.jpeg, facts);
+    let record;
+    try {
+      record =
+        batch.rescanSeq !== null
+          ? await batch.replacePage(batch.rescanSeq, normalised.jpeg, facts)
+          : await batch.addPage(normalised.jpeg, facts);
+    } catch (error) {
+      // Its raw bytes are on the disk (a restart would finish the page from them); held until there is room.
+      if (isNoSpace(error))
+        throw new SpoolFullError({
+          raw: {
+            name: raw.name,
+            file,
+            ...(raw.side ? { side: raw.side } : {}),
+            ...(raw.dpi ? { dpi: raw.dpi } : {}),
+          },
+          rawName: name,
+        });
+      throw error;
+    }
     await fs.rm(file, { force: true });
     this.send({ v, type: 'page', page: batch.page(record.seq)! });
     this.send({ v, type: 'batch', batch: batch.summary() });

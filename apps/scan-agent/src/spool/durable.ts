@@ -24,32 +24,62 @@ export async function fsyncFile(file: string): Promise<void> {
   }
 }
 
-/** Writes a file so that after a crash it is either absent or complete: temp file, fsync, rename, fsync folder. */
+/** The disk (or the user's quota) is full: nothing more can be made durable until space is freed. */
+export function isNoSpace(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+/**
+ * Writes a file so that after a crash it is either absent or complete: temp file, fsync, rename, fsync folder. A
+ * write that fails (a full disk) removes its temp file, so it leaves nothing behind and frees what it took.
+ */
 export async function writeFileDurable(file: string, data: Uint8Array | string, mode = 0o600): Promise<void> {
   const tmp = `${file}.${process.pid}.tmp`;
   const handle = await fs.open(tmp, 'w', mode);
   try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.rename(tmp, file);
+  } catch (error) {
+    await fs.rm(tmp, { force: true }).catch(() => undefined);
+    throw error;
   }
-  await fs.rename(tmp, file);
   await fsyncDir(path.dirname(file));
 }
 
-/** An append-only file whose every line is on the disk before `append` resolves. Appends are serialised. */
+/**
+ * An append-only file whose every line is on the disk before `append` resolves. Appends are serialised. An append
+ * that fails (a full disk) is cut off again, so a half-written line never glues itself to the next one.
+ */
 export class DurableLog {
   private handle: fs.FileHandle | undefined;
+  /** Bytes of complete lines in the file. */
+  private size = 0;
   private chain: Promise<void> = Promise.resolve();
 
   constructor(readonly file: string) {}
 
   append(line: string): Promise<void> {
     const next = this.chain.then(async () => {
-      this.handle ??= await fs.open(this.file, 'a', 0o600);
-      await this.handle.appendFile(`${line}\n`);
-      await this.handle.datasync();
+      if (!this.handle) {
+        this.handle = await fs.open(this.file, 'a', 0o600);
+        this.size = (await this.handle.stat()).size;
+      }
+      const bytes = Buffer.from(`${line}\n`, 'utf8');
+      try {
+        await this.handle.appendFile(bytes);
+        await this.handle.datasync();
+      } catch (error) {
+        // Truncating needs no free space; the line is as if never written.
+        await this.handle.truncate(this.size).catch(() => undefined);
+        throw error;
+      }
+      this.size += bytes.length;
     });
     this.chain = next.catch(() => undefined);
     return next;

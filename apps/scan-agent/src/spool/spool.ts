@@ -12,7 +12,7 @@ import type {
   ScanNotice,
   ScanSettings,
 } from '@zhzy/contracts';
-import { DurableLog, fsyncDir, writeFileDurable } from './durable.js';
+import { DurableLog, fsyncDir, isNoSpace, writeFileDurable } from './durable.js';
 
 /** A page as the journal records it, once its JPEG is on the disk. */
 export interface PageRecord {
@@ -153,6 +153,19 @@ export class BatchJournal {
     this.apply(record);
   }
 
+  /**
+   * Records a state change; when the disk is full it still holds in memory (the teacher must hear why the batch
+   * stopped) and is written with the next state change that fits. Pages never go this way.
+   */
+  async recordState(record: Extract<JournalRecord, { t: 'state' }>): Promise<void> {
+    try {
+      await this.record(record);
+    } catch (error) {
+      if (!isNoSpace(error)) throw error;
+      this.apply(record);
+    }
+  }
+
   nextSeq(): number {
     let max = 0;
     for (const seq of this.pages.keys()) max = Math.max(max, seq);
@@ -169,11 +182,15 @@ export class BatchJournal {
     const record: PageRecord = { ...page, seq, bytes: jpeg.length, createdAt: new Date().toISOString() };
     // Reserve the number at once so a concurrent add cannot take it.
     this.pages.set(seq, { ...record, hostPageId: null, uploadError: null });
+    let written = false;
     try {
       await writeFileDurable(this.pagePath(seq), jpeg);
+      written = true;
       await this.record({ t: 'page', page: record });
     } catch (error) {
       this.pages.delete(seq);
+      // Not journaled means not acknowledged: its file goes too, or a restart would adopt it beside its rescan.
+      if (written) await fs.rm(this.pagePath(seq), { force: true }).catch(() => undefined);
       throw error;
     }
     return record;

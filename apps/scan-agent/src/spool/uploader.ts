@@ -138,12 +138,14 @@ export class Uploader {
       if (outcome.kind === 'failed') {
         attempt = 0;
         refused = 0;
-        await batch.record({
-          t: 'uploadFailed',
+        const failed = {
+          t: 'uploadFailed' as const,
           seq,
           message: outcome.message,
           at: new Date().toISOString(),
-        });
+        };
+        // A full disk must not stop the uploads: the failure holds in memory (after a restart it is tried again).
+        await batch.record(failed).catch(() => batch.apply(failed));
         this.dequeue();
         this.options.onEvent?.({ page: batch.page(seq)!, duplicate: false, retryInMs: null });
         continue;

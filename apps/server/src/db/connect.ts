@@ -77,6 +77,12 @@ export function connect(options: ConnectOptions): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     pool.on('error', (error) => options.onIdleError?.(error));
+    // A connection cut while checked out between two statements (a transaction, pg_terminate_backend) emits 'error'
+    // on its client, which node-pg would throw as an uncaught exception and take the process down: the request's
+    // next statement fails instead (answered 503) and the pool drops the client when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       kysely,

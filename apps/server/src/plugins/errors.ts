@@ -12,6 +12,35 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }>
   FST_ERR_BAD_URL: { status: 400, message: '请求地址不正确（含有无法识别的字符）' },
 };
 
+/** PostgreSQL's "connection gone" classes (admin shutdown, crash, cannot connect now) and the socket's own errors. */
+const DATABASE_GONE = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+]);
+
+/**
+ * True when a request failed because the database connection dropped (terminated, restarted, unreachable): the
+ * pool replaces the connection, so the same request may pass when sent again.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && DATABASE_GONE.has(code)) return true;
+  return (
+    typeof message === 'string' &&
+    /^(Connection terminated|Client has encountered a connection error|Client was closed)/.test(message)
+  );
+}
+
 /**
  * Errors Fastify raises before routing (a path with a broken percent-encoding): its default answer is English, so
  * they are answered in Chinese here. Passed to Fastify as `frameworkErrors`.
@@ -46,6 +75,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
       return reply.code(400).send({ code: 400, message: MESSAGES.invalidParams, data: null });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database connection dropped; answered 503');
+      return reply
+        .code(503)
+        .header('retry-after', '1')
+        .send({ code: 503, message: MESSAGES.databaseUnavailable, data: null });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ code: 500, message: MESSAGES.internal, data: null });

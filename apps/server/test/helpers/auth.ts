@@ -24,3 +24,4 @@ export async function signIn(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+export { DEMO_PASSWORD } from '../../src/seed/demo.js';

@@ -36,6 +36,11 @@ export class VirtualScanner implements Scanner {
   readonly driver = 'virtual' as const;
   /** Sheets already fed, per batch work folder. */
   private readonly fed = new Map<string, number>();
+  /**
+   * Sides of a sheet already delivered when a run stopped part-way through it (the agent stopped taking pages),
+   * per batch work folder: the next run delivers the rest of that sheet first, as a feeder that ejected them would.
+   */
+  private readonly fedSides = new Map<string, { sheet: number; sides: number }>();
   /** Ground truth of the sheets fed, per batch work folder (demos and tests). */
   readonly truths = new Map<string, SheetTruth[]>();
 
@@ -79,7 +84,11 @@ export class VirtualScanner implements Scanner {
       const sides = duplex
         ? layout.pages.length + (layout.pages.length % 2)
         : Math.ceil(layout.pages.length / 2);
-      for (let s = 0; s < sides; s++) {
+      const partial = this.fedSides.get(request.workDir);
+      const firstSide = partial?.sheet === sheet ? partial.sides : 0;
+      if (firstSide > 0) truths.pop();
+      this.fedSides.delete(request.workDir);
+      for (let s = firstSide; s < sides; s++) {
         const pageIndex = duplex ? s : s * 2;
         let page: RawPage;
         if (pageIndex < layout.pages.length) {
@@ -105,6 +114,12 @@ export class VirtualScanner implements Scanner {
         }
         if (duplex) page.side = s % 2 === 0 ? 'front' : 'back';
         number++;
+        // Delivered once yielded: a run stopped here leaves only the sheet's remaining sides for the next one.
+        if (s + 1 < sides) this.fedSides.set(request.workDir, { sheet, sides: s + 1 });
+        else {
+          this.fedSides.delete(request.workDir);
+          this.fed.set(request.workDir, sheet + 1);
+        }
         yield { type: 'page', page };
         if (options.pageIntervalMs > 0)
           await sleep(options.pageIntervalMs, undefined, { signal }).catch(() => undefined);

@@ -8,7 +8,7 @@ export function Component() {
   return (
     <div className="flex min-h-[70vh] flex-col items-center justify-center px-6">
       <Logo />
-      <p className="mt-10 text-6xl font-semibold text-slate-200" aria-hidden="true">
+      <p className="mt-10 text-6xl font-semibold text-slate-500" aria-hidden="true">
         404
       </p>
       <h1 className="sr-only">{t.notFound.title}</h1>

@@ -87,7 +87,7 @@ export function Chart({
         <p
           className={cn(
             'absolute inset-0 flex items-center justify-center text-sm',
-            dark ? 'text-slate-400' : 'text-slate-400',
+            dark ? 'text-slate-500' : 'text-slate-500',
           )}
         >
           {state === 'loading' ? tk.chart.loading : tk.chart.failed}

@@ -58,7 +58,7 @@ export function BreakpointDialog({
           <button
             type="button"
             onClick={onClose}
-            className="absolute top-4 right-4 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-blue-600"
+            className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-blue-600"
             aria-label={t.close}
           >
             <CloseIcon className="size-5" />

@@ -142,7 +142,7 @@ export function CheckTree({
                   })
                 }
                 className={cn(
-                  'mt-1 rounded p-0.5 text-slate-400 focus-visible:outline-2 focus-visible:outline-blue-600',
+                  'mt-1 rounded p-0.5 text-slate-500 focus-visible:outline-2 focus-visible:outline-blue-600',
                   !has && 'invisible',
                 )}
               >

@@ -34,7 +34,7 @@ export function Drawer({
               type="button"
               onClick={onClose}
               aria-label={t.close}
-              className="rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-blue-600"
+              className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-blue-600"
             >
               <CloseIcon className="size-5" />
             </button>

@@ -18,7 +18,7 @@ export function Empty({
 }) {
   return (
     <div className={cn('flex flex-col items-center justify-center gap-3 px-6 py-14 text-center', className)}>
-      <div className="flex size-14 items-center justify-center rounded-full bg-slate-100 text-2xl text-slate-400">
+      <div className="flex size-14 items-center justify-center rounded-full bg-slate-100 text-2xl text-slate-500">
         {icon ?? <InboxIcon />}
       </div>
       <p className="text-base font-medium text-slate-700">{title}</p>

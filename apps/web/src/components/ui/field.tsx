@@ -27,7 +27,7 @@ export const TextField = forwardRef<
           aria-invalid={error ? true : undefined}
           aria-describedby={cn(error ? errorId : '', hint ? hintId : '') || undefined}
           className={cn(
-            'h-10 w-full min-w-0 rounded-md border bg-white px-3 text-sm text-slate-900 placeholder:text-slate-400',
+            'h-10 w-full min-w-0 rounded-md border bg-white px-3 text-sm text-slate-900 placeholder:text-slate-500',
             'focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none',
             error ? 'border-red-400' : 'border-slate-300',
           )}
@@ -36,7 +36,7 @@ export const TextField = forwardRef<
         {addon}
       </div>
       {hint && !error && (
-        <p id={hintId} className="mt-1 text-xs text-slate-400">
+        <p id={hintId} className="mt-1 text-xs text-slate-500">
           {hint}
         </p>
       )}

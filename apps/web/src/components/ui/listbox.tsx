@@ -44,14 +44,14 @@ export function Listbox<V extends string>({
         <ListboxButton
           className={cn(
             'relative flex h-9 min-w-0 items-center gap-2 rounded-md border border-slate-300 bg-white pr-8 pl-3 text-left text-sm text-slate-800 shadow-sm',
-            'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600 data-disabled:bg-slate-50 data-disabled:text-slate-400',
+            'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600 data-disabled:bg-slate-50 data-disabled:text-slate-500',
             buttonClassName,
           )}
         >
-          <span className={cn('truncate', !current && 'text-slate-400')}>
+          <span className={cn('truncate', !current && 'text-slate-500')}>
             {current?.label ?? placeholder}
           </span>
-          <ChevronDownIcon className="pointer-events-none absolute right-2.5 size-4 text-slate-400" />
+          <ChevronDownIcon className="pointer-events-none absolute right-2.5 size-4 text-slate-500" />
         </ListboxButton>
         <ListboxOptions
           anchor={{ to: 'bottom start', gap: 4 }}

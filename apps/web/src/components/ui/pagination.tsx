@@ -44,7 +44,7 @@ export function Pagination({
       </button>
       {pageWindow(page, pages).map((p, i) =>
         p === null ? (
-          <span key={`gap-${i}`} className="px-1 text-slate-400" aria-hidden="true">
+          <span key={`gap-${i}`} className="px-1 text-slate-500" aria-hidden="true">
             …
           </span>
         ) : (

@@ -34,7 +34,7 @@ export function PaperView({
                 showAnswer={showAnswers}
               />
             ) : (
-              <p key={item.id} className="text-sm text-slate-400">
+              <p key={item.id} className="text-sm text-slate-500">
                 {item.no}. {composition.compose.deletedQuestion}
               </p>
             ),

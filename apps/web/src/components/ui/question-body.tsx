@@ -93,7 +93,7 @@ export function QuestionBody({
             {question.answer ? (
               <RichText html={question.answer} className="min-w-0" />
             ) : (
-              <span className="text-slate-400">{composition.bank.none}</span>
+              <span className="text-slate-500">{composition.bank.none}</span>
             )}
           </div>
           {question.analysis && (

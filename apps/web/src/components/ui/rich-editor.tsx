@@ -215,7 +215,7 @@ export function RichEditor({
             emit();
           }}
           style={{ minHeight: `${minRows * 1.75 + 1}rem` }}
-          className="rich-text px-3 py-2 text-[15px] leading-7 text-slate-900 empty:before:text-slate-400 empty:before:content-[attr(data-placeholder)] focus:outline-none"
+          className="rich-text px-3 py-2 text-[15px] leading-7 text-slate-900 empty:before:text-slate-500 empty:before:content-[attr(data-placeholder)] focus:outline-none"
         />
       </div>
       {error ? (
@@ -224,14 +224,14 @@ export function RichEditor({
         </p>
       ) : (
         hint && (
-          <p id={`${id}-hint`} className="mt-1 text-xs text-slate-400">
+          <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
             {hint}
           </p>
         )
       )}
       {hasMath(value) && (
         <div className="mt-2 rounded-md bg-slate-50 px-3 py-2 text-sm">
-          <span className="mr-2 text-xs text-slate-400">{composition.editor.preview}</span>
+          <span className="mr-2 text-xs text-slate-500">{composition.editor.preview}</span>
           <RichText html={value} inline />
         </div>
       )}

@@ -50,7 +50,7 @@ export function Table<T>({
         <tbody className="divide-y divide-slate-100 text-slate-700">
           {rows.length === 0 && empty ? (
             <tr>
-              <td colSpan={columns.length} className={cn(pad, 'text-center text-slate-400')}>
+              <td colSpan={columns.length} className={cn(pad, 'text-center text-slate-500')}>
                 {empty}
               </td>
             </tr>

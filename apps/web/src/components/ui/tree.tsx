@@ -138,7 +138,7 @@ export function Tree({
           >
             <ChevronRightIcon
               className={cn(
-                'mt-0.5 size-4 shrink-0 text-slate-400 transition-transform',
+                'mt-0.5 size-4 shrink-0 text-slate-500 transition-transform',
                 open && 'rotate-90',
                 !hasChildren && 'invisible',
               )}

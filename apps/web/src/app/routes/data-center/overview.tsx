@@ -21,7 +21,7 @@ export function Component() {
           >
             <span className="flex items-center justify-between text-base font-medium text-slate-900">
               {r.title}
-              <ChevronRightIcon className="size-4 text-slate-400 group-hover:text-blue-600" />
+              <ChevronRightIcon className="size-4 text-slate-500 group-hover:text-blue-600" />
             </span>
             <span className="text-sm leading-6 text-slate-500">{r.description}</span>
           </Link>

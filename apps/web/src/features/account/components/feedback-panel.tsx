@@ -195,7 +195,7 @@ export function FeedbackPanel() {
             <span role="alert" className="text-red-600">
               {errors.content}
             </span>
-            <span className="text-slate-400">{ta.feedback.count(content.length, MAX_CONTENT)}</span>
+            <span className="text-slate-500">{ta.feedback.count(content.length, MAX_CONTENT)}</span>
           </div>
         </div>
         <div>
@@ -265,7 +265,7 @@ export function FeedbackPanel() {
         {!data ? (
           <Skeleton className="h-40" />
         ) : data.records.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-400">
+          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">
             {ta.feedback.none}
           </p>
         ) : (
@@ -273,7 +273,7 @@ export function FeedbackPanel() {
             <ul className="space-y-3">
               {data.records.map((f) => (
                 <FeedbackItem key={f.id} f={f}>
-                  {!f.reply && <p className="mt-2 text-xs text-slate-400">{ta.feedback.waiting}</p>}
+                  {!f.reply && <p className="mt-2 text-xs text-slate-500">{ta.feedback.waiting}</p>}
                 </FeedbackItem>
               ))}
             </ul>
@@ -360,7 +360,7 @@ export function SchoolFeedbackPanel({ orgId }: { orgId: string }) {
       {!data ? (
         <Skeleton className="h-40" />
       ) : data.records.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-400">
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">
           {ta.schoolFeedback.none}
         </p>
       ) : (

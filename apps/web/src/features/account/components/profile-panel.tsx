@@ -84,7 +84,7 @@ function AvatarEditor({ profile }: { profile: Profile }) {
             </Button>
           )}
         </div>
-        <p className="text-xs text-slate-400">{ta.profile.avatarHint}</p>
+        <p className="text-xs text-slate-500">{ta.profile.avatarHint}</p>
       </div>
       <input
         ref={input}
@@ -286,7 +286,7 @@ export function ProfilePanel({ profile }: { profile: Profile }) {
         <Row label={ta.profile.username}>{profile.username}</Row>
         <Row label={ta.profile.phone}>
           <span className="flex items-center gap-3">
-            {profile.phone ?? <span className="text-slate-400">{ta.profile.noPhone}</span>}
+            {profile.phone ?? <span className="text-slate-500">{ta.profile.noPhone}</span>}
             <Button variant="link" size="sm" onClick={() => setPhoneOpen(true)}>
               {profile.phone ? ta.profile.changePhone : ta.profile.bindPhone}
             </Button>
@@ -312,7 +312,7 @@ export function ProfilePanel({ profile }: { profile: Profile }) {
                   {s.logoUrl ? (
                     <img src={s.logoUrl} alt="" className="size-full object-contain" />
                   ) : (
-                    <span aria-hidden="true" className="text-slate-400">
+                    <span aria-hidden="true" className="text-slate-500">
                       {s.name.slice(0, 1)}
                     </span>
                   )}

@@ -63,7 +63,7 @@ function TeachingPanel() {
       <section aria-label={ta.teaching.groups}>
         <h3 className="mb-3 text-base font-semibold text-slate-900">{ta.teaching.groups}</h3>
         {data.groups.length === 0 ? (
-          <p className="text-sm text-slate-400">{ta.teaching.noGroups}</p>
+          <p className="text-sm text-slate-500">{ta.teaching.noGroups}</p>
         ) : (
           <ul className="flex flex-wrap gap-2">
             {data.groups.map((g) => (
@@ -133,7 +133,7 @@ export function UsersetScreen({
             )}
             <span className="min-w-0">
               <span className="block truncate font-medium text-slate-900">{profile?.nickname}</span>
-              <span className="block truncate text-xs text-slate-400">{profile?.username}</span>
+              <span className="block truncate text-xs text-slate-500">{profile?.username}</span>
             </span>
           </div>
           <ul className="flex gap-1 overflow-x-auto rounded-xl bg-white p-2 shadow-sm ring-1 ring-slate-200 md:flex-col">

@@ -33,7 +33,7 @@ function Sample({ s, tone }: { s: AnswerSample; tone: 'bad' | 'good' }) {
       {s.cropUrl ? (
         <CropImage url={s.cropUrl} alt={`${s.name}`} className="max-h-48 w-full object-contain" />
       ) : (
-        s.response === null && <p className="text-xs text-slate-400">{tc.noCrop}</p>
+        s.response === null && <p className="text-xs text-slate-500">{tc.noCrop}</p>
       )}
     </figure>
   );
@@ -128,7 +128,7 @@ function QuestionCard({ q }: { q: CommentaryQuestion }) {
           <div className="space-y-2">
             <h4 className="text-sm font-medium text-rose-700">{tc.typical}</h4>
             {q.typicalAnswers.length === 0 ? (
-              <p className="text-xs text-slate-400">{tc.noSamples}</p>
+              <p className="text-xs text-slate-500">{tc.noSamples}</p>
             ) : (
               q.typicalAnswers.map((s) => <Sample key={s.studentId} s={s} tone="bad" />)
             )}
@@ -136,7 +136,7 @@ function QuestionCard({ q }: { q: CommentaryQuestion }) {
           <div className="space-y-2">
             <h4 className="text-sm font-medium text-emerald-700">{tc.exemplary}</h4>
             {q.exemplaryAnswers.length === 0 ? (
-              <p className="text-xs text-slate-400">{tc.noSamples}</p>
+              <p className="text-xs text-slate-500">{tc.noSamples}</p>
             ) : (
               q.exemplaryAnswers.map((s) => <Sample key={s.studentId} s={s} tone="good" />)
             )}

@@ -25,7 +25,7 @@ export function CropImage({ url, alt, className }: { url: string | null; alt: st
     };
   }, [url]);
   const box = cn(
-    'flex min-h-20 items-center justify-center rounded-md border border-slate-200 bg-slate-50 text-xs text-slate-400',
+    'flex min-h-20 items-center justify-center rounded-md border border-slate-200 bg-slate-50 text-xs text-slate-500',
     className,
   );
   if (!url) return <div className={box}>{ta.details.cropMissing}</div>;

@@ -145,7 +145,7 @@ function Matrix({ d }: { d: HomeworkDetails }) {
                   title={`${c.typeName} ${fmt.pct(c.scoreRate)}`}
                 >
                   {c.no}
-                  <span className="block text-[10px] font-normal text-slate-400">
+                  <span className="block text-[10px] font-normal text-slate-500">
                     {fmt.pct(c.scoreRate, 0)}
                   </span>
                 </th>
@@ -160,7 +160,7 @@ function Matrix({ d }: { d: HomeworkDetails }) {
                   className="sticky left-0 bg-white px-2 py-1 text-left font-normal whitespace-nowrap text-slate-800"
                 >
                   {r.name}
-                  <span className="ml-1 text-slate-400">{r.studentNo}</span>
+                  <span className="ml-1 text-slate-500">{r.studentNo}</span>
                 </th>
                 {withClass && <td className="px-2 py-1 whitespace-nowrap text-slate-600">{r.className}</td>}
                 <td className="px-2 py-1 text-right font-medium tabular-nums">

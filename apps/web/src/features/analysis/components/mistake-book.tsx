@@ -114,7 +114,7 @@ export function MistakeBookView({
             <p className="mt-1 text-sm text-slate-600">
               {tb.subtitle(b.student.name, b.student.studentNo, b.student.className, b.subjectName)}
             </p>
-            <p className="text-xs text-slate-400">{tb.generated(fmt.dateTime(b.generatedAt))}</p>
+            <p className="text-xs text-slate-500">{tb.generated(fmt.dateTime(b.generatedAt))}</p>
           </header>
           {b.entries.length === 0 ? (
             <p className="py-10 text-center text-slate-500">{tb.empty}</p>

@@ -168,7 +168,7 @@ export function HomeworkHeader({
           {homework.classes.map((k) => k.name).join('、')} ·{' '}
           {h.counts(summary.scoredCount, summary.studentCount, summary.pendingCount, summary.absentCount)}
           {generatedAt && (
-            <span className="ml-2 text-xs text-slate-400">{h.generated(fmt.dateTime(generatedAt))}</span>
+            <span className="ml-2 text-xs text-slate-500">{h.generated(fmt.dateTime(generatedAt))}</span>
           )}
         </p>
       </div>

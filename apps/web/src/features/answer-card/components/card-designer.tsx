@@ -284,7 +284,7 @@ function LoadedDesigner({ source, renderPrint }: { source: Source; renderPrint?:
         <aside className="space-y-4 lg:order-first" aria-label={tc.settings.heading}>
           {!editable && (
             <p className="flex gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600 ring-1 ring-slate-200">
-              <InfoIcon className="mt-0.5 size-4 shrink-0 text-slate-400" />
+              <InfoIcon className="mt-0.5 size-4 shrink-0 text-slate-500" />
               {source.mode === 'paper' ? tc.readOnlyPaper : tc.readOnlyHomework}
             </p>
           )}

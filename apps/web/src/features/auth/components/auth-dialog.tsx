@@ -93,7 +93,7 @@ export default function AuthDialog({ onSignedIn }: { onSignedIn: () => void }) {
           },
         ]}
       />
-      <p className="mt-5 text-center text-xs text-slate-400">
+      <p className="mt-5 text-center text-xs text-slate-500">
         {t.auth.agree}
         <button type="button" onClick={() => setReading(true)} className="text-blue-600 hover:underline">
           {t.auth.protocol}

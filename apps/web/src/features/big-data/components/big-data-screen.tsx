@@ -37,7 +37,7 @@ const THEMES: Record<BigDataVariant, Theme> = {
   display: {
     page: 'min-h-screen bg-slate-950 text-slate-100 lg:h-screen lg:min-h-0',
     card: 'border-slate-700/70 bg-slate-900/80',
-    muted: 'text-slate-400',
+    muted: 'text-slate-500',
     strong: 'text-white',
     track: 'bg-slate-800',
     link: 'border-slate-600 bg-slate-900 text-slate-200 hover:border-sky-400 hover:text-sky-300',

@@ -634,7 +634,7 @@ export function ComposeScreen() {
                     <span className="truncate">
                       {sectionNumeral(i)}、{s.title}
                     </span>
-                    <span className="shrink-0 text-xs text-slate-400 tabular-nums">
+                    <span className="shrink-0 text-xs text-slate-500 tabular-nums">
                       {composition.compose.outlineRow(s.items.length, sectionTotal(s))}
                     </span>
                   </button>

@@ -195,7 +195,7 @@ function SectionBlock({
             onDragStart={(e) => onSectionDragStart(e, ref.current)}
             title={composition.compose.dragSection(number)}
             aria-hidden="true"
-            className="hidden cursor-grab text-slate-400 hover:text-slate-600 active:cursor-grabbing sm:inline"
+            className="hidden cursor-grab text-slate-500 hover:text-slate-600 active:cursor-grabbing sm:inline"
           >
             <Grip />
           </span>
@@ -285,7 +285,7 @@ function SectionBlock({
           onDrop={onDrop}
         >
           {section.items.length === 0 && (
-            <li className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-400">
+            <li className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">
               {itemIndicator === 0 && bar}
               {composition.compose.sectionEmpty}
             </li>

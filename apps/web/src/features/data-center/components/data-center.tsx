@@ -259,7 +259,7 @@ function MarkingBody({ homeworkId }: { homeworkId: string }) {
                     m.indicator === 'normal'
                       ? 'text-emerald-700'
                       : m.indicator === 'insufficient'
-                        ? 'text-slate-400'
+                        ? 'text-slate-500'
                         : 'font-medium text-rose-600'
                   }
                 >

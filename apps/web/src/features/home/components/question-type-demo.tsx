@@ -16,7 +16,7 @@ export function QuestionTypeDemo() {
             <p className="text-sm text-slate-500">{x.name}</p>
             <p className="mt-1 text-2xl font-semibold text-slate-900">
               {x.count}
-              <span className="ml-1 text-sm font-normal text-slate-400">{t.home.demoUnit}</span>
+              <span className="ml-1 text-sm font-normal text-slate-500">{t.home.demoUnit}</span>
             </p>
             <div className="mt-2 h-1.5 rounded-full bg-slate-200" aria-hidden="true">
               <div
@@ -27,7 +27,7 @@ export function QuestionTypeDemo() {
           </li>
         ))}
       </ul>
-      <p className="mt-4 text-xs leading-5 text-slate-400">{t.home.demoLead}</p>
+      <p className="mt-4 text-xs leading-5 text-slate-500">{t.home.demoLead}</p>
     </div>
   );
 }

@@ -211,7 +211,7 @@ function HomeworkRow({
             >
               {hw.stateName}
             </span>
-            {hw.mine && <span className="text-xs text-slate-400">{th.mine}</span>}
+            {hw.mine && <span className="text-xs text-slate-500">{th.mine}</span>}
           </div>
           <p className="text-sm text-slate-600">
             {th.row.meta(hw.stageName, hw.subjectName, hw.questionCount, hw.totalScore)}
@@ -220,7 +220,7 @@ function HomeworkRow({
           </p>
           <p className="text-sm text-slate-600">
             {th.row.classes(hw.classes.map((c) => c.name).join('、'), students)}
-            {!hw.mine && <span className="ml-2 text-slate-400">{th.row.by(hw.createdByName)}</span>}
+            {!hw.mine && <span className="ml-2 text-slate-500">{th.row.by(hw.createdByName)}</span>}
           </p>
           <p className="text-xs text-slate-500">
             {th.row.card(

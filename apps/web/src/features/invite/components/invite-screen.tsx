@@ -33,7 +33,7 @@ function SchoolCard({ preview }: { preview: InvitePreview }) {
         {preview.logoUrl ? (
           <img src={preview.logoUrl} alt="" className="size-full object-contain" />
         ) : (
-          <span aria-hidden="true" className="text-2xl font-semibold text-slate-400">
+          <span aria-hidden="true" className="text-2xl font-semibold text-slate-500">
             {preview.schoolName.slice(0, 1)}
           </span>
         )}
@@ -44,7 +44,7 @@ function SchoolCard({ preview }: { preview: InvitePreview }) {
         {ts.invite.asRole(preview.grade ? `${preview.roleName}（${preview.grade}）` : preview.roleName)}
       </p>
       {preview.usable && (
-        <p className="mt-1 text-xs text-slate-400">{ts.invite.expires(formatDate(preview.expiresAt))}</p>
+        <p className="mt-1 text-xs text-slate-500">{ts.invite.expires(formatDate(preview.expiresAt))}</p>
       )}
     </div>
   );

@@ -41,7 +41,7 @@ export function Footer({ aboutHref }: { aboutHref: string }) {
         </div>
       </div>
       <div className="border-t border-slate-100">
-        <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-2 px-6 py-4 text-xs text-slate-400 sm:flex-row">
+        <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-2 px-6 py-4 text-xs text-slate-500 sm:flex-row">
           <span>{env.footer.copyright}</span>
           {env.footer.filingNumber && (
             <a

@@ -129,7 +129,7 @@ export function TopBar({
                     >
                       {user.nickname || user.username}
                     </span>
-                    <ChevronDownIcon className="hidden size-4 text-slate-400 md:block lg:hidden xl:block" />
+                    <ChevronDownIcon className="hidden size-4 text-slate-500 md:block lg:hidden xl:block" />
                   </>
                 }
                 items={userMenuEntries(user, onSignOut)}

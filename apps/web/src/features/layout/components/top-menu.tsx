@@ -43,7 +43,7 @@ export function TopMenu({ gradeDirector }: { gradeDirector: boolean }) {
           kind: 'external',
           label: i.label,
           href: i.href,
-          icon: <ExternalIcon className="size-4 text-slate-400" />,
+          icon: <ExternalIcon className="size-4 text-slate-500" />,
         }
       : { kind: 'link', label: i.label, to: i.to ?? '/' },
   );
@@ -61,7 +61,7 @@ export function TopMenu({ gradeDirector }: { gradeDirector: boolean }) {
                   className={linkClass({ isActive: false })}
                 >
                   {i.label}
-                  <ExternalIcon className="ml-1 size-3.5 text-slate-400" />
+                  <ExternalIcon className="ml-1 size-3.5 text-slate-500" />
                   <span className="sr-only">{t.nav.opensNewTab}</span>
                 </a>
               ) : (

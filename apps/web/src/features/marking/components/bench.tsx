@@ -548,7 +548,7 @@ function CropStack({
         return (
           <figure key={a.questionId} className="relative border-b border-slate-100 last:border-0">
             {block.questions.length > 1 && (
-              <figcaption className="absolute top-1 left-2 text-xs text-slate-400">
+              <figcaption className="absolute top-1 left-2 text-xs text-slate-500">
                 {T.questionNo(q?.no ?? '')}
               </figcaption>
             )}
@@ -560,7 +560,7 @@ function CropStack({
                 draggable={false}
               />
             ) : (
-              <p className="p-8 text-center text-slate-400">{a.blank ? T.blankAnswer : T.noCrop}</p>
+              <p className="p-8 text-center text-slate-500">{a.blank ? T.blankAnswer : T.noCrop}</p>
             )}
             {a.blank && url && (
               <span className="absolute top-1 right-2 rounded bg-slate-700/70 px-1.5 text-xs text-white">

@@ -74,7 +74,7 @@ function PaperList({
               <li key={p.id} className="flex items-center justify-between gap-3 py-2.5">
                 <div className="min-w-0">
                   <p className="truncate text-sm font-medium text-slate-800">{p.title}</p>
-                  <p className="text-xs text-slate-400">
+                  <p className="text-xs text-slate-500">
                     {p.stageName}
                     {p.subjectName} · {tb.questions(p.questionCount)}
                   </p>
@@ -124,7 +124,7 @@ function MaterialList({ chosen, onAdd }: { chosen: Chosen[]; onAdd: (c: Chosen) 
               <li key={m.id} className="flex items-center justify-between gap-3 py-2.5">
                 <div className="min-w-0">
                   <p className="truncate text-sm font-medium text-slate-800">{name}</p>
-                  <p className={cn('text-xs', word ? 'text-amber-700' : 'text-slate-400')}>
+                  <p className={cn('text-xs', word ? 'text-amber-700' : 'text-slate-500')}>
                     {word
                       ? tb.wordHint
                       : `${tm.kinds[m.kind]} · ${m.pageCount ? `${tm.pages(m.pageCount)} · ` : ''}${formatSize(m.sizeBytes)}`}
@@ -290,10 +290,10 @@ export function BindingScreen() {
                       problem ? 'border-red-200 bg-red-50' : 'border-slate-200',
                     )}
                   >
-                    <span className="w-6 text-center text-sm font-semibold text-slate-400">{i + 1}</span>
+                    <span className="w-6 text-center text-sm font-semibold text-slate-500">{i + 1}</span>
                     <div className="min-w-0 flex-1">
                       <p className="truncate text-sm font-medium text-slate-800">{c.title}</p>
-                      <p className={cn('text-xs', problem ? 'text-red-600' : 'text-slate-400')}>
+                      <p className={cn('text-xs', problem ? 'text-red-600' : 'text-slate-500')}>
                         {problem ?? c.detail}
                       </p>
                     </div>

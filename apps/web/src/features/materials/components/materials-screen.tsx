@@ -368,7 +368,7 @@ export function MaterialsScreen() {
                   <FolderIcon />
                   <span className="truncate">{folder.name}</span>
                 </span>
-                <span className="text-xs text-slate-400">{folder.materialCount}</span>
+                <span className="text-xs text-slate-500">{folder.materialCount}</span>
               </button>
             ))}
           </nav>
@@ -456,7 +456,7 @@ export function MaterialsScreen() {
                     </button>
                     {crumbs.map((f) => (
                       <span key={f.id} className="flex items-center gap-1">
-                        <ChevronRightIcon className="size-3.5 text-slate-400" />
+                        <ChevronRightIcon className="size-3.5 text-slate-500" />
                         <button
                           type="button"
                           className="hover:text-blue-600"
@@ -487,7 +487,7 @@ export function MaterialsScreen() {
                   </div>
                 )}
               </div>
-              <p className="px-4 pt-1 text-xs text-slate-400">
+              <p className="px-4 pt-1 text-xs text-slate-500">
                 {tm.uploadHint}
                 {uploads.length > 0 && (
                   <span className="ml-2 text-blue-600">{tm.uploading(uploads[0]!)}</span>
@@ -515,7 +515,7 @@ export function MaterialsScreen() {
                         <FolderIcon className="size-5" />
                         <span className="truncate font-medium text-slate-800">{f.name}</span>
                       </span>
-                      <span className="text-xs text-slate-400">{f.materialCount}</span>
+                      <span className="text-xs text-slate-500">{f.materialCount}</span>
                     </button>
                   </li>
                 ))}
@@ -565,7 +565,7 @@ export function MaterialsScreen() {
                             {m.name}.{m.ext}
                           </button>
                           {(query.keyword || view === 'bin') && (
-                            <p className="text-xs text-slate-400">
+                            <p className="text-xs text-slate-500">
                               {tm.location}：{[tm.allMaterials, ...m.folderPath].join(' / ')}
                             </p>
                           )}
@@ -575,7 +575,7 @@ export function MaterialsScreen() {
                             {tm.kinds[m.kind]}
                           </span>
                           {m.pageCount && (
-                            <span className="ml-1 text-xs text-slate-400">{tm.pages(m.pageCount)}</span>
+                            <span className="ml-1 text-xs text-slate-500">{tm.pages(m.pageCount)}</span>
                           )}
                         </td>
                         <td className="py-2.5 pr-3 text-slate-600">{formatSize(m.sizeBytes)}</td>

@@ -122,7 +122,7 @@ export function PreviewDialog({
         )}
         {state.kind === 'word' && (
           <div className="mx-auto max-w-2xl bg-white p-8 shadow">
-            <p className="mb-4 text-xs text-slate-400">{tm.wordNote}</p>
+            <p className="mb-4 text-xs text-slate-500">{tm.wordNote}</p>
             {state.notes.map((n) => (
               <p key={n} className="mb-2 text-xs text-amber-700">
                 {n}

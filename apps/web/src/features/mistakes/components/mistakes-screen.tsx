@@ -20,7 +20,7 @@ function DisabledPicker({
       <select
         disabled
         aria-describedby={describedBy}
-        className="h-9 w-48 cursor-not-allowed rounded-md border border-slate-200 bg-slate-50 px-3 text-slate-400"
+        className="h-9 w-48 cursor-not-allowed rounded-md border border-slate-200 bg-slate-50 px-3 text-slate-500"
       >
         <option>{placeholder}</option>
       </select>
@@ -42,7 +42,7 @@ export function MistakesScreen() {
           <DisabledPicker label={s.classes} placeholder={s.chooseClasses} describedBy={why} />
           <DisabledPicker label={s.homework} placeholder={s.chooseHomework} describedBy={why} />
           <DisabledPicker label={s.students} placeholder={s.allStudents} describedBy={why} />
-          <label className="flex items-center gap-2 pb-2 text-sm text-slate-400" title={s.why}>
+          <label className="flex items-center gap-2 pb-2 text-sm text-slate-500" title={s.why}>
             <input type="checkbox" disabled className="size-4" aria-describedby={why} />
             {s.withSimilar}
           </label>

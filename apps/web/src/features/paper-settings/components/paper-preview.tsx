@@ -197,7 +197,7 @@ function blocksOf(paper: PreviewPaper, settings: PaperSettings, copy: 'student' 
             answer={withAnswers ? q.answer : undefined}
           />
         ) : (
-          <p className="pb-[0.6em] text-slate-400">
+          <p className="pb-[0.6em] text-slate-500">
             {no}. {composition.compose.deletedQuestion}
           </p>
         ),

@@ -272,7 +272,7 @@ export function PaperSettingsForm({
               }}
               className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm leading-6 text-slate-900 focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
             />
-            <span className="text-xs text-slate-400">{s.noticeHint}</span>
+            <span className="text-xs text-slate-500">{s.noticeHint}</span>
           </label>
         )}
       </Group>
@@ -294,7 +294,7 @@ export function PaperSettingsForm({
               }}
               className="mt-1 h-9 w-full rounded-md border border-slate-300 px-3 text-sm text-slate-900 focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
             />
-            <span className="text-xs text-slate-400">{s.studentFieldsHint}</span>
+            <span className="text-xs text-slate-500">{s.studentFieldsHint}</span>
           </label>
         )}
         <Check label={s.sealingLine} checked={value.sealingLine} onChange={(v) => set('sealingLine', v)} />

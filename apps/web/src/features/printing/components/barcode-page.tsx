@@ -227,7 +227,7 @@ export function BarcodePage() {
           className="print-sheet mx-auto flex max-w-4xl flex-wrap justify-center gap-6 bg-white p-6 shadow-sm print:max-w-none print:justify-start print:p-0"
         >
           {!engine && errors.length < lines.length && (
-            <p className="text-sm text-slate-400">{tp.barcode.loading}</p>
+            <p className="text-sm text-slate-500">{tp.barcode.loading}</p>
           )}
           {codes.map((c) => (
             <figure key={c.line} className="break-inside-avoid" data-testid="barcode" data-value={c.text}>

@@ -144,7 +144,7 @@ export function CardPrintDialog({
         })}
         {!genericAllowed && (
           <p className="flex gap-2 rounded-md bg-slate-50 px-3 py-2 text-xs leading-5 text-slate-600">
-            <InfoIcon className="mt-0.5 size-4 shrink-0 text-slate-400" />
+            <InfoIcon className="mt-0.5 size-4 shrink-0 text-slate-500" />
             <span>
               {HOMEWORK_MESSAGES.qrNeedsStudents}
               {homework.permissions.editCard && (

@@ -89,7 +89,7 @@ export function DirectPrintPanel({
           className="mt-1 flex gap-2 text-xs leading-5 text-slate-600"
           data-testid="direct-print-unavailable"
         >
-          <InfoIcon className="mt-0.5 size-4 shrink-0 text-slate-400" />
+          <InfoIcon className="mt-0.5 size-4 shrink-0 text-slate-500" />
           <span>
             {t[agent.reason]}
             {agent.reason !== 'outdated' && (

@@ -203,7 +203,7 @@ export function QuestionBank({
                   : composition.bank.allKnowledge)}
             </span>
             <ChevronDownIcon
-              className={cn('size-4 shrink-0 text-slate-400 transition-transform', treeOpen && 'rotate-180')}
+              className={cn('size-4 shrink-0 text-slate-500 transition-transform', treeOpen && 'rotate-180')}
             />
           </button>
           <div id="bank-tree" className={cn('space-y-3', treeOpen ? 'block' : 'hidden', 'lg:block')}>
@@ -246,7 +246,7 @@ export function QuestionBank({
                   }}
                 />
               ) : (
-                <p className="py-6 text-center text-sm text-slate-400">
+                <p className="py-6 text-center text-sm text-slate-500">
                   {chapterType === 'booknode'
                     ? composition.questions.noTextbook
                     : composition.bank.noKnowledge}

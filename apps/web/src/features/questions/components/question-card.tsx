@@ -52,7 +52,7 @@ export function QuestionCard({
       <div className="px-5 py-4">
         <QuestionBody question={question} no={index} showAnswer={showAnswer} />
         {question.chapters.length > 0 && (
-          <p className="mt-2 text-xs text-slate-400">
+          <p className="mt-2 text-xs text-slate-500">
             {composition.bank.chapterOf(question.chapters.map((c) => c.name).join('、'))}
           </p>
         )}

@@ -44,7 +44,7 @@ export function FileUpload({ schoolYearId }: { schoolYearId: string | null }) {
           </Button>
           <span className="text-slate-500">{s.upload.drop}</span>
         </div>
-        <p className="text-xs text-slate-400">
+        <p className="text-xs text-slate-500">
           {state.splitting ? s.upload.splitting(state.splitting) : s.upload.accept}
         </p>
         <input

@@ -78,7 +78,7 @@ function PageTile({
             className="h-full w-full object-contain"
           />
         ) : (
-          <Spinner className="text-slate-400" />
+          <Spinner className="text-slate-500" />
         )}
         {page.blank && (
           <span className="absolute top-1.5 left-1.5 rounded bg-slate-800/80 px-1.5 py-0.5 text-xs text-white">
@@ -100,17 +100,17 @@ function PageTile({
         <p className="flex items-center justify-between gap-1 text-slate-700">
           <span className="font-medium">{page.label ?? s.viewer.page(page.seq)}</span>
           {page.side && (
-            <span className="text-slate-400">{page.side === 'front' ? s.viewer.front : s.viewer.back}</span>
+            <span className="text-slate-500">{page.side === 'front' ? s.viewer.front : s.viewer.back}</span>
           )}
         </p>
-        <p className="truncate text-slate-400" title={page.name}>
+        <p className="truncate text-slate-500" title={page.name}>
           {page.name}
         </p>
         <p className="flex flex-wrap items-center gap-1">
           <span className={cn('rounded px-1.5 py-0.5', uploadTone[page.upload])}>
             {uploadLabel(page.upload)}
           </span>
-          {page.duplicate && <span className="text-slate-400">{s.viewer.duplicate}</span>}
+          {page.duplicate && <span className="text-slate-500">{s.viewer.duplicate}</span>}
           {onRescan && !page.awaitingRescan && (
             <button
               type="button"
@@ -169,7 +169,7 @@ export function PageViewer({
           {loading ? (
             <Spinner className="size-8 text-blue-600" />
           ) : (
-            <span className="flex size-14 items-center justify-center rounded-full bg-white text-slate-400 shadow-sm">
+            <span className="flex size-14 items-center justify-center rounded-full bg-white text-slate-500 shadow-sm">
               <ScanIcon className="size-6" />
             </span>
           )}

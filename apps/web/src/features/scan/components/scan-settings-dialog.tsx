@@ -167,7 +167,7 @@ function SettingsForm({
             onChange={(e) => setSheetsText(e.target.value)}
             className="h-9 w-28 rounded-md border border-slate-300 px-3 text-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
           />
-          <p className="text-xs text-slate-400">{s.dialog.virtualSheetsHint}</p>
+          <p className="text-xs text-slate-500">{s.dialog.virtualSheetsHint}</p>
           <Row label={s.dialog.virtualHomework}>
             <Listbox
               label={s.dialog.virtualHomework}
@@ -185,7 +185,7 @@ function SettingsForm({
               placeholder={s.dialog.virtualDemoCard}
               onChange={(v) => patch({ virtualHomeworkId: v || null })}
             />
-            <p className="text-xs text-slate-400">{s.dialog.virtualHomeworkHint}</p>
+            <p className="text-xs text-slate-500">{s.dialog.virtualHomeworkHint}</p>
           </Row>
         </div>
       )}

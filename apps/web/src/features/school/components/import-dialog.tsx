@@ -167,7 +167,7 @@ export function ImportDialog({
               {ts.importDialog.file}
             </Button>
             <span className="text-sm text-slate-700">{file ? file.name : ts.importDialog.noFile}</span>
-            <span className="w-full text-xs text-slate-400">{ts.importDialog.fileHint}</span>
+            <span className="w-full text-xs text-slate-500">{ts.importDialog.fileHint}</span>
           </div>
           {fileError && (
             <p role="alert" className="mt-2 text-sm text-red-600">

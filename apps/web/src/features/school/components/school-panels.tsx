@@ -61,7 +61,7 @@ export function SchoolLogo({ school, canManage }: { school: SchoolDetail; canMan
         {school.logoUrl ? (
           <img src={school.logoUrl} alt={ts.info.logo} className="size-full object-contain" />
         ) : (
-          <span aria-hidden="true" className="text-3xl font-semibold text-slate-400">
+          <span aria-hidden="true" className="text-3xl font-semibold text-slate-500">
             {school.name.slice(0, 1)}
           </span>
         )}
@@ -103,7 +103,7 @@ function InfoRow({ label, value }: { label: string; value: string | null | undef
   return (
     <div className="grid grid-cols-[7rem_1fr] gap-3 py-2.5 text-sm">
       <dt className="text-slate-500">{label}</dt>
-      <dd className={value ? 'text-slate-800' : 'text-slate-400'}>{value || ts.info.none}</dd>
+      <dd className={value ? 'text-slate-800' : 'text-slate-500'}>{value || ts.info.none}</dd>
     </div>
   );
 }
@@ -170,7 +170,7 @@ export function InfoPanel({ school, canManage }: { school: SchoolDetail; canMana
         <InfoRow label={ts.info.createdAt} value={formatDate(school.createdAt)} />
         <InfoRow label={ts.info.defaultYear} value={school.defaultYear?.name ?? ts.info.noDefaultYear} />
       </dl>
-      <p className="mt-4 text-xs text-slate-400">{ts.info.logoHint}</p>
+      <p className="mt-4 text-xs text-slate-500">{ts.info.logoHint}</p>
       <Dialog open={editing} onClose={() => setEditing(false)} title={ts.info.edit} className="max-w-lg">
         <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
           <TextField
@@ -336,7 +336,7 @@ export function DirectorsPanel({ orgId, canManage }: { orgId: string; canManage:
               return list.length ? (
                 list.map((d) => d.nickname).join('、')
               ) : (
-                <span className="text-slate-400">{ts.directors.none}</span>
+                <span className="text-slate-500">{ts.directors.none}</span>
               );
             },
           },
@@ -395,7 +395,7 @@ export function DirectorsPanel({ orgId, canManage }: { orgId: string; canManage:
                     className="size-4 accent-blue-600"
                   />
                   <span className="text-slate-800">{m.nickname}</span>
-                  <span className="text-xs text-slate-400">{m.username}</span>
+                  <span className="text-xs text-slate-500">{m.username}</span>
                 </label>
               </li>
             ))}

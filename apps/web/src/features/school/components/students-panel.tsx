@@ -346,7 +346,7 @@ export function StudentsPanel({
                 s.graduated ? (
                   <span className="text-amber-700">{ts.students.graduated}</span>
                 ) : (
-                  <span className="text-slate-400">—</span>
+                  <span className="text-slate-500">—</span>
                 ),
             },
             ...(writable

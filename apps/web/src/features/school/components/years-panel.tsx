@@ -222,7 +222,7 @@ function ClassesOfYear({
             {ts.classes.add}
           </Button>
         )}
-        {canManage && year.archived && <p className="text-sm text-slate-400">{ts.classes.frozen}</p>}
+        {canManage && year.archived && <p className="text-sm text-slate-500">{ts.classes.frozen}</p>}
       </div>
       {isLoading ? (
         <Skeleton className="h-40" />
@@ -414,7 +414,7 @@ export function YearsPanel({
                   {canManage && (
                     <Menu
                       label={`${ts.years.actions}：${y.name}`}
-                      buttonClassName="rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+                      buttonClassName="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
                       button={<span aria-hidden="true">⋯</span>}
                       items={[
                         ...(!y.isDefault && !y.archived

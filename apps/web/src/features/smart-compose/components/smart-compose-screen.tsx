@@ -256,7 +256,7 @@ export function SmartComposeScreen() {
                         aria-label={s.removeRow(typeName(r.typeId))}
                         disabled={rows.length <= 1}
                         onClick={() => setRows((list) => list.filter((x) => x.key !== r.key))}
-                        className="rounded p-1 text-slate-400 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-30"
+                        className="rounded p-1 text-slate-500 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-30"
                       >
                         <TrashIcon className="size-4" />
                       </button>
@@ -311,7 +311,7 @@ export function SmartComposeScreen() {
             onChange={(e) => setDifficulty(Number(e.target.value))}
             className="mt-2 w-full accent-blue-600"
           />
-          <div className="mt-1 flex justify-between text-xs text-slate-400" aria-hidden="true">
+          <div className="mt-1 flex justify-between text-xs text-slate-500" aria-hidden="true">
             {DIFFICULTY_LEVELS.map((l) => (
               <span key={l}>{l}</span>
             ))}
@@ -352,7 +352,7 @@ export function SmartComposeScreen() {
           ) : (
             <p className="text-xs text-slate-500">{current?.year === null ? s.noYear : s.noClasses}</p>
           )}
-          <p className="mt-2 text-xs text-slate-400">{s.classesHint}</p>
+          <p className="mt-2 text-xs text-slate-500">{s.classesHint}</p>
         </fieldset>
 
         <label className="block text-sm text-slate-700">
@@ -421,7 +421,7 @@ export function SmartResultView({ result, seed }: { result: SmartResult; seed: n
       <div className="rounded-xl border border-slate-200 bg-white p-5">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 className="text-base font-semibold text-slate-900">{s.resultTitle}</h2>
-          <span className="text-xs text-slate-400">{s.batch(seed)}</span>
+          <span className="text-xs text-slate-500">{s.batch(seed)}</span>
         </div>
         <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
           <Stat
@@ -531,7 +531,7 @@ function Stat({ label, value, hint, ok }: { label: string; value: string; hint?:
       <dd className={cn('text-base font-semibold tabular-nums', ok ? 'text-slate-900' : 'text-amber-800')}>
         {value}
       </dd>
-      {hint && <dd className="text-xs text-slate-400">{hint}</dd>}
+      {hint && <dd className="text-xs text-slate-500">{hint}</dd>}
     </div>
   );
 }

@@ -77,7 +77,7 @@ export function SyncClassScreen({ onAddToBasket }: { onAddToBasket: (ids: string
                 onSelect={(n) => setNodeId(n.id)}
               />
             ) : (
-              <p className="py-6 text-center text-sm text-slate-400">{composition.questions.noTextbook}</p>
+              <p className="py-6 text-center text-sm text-slate-500">{composition.questions.noTextbook}</p>
             )
           ) : (
             <SkeletonLines lines={6} />

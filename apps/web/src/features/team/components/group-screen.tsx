@@ -106,7 +106,7 @@ function GroupDialog({
             options={GROUP_KINDS.map((k) => ({ value: k, label: GROUP_KIND_NAMES[k] }))}
             onChange={setKind}
           />
-          <p className="text-xs text-slate-400">{ts.groups.kindHint}</p>
+          <p className="text-xs text-slate-500">{ts.groups.kindHint}</p>
         </div>
         <TextField
           label={ts.groups.name}
@@ -241,7 +241,7 @@ function MembersDialog({
                 <Avatar src={m.avatar} name={m.nickname} />
                 <span className="min-w-0 flex-1">
                   <span className="block text-sm text-slate-800">{m.nickname}</span>
-                  <span className="block text-xs text-slate-400">{m.username}</span>
+                  <span className="block text-xs text-slate-500">{m.username}</span>
                 </span>
                 <label
                   className={cn(
@@ -326,7 +326,7 @@ function GroupCard({
               </span>
             ))
           ) : (
-            <span className="text-sm text-slate-400">{ts.groups.noLeader}</span>
+            <span className="text-sm text-slate-500">{ts.groups.noLeader}</span>
           )}
         </div>
       </div>
@@ -336,7 +336,7 @@ function GroupCard({
         </p>
         <p className="mt-1.5 text-sm leading-6 text-slate-700">
           {others.map((m) => m.nickname).join('、') ||
-            (group.memberCount > 0 ? <span className="text-slate-400">{ts.groups.onlyLeaders}</span> : '—')}
+            (group.memberCount > 0 ? <span className="text-slate-500">{ts.groups.onlyLeaders}</span> : '—')}
         </p>
       </div>
       {canManage && (

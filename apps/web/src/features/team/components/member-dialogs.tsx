@@ -87,7 +87,7 @@ export function RolesDialog({
           />
           {ts.members.isAdministrator}
         </label>
-        {member?.isCreator && <p className="-mt-3 text-xs text-slate-400">{ts.members.creatorAlways}</p>}
+        {member?.isCreator && <p className="-mt-3 text-xs text-slate-500">{ts.members.creatorAlways}</p>}
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-700">{ts.members.directorOf}</legend>
           <div className="flex flex-wrap gap-2">
@@ -215,10 +215,10 @@ export function TeachingDialog({
               </div>
               <div className="mt-3 space-y-2">
                 <p className="text-sm text-slate-500">{ts.members.classes}</p>
-                {years.length === 0 && <p className="text-sm text-slate-400">{ts.members.noYear}</p>}
+                {years.length === 0 && <p className="text-sm text-slate-500">{ts.members.noYear}</p>}
                 {years.map(({ year, classes }) => (
                   <div key={year.id} className="flex flex-wrap items-center gap-2">
-                    <span className="w-32 shrink-0 truncate text-xs text-slate-400">{year.name}</span>
+                    <span className="w-32 shrink-0 truncate text-xs text-slate-500">{year.name}</span>
                     {classes.map((c) => (
                       <Chip
                         key={c.id}

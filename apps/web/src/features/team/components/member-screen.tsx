@@ -95,10 +95,10 @@ function MembersPanel({ orgId, myMemberId }: { orgId: string; myMemberId: string
                     <p className="font-medium text-slate-900">
                       {m.nickname}
                       {m.memberId === myMemberId && (
-                        <span className="ml-1.5 text-xs font-normal text-slate-400">（{ts.members.me}）</span>
+                        <span className="ml-1.5 text-xs font-normal text-slate-500">（{ts.members.me}）</span>
                       )}
                     </p>
-                    <p className="text-xs text-slate-400">
+                    <p className="text-xs text-slate-500">
                       {m.username}
                       {m.phone ? ` · ${m.phone}` : ''}
                     </p>
@@ -117,7 +117,7 @@ function MembersPanel({ orgId, myMemberId }: { orgId: string; myMemberId: string
                     </span>
                   ))}
                   {m.grades.length > 0 && (
-                    <span className="text-xs text-slate-400">{m.grades.join('、')}</span>
+                    <span className="text-xs text-slate-500">{m.grades.join('、')}</span>
                   )}
                 </div>
               ),
@@ -138,7 +138,7 @@ function MembersPanel({ orgId, myMemberId }: { orgId: string; myMemberId: string
                     ))}
                   </ul>
                 ) : (
-                  <span className="text-xs text-slate-400">{ts.members.noTeaching}</span>
+                  <span className="text-xs text-slate-500">{ts.members.noTeaching}</span>
                 ),
             },
             {

@@ -93,7 +93,7 @@ export function TemplatesScreen() {
               <p className="mt-3 text-sm text-slate-500">
                 {s.meta(`${p.stageName}${p.subjectName}`, p.questionCount, p.totalScore)}
               </p>
-              <p className="mt-1 text-xs text-slate-400">
+              <p className="mt-1 text-xs text-slate-500">
                 {p.owner === 'system'
                   ? s.updated(formatDate(p.updatedAt))
                   : s.sharedBy(p.ownerName, formatDate(p.updatedAt))}
