@@ -192,13 +192,22 @@ export class HomeworkModel {
   readonly gradeMean: number;
   readonly gradeSd: number;
 
-  constructor(input: ModelInput) {
+  readonly paper: HomeworkPaper;
+
+  /**
+   * With a `base` (ADR 0030), `input.sheets` and `input.answers` are only the sheets written since the base was
+   * computed (each with all its answers): those students' rows are built anew, every other student keeps the
+   * base's row, and everything derived (ranks, Z scores, views) is computed over the whole as usual.
+   */
+  constructor(input: ModelInput, base?: HomeworkModel) {
     this.homework = input.homework;
     this.settings = input.settings;
     this.classes = input.classes;
     this.now = input.now;
     this.previousRates = input.previousRates ?? new Map<string, number>();
-    this.questions = questionsOf(input.paper);
+    this.paper = input.paper;
+    this.questions = base?.questions ?? questionsOf(input.paper);
+    const baseRows = base ? new Map(base.rows.map((r) => [r.student.id, r])) : null;
     this.full = input.homework.fullScore;
     const qIndex = new Map(this.questions.map((q, i) => [q.questionId, i]));
     const sheetOf = new Map(input.sheets.map((s) => [s.student_id, s]));
@@ -219,8 +228,10 @@ export class HomeworkModel {
         crop: a.crop_path !== null,
       };
     }
-    this.rows = input.students.map((student) => {
+    this.rows = input.students.map((student): Row => {
       const sheet = sheetOf.get(student.id);
+      const kept = sheet ? undefined : baseRows?.get(student.id);
+      if (kept) return { ...kept, student, gradeRank: null, classRank: null, z: null };
       if (!sheet)
         return {
           student,
