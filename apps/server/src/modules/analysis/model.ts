@@ -31,8 +31,8 @@ import {
   cronbachAlpha,
   describe,
   difficultyBand,
-  discrimination,
   discriminationBand,
+  discriminationOfRanked,
   masteryLevel,
   mean,
   normaliseChoice,
@@ -354,7 +354,9 @@ export class HomeworkModel {
   /** Per-question statistics within the scope's answers. */
   questionStats(rows: readonly Row[]): QuestionStats[] {
     const withSheet = rows.filter((r) => r.cells !== null);
-    const complete = rows.filter((r) => r.total !== null);
+    // Scored students by total, highest first (ties in row order): sorted once for every question's 区分度.
+    const ranked = rows.filter((r) => r.total !== null).sort((a, b) => b.total! - a.total!);
+    const rankedScores = new Float64Array(ranked.length);
     const byClass = new Map<string, Row[]>();
     for (const r of this.rows) {
       if (!r.cells) continue;
@@ -379,10 +381,12 @@ export class HomeworkModel {
       }
       const average = mean(scores);
       const scoreRate = q.full > 0 ? average / q.full : 0;
-      const pairs = complete
-        .filter((r) => r.cells![i]!.score !== null)
-        .map((r) => [r.total!, r.cells![i]!.score!] as const);
-      const d = discrimination(pairs, q.full);
+      let answered = 0;
+      for (const r of ranked) {
+        const score = r.cells![i]!.score;
+        if (score !== null) rankedScores[answered++] = score;
+      }
+      const d = discriminationOfRanked(rankedScores.subarray(0, answered), q.full);
       const band = d === null ? null : discriminationBand(d);
       const diff = difficultyBand(scoreRate);
       return {
