@@ -2,11 +2,12 @@
 // Each database is fresh, migrated and seeded like the product (演示学校), then filled here: 50 classes of 40 students
 // (2,000), one test of 30 questions with a sheet and 30 scored answers per student (60,000 answers), and 19 more
 // homework of the same subject with a sheet per student (the grade across 20 homework). The analysis calls run
-// in-process through the host (authentication, validation, queries, computing, JSON). Reported per call: the first
-// read (computed: nothing in memory), the median of a fixed number of repeated reads (served from memory after the
-// versions are checked in the database, ADR 0021) — the figure held against the target — and the read right after
-// one marker's score is written through the results spine (that homework computed anew). The load average is
-// printed: on the shared machine every figure is pessimistic. Bounded: everything is closed and removed.
+// in-process through the host (authentication, validation, queries, computing, JSON). Reported per call: the cold
+// read (computed: nothing in memory), the warm read (median of a fixed number of repeated reads, served from memory
+// after the versions are checked in the database, ADR 0021) and the read right after one marker's score is written
+// through the results spine (median of as many; the kept figures brought up to date from the changed sheet,
+// ADR 0030). The target holds for the warm read and the read after a change. The load average is printed: on the
+// shared machine every figure is pessimistic. Bounded: everything is closed and removed.
 import os from 'node:os';
 import type { Kysely } from 'kysely';
 import type { HomeworkPaper } from '@zhzy/contracts';
@@ -299,7 +300,7 @@ async function run(dialect: DialectName): Promise<boolean> {
       const first = await once(url);
       const warm = await repeated(url);
       const changed: number[] = [];
-      for (let i = 0; i < Math.max(1, Math.min(ROUNDS, 3)); i += 1) {
+      for (let i = 0; i < ROUNDS; i += 1) {
         await mark();
         changed.push(await once(url));
       }
@@ -309,11 +310,13 @@ async function run(dialect: DialectName): Promise<boolean> {
     const grade = await measure(
       `/teacher/analysis/grade/trend?subjectId=${SUBJECT_IDS.数学}&limit=${HOMEWORK}`,
     );
-    const okOne = one.warm <= TARGET_ONE_MS;
-    const okGrade = grade.warm <= TARGET_GRADE_MS;
+    // The target holds for a read served from memory and for the read right after a score change (ADR 0030);
+    // the cold read is reported beside them.
+    const okOne = one.warm <= TARGET_ONE_MS && one.changed <= TARGET_ONE_MS;
+    const okGrade = grade.warm <= TARGET_GRADE_MS && grade.changed <= TARGET_GRADE_MS;
     const fmt = (m: { first: number; warm: number; changed: number }, target: number, ok: boolean) =>
-      `${m.warm.toFixed(0)} ms (target ≤ ${target}) ${ok ? 'ok' : 'SLOW'}; first read ${m.first.toFixed(0)} ms` +
-      ` (${(m.first / m.warm).toFixed(1)}× the repeated read), after a score change ${m.changed.toFixed(0)} ms`;
+      `cold ${m.first.toFixed(0)} ms · warm ${m.warm.toFixed(0)} ms · after a score change ` +
+      `${m.changed.toFixed(0)} ms (target ≤ ${target} warm and after a change) ${ok ? 'ok' : 'SLOW'}`;
     console.log(
       `${dialect.padEnd(8)} one test (2,000 students × 30 questions): ${fmt(one, TARGET_ONE_MS, okOne)}\n` +
         `${' '.repeat(9)}grade across ${HOMEWORK} homework: ${fmt(grade, TARGET_GRADE_MS, okGrade)}\n` +

@@ -15,6 +15,7 @@ import * as m0011 from './migrations/0011-analysis.js';
 import * as m0012 from './migrations/0012-materials.js';
 import * as m0017 from './migrations/0017-analysis-versions.js';
 import * as m0021 from './migrations/0021-question-search-rows.js';
+import * as m0022 from './migrations/0022-analysis-incremental.js';
 
 // Migrations are listed statically so a bundled or containerised host needs no file-system scan.
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-materials': m0012,
   '0017-analysis-versions': m0017,
   '0021-question-search-rows': m0021,
+  '0022-analysis-incremental': m0022,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -603,6 +603,8 @@ export interface SheetsTable {
   unscored_count: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Its homework's results version at the sheet's last write (migration 0022, ADR 0030). */
+  results_version: Generated<number>;
 }
 
 export type AnswerKind = 'single' | 'multiple' | 'truefalse' | 'blank' | 'written' | 'optional';

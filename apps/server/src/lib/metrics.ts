@@ -58,7 +58,7 @@ export class Metrics {
     });
     this.analysisCache = new client.Counter({
       name: 'zhzy_analysis_cache_total',
-      help: 'Analysis reads served from memory (hit) or computed (miss), by cache (model, point); ADR 0021',
+      help: 'Analysis reads served from memory (hit), updated from what changed (update) or computed (miss), by cache (model, point); ADR 0021, 0030',
       labelNames: ['cache', 'result'],
       registers,
     });

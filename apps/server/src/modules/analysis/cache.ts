@@ -9,13 +9,21 @@ import { chunked } from './repository.js';
 // anything else is recomputed. Versions are read before the data they cover, so an entry can only be labelled
 // older than its data (a needless recompute), never newer (a stale figure). Another instance's write bumps the
 // same rows, so nothing an instance remembers can outlive a change made elsewhere.
+// The context is two rows (ADR 0030): `context` for what all schools share (subjects, stages, users' names) and
+// `context:<org id>` for the school's own tables. An entry whose context is current but whose results changed may
+// be brought up to date from the changes alone (`refresh`) instead of computed anew.
 
 export const CONTEXT_KEY = 'context';
+
+/** The context rows a school's figures depend on: the shared one and the school's. */
+export const contextKeys = (orgId: string): [string, string] => [CONTEXT_KEY, `context:${orgId}`];
 
 export type Versions = Map<string, number>;
 
 interface Entry<T> {
   orgId: string;
+  /** getMany's entries: the context label they were computed at (their versions hold only their own id). */
+  context?: string;
   versions: Versions;
   value: T;
 }
@@ -51,8 +59,18 @@ const same = (a: Versions, b: Versions): boolean => {
   return true;
 };
 
-/** Told of every lookup: served from memory (hit) or computed (miss), and how many values. */
-export type CacheCounter = (result: 'hit' | 'miss', count: number) => void;
+/**
+ * Told of every lookup: served from memory (hit), brought up to date from what changed (update) or computed
+ * (miss), and how many values.
+ */
+export type CacheCounter = (result: 'hit' | 'update' | 'miss', count: number) => void;
+
+/**
+ * Brings a kept value up to date when only result versions changed (the context is the same): receives the value,
+ * the versions it was computed at and the current ones (read before this call, so covering no later write); returns
+ * the new value, or null to compute anew.
+ */
+export type Refresh<T> = (previous: T, was: Versions, now: Versions) => Promise<T | null>;
 
 export class AnalysisCache<T> {
   private readonly entries: Lru<Entry<T>>;
@@ -80,26 +98,40 @@ export class AnalysisCache<T> {
   }
 
   /**
-   * The value of `key` for a school: from memory when every version it was computed at is still current, else
-   * from `load`, which receives the versions read so far (context and `keys`) and adds the versions of anything
-   * else it reads (through `stamp`) before reading it.
+   * The value of `key` for a school: from memory when every version it was computed at is still current; else,
+   * when only result versions moved and `refresh` is given, brought up to date by it; else from `load`, which
+   * receives the versions read so far (context and `keys`) and adds the versions of anything else it reads (through
+   * `stamp`) before reading it.
    */
   async get(
     orgId: string,
     key: string,
     keys: readonly string[],
     load: (stamp: (more: readonly string[]) => Promise<void>) => Promise<T>,
+    refresh?: Refresh<T>,
   ): Promise<T> {
     const entry = this.entries.get(key);
-    const wanted = [CONTEXT_KEY, ...keys, ...(entry ? entry.versions.keys() : [])];
+    const context = contextKeys(orgId);
+    const wanted = [...context, ...keys, ...(entry ? entry.versions.keys() : [])];
     const current = await this.versions(wanted);
-    if (entry && entry.orgId === orgId && same(entry.versions, current)) {
-      this.count('hit', 1);
-      return entry.value;
+    if (entry && entry.orgId === orgId) {
+      if (same(entry.versions, current)) {
+        this.count('hit', 1);
+        return entry.value;
+      }
+      if (refresh && context.every((k) => entry.versions.get(k) === current.get(k))) {
+        const now: Versions = new Map([...entry.versions.keys()].map((k) => [k, current.get(k)!]));
+        const value = await refresh(entry.value, entry.versions, now);
+        if (value !== null) {
+          this.count('update', 1);
+          this.entries.set(key, { orgId, versions: now, value });
+          return value;
+        }
+      }
     }
     this.count('miss', 1);
     const versions: Versions = new Map(
-      [CONTEXT_KEY, ...keys].map((k) => [k, current.get(k) ?? 0] as [string, number]),
+      [...context, ...keys].map((k) => [k, current.get(k) ?? 0] as [string, number]),
     );
     const value = await load(async (more) => {
       const missing = more.filter((k) => !versions.has(k));
@@ -110,24 +142,28 @@ export class AnalysisCache<T> {
     return value;
   }
 
-  /** The context version now (read it before reading rows that a later `getMany` computes from). */
-  async contextVersion(): Promise<number> {
-    return (await this.versions([CONTEXT_KEY])).get(CONTEXT_KEY)!;
+  /** The school's context versions now, as one label (read it before reading rows a later `getMany` computes from). */
+  async contextVersion(orgId: string): Promise<string> {
+    const keys = contextKeys(orgId);
+    const v = await this.versions(keys);
+    return keys.map((k) => v.get(k)!).join(':');
   }
 
   /**
-   * Several values at once, one per id (`key(id)`), each depending on the context and its own id's version:
-   * one query validates all; `load` computes the missing ones together. `contextBefore` is the context version
-   * read before the caller read the rows it hands to `load`; new entries are labelled with it.
+   * Several values at once, one per id (`key(id)`), each depending on the school's context and its own id's
+   * version: one query validates all; `load` computes the missing ones together. `contextBefore` is the context
+   * label (`contextVersion`) read before the caller read the rows it hands to `load`; new entries carry it.
    */
   async getMany(
     orgId: string,
     ids: readonly string[],
     key: (id: string) => string,
-    contextBefore: number,
+    contextBefore: string,
     load: (missing: string[]) => Promise<Map<string, T>>,
   ): Promise<Map<string, T>> {
-    const current = await this.versions([CONTEXT_KEY, ...ids]);
+    const context = contextKeys(orgId);
+    const current = await this.versions([...context, ...ids]);
+    const contextNow = context.map((k) => current.get(k)!).join(':');
     const out = new Map<string, T>();
     const missing: string[] = [];
     for (const id of ids) {
@@ -135,7 +171,7 @@ export class AnalysisCache<T> {
       if (
         entry &&
         entry.orgId === orgId &&
-        entry.versions.get(CONTEXT_KEY) === current.get(CONTEXT_KEY) &&
+        entry.context === contextNow &&
         entry.versions.get(id) === current.get(id)
       ) {
         out.set(id, entry.value);
@@ -149,10 +185,8 @@ export class AnalysisCache<T> {
       out.set(id, value);
       this.entries.set(key(id), {
         orgId,
-        versions: new Map([
-          [CONTEXT_KEY, contextBefore],
-          [id, current.get(id)!],
-        ]),
+        context: contextBefore,
+        versions: new Map([[id, current.get(id)!]]),
         value,
       });
     }

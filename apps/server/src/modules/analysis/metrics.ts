@@ -189,15 +189,26 @@ export function difficultyBand(scoreRate: number): DifficultyBand {
  * @param pairs per student: [total, score on the question]
  */
 export function discrimination(pairs: readonly (readonly [number, number])[], full: number): number | null {
-  const n = pairs.length;
-  if (n < 4 || full <= 0) return null;
   const sorted = [...pairs].sort((a, b) => b[0] - a[0]);
+  return discriminationOfRanked(
+    sorted.map((p) => p[1]),
+    full,
+  );
+}
+
+/**
+ * 区分度 from the question's scores already in the order `discrimination` sorts them (totals highest first, ties in
+ * input order): a grade's students are sorted by total once and every question reads its scores in that order.
+ */
+export function discriminationOfRanked(scores: ArrayLike<number>, full: number): number | null {
+  const n = scores.length;
+  if (n < 4 || full <= 0) return null;
   const g = Math.max(1, Math.round(0.27 * n));
   let upper = 0;
   let lower = 0;
   for (let i = 0; i < g; i += 1) {
-    upper += sorted[i]![1];
-    lower += sorted[n - 1 - i]![1];
+    upper += scores[i]!;
+    lower += scores[n - 1 - i]!;
   }
   return (upper - lower) / (g * full);
 }

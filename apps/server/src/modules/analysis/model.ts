@@ -31,8 +31,8 @@ import {
   cronbachAlpha,
   describe,
   difficultyBand,
-  discrimination,
   discriminationBand,
+  discriminationOfRanked,
   masteryLevel,
   mean,
   normaliseChoice,
@@ -192,13 +192,22 @@ export class HomeworkModel {
   readonly gradeMean: number;
   readonly gradeSd: number;
 
-  constructor(input: ModelInput) {
+  readonly paper: HomeworkPaper;
+
+  /**
+   * With a `base` (ADR 0030), `input.sheets` and `input.answers` are only the sheets written since the base was
+   * computed (each with all its answers): those students' rows are built anew, every other student keeps the
+   * base's row, and everything derived (ranks, Z scores, views) is computed over the whole as usual.
+   */
+  constructor(input: ModelInput, base?: HomeworkModel) {
     this.homework = input.homework;
     this.settings = input.settings;
     this.classes = input.classes;
     this.now = input.now;
     this.previousRates = input.previousRates ?? new Map<string, number>();
-    this.questions = questionsOf(input.paper);
+    this.paper = input.paper;
+    this.questions = base?.questions ?? questionsOf(input.paper);
+    const baseRows = base ? new Map(base.rows.map((r) => [r.student.id, r])) : null;
     this.full = input.homework.fullScore;
     const qIndex = new Map(this.questions.map((q, i) => [q.questionId, i]));
     const sheetOf = new Map(input.sheets.map((s) => [s.student_id, s]));
@@ -219,8 +228,10 @@ export class HomeworkModel {
         crop: a.crop_path !== null,
       };
     }
-    this.rows = input.students.map((student) => {
+    this.rows = input.students.map((student): Row => {
       const sheet = sheetOf.get(student.id);
+      const kept = sheet ? undefined : baseRows?.get(student.id);
+      if (kept) return { ...kept, student, gradeRank: null, classRank: null, z: null };
       if (!sheet)
         return {
           student,
@@ -343,7 +354,9 @@ export class HomeworkModel {
   /** Per-question statistics within the scope's answers. */
   questionStats(rows: readonly Row[]): QuestionStats[] {
     const withSheet = rows.filter((r) => r.cells !== null);
-    const complete = rows.filter((r) => r.total !== null);
+    // Scored students by total, highest first (ties in row order): sorted once for every question's 区分度.
+    const ranked = rows.filter((r) => r.total !== null).sort((a, b) => b.total! - a.total!);
+    const rankedScores = new Float64Array(ranked.length);
     const byClass = new Map<string, Row[]>();
     for (const r of this.rows) {
       if (!r.cells) continue;
@@ -368,10 +381,12 @@ export class HomeworkModel {
       }
       const average = mean(scores);
       const scoreRate = q.full > 0 ? average / q.full : 0;
-      const pairs = complete
-        .filter((r) => r.cells![i]!.score !== null)
-        .map((r) => [r.total!, r.cells![i]!.score!] as const);
-      const d = discrimination(pairs, q.full);
+      let answered = 0;
+      for (const r of ranked) {
+        const score = r.cells![i]!.score;
+        if (score !== null) rankedScores[answered++] = score;
+      }
+      const d = discriminationOfRanked(rankedScores.subarray(0, answered), q.full);
       const band = d === null ? null : discriminationBand(d);
       const diff = difficultyBand(scoreRate);
       return {

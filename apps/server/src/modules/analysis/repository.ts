@@ -301,6 +301,46 @@ export class AnalysisRepository {
       .execute();
   }
 
+  /** Sheets of one homework written after results version `since` (migration 0022, ADR 0030). */
+  sheetsWrittenSince(homeworkId: string, since: number) {
+    return this.db
+      .selectFrom('sheets')
+      .select([
+        'id',
+        'student_id',
+        'class_id',
+        'objective_score_tenths',
+        'subjective_score_tenths',
+        'total_score_tenths',
+        'unscored_count',
+      ])
+      .where('homework_id', '=', homeworkId)
+      .where('results_version', '>', since)
+      .execute();
+  }
+
+  /** Every answer of some sheets. */
+  async answersOfSheets(sheetIds: string[]) {
+    const rows = [];
+    for (const ids of chunked(sheetIds))
+      rows.push(
+        ...(await this.db
+          .selectFrom('sheet_answers')
+          .select([
+            'sheet_id',
+            'question_id',
+            'response',
+            'blank',
+            'crop_path',
+            'score_tenths',
+            'full_score_tenths',
+          ])
+          .where('sheet_id', 'in', ids)
+          .execute()),
+      );
+    return rows;
+  }
+
   /** Every answer of one homework. */
   answersOf(homeworkId: string) {
     return this.db

@@ -58,7 +58,7 @@ import {
   tScore,
   zScore,
 } from './metrics.js';
-import { AnalysisCache, type CacheCounter } from './cache.js';
+import { AnalysisCache, contextKeys, type CacheCounter, type Versions } from './cache.js';
 import { HomeworkModel, cropUrl, questionsOf, type ModelClass, type ModelStudent } from './model.js';
 import type { AnalysisRepository } from './repository.js';
 
@@ -292,8 +292,12 @@ export class AnalysisService {
    */
   async model(auth: AuthContext, homeworkId: string, classId?: string): Promise<HomeworkModel> {
     const orgId = requireSchool(auth);
-    const model = await this.models.get(orgId, homeworkId, [homeworkId], (stamp) =>
-      this.loadModel(orgId, homeworkId, stamp),
+    const model = await this.models.get(
+      orgId,
+      homeworkId,
+      [homeworkId],
+      (stamp) => this.loadModel(orgId, homeworkId, stamp),
+      (previous, was, now) => this.refreshModel(orgId, homeworkId, previous, was, now),
     );
     if (classId !== undefined && !model.classes.some((c) => c.id === classId))
       throw notFound(ANALYSIS_MESSAGES.classNotInHomework);
@@ -340,6 +344,46 @@ export class AnalysisService {
       previousRates,
       now: nowIso(this.clock),
     });
+  }
+
+  /**
+   * A kept model brought up to date when only results changed (the context is the same, so the homework, its
+   * classes, students, settings and the earlier homework compared with are too): re-reads the sheets written since
+   * the model's version with their answers, and the previous score rates only when an earlier homework's results
+   * moved (ADR 0030). The header is read anew (its state follows the results).
+   */
+  private async refreshModel(
+    orgId: string,
+    homeworkId: string,
+    previous: HomeworkModel,
+    was: Versions,
+    now: Versions,
+  ): Promise<HomeworkModel> {
+    const row = await this.homeworkRow(orgId, homeworkId);
+    const since = was.get(homeworkId) ?? 0;
+    const earlierMoved = [...was.keys()].some(
+      (k) => k !== homeworkId && !contextKeys(orgId).includes(k) && was.get(k) !== now.get(k),
+    );
+    const [[homework], sheets, previousRates] = await Promise.all([
+      this.present(orgId, [row]),
+      since === now.get(homeworkId) ? [] : this.repo.sheetsWrittenSince(homeworkId, since),
+      earlierMoved ? this.previousRates(orgId, row, () => Promise.resolve()) : previous.previousRates,
+    ]);
+    const answers = await this.repo.answersOfSheets(sheets.map((x) => x.id));
+    return new HomeworkModel(
+      {
+        homework: homework!,
+        paper: previous.paper,
+        classes: previous.classes,
+        students: previous.rows.map((r) => r.student),
+        sheets,
+        answers,
+        settings: previous.settings,
+        previousRates,
+        now: nowIso(this.clock),
+      },
+      previous,
+    );
   }
 
   /** Each student's score rate in the latest earlier homework of the same subject and year (up to 5 back). */
@@ -452,7 +496,7 @@ export class AnalysisService {
     classId: string,
   ): Promise<ClassTrendPoint[]> {
     const orgId = requireSchool(auth);
-    const contextBefore = await this.points.contextVersion();
+    const contextBefore = await this.points.contextVersion(orgId);
     const rows = (
       await this.repo.listHomework(
         { orgId, yearId: hw.schoolYearId, subjectId: hw.subjectId, classId, to: hw.startDate },
@@ -491,7 +535,7 @@ export class AnalysisService {
   private async trendPoints(
     orgId: string,
     rows: HomeworkRow[],
-    contextBefore: number,
+    contextBefore: string,
   ): Promise<TrendPoint[]> {
     if (rows.length === 0) return [];
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -570,7 +614,7 @@ export class AnalysisService {
   async gradeTrend(auth: AuthContext, q: GradeTrendQuery): Promise<GradeTrend> {
     const orgId = requireSchool(auth);
     const [contextBefore, year] = await Promise.all([
-      this.points.contextVersion(),
+      this.points.contextVersion(orgId),
       this.yearOf(auth, orgId, q.schoolYearId),
     ]);
     const rows = year

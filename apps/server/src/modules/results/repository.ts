@@ -275,6 +275,19 @@ export class ResultsRepository {
         oc.column('key').doUpdateSet({ version: sql<number>`analysis_versions.version + 1` }),
       )
       .execute();
+    // The sheet remembers the version that covers it, so a reader at an older version re-reads only the sheets
+    // written since (migration 0022, ADR 0030).
+    await this.db
+      .updateTable('sheets')
+      .set({
+        results_version: (eb) =>
+          eb
+            .selectFrom('analysis_versions')
+            .select('version')
+            .whereRef('analysis_versions.key', '=', 'sheets.homework_id'),
+      })
+      .where('id', '=', sheetId)
+      .execute();
   }
 
   /** The change log of one answer, oldest first. */
