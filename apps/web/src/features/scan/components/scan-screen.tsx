@@ -143,7 +143,8 @@ export function ScanScreen({
         {(!showUpload || pages.length > 0) && (
           <PageViewer
             pages={pages}
-            loading={state.loading}
+            loading={state.loading || (scanning && waiting.size > 0)}
+            follow={scanning}
             onRescan={state.status === 'ready' && batch ? setRescanning : undefined}
             rescanDisabled={scanning || state.action !== null}
           />
