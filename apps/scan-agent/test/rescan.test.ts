@@ -25,10 +25,12 @@ describe('rescanning a page of a batch (virtual scanner, a real host on SQLite)'
   const hostData = tempDir('zhzy-rescan-host-');
   let teacher: { authorization: string };
 
+  const scanner = new VirtualScanner();
+
   beforeAll(async () => {
     host = await startTestApp({ dialect: 'sqlite', listen: true, env: { DATA_DIR: hostData.dir } });
     teacher = bearer((await signIn(host.app, 'demo-teacher')).access_token);
-    agent = await startTestAgent({ scanners: [new VirtualScanner()] }, { AGENT_HOST_URLS: host.baseUrl });
+    agent = await startTestAgent({ scanners: [scanner] }, { AGENT_HOST_URLS: host.baseUrl });
   }, 60_000);
   afterAll(async () => {
     await agent?.stop();
@@ -172,5 +174,62 @@ describe('rescanning a page of a batch (virtual scanner, a real host on SQLite)'
     const last = await detail(batch.id);
     expect(last.pages.map((p) => p.rescanned)).toEqual([true, true, true, true]);
     expect(last.batch.pageCount).toBe(4);
+  });
+
+  it('without a script of its own, the virtual scanner feeds the very sheet again: same student, same card pages', async () => {
+    const created = await createHostBatch();
+    const students = ['张一', '李二', '王三'].map((name, i) => ({
+      id: `st-${i + 1}`,
+      name,
+      number: `2026000${i + 1}`,
+      className: '七年级(1)班',
+    }));
+    const started = await fetch(`${agent.base}/scans`, {
+      method: 'POST',
+      headers: auth(),
+      body: JSON.stringify({
+        settings: { scannerIndex: 0, resolution: 100, adaptive: true, duplex: true },
+        host: { baseUrl: host.baseUrl, batchId: created.batch.id, uploadToken: created.uploadToken },
+        virtual: { sheets: 3, seed: 11, students },
+      }),
+    });
+    const batch = AgentBatchSchema.parse(await started.json());
+    await agent.manager.settled(batch.id);
+    await until(async () => (await detail(batch.id)).batch.uploadedCount === 6, 30_000, 'six uploads');
+    const before = (await detail(batch.id)).pages;
+
+    // The teacher rescans the second student's sheet from its back, as the /scan screen asks (no script).
+    const rescan = await fetch(`${agent.base}/scans/${batch.id}/pages/4/rescan`, {
+      method: 'POST',
+      headers: auth(),
+      body: '{}',
+    });
+    expect(AgentBatchSchema.parse(await rescan.json()).rescanSeqs).toEqual([3, 4]);
+    await agent.manager.settled(batch.id);
+    await until(
+      async () => (await detail(batch.id)).pages.every((p) => p.upload === 'uploaded'),
+      30_000,
+      'the rescanned sheet uploaded',
+    );
+    const after = await detail(batch.id);
+    expect(after.batch).toMatchObject({ pageCount: 6, rescanSeqs: [], state: 'paused' });
+    expect(after.pages.map((p) => [p.seq, p.side, p.rescanned])).toEqual([
+      [1, 'front', false],
+      [2, 'back', false],
+      [3, 'front', true],
+      [4, 'back', true],
+      [5, 'front', false],
+      [6, 'back', false],
+    ]);
+    // A new pass through the feeder (new images), of 李二's card, its front and its back.
+    expect(after.pages[2]!.sha256).not.toBe(before[2]!.sha256);
+    expect(after.pages[3]!.sha256).not.toBe(before[3]!.sha256);
+    const workDir = [...scanner.refed.keys()].find((dir) => dir.includes(batch.id))!;
+    expect(scanner.refed.get(workDir)!.map((x) => [x.student.name, x.pageIndex])).toEqual([
+      ['李二', 0],
+      ['李二', 1],
+    ]);
+    const onHost = await hostPages(created.batch.id);
+    expect(onHost.map((p) => [p.seq, p.contentHash])).toEqual(after.pages.map((p) => [p.seq, p.sha256]));
   });
 });

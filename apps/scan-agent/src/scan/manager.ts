@@ -287,7 +287,8 @@ export class ScanManager extends EventEmitter<{ message: [Emitted] }> {
     // The virtual scanner's feeder holds the class (its sheets so far stay fed); only the next sheet is taken.
     const sheet =
       device.source.driver === 'virtual' ? { sheets: 200, pageIntervalMs: 0, seed: 1, ...virtual } : virtual;
-    this.acquire(batch, device, sheet, { once: true });
+    // Without a script, the virtual scanner feeds the same sheet again (the one the teacher would put back in).
+    this.acquire(batch, device, sheet, { once: true, ...(virtual ? {} : { again: batch.sheetOf(seq) }) });
     return batch.summary();
   }
 
@@ -421,7 +422,7 @@ export class ScanManager extends EventEmitter<{ message: [Emitted] }> {
     batch: BatchJournal,
     device: Device,
     virtual: StartScan['virtual'],
-    options: { once?: boolean } = {},
+    options: { once?: boolean; again?: number[] } = {},
   ): void {
     const controller = new AbortController();
     const deviceId = device.source.deviceId;
@@ -431,6 +432,7 @@ export class ScanManager extends EventEmitter<{ message: [Emitted] }> {
       let taken = 0;
       try {
         const request = await this.request(batch, device, virtual);
+        if (options.again) request.again = options.again;
         for await (const event of device.scanner.scan(device.nativeId, request, controller.signal)) {
           if (event.type === 'page') {
             try {

@@ -28,6 +28,11 @@ export interface ScanRequest {
   startNumber?: number;
   /** The virtual scanner's script (ignored by real drivers). */
   virtual?: VirtualScan;
+  /**
+   * A rescan without a script of its own: the pages of the batch it replaces, in order. The virtual scanner feeds
+   * those very sides again (same student, same card page); real drivers ignore it (the teacher puts the sheet in).
+   */
+  again?: number[];
 }
 
 /** One page as the device delivered it: a file in the work folder or bytes in memory. */

@@ -1,6 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
-import { VirtualScanSchema, type ScannerCapabilities, type VirtualScan } from '@zhzy/contracts';
+import {
+  VirtualScanSchema,
+  type CardLayout,
+  type ScannerCapabilities,
+  type VirtualScan,
+} from '@zhzy/contracts';
 import { T } from '../../i18n/zh-CN.js';
 import type { DeviceInfo, RawPage, ScanEvent, Scanner, ScanRequest } from '../port.js';
 import { demoLayout } from './demo-card.js';
@@ -26,6 +31,52 @@ async function blankSide(width: number, height: number, dpi: number, rng: Random
     .toBuffer();
 }
 
+/** One side the feeder gave: enough to feed it again. */
+interface FedSide {
+  layout: CardLayout;
+  truth: SheetTruth;
+  /** The card page printed on it (past the last page: a blank back). */
+  pageIndex: number;
+  duplex: boolean;
+  /** Its place among the sheet's sides. */
+  s: number;
+  seed: number;
+}
+
+async function renderSide(
+  side: FedSide,
+  number: number,
+  request: ScanRequest,
+  rng: Random,
+  blankRng: Random,
+): Promise<RawPage> {
+  const { layout, pageIndex } = side;
+  let page: RawPage;
+  if (pageIndex < layout.pages.length) {
+    const rendered = await renderSheetPage(layout, pageIndex, side.truth, {
+      dpi: request.resolution,
+      colorMode: request.colorMode,
+      rng,
+    });
+    page = {
+      name: `virtual-${String(number).padStart(4, '0')}.${rendered.format === 'png' ? 'png' : 'jpg'}`,
+      data: rendered.image,
+      dpi: rendered.dpi,
+    };
+  } else {
+    const first = layout.pages[0]!;
+    const w = Math.round((first.widthMm / 25.4) * request.resolution);
+    const h = Math.round((first.heightMm / 25.4) * request.resolution);
+    page = {
+      name: `virtual-${String(number).padStart(4, '0')}.jpg`,
+      data: await blankSide(w, h, request.resolution, blankRng),
+      dpi: request.resolution,
+    };
+  }
+  if (side.duplex) page.side = side.s % 2 === 0 ? 'front' : 'back';
+  return page;
+}
+
 /**
  * The virtual scanner: a feeder holding a class set of filled answer cards for a layout (random or scripted
  * answers, pencil marks, slight rotation, offset and noise). It behaves like a feeder: duplex gives every side
@@ -43,6 +94,34 @@ export class VirtualScanner implements Scanner {
   private readonly fedSides = new Map<string, { sheet: number; sides: number }>();
   /** Ground truth of the sheets fed, per batch work folder (demos and tests). */
   readonly truths = new Map<string, SheetTruth[]>();
+  /** What each page number of a batch was (its sheet, side and card), per work folder: a rescan feeds it again. */
+  private readonly sides = new Map<string, Map<number, FedSide>>();
+  /** Rescans so far, per work folder (each pass through the feeder looks a little different). */
+  private readonly passes = new Map<string, number>();
+  /** Sides fed again by rescans, per work folder: whose sheet and which card page (demos and tests). */
+  readonly refed = new Map<string, { student: SheetTruth['student']; pageIndex: number }[]>();
+
+  /** A rescan: the same sides again (same student and answers; a new pass through the feeder, so new noise). */
+  private async *feedAgain(
+    sides: FedSide[],
+    request: ScanRequest,
+    signal: AbortSignal,
+  ): AsyncIterable<ScanEvent> {
+    let number = request.startNumber ?? 1;
+    const passes = (this.passes.get(request.workDir) ?? 0) + 1;
+    this.passes.set(request.workDir, passes);
+    const refed = this.refed.get(request.workDir) ?? [];
+    this.refed.set(request.workDir, refed);
+    for (const side of sides) {
+      if (signal.aborted) return;
+      refed.push({ student: side.truth.student, pageIndex: side.pageIndex });
+      const rng = new Random(side.seed * 7 + passes * 1_000_003);
+      yield {
+        type: 'page',
+        page: await renderSide(side, number++, request, rng.fork(10 + side.s), rng.fork(99)),
+      };
+    }
+  }
 
   list(): Promise<DeviceInfo[]> {
     return Promise.resolve([{ id: VIRTUAL_DEVICE_ID, name: '虚拟扫描仪（演示答题卡）' }]);
@@ -59,6 +138,13 @@ export class VirtualScanner implements Scanner {
   }
 
   async *scan(_deviceId: string, request: ScanRequest, signal: AbortSignal): AsyncIterable<ScanEvent> {
+    const pagesFed = this.sides.get(request.workDir) ?? new Map<number, FedSide>();
+    this.sides.set(request.workDir, pagesFed);
+    const again = request.again?.map((n) => pagesFed.get(n));
+    if (again?.length && again.every((x) => x !== undefined)) {
+      yield* this.feedAgain(again as FedSide[], request, signal);
+      return;
+    }
     const options: VirtualScan = request.virtual ?? VirtualScanSchema.parse({});
     const layout = options.layout ?? demoLayout();
     // The students of a homework's class when the page named them (their cards are that homework's), else demo ones.
@@ -78,7 +164,8 @@ export class VirtualScanner implements Scanner {
         return;
       }
       const student = students[sheet]!;
-      const rng = new Random(options.seed * 100_003 + sheet);
+      const sheetSeed = options.seed * 100_003 + sheet;
+      const rng = new Random(sheetSeed);
       const truth = decideSheet(layout, student, rng.fork(1), options.answers?.[sheet] ?? {});
       truths.push(truth);
       const sides = duplex
@@ -89,30 +176,9 @@ export class VirtualScanner implements Scanner {
       if (firstSide > 0) truths.pop();
       this.fedSides.delete(request.workDir);
       for (let s = firstSide; s < sides; s++) {
-        const pageIndex = duplex ? s : s * 2;
-        let page: RawPage;
-        if (pageIndex < layout.pages.length) {
-          const rendered = await renderSheetPage(layout, pageIndex, truth, {
-            dpi: request.resolution,
-            colorMode: request.colorMode,
-            rng: rng.fork(10 + s),
-          });
-          page = {
-            name: `virtual-${String(number).padStart(4, '0')}.${rendered.format === 'png' ? 'png' : 'jpg'}`,
-            data: rendered.image,
-            dpi: rendered.dpi,
-          };
-        } else {
-          const first = layout.pages[0]!;
-          const w = Math.round((first.widthMm / 25.4) * request.resolution);
-          const h = Math.round((first.heightMm / 25.4) * request.resolution);
-          page = {
-            name: `virtual-${String(number).padStart(4, '0')}.jpg`,
-            data: await blankSide(w, h, request.resolution, rng.fork(99)),
-            dpi: request.resolution,
-          };
-        }
-        if (duplex) page.side = s % 2 === 0 ? 'front' : 'back';
+        const side: FedSide = { layout, truth, pageIndex: duplex ? s : s * 2, duplex, s, seed: sheetSeed };
+        const page = await renderSide(side, number, request, rng.fork(10 + s), rng.fork(99));
+        pagesFed.set(number, side);
         number++;
         // Delivered once yielded: a run stopped here leaves only the sheet's remaining sides for the next one.
         if (s + 1 < sides) this.fedSides.set(request.workDir, { sheet, sides: s + 1 });

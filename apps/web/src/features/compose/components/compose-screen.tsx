@@ -91,8 +91,16 @@ function focusLater(...ids: string[]) {
   });
 }
 
-/** The composition centre: the paper as an editable document with undo, saving with versions, and export. */
-export function ComposeScreen() {
+/**
+ * The composition centre: the paper as an editable document with undo, saving with versions, and export. A paper
+ * composed from the basket hands its basket paper to `onSavedFromBasket` after each successful save (the route
+ * empties that basket: its questions are in the paper now).
+ */
+export function ComposeScreen({
+  onSavedFromBasket,
+}: {
+  onSavedFromBasket?: (basketPaperId: string) => void | Promise<void>;
+} = {}) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const paperId = params.get('paperId');
@@ -125,6 +133,8 @@ export function ComposeScreen() {
   const [answers, setAnswers] = useState<Set<string>>(new Set());
   const [live, setLive] = useState('');
   const loadedId = useRef<string | null>(null);
+  const onSavedFromBasketRef = useRef(onSavedFromBasket);
+  onSavedFromBasketRef.current = onSavedFromBasket;
   const skipBlock = useRef(false);
 
   const { data: types } = useQuestionTypes(doc?.subjectId ?? null);
@@ -199,6 +209,7 @@ export function ComposeScreen() {
         }));
         setSavedKey(contentKey(draftOf(saved)));
         toast.success(saved.status === 'final' ? composition.compose.savedFinal : composition.compose.saved);
+        if (saved.basketPaperId) void onSavedFromBasketRef.current?.(saved.basketPaperId);
         return true;
       } catch (error) {
         if (isApiError(error) && error.status === 409) setConflict(error.message);

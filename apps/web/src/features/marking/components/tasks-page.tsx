@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { BlockProgress } from '@zhzy/contracts';
 import { Page } from '../../../components/page';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -10,19 +10,47 @@ import { MARKING_TEXT as T } from '../../../i18n/marking';
 import { useMarkTasks } from '../api/marking';
 import { AssignmentDialog } from './assignment';
 
-/** /correct: my marking tasks with progress; for my own homework, the assignment screen. */
+/**
+ * /correct: my marking tasks with progress; for my own homework, the assignment screen. Opened for a homework
+ * (`?homeworkId=`, the 阅卷 button of the homework list) it shows only that homework's tasks, with a way back to all.
+ */
 export function TasksPage() {
   const { data, mutate } = useMarkTasks();
   const [assigning, setAssigning] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  const homeworkId = params.get('homeworkId');
+  const tasks = data && homeworkId ? data.filter((t) => t.homeworkId === homeworkId) : data;
+  const showAll = () =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.delete('homeworkId');
+        return next;
+      },
+      { replace: true },
+    );
   return (
     <Page title={T.tasksTitle} lead={T.tasksLead}>
-      {!data ? (
+      {homeworkId && data && data.length > 0 && (
+        <div
+          className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-blue-100 bg-blue-50 px-4 py-2.5 text-sm text-blue-900"
+          data-testid="task-filter"
+        >
+          <p>{tasks?.[0] ? T.onlyHomework(tasks[0].homeworkTitle) : T.noHomeworkTasks}</p>
+          <Button variant="secondary" size="sm" onClick={showAll}>
+            {T.showAll}
+          </Button>
+        </div>
+      )}
+      {!data || !tasks ? (
         <SkeletonLines lines={6} />
       ) : data.length === 0 ? (
         <Empty title={T.noTasks} description={T.noTasksHint} />
+      ) : tasks.length === 0 ? (
+        <Empty title={T.noHomeworkTasks} description={T.noHomeworkTasksHint} />
       ) : (
         <div className="space-y-5">
-          {data.map((task) => (
+          {tasks.map((task) => (
             <section
               key={task.homeworkId}
               className="rounded-lg border border-slate-200 bg-white shadow-sm"

@@ -40,30 +40,37 @@ const timeOf = (iso: string) =>
     hour12: false,
   });
 
-/** Every notice of the batch, verbatim (feeder empty, jam, double feed, cover open, busy, interrupted, errors). */
-function Notices({ notices }: { notices: BatchNotice[] }) {
+/**
+ * Every notice of the batch, verbatim (feeder empty, jam, double feed, cover open, busy, interrupted, errors). The
+ * batch's current notice leads; once the batch scans again (继续扫描, 重扫) the agent clears it, and the notices of
+ * the runs before only stay in the list below.
+ */
+function Notices({ notices, current }: { notices: BatchNotice[]; current: AgentBatch['lastNotice'] }) {
   if (notices.length === 0) return null;
-  const [latest, ...older] = notices;
-  const serious = latest!.notice.kind !== 'feederEmpty';
+  const lead = current && notices[0]!.notice.at === current.at ? notices[0]! : null;
+  const older = lead ? notices.slice(1) : notices;
+  const serious = lead ? lead.notice.kind !== 'feederEmpty' : false;
   return (
     <div className="mt-3 space-y-2" aria-label={s.batch.notices} role="region">
-      <p
-        role={serious ? 'alert' : 'status'}
-        data-testid="scan-notice"
-        className={cn(
-          'flex items-start gap-2 rounded-lg px-3 py-2 text-sm',
-          serious ? 'bg-amber-50 text-amber-900' : 'bg-blue-50 text-blue-900',
-        )}
-      >
-        {serious ? (
-          <AlertIcon className="mt-0.5 size-4 shrink-0" />
-        ) : (
-          <InfoIcon className="mt-0.5 size-4 shrink-0" />
-        )}
-        <span>{latest!.notice.message}</span>
-      </p>
+      {lead && (
+        <p
+          role={serious ? 'alert' : 'status'}
+          data-testid="scan-notice"
+          className={cn(
+            'flex items-start gap-2 rounded-lg px-3 py-2 text-sm',
+            serious ? 'bg-amber-50 text-amber-900' : 'bg-blue-50 text-blue-900',
+          )}
+        >
+          {serious ? (
+            <AlertIcon className="mt-0.5 size-4 shrink-0" />
+          ) : (
+            <InfoIcon className="mt-0.5 size-4 shrink-0" />
+          )}
+          <span>{lead.notice.message}</span>
+        </p>
+      )}
       {older.length > 0 && (
-        <ul className="max-h-24 space-y-1 overflow-y-auto text-xs text-slate-500">
+        <ul className="max-h-24 space-y-1 overflow-y-auto text-xs text-slate-500" data-testid="older-notices">
           {older.map((n) => (
             <li key={`${n.batchId}-${n.notice.at}-${n.notice.kind}`}>
               <span className="tabular-nums">{timeOf(n.notice.at)}</span> {n.notice.message}
@@ -182,7 +189,7 @@ export function BatchPanel({
           {deviceError}
         </p>
       )}
-      <Notices notices={notices} />
+      <Notices notices={notices} current={batch.lastNotice} />
     </section>
   );
 }

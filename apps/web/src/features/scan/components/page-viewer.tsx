@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { SCAN_VIEWER } from '@zhzy/contracts';
 import { Spinner } from '../../../components/ui/button';
 import { ScanIcon } from '../../../components/icons';
@@ -49,14 +49,34 @@ function uploadLabel(upload: TileUpload): string {
   return upload === 'uploading' ? s.viewer.upload.pending : s.viewer.upload[upload];
 }
 
+/** Where the next page will come: a tile of its own after the last page, or on the page a rescan replaces next. */
+function ScanningMark({ overlay = false }: { overlay?: boolean }) {
+  return (
+    <span
+      data-testid="scanning-tile"
+      role="status"
+      className={cn(
+        'flex flex-col items-center justify-center gap-2 text-xs text-blue-700',
+        overlay ? 'absolute inset-0 bg-white/75 font-medium' : 'h-full',
+      )}
+    >
+      <Spinner />
+      {s.viewer.scanning}
+    </span>
+  );
+}
+
 function PageTile({
   page,
   onRescan,
   rescanDisabled,
+  scanningHere,
 }: {
   page: TilePage;
   onRescan?: ((seq: number) => void) | undefined;
   rescanDisabled?: boolean | undefined;
+  /** The page a rescan replaces next: the scanning mark sits on it. */
+  scanningHere?: boolean;
 }) {
   return (
     <li
@@ -95,6 +115,7 @@ function PageTile({
             {page.awaitingRescan ? s.rescan.waiting : s.rescan.done}
           </span>
         )}
+        {scanningHere && <ScanningMark overlay />}
       </div>
       <div className="space-y-1 px-2 py-1.5 text-xs">
         <p className="flex items-center justify-between gap-1 text-slate-700">
@@ -140,7 +161,9 @@ function PageTile({
 
 /**
  * The scan viewer (SPEC §9: 100 % wide, 400 px high): the pages of the batch as they arrive, newest last, with
- * blank pages marked, each page's upload state and, for scanned batches, 重扫 on each page.
+ * blank pages marked, each page's upload state and, for scanned batches, 重扫 on each page. While the scanner runs,
+ * 正在扫描 marks where the next page will come (after the last page, or on the page a rescan replaces next); the
+ * viewer scrolls to keep that place, or the newest page of a running batch, in sight.
  */
 export function PageViewer({
   pages,
@@ -148,14 +171,34 @@ export function PageViewer({
   empty,
   onRescan,
   rescanDisabled,
+  follow = false,
 }: {
   pages: TilePage[];
+  /** A scan was asked for and no page has come yet (SPEC §4's loading flag): show where the next page will come. */
   loading: boolean;
+  /** The batch is scanning: keep its newest page in sight as pages arrive. */
+  follow?: boolean;
   empty?: ReactNode;
   /** 重扫 a page (its whole sheet); absent where pages cannot be rescanned (uploaded files). */
   onRescan?: (seq: number) => void;
   rescanDisabled?: boolean;
 }) {
+  const list = useRef<HTMLOListElement>(null);
+  // A rescan's pages come back in place of the first page still waiting for it; other pages come last.
+  const nextSeq = loading ? (pages.find((p) => p.awaitingRescan)?.seq ?? null) : null;
+  const nextPlace = loading ? (nextSeq ?? 'end') : null;
+  useEffect(() => {
+    const box = list.current;
+    if (!box || (!nextPlace && !follow)) return;
+    const target =
+      box.querySelector<HTMLElement>('[data-testid="scanning-tile"]') ??
+      (box.lastElementChild as HTMLElement | null);
+    if (!target) return;
+    const boxTop = box.getBoundingClientRect().top;
+    const { top, bottom } = target.getBoundingClientRect();
+    if (bottom - boxTop > box.clientHeight) box.scrollTop += bottom - boxTop - box.clientHeight + 12;
+    else if (top < boxTop) box.scrollTop -= boxTop - top + 12;
+  }, [nextPlace, follow, pages.length]);
   return (
     <section
       aria-label={s.viewer.label}
@@ -181,14 +224,19 @@ export function PageViewer({
           )}
         </div>
       ) : (
-        <ol className="flex h-full flex-wrap content-start gap-3 overflow-y-auto p-3">
+        <ol ref={list} className="flex h-full flex-wrap content-start gap-3 overflow-y-auto p-3">
           {pages.map((p) => (
-            <PageTile key={p.key} page={p} onRescan={onRescan} rescanDisabled={rescanDisabled} />
+            <PageTile
+              key={p.key}
+              page={p}
+              onRescan={onRescan}
+              rescanDisabled={rescanDisabled}
+              scanningHere={p.seq === nextSeq}
+            />
           ))}
-          {loading && (
-            <li className="flex h-[268px] w-36 shrink-0 flex-col items-center justify-center gap-2 rounded-lg border border-dashed border-blue-300 bg-white text-xs text-blue-700 sm:w-40">
-              <Spinner />
-              {s.viewer.scanning}
+          {loading && nextSeq === null && (
+            <li className="h-[268px] w-36 shrink-0 rounded-lg border border-dashed border-blue-300 bg-white sm:w-40">
+              <ScanningMark />
             </li>
           )}
         </ol>

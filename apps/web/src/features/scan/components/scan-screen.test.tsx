@@ -202,7 +202,12 @@ describe('the /scan screen', () => {
       pageOf(3, { side: 'front', upload: 'uploaded' }),
       pageOf(4, { side: 'back', upload: 'uploaded' }),
     ];
-    const paused = batchOf({ state: 'paused', pageCount: 4, uploadedCount: 4 });
+    const feederEmpty = {
+      kind: 'feederEmpty' as const,
+      message: '进纸器已扫描完毕，可放入更多答题卡继续扫描',
+      at: '2026-05-01T08:01:00.000Z',
+    };
+    const paused = batchOf({ state: 'paused', pageCount: 4, uploadedCount: 4, lastNotice: feederEmpty });
     const agent = fakeAgent({
       'GET /scans/b1': () => ({ body: { batch: paused, pages: first } }),
       'POST /scans/b1/pages/4/rescan': () => ({
@@ -225,6 +230,9 @@ describe('the /scan screen', () => {
     );
     const viewer = screen.getByRole('region', { name: '扫描预览' });
     await waitFor(() => expect(within(viewer).getAllByTestId('scan-page')).toHaveLength(4));
+    const panel = screen.getByRole('region', { name: '本批扫描' });
+    expect(within(panel).getByTestId('scan-notice')).toHaveTextContent(feederEmpty.message);
+    expect(within(viewer).queryByTestId('scanning-tile')).toBeNull();
 
     await user.click(within(viewer).getByRole('button', { name: '重扫第 4 页' }));
     const dialog = await screen.findByRole('dialog', { name: '重扫答题卡' });
@@ -240,6 +248,12 @@ describe('the /scan screen', () => {
     let tiles = within(viewer).getAllByTestId('scan-page');
     expect(tiles.map((t) => t.dataset.rescan ?? null)).toEqual([null, null, 'waiting', 'waiting']);
     expect(tiles[2]).toHaveTextContent('等待重扫');
+    // 正在扫描 sits where the rescan's first page will come back, not after the last page.
+    expect(within(viewer).getAllByTestId('scanning-tile')).toHaveLength(1);
+    expect(within(tiles[2]!).getByTestId('scanning-tile')).toHaveTextContent('正在扫描…');
+    // The feeder notice of the run before no longer leads the batch; it stays in the list of earlier notices.
+    expect(within(panel).queryByTestId('scan-notice')).toBeNull();
+    expect(within(panel).getByTestId('older-notices')).toHaveTextContent(feederEmpty.message);
     // While the sheet is being scanned again, no other rescan can start.
     expect(within(tiles[0]!).getByRole('button', { name: '重扫第 1 页' })).toBeDisabled();
     const thumbsBefore = agent.calls.filter((c) => c.path.startsWith('/scans/b1/pages/3/image')).length;
@@ -256,6 +270,11 @@ describe('the /scan screen', () => {
         type: 'batch',
         batch: batchOf({ state: 'scanning', pageCount: 4, uploadedCount: 3, rescanSeq: 4, rescanSeqs: [4] }),
       });
+    });
+    // The front is back: the back is where the next page comes.
+    expect(within(within(viewer).getAllByTestId('scan-page')[3]!).getByTestId('scanning-tile')).toBeVisible();
+    expect(within(viewer).getAllByTestId('scanning-tile')).toHaveLength(1);
+    act(() => {
       ws.deliver({
         v,
         type: 'page',
@@ -276,6 +295,7 @@ describe('the /scan screen', () => {
       ['4', 'done', 'pending'],
     ]);
     expect(tiles[3]).toHaveTextContent('已重扫');
+    expect(within(viewer).queryByTestId('scanning-tile')).toBeNull();
     // The new scan's thumbnail is fetched, not the old one kept.
     await waitFor(() =>
       expect(agent.calls.filter((c) => c.path.startsWith('/scans/b1/pages/3/image')).length).toBe(

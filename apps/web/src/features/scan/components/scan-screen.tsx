@@ -57,10 +57,13 @@ function SettingsSummary({ onEdit }: { onEdit: () => void }) {
  */
 export function ScanScreen({
   schoolYearId,
+  homeworkId = null,
   session: given,
 }: {
   /** The default school year of the top bar (null: none chosen). */
   schoolYearId: string | null;
+  /** The homework the screen was opened for: the demo scanner's 演示作业 picker starts on it. */
+  homeworkId?: string | null;
   session?: ScanSession;
 }) {
   const [session, state] = useScanSession(given);
@@ -143,7 +146,8 @@ export function ScanScreen({
         {(!showUpload || pages.length > 0) && (
           <PageViewer
             pages={pages}
-            loading={state.loading}
+            loading={state.loading || (scanning && waiting.size > 0)}
+            follow={scanning}
             onRescan={state.status === 'ready' && batch ? setRescanning : undefined}
             rescanDisabled={scanning || state.action !== null}
           />
@@ -154,6 +158,7 @@ export function ScanScreen({
       <ScanSettingsDialog
         open={settingsOpen}
         onClose={() => setSettingsOpen(false)}
+        homeworkId={homeworkId}
         loadingSources={state.status === 'checking' || state.status === 'connecting' || state.refreshing}
         onRefresh={() => void session.refreshSources()}
       />

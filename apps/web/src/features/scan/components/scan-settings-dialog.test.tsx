@@ -1,7 +1,9 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PAPER_SIZE_CODES } from '@zhzy/contracts';
+import { SWRConfig } from 'swr';
+import { PAPER_SIZE_CODES, type HomeworkSummary } from '@zhzy/contracts';
+import { fakeHost, ok, signInAs } from '../../../testing/fake-host';
 import { dialogWidthFor } from '../../../components/ui/breakpoint-dialog';
 import { source } from '../testing/fake-agent';
 import { readScannerState, resetScannerState, setScannerSources } from '../stores/scanner-settings';
@@ -121,5 +123,67 @@ describe('the scan settings dialog', () => {
     await user.type(sheets, '4');
     await user.click(screen.getByRole('button', { name: '保存' }));
     expect(readScannerState().setting).toMatchObject({ scannerIndex: 0, virtualSheets: 4 });
+  });
+
+  it('opened for a homework (/scan?homeworkId=), starts the 演示作业 picker on it', async () => {
+    signInAs();
+    const hw = (id: string, title: string): HomeworkSummary => ({
+      id,
+      title,
+      type: 'homework',
+      typeName: '作业',
+      state: 'toScan',
+      stateName: '待扫描',
+      paperId: 'p1',
+      paperTitle: title,
+      stageId: 'junior',
+      stageName: '初中',
+      subjectId: 'math',
+      subjectName: '数学',
+      schoolYearId: 'y1',
+      classes: [{ id: 'c1', name: '七年级(1)班', studentCount: 40 }],
+      startDate: '2026-11-02',
+      dueDate: '2026-11-09',
+      subjectTeacher: false,
+      questionCount: 8,
+      totalScore: 40,
+      card: { cardId: `card-${id}`, version: 1, identity: 'qr', size: 'A4', columns: 1, pageCount: 2 },
+      createdBy: 'u1',
+      createdByName: '王老师',
+      mine: true,
+      createdAt: '2026-11-02T08:00:00.000Z',
+      updatedAt: '2026-11-02T08:00:00.000Z',
+      permissions: { editCard: true, delete: true },
+    });
+    const records = [hw('h1', '第一单元作业'), hw('h2', '一元一次方程 随堂练习')];
+    fakeHost({
+      'GET /teacher/homework/list': () => ok({ records, total: records.length, page: 1, size: 50 }),
+    });
+    const user = userEvent.setup();
+    const draw = (homeworkId: string | null) => (
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <ScanSettingsDialog open onClose={vi.fn()} homeworkId={homeworkId} />
+      </SWRConfig>
+    );
+    const view = render(draw('h2'));
+    await user.click(screen.getByRole('button', { name: /扫描仪/ }));
+    await user.click(await screen.findByRole('option', { name: '虚拟扫描仪（演示答题卡）' }));
+    const picker = () => screen.getByRole('button', { name: /^演示作业/ });
+    await vi.waitFor(() => expect(picker()).toHaveTextContent('一元一次方程 随堂练习（七年级(1)班）'));
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    expect(readScannerState().setting.virtualHomeworkId).toBe('h2');
+    view.unmount();
+
+    // A homework the list does not show (deleted, another school's) leaves the picker as it was.
+    localStorage.removeItem('scannerSetting');
+    resetScannerState();
+    setScannerSources([source(0, { text: '虚拟扫描仪（演示答题卡）' })]);
+    render(draw('gone'));
+    await user.click(screen.getByRole('button', { name: /扫描仪/ }));
+    await user.click(await screen.findByRole('option', { name: '虚拟扫描仪（演示答题卡）' }));
+    await user.click(picker());
+    await screen.findByRole('option', { name: '第一单元作业（七年级(1)班）' });
+    await user.keyboard('{Escape}');
+    expect(picker()).toHaveTextContent('内置演示卡（不属于任何作业）');
   });
 });

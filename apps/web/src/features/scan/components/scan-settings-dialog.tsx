@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { PAPER_SIZE_CODES, type PaperSizeName } from '@zhzy/contracts';
 import { BreakpointDialog } from '../../../components/ui/breakpoint-dialog';
 import { Button } from '../../../components/ui/button';
@@ -36,10 +36,12 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** The form inside the dialog; it starts from the saved setting each time the dialog opens. */
 function SettingsForm({
   onSaved,
+  homeworkId,
   loadingSources,
   onRefresh,
 }: {
   onSaved: () => void;
+  homeworkId: string | null;
   loadingSources: boolean;
   onRefresh?: () => void;
 }) {
@@ -58,6 +60,14 @@ function SettingsForm({
   const chosen = sources.find((x) => x.id === draft.scannerIndex) ?? null;
   const homework = useVirtualHomework(chosen?.driver === 'virtual');
   const patch = (p: Partial<ScannerSetting>) => setDraft((d) => ({ ...d, ...p }));
+  // Opened for a homework (/scan?homeworkId=): the picker starts on it once the list shows it (its card exists).
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (preselected.current || !homeworkId || !homework.data) return;
+    preselected.current = true;
+    if (homework.data.some((h) => h.id === homeworkId && h.card.pageCount > 0))
+      setDraft((d) => ({ ...d, virtualHomeworkId: homeworkId }));
+  }, [homeworkId, homework.data]);
 
   const save = () => {
     if (sources.length > 0 && !chosen) {
@@ -205,11 +215,14 @@ function SettingsForm({
 export function ScanSettingsDialog({
   open,
   onClose,
+  homeworkId = null,
   loadingSources = false,
   onRefresh,
 }: {
   open: boolean;
   onClose: () => void;
+  /** The homework the screen was opened for: preselected in the 演示作业 picker when it is listed. */
+  homeworkId?: string | null;
   loadingSources?: boolean;
   onRefresh?: () => void;
 }) {
@@ -218,6 +231,7 @@ export function ScanSettingsDialog({
       {open && (
         <SettingsForm
           onSaved={onClose}
+          homeworkId={homeworkId}
           loadingSources={loadingSources}
           {...(onRefresh ? { onRefresh } : {})}
         />

@@ -462,6 +462,10 @@ export class ScanSession {
       case 'notice': {
         if (!this.tracked(message.batchId)) return;
         this.set({
+          // The agent holds it as the batch's current notice until the batch scans again.
+          batches: this.state.batches.map((b) =>
+            b.id === message.batchId ? { ...b, lastNotice: message.notice } : b,
+          ),
           notices: [{ batchId: message.batchId, notice: message.notice }, ...this.state.notices].slice(
             0,
             MAX_NOTICES,
