@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -47,9 +48,16 @@ function expectedTenths(questionId: string, intended: string): number {
   return questionId === Q.multi5 ? full / 2 : 0;
 }
 
-function multipart(bytes: Buffer, filename: string): { body: Buffer; type: string } {
+function multipart(
+  bytes: Buffer,
+  filename: string,
+  fields: Record<string, string> = {},
+): { body: Buffer; type: string } {
   const boundary = `----zhzy${Math.random().toString(16).slice(2)}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  const texts = Object.entries(fields)
+    .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+    .join('');
+  const head = `${texts}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
   return {
     body: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     type: `multipart/form-data; boundary=${boundary}`,
@@ -70,9 +78,9 @@ describe.each(DIALECTS)('recognition on %s', (dialect) => {
   let batchId = '';
   let seq = 0;
 
-  const upload = async (bytes: Buffer) => {
+  const upload = async (bytes: Buffer, fields: Record<string, string> = {}) => {
     seq += 1;
-    const { body, type } = multipart(bytes, `p-${String(seq).padStart(4, '0')}.jpg`);
+    const { body, type } = multipart(bytes, `p-${String(seq).padStart(4, '0')}.jpg`, fields);
     const res = await w.t.app.inject({
       method: 'POST',
       url: `/teacher/scan/batch/${batchId}/page`,
@@ -316,6 +324,25 @@ describe.each(DIALECTS)('recognition on %s', (dialect) => {
     expect(await ofPage(page.id)).toEqual([]);
     const s = (await sheetOfStudent(hw.id, students[3]!.id))!;
     expect(s.objectiveScore).toBe(0);
+  });
+
+  it('sets aside the blank back of a sheet scanned on both sides, but asks about blank paper fed as a front', async () => {
+    // Sheets of plain paper at 200 dpi (two shades: the host takes the same bytes only once).
+    const blank = (shade: number) =>
+      sharp({
+        create: { width: 1654, height: 2339, channels: 3, background: { r: shade, g: shade, b: 244 } },
+      })
+        .jpeg({ quality: 85 })
+        .toBuffer();
+    const back = await upload(await blank(246), { side: 'back', blank: '1' });
+    await w.t.app.jobs.drain();
+    expect(await ofPage(back.id)).toEqual([]);
+    expect((await tally()).pages.find((p) => p.pageId === back.id)!.status).toBe('ignored');
+
+    const front = await upload(await blank(248), { side: 'front', blank: '1' });
+    await w.t.app.jobs.drain();
+    expect((await ofPage(front.id)).length).toBeGreaterThan(0);
+    expect((await tally()).pages.find((p) => p.pageId === front.id)!.status).toBe('failed');
   });
 
   it('finds two sheets for one student and keeps the first unless told otherwise', async () => {

@@ -306,6 +306,16 @@ export class RecognitionService {
       });
     };
     const id = result.identity;
+    // The back of a sheet scanned on both sides is blank paper for a one-sided card or after the last page of an
+    // odd-paged card: expected, so set aside without asking the teacher anything.
+    if (!id && scan.side === 'back' && result.problems.some((p) => p.code === 'blankPage')) {
+      row.status = 'ignored';
+      await this.d.repo.transaction(async (repo) => {
+        await repo.upsertPage(row);
+        await repo.clearOpenExceptions(scan.id);
+      });
+      return;
+    }
     let card: FrozenCard | null = null;
     if (id) card = await this.d.findCard(id.cardId, id.version);
     // A card of another school or of a deleted homework is "another paper", whatever the recogniser could see.
