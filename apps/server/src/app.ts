@@ -222,7 +222,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onPageStored: recognition.onPageStored,
   });
   const homework = registerHomework(app, guards, { db, clock, progress: resultsProgress(db.kysely) });
-  registerMarking(app, guards, { db, dataDir: config.DATA_DIR, storage, clock });
+  registerMarking(app, guards, {
+    db,
+    dataDir: config.DATA_DIR,
+    storage,
+    clock,
+    cropOnDemand: recognition.cropOnDemand,
+  });
   if (config.SEED_DEMO && config.SEED_DEMO_SCANS) {
     const pages = new PageStorage(storage);
     if (await seedMarkingDemo({ db: db.kysely, papers, homework, pages, clock }))
@@ -236,6 +242,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storage,
     clock,
     metrics,
+    cropOnDemand: recognition.cropOnDemand,
     similar: (auth, questionId, size, exclude) =>
       catalogForAnalysis.similar(auth, questionId, { size, exclude }),
   });

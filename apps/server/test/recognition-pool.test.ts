@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { PageRecognition } from '@zhzy/contracts';
 import { RecognitionPool, WorkerCrashError } from '../src/modules/recognition/pool.js';
 
 // The worker pool alone, with a stand-in worker that crashes on command: a dead worker is replaced, its page is
@@ -27,6 +28,20 @@ describe('recognition worker pool', () => {
     expect(outs[0]!.images.get('crop-1')).toEqual(Buffer.from([1, 2, 3]));
     expect(new Set(outs.map((o) => (o.result as unknown as { pid: number }).pid)).size).toBe(2);
     expect(pool.memory().every((rss) => rss > 0)).toBe(true);
+  });
+
+  it("cuts a recognised page's crops in a worker, and reports a page whose crops kill two workers", async () => {
+    pool = new RecognitionPool({ size: 1, script });
+    const result = { crops: [{ id: 'crop:a' }, { id: 'crop:bb' }] } as unknown as PageRecognition;
+    const images = await pool.cutCrops(new Uint8Array([9]), result);
+    expect([...images]).toEqual([
+      ['crop:a', Buffer.from([9, 6])],
+      ['crop:bb', Buffer.from([9, 7])],
+    ]);
+    const bad = pool.cutCrops(new Uint8Array([0xff]), result);
+    const next = pool.recognise(new Uint8Array([5]), noLayouts);
+    await expect(bad).rejects.toBeInstanceOf(WorkerCrashError);
+    expect((await next).result).toMatchObject({ byte: 5 });
   });
 
   it('replaces a worker that died and retries its page once', async () => {

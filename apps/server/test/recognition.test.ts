@@ -251,6 +251,45 @@ describe.each(DIALECTS)('recognition on %s', (dialect) => {
     expect(img.statusCode).toBe(200);
   });
 
+  it('cuts a written answer from its page when it is first opened, and keeps the crop', async () => {
+    const db = w.t.testDb.db.kysely;
+    const row = await db
+      .selectFrom('recognition_pages')
+      .selectAll()
+      .where('student_id', '=', students[0]!.id)
+      .executeTakeFirstOrThrow();
+    const stored = JSON.parse(row.result!) as {
+      crops: { id: string; questionIds: string[]; width: number; height: number }[];
+      cropPaths: Record<string, string>;
+    };
+    const crop = stored.crops.find((c) => c.questionIds.includes(Q.written))!;
+    const file = path.join(tmp, stored.cropPaths[crop.id]!);
+    // Workers read pages without cutting crops: none is stored until someone opens one.
+    expect(fs.existsSync(file)).toBe(false);
+    const url = `/teacher/analysis/crop/${hw.id}/${students[0]!.id}/${Q.written}`;
+    const first = await w.call('GET', url, w.me);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(first.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([crop.width, crop.height]);
+    // The box's printed frame runs along the crop's top: the crop is the box, cut from the page.
+    const { data: px, info } = await sharp(first.rawPayload)
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const rowDark = (y: number) => {
+      let d = 0;
+      for (let x = 0; x < info.width; x++) d += 255 - px[y * info.width + x]!;
+      return d / info.width;
+    };
+    expect(Math.max(rowDark(0), rowDark(1), rowDark(2), rowDark(3))).toBeGreaterThan(60);
+    // Every crop of the page was cut and stored at once; the next read is the stored file.
+    for (const c of stored.crops)
+      expect(fs.existsSync(path.join(tmp, stored.cropPaths[c.id]!)), c.id).toBe(true);
+    const again = await w.call('GET', url, w.me);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+  });
+
   it('keeps every read page whole (identity, raw darkness, timings) and reading it again changes nothing', async () => {
     const db = w.t.testDb.db.kysely;
     const row = await db

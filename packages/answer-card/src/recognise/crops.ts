@@ -1,11 +1,14 @@
 import sharp from 'sharp';
-import type { CardPage, Crop, Rect } from '@zhzy/contracts';
-import type { Affine } from './affine.js';
-import type { GreyImage } from './image.js';
+import type { CardPage, Crop, PageRecognition, Rect } from '@zhzy/contracts';
+import { scaleOf, type Affine } from './affine.js';
+import { decodePage, type GreyImage } from './image.js';
 import { percentileOf, rectify, type Rectified } from './sample.js';
 
 export interface CropOptions {
-  /** Image format of the crops, or 'none' to detect blanks without encoding images. */
+  /**
+   * Image format of the crops, or 'none' to detect blanks without encoding images (cut them later from the page
+   * with `cropImages`, in `lazyFormat`).
+   */
   format: 'jpeg' | 'png' | 'none';
   quality: number;
   /** Crops are cut from the full-resolution page at its own resolution, up to this many pixels per millimetre
@@ -14,6 +17,17 @@ export interface CropOptions {
 }
 
 export const DEFAULT_CROP_OPTIONS: CropOptions = { format: 'jpeg', quality: 80, maxPxPerMm: 8 };
+
+/** The host's crops: none at recognition (the page may be read reduced), cut from the page when first shown. */
+export const LAZY_CROP_OPTIONS: Partial<CropOptions> = { format: 'none' };
+
+/** The format `cropImages` gives crops recognised without images. */
+export const LAZY_CROP_FORMAT = 'jpeg' as const;
+
+/** Samples per millimetre of a crop's image: the page's own resolution, capped. */
+function cropResolution(fullPxPerMm: number, opt: CropOptions): number {
+  return Math.min(fullPxPerMm, opt.maxPxPerMm);
+}
 
 /** Written-answer box: the frame's stroke and the label band at its top are printed, not written. */
 const FRAME_INSET_MM = 1.5;
@@ -119,10 +133,13 @@ export async function cutCrops(
   ink: number,
   page: CardPage,
   opt: CropOptions,
+  /** The file's resolution, when `img` is a reduced decode (the crops' images are cut from the file later). */
+  fullPxPerMm = pxPerMm,
 ): Promise<{ crops: Crop[]; images: Map<string, Buffer> }> {
   const crops: Crop[] = [];
   const images = new Map<string, Buffer>();
   const q = Math.min(pxPerMm, opt.maxPxPerMm);
+  const imageQ = cropResolution(fullPxPerMm, opt);
   for (const t of cropTargets(page)) {
     const reg = rectify(img, m, t.rect, q);
     let inkedWindows = 0;
@@ -136,34 +153,58 @@ export async function cutCrops(
     }
     const coverage = windows ? inkedWindows / windows : 0;
     const id = `crop:${t.elementId}`;
-    const format = opt.format === 'none' ? 'jpeg' : opt.format;
-    if (opt.format !== 'none') {
-      const s = sharp(Buffer.from(reg.data.buffer, reg.data.byteOffset, reg.data.length), {
-        raw: { width: reg.width, height: reg.height, channels: 1 },
-      });
-      images.set(
-        id,
-        await (
-          format === 'png'
-            ? s.png({ compressionLevel: 4 })
-            : s.jpeg({ quality: opt.quality, optimiseCoding: false })
-        ).toBuffer(),
-      );
-    }
+    const format = opt.format === 'none' ? LAZY_CROP_FORMAT : opt.format;
+    if (opt.format !== 'none') images.set(id, await encodeCrop(reg, format, opt));
     crops.push({
       id,
       elementId: t.elementId,
       kind: t.kind,
       questionIds: t.questionIds,
       rect: t.rect,
-      width: reg.width,
-      height: reg.height,
+      // The size of the image `cropImages` cuts later (the same as `reg` unless the page was read reduced).
+      width: opt.format === 'none' ? Math.max(1, Math.round(t.rect.w * imageQ)) : reg.width,
+      height: opt.format === 'none' ? Math.max(1, Math.round(t.rect.h * imageQ)) : reg.height,
       format,
       blank: inkedWindows < 0.5,
       coverage: Math.round(coverage * 10000) / 10000,
     });
   }
   return { crops, images };
+}
+
+function encodeCrop(reg: GreyImage, format: 'jpeg' | 'png', opt: CropOptions): Promise<Buffer> {
+  const s = sharp(Buffer.from(reg.data.buffer, reg.data.byteOffset, reg.data.length), {
+    raw: { width: reg.width, height: reg.height, channels: 1 },
+  });
+  return (
+    format === 'png'
+      ? s.png({ compressionLevel: 4 })
+      : s.jpeg({ quality: opt.quality, optimiseCoding: false })
+  ).toBuffer();
+}
+
+/**
+ * The images of a recognised page's crops, cut upright from the full decode of the page's file through the
+ * recognised transform (for a page recognised with `format: 'none'`): the same rectangles, resolution and size the
+ * result's crops give. Empty when the page has no transform or no crops.
+ */
+export async function cropImages(
+  input: Buffer | Uint8Array,
+  result: Pick<PageRecognition, 'transform' | 'crops'>,
+  options: { page?: number; crops?: Partial<CropOptions> } = {},
+): Promise<Map<string, Buffer>> {
+  const images = new Map<string, Buffer>();
+  const t = result.transform;
+  if (!t || !result.crops.length) return images;
+  const opt: CropOptions = { ...DEFAULT_CROP_OPTIONS, ...options.crops };
+  const { image } = await decodePage(input, options.page ?? 0);
+  const m = t.matrix as unknown as Affine;
+  const q = cropResolution(scaleOf(m), opt);
+  for (const c of result.crops) {
+    const reg = rectify(image, m, c.rect, q);
+    images.set(c.id, await encodeCrop(reg, c.format, opt));
+  }
+  return images;
 }
 
 /** The part of an upright region covering `r` (millimetres), sharing its samples. */

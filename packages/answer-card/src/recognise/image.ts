@@ -14,7 +14,24 @@ export interface DecodedPage {
   dpi: number | null;
   /** Only (near) black and white pixels. */
   bitonal: boolean;
+  /** The file's own size: `image` is smaller by `scale` when the page was decoded reduced. */
+  fullWidth: number;
+  fullHeight: number;
+  /** File pixels per image pixel along each axis (1 for a full decode). */
+  scale: { x: number; y: number };
 }
+
+/**
+ * Reduced decode: JPEG scans of at least ~270 dpi are decoded at a third of their size (libjpeg's DCT scaling by ½,
+ * which skips most of the inverse transform, then a linear ⅔ reduction: sharp only scales in the DCT for factors
+ * in [3, 4)). A 300 dpi page becomes ~3.9 samples per millimetre, enough to find the anchors, read the code and
+ * measure the bubbles; written answers are cut later from the file itself.
+ */
+const REDUCE_FACTOR = 3;
+/** Least resolution reduced: its third keeps ≥ 3.5 samples per millimetre. */
+const REDUCE_MIN_PX_PER_MM = 10.5;
+/** Without a density the short side gives a lower bound of the resolution (A3's short side is the largest). */
+const LARGEST_SHORT_SIDE_MM = 297;
 
 /** Densities outside this range are treated as missing (72 is often a default, not a scan resolution). */
 const PLAUSIBLE_DPI: readonly [number, number] = [100, 1300];
@@ -23,15 +40,34 @@ const PLAUSIBLE_DPI: readonly [number, number] = [100, 1300];
  * Decodes a page image once into a single grey channel (the fastest path sharp offers: the first channel of grey
  * and 1-bit files, a luminance conversion only for colour scans).
  */
-export async function decodePage(input: Buffer | Uint8Array, page = 0): Promise<DecodedPage> {
+export async function decodePage(
+  input: Buffer | Uint8Array,
+  page = 0,
+  options: { reduce?: boolean } = {},
+): Promise<DecodedPage> {
   const source = sharp(input, { page, limitInputPixels: 1.5e8, failOn: 'error' });
   const meta = await source.metadata();
   const channels = meta.channels ?? 1;
   const colour = channels >= 3 && meta.space !== 'b-w';
-  const pipeline = colour ? source.greyscale() : source.extractChannel(0);
-  const { data, info } = await pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
   const density = meta.density;
   const dpi = density && density >= PLAUSIBLE_DPI[0] && density <= PLAUSIBLE_DPI[1] ? density : null;
+  const fullWidth = meta.width ?? 0;
+  const fullHeight = meta.height ?? 0;
+  const pxPerMm = dpi ? dpi / 25.4 : Math.min(fullWidth, fullHeight) / LARGEST_SHORT_SIDE_MM;
+  const reduce =
+    options.reduce === true &&
+    meta.format === 'jpeg' &&
+    (meta.orientation ?? 1) === 1 &&
+    pxPerMm >= REDUCE_MIN_PX_PER_MM;
+  const sized = reduce
+    ? source.resize(Math.round(fullWidth / REDUCE_FACTOR), Math.round(fullHeight / REDUCE_FACTOR), {
+        fit: 'fill',
+        kernel: 'linear',
+        fastShrinkOnLoad: true,
+      })
+    : source;
+  const pipeline = colour ? sized.greyscale() : sized.extractChannel(0);
+  const { data, info } = await pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
   const image: GreyImage = {
     width: info.width,
     height: info.height,
@@ -42,6 +78,9 @@ export async function decodePage(input: Buffer | Uint8Array, page = 0): Promise<
     format: meta.format ?? 'unknown',
     dpi,
     bitonal: (meta.bitsPerSample ?? 8) === 1 || isBitonal(image),
+    fullWidth: fullWidth || info.width,
+    fullHeight: fullHeight || info.height,
+    scale: reduce ? { x: fullWidth / info.width, y: fullHeight / info.height } : { x: 1, y: 1 },
   };
 }
 

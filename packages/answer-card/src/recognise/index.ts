@@ -33,4 +33,10 @@ export {
   type PdfPageSize,
 } from './pdf.js';
 export { loadZxing, zxingWasmPath } from './qr.js';
-export { DEFAULT_CROP_OPTIONS, type CropOptions } from './crops.js';
+export {
+  DEFAULT_CROP_OPTIONS,
+  LAZY_CROP_OPTIONS,
+  LAZY_CROP_FORMAT,
+  cropImages,
+  type CropOptions,
+} from './crops.js';

@@ -7,6 +7,8 @@ import { PageRecognitionSchema, type PageRecognition, type RecognitionProblemCod
 import { requireTools } from '../testing/raster.js';
 import {
   classifyMarks,
+  cropImages,
+  LAZY_CROP_OPTIONS,
   overlayOf,
   rasterisePdfPage,
   rawMarksOf,
@@ -332,6 +334,100 @@ describe('recognition of the synthetic corpus', () => {
         expect(t[step], `${name} ${step}`).toBeGreaterThanOrEqual(0);
     }
   });
+});
+
+describe('recognition without crop images, as the host does it', () => {
+  const lazy = new Map<string, RecognisedPage>();
+  beforeAll(async () => {
+    for (const [name, sheet] of sheets) {
+      const c = CORPUS[name]!;
+      lazy.set(
+        name,
+        await recognisePage(sheet.bytes, {
+          resolve: (id) => (c.resolverMiss ? undefined : fixtures.layouts.get(id)),
+          crops: LAZY_CROP_OPTIONS,
+        }),
+      );
+    }
+  }, 240_000);
+
+  it('reaches the same decisions as the full-resolution read, page by page', () => {
+    for (const name of sheets.keys()) {
+      const full = result(name);
+      const r = lazy.get(name)!.result;
+      expect(() => PageRecognitionSchema.parse(r), name).not.toThrow();
+      expect(lazy.get(name)!.images.size, name).toBe(0);
+      expect(r.status, name).toBe(full.status);
+      expect(r.identity, name).toEqual(full.identity);
+      expect(r.orientation, name).toBe(full.orientation);
+      expect(r.image, name).toEqual(full.image);
+      expect(r.problems.map((p) => p.code).sort(), name).toEqual(full.problems.map((p) => p.code).sort());
+      expect(
+        r.marks.map((m) => [m.questionId, m.status, m.chosen]),
+        name,
+      ).toEqual(full.marks.map((m) => [m.questionId, m.status, m.chosen]));
+      expect(r.studentNumber?.value ?? null, name).toBe(full.studentNumber?.value ?? null);
+      expect(
+        r.crops.map((c) => [c.id, c.blank, c.width, c.height, c.format]),
+        name,
+      ).toEqual(full.crops.map((c) => [c.id, c.blank, c.width, c.height, c.format]));
+      if (r.status === 'failed') continue;
+      const s = scorePage(sheets.get(name)!.truth, r);
+      expect(s.silentlyWrong, name).toEqual([]);
+      expect(s.bubblesWrong, name).toBe(0);
+    }
+  });
+
+  it('maps the card onto the file within half a millimetre of the full-resolution fit', () => {
+    for (const name of readable()) {
+      const a = result(name).transform!;
+      const b = lazy.get(name)!.result.transform!;
+      expect(b.pxPerMm / a.pxPerMm, name).toBeCloseTo(1, 2);
+      for (const p of [
+        { x: 0, y: 0 },
+        { x: 180, y: 0 },
+        { x: 0, y: 260 },
+        { x: 180, y: 260 },
+      ]) {
+        const pa = {
+          x: a.matrix[0] * p.x + a.matrix[1] * p.y + a.matrix[2],
+          y: a.matrix[3] * p.x + a.matrix[4] * p.y + a.matrix[5],
+        };
+        const pb = {
+          x: b.matrix[0] * p.x + b.matrix[1] * p.y + b.matrix[2],
+          y: b.matrix[3] * p.x + b.matrix[4] * p.y + b.matrix[5],
+        };
+        expect(Math.hypot(pa.x - pb.x, pa.y - pb.y) / a.pxPerMm, name).toBeLessThan(0.5);
+      }
+    }
+  });
+
+  it('cuts the crops later from the file: the same boxes, sizes and pixels as cut during recognition', async () => {
+    let compared = 0;
+    for (const name of readable()) {
+      const r = lazy.get(name)!.result;
+      const eager = read.get(name)!.images;
+      const stored = JSON.parse(JSON.stringify(r)) as PageRecognition;
+      const images = await cropImages(sheets.get(name)!.bytes, stored);
+      expect([...images.keys()], name).toEqual(r.crops.map((c) => c.id));
+      for (const c of r.crops) {
+        const mine = await sharp(images.get(c.id))
+          .extractChannel(0)
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        expect([mine.info.width, mine.info.height], `${name} ${c.id}`).toEqual([c.width, c.height]);
+        const theirs = await sharp(eager.get(c.id)).extractChannel(0).raw().toBuffer();
+        let diff = 0;
+        for (let i = 0; i < theirs.length; i++) diff += Math.abs(theirs[i]! - mine.data[i]!);
+        expect(diff / theirs.length, `${name} ${c.id}`).toBeLessThan(12);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(10);
+    // A page the recogniser could not place has nothing to cut.
+    const failed = [...sheets.keys()].find((n) => result(n).status === 'failed')!;
+    expect((await cropImages(sheets.get(failed)!.bytes, lazy.get(failed)!.result)).size).toBe(0);
+  }, 120_000);
 });
 
 describe('PDF pages', () => {

@@ -52,6 +52,11 @@ export interface RecogniseOptions {
   /** Page of a multi-page TIFF (0-based). */
   page?: number;
   /**
+   * With `crops: { format: 'none' }` a large JPEG is first read from a reduced decode (default); false reads every
+   * page from the full decode.
+   */
+  reduce?: boolean;
+  /**
    * The card the rest of the batch agrees on, for a page whose code cannot be read: that card's page is measured
    * (orientation from how well its bubbles register) and the page is identified by its student-number bubbles. A
    * page without a readable number grid still fails with `qrUnreadable`.
@@ -243,6 +248,20 @@ async function findQr(img: GreyImage, hyps: Hypothesis[]): Promise<{ found?: QrF
   return { texts };
 }
 
+/**
+ * A resolved layout checked against its schema once per layout object (a worker's resolver hands back the same
+ * object for every page of a card: checking it costs more than reading a bubble block).
+ */
+const checkedLayouts = new WeakMap<CardLayout, ReturnType<typeof CardLayoutSchema.safeParse>>();
+function checkedLayout(layout: CardLayout): ReturnType<typeof CardLayoutSchema.safeParse> {
+  let checked = checkedLayouts.get(layout);
+  if (!checked) {
+    checked = CardLayoutSchema.safeParse(layout);
+    checkedLayouts.set(layout, checked);
+  }
+  return checked;
+}
+
 function problem(code: RecognitionProblemCode, level: 'page' | 'item', message?: string): RecognitionProblem {
   return { code, level, message: message ?? RECOGNITION_PROBLEM_MESSAGES[code] };
 }
@@ -370,6 +389,26 @@ export async function recognisePage(
   options: RecogniseOptions,
 ): Promise<RecognisedPage> {
   const t0 = performance.now();
+  const cropOptions: CropOptions = { ...DEFAULT_CROP_OPTIONS, ...options.crops };
+  // Without crop images nothing needs the full resolution: a large JPEG is read reduced, and only a page that is
+  // not wholly clear there (anything to review, or unreadable) is read again from the full decode.
+  if (cropOptions.format === 'none' && options.reduce !== false) {
+    const reduced = await readPage(input, options, true);
+    if (!reduced.reduced || reduced.page.result.status === 'ok') return reduced.page;
+    const full = await readPage(input, options, false);
+    full.page.result.timings.total = Math.round((performance.now() - t0) * 100) / 100;
+    return full.page;
+  }
+  return (await readPage(input, options, false)).page;
+}
+
+async function readPage(
+  input: Buffer | Uint8Array,
+  options: RecogniseOptions,
+  reduce: boolean,
+): Promise<{ page: RecognisedPage; reduced: boolean }> {
+  const t0 = performance.now();
+  let reduced = false;
   const timings: Partial<Record<RecognitionStep, number>> = {};
   let mark = t0;
   const lap = (step: RecognitionStep) => {
@@ -397,7 +436,7 @@ export async function recognisePage(
     timings,
   };
   const images = new Map<string, Buffer>();
-  const finish = (): RecognisedPage => {
+  const finish = (): { page: RecognisedPage; reduced: boolean } => {
     timings.total = Math.round((performance.now() - t0) * 100) / 100;
     const pageLevel = result.problems.filter((p) => p.level === 'page').map((p) => p.code);
     const fatal: RecognitionProblemCode[] = [
@@ -411,23 +450,29 @@ export async function recognisePage(
       : result.problems.length
         ? 'review'
         : 'ok';
-    return { result, images };
+    return { page: { result, images }, reduced };
   };
 
   try {
     // 1. Decode once to one grey channel.
     let decoded;
     try {
-      decoded = await decodePage(input, options.page ?? 0);
+      decoded = await decodePage(input, options.page ?? 0, { reduce });
     } catch {
       result.problems.push(problem('imageUnreadable', 'page'));
       return finish();
     }
     const img = decoded.image;
     let dpi = options.dpi ?? decoded.dpi;
+    // Everything up to the transform is measured on the decoded image; `dpi` stays the file's, `workDpi` is the
+    // decoded image's (a third of it when reduced).
+    const { x: sx, y: sy } = decoded.scale;
+    reduced = sx !== 1 || sy !== 1;
+    const sMean = (sx + sy) / 2;
+    const workDpi = (d: number | null) => (d ? d / sMean : null);
     result.image = {
-      width: img.width,
-      height: img.height,
+      width: decoded.fullWidth,
+      height: decoded.fullHeight,
       format: decoded.format,
       dpi,
       dpiSource: dpi ? 'metadata' : null,
@@ -437,8 +482,8 @@ export async function recognisePage(
 
     // 2. Anchors, and the card sizes and orientations they fit.
     const anchorMm = knownFrames()[0]!.anchorMm;
-    let hits = findAnchors(img, { anchorMm, ...(dpi ? { sidePx: (dpi / 25.4) * anchorMm } : {}) });
-    let hyps = hits.length >= 3 ? hypotheses(hits, dpi, anchorMm) : [];
+    let hits = findAnchors(img, { anchorMm, ...(dpi ? { sidePx: (workDpi(dpi)! / 25.4) * anchorMm } : {}) });
+    let hyps = hits.length >= 3 ? hypotheses(hits, workDpi(dpi), anchorMm) : [];
     if (!hyps.length && dpi) {
       // Scanners do write wrong resolutions: look again as if the file said nothing.
       hits = findAnchors(img, { anchorMm });
@@ -457,7 +502,7 @@ export async function recognisePage(
         );
       } else {
         // Still say whose sheet it is when the code can be read anywhere on the page: the exception queue shows it.
-        const anywhere = await qrAnywhere(img, dpi);
+        const anywhere = await qrAnywhere(img, workDpi(dpi));
         if (anywhere) result.identity = identityOf(anywhere.payload);
       }
       lap('qr');
@@ -470,7 +515,7 @@ export async function recognisePage(
     let found = search.found;
     if (!found) {
       // Not where any known card keeps it: look over the whole page before giving up.
-      const anywhere = await qrAnywhere(img, dpi);
+      const anywhere = await qrAnywhere(img, workDpi(dpi));
       if (anywhere) found = { ...anywhere, hypothesis: hyps[0]! };
     }
     const hint = !found ? options.hint : undefined;
@@ -494,9 +539,7 @@ export async function recognisePage(
     result.identity = identity;
     const resolved = await options.resolve(payload.cardId, payload.version);
     const layout =
-      resolved && resolved.layoutVersion === CARD_LAYOUT_VERSION
-        ? CardLayoutSchema.safeParse(resolved)
-        : undefined;
+      resolved && resolved.layoutVersion === CARD_LAYOUT_VERSION ? checkedLayout(resolved) : undefined;
     const page = layout?.success ? layout.data.pages[payload.page - 1] : undefined;
     const frame = layout?.success && page ? frameOf(layout.data, page) : undefined;
     if (!found && (!layout?.success || !page || !frame)) {
@@ -551,29 +594,32 @@ export async function recognisePage(
     const { o, fit } = best;
     const m = fit.m;
     const pxPerMm = scaleOf(m);
-    const skew = ((rotationOf(m) - o + 540) % 360) - 180;
+    // The transform as the file's pixels see it.
+    const mFull: Affine = [m[0] * sx, m[1] * sx, m[2] * sx, m[3] * sy, m[4] * sy, m[5] * sy];
+    const fullPxPerMm = scaleOf(mFull);
+    const skew = ((rotationOf(mFull) - o + 540) % 360) - 180;
     const transform: PageTransform = {
-      matrix: [m[0], m[1], m[2], m[3], m[4], m[5]].map(r4) as PageTransform['matrix'],
-      residualPx: r4(fit.residualPx),
+      matrix: mFull.map(r4) as PageTransform['matrix'],
+      residualPx: r4(fit.residualPx * sMean),
       residualMm: r4(fit.residualPx / pxPerMm),
       anchorsUsed: fit.used.length,
       anchors: IMAGE_CORNERS.map((ic) => {
         const h = hits.find((x) => x.corner === ic);
         return {
           corner: pageCornerAt(ic, o),
-          x: h ? r4(h.x) : null,
-          y: h ? r4(h.y) : null,
-          residualPx: h ? r4(fit.each.get(ic) ?? 0) : null,
+          x: h ? r4(h.x * sx) : null,
+          y: h ? r4(h.y * sy) : null,
+          residualPx: h ? r4((fit.each.get(ic) ?? 0) * sMean) : null,
           used: fit.used.includes(ic),
         };
       }),
-      pxPerMm: r4(pxPerMm),
+      pxPerMm: r4(fullPxPerMm),
       skewDeg: r4(skew),
-      printScale: dpi ? r4(pxPerMm / (dpi / 25.4)) : null,
+      printScale: dpi ? r4(fullPxPerMm / (dpi / 25.4)) : null,
     };
     result.transform = transform;
     result.orientation = o;
-    if (!dpi) result.image = { ...result.image, dpi: Math.round(pxPerMm * 25.4), dpiSource: 'anchors' };
+    if (!dpi) result.image = { ...result.image, dpi: Math.round(fullPxPerMm * 25.4), dpiSource: 'anchors' };
     const ink = hits.reduce((s, h) => s + h.ink, 0) / hits.length;
     const paper = hits.reduce((s, h) => s + h.paper, 0) / hits.length;
     result.levels = { paper: Math.round(paper), ink: Math.round(ink) };
@@ -643,7 +689,7 @@ export async function recognisePage(
     }
 
     // 7. Written answers and blanks cut from the full-resolution page.
-    const cut = await cutCrops(img, m, pxPerMm, ink, page, cropOptions);
+    const cut = await cutCrops(img, m, pxPerMm, ink, page, cropOptions, fullPxPerMm);
     result.crops = cut.crops;
     for (const [k, v] of cut.images) images.set(k, v);
     lap('crops');

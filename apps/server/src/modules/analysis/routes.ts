@@ -118,17 +118,19 @@ export interface AnalysisModuleOptions {
   similar: SimilarLookup;
   /** Counts cache hits and misses (the host's metrics). */
   metrics?: Metrics;
+  /** Cuts a recognised page's crops when one is first read (recognition's `cropOnDemand`). */
+  cropOnDemand?: (relative: string) => Promise<boolean>;
 }
 
 /** Wires the analysis module: repository, service and routes. */
 export function registerAnalysis(app: FastifyInstance, guards: CallGuards, options: AnalysisModuleOptions) {
-  const pages = new PageStorage(options.storage ?? options.dataDir);
+  const pages = new PageStorage(options.storage ?? options.dataDir, options.cropOnDemand);
   const service = new AnalysisService(
     new AnalysisRepository(options.db.kysely),
     resultsProgress(options.db.kysely),
     options.clock,
     options.similar,
-    (relative) => pages.read(relative),
+    (relative) => pages.readCrop(relative),
     options.db.kysely,
     (cache) => (result, count) => options.metrics?.analysisCache.inc({ cache, result }, count),
   );

@@ -63,6 +63,8 @@ export interface MarkingModuleOptions {
   /** The host's object store (crops are keys in it); else files under dataDir. */
   storage?: ObjectStorage;
   clock: () => number;
+  /** Cuts a recognised page's crops when one is first read (recognition's `cropOnDemand`). */
+  cropOnDemand?: (relative: string) => Promise<boolean>;
 }
 
 /** Wires marking on screen: blocks, assignment, the bench's calls and crops. */
@@ -74,7 +76,7 @@ export function registerMarking(
   const service = new MarkingService(
     new MarkingRepository(options.db.kysely),
     new ResultsRepository(options.db.kysely, options.clock),
-    new PageStorage(options.storage ?? options.dataDir),
+    new PageStorage(options.storage ?? options.dataDir, options.cropOnDemand),
     options.clock,
   );
   markingRoutes(app, guards, service);

@@ -908,7 +908,7 @@ export class MarkingService {
     for (const p of paths) {
       if (hashes.has(p)) continue;
       try {
-        const h = await cropHash(await this.pages.read(p));
+        const h = await cropHash(await this.pages.readCrop(p));
         hashes.set(p, h);
         await this.repo.saveCropHash(p, h);
       } catch {
@@ -990,7 +990,7 @@ export class MarkingService {
     if (!answer.crop_path) throw new AppError('NOT_FOUND', MARK_MESSAGES.noCrop);
     const ext = answer.crop_path.split('.').pop()?.toLowerCase() ?? 'png';
     const type = ext === 'jpg' || ext === 'jpeg' ? 'image/jpeg' : ext === 'webp' ? 'image/webp' : 'image/png';
-    return { data: await this.pages.read(answer.crop_path), type };
+    return { data: await this.pages.readCrop(answer.crop_path), type };
   }
 }
 

@@ -11,6 +11,8 @@ import type { CardLayout, PageRecognition } from '@zhzy/contracts';
 /** Messages from the pool to a worker. */
 export type ToWorker =
   | { type: 'page'; id: number; bytes: Uint8Array; dpi?: number; hint?: CardHint }
+  /** Cut the crops of a page recognised earlier (its stored result) from its file. */
+  | { type: 'crops'; id: number; bytes: Uint8Array; result: PageRecognition }
   | { type: 'layout'; id: number; reqId: number; layout: CardLayout | null };
 
 /** Messages from a worker to the pool. */
@@ -56,6 +58,8 @@ export interface PoolOptions {
 interface Task {
   id: number;
   bytes: Uint8Array;
+  /** A crops task: the page's stored result. */
+  crops?: PageRecognition;
   dpi: number | undefined;
   hint: CardHint | undefined;
   resolveLayout: PoolResolver;
@@ -114,6 +118,28 @@ export class RecognitionPool {
     if (this.closed) return Promise.reject(new Error('the recognition pool is closed'));
     return new Promise((done, fail) => {
       this.queue.push({ id: this.nextId++, bytes, dpi, hint, resolveLayout, attempts: 0, done, fail });
+      this.pump();
+    });
+  }
+
+  /**
+   * Cuts the crops of a page recognised without crop images (the host's way) from its file, in a worker: the crop
+   * images by crop id. Rejects with WorkerCrashError when the page killed its worker twice.
+   */
+  cutCrops(bytes: Uint8Array, result: PageRecognition): Promise<Map<string, Buffer>> {
+    if (this.closed) return Promise.reject(new Error('the recognition pool is closed'));
+    return new Promise((done, fail) => {
+      this.queue.push({
+        id: this.nextId++,
+        bytes,
+        crops: result,
+        dpi: undefined,
+        hint: undefined,
+        resolveLayout: () => Promise.resolve(undefined),
+        attempts: 0,
+        done: (out) => done(out.images),
+        fail,
+      });
       this.pump();
     });
   }
@@ -238,13 +264,18 @@ export class RecognitionPool {
       w.task = task;
       const worker = w;
       w.timer = setTimeout(() => worker.child.kill('SIGKILL'), this.timeoutMs);
-      this.send(w, {
-        type: 'page',
-        id: task.id,
-        bytes: task.bytes,
-        ...(task.dpi ? { dpi: task.dpi } : {}),
-        ...(task.hint ? { hint: task.hint } : {}),
-      });
+      this.send(
+        w,
+        task.crops
+          ? { type: 'crops', id: task.id, bytes: task.bytes, result: task.crops }
+          : {
+              type: 'page',
+              id: task.id,
+              bytes: task.bytes,
+              ...(task.dpi ? { dpi: task.dpi } : {}),
+              ...(task.hint ? { hint: task.hint } : {}),
+            },
+      );
     }
   }
 }

@@ -28,6 +28,8 @@ export interface RecognitionModule {
   pool: RecognitionPool;
   /** The scan intake calls this for every page it stores. */
   onPageStored: (page: ScanPageRow) => Promise<void>;
+  /** Cuts the crops of a recognised page when one of them is first read (give it to the crops' readers). */
+  cropOnDemand: (relative: string) => Promise<boolean>;
 }
 
 /** Wires recognition: the worker pool, the `recognise-page` job, and the exception, review and key calls. */
@@ -99,5 +101,10 @@ export async function registerRecognition(
     ok(await service.updateAnswerKey(auth, params.id, body)),
   );
 
-  return { service, pool, onPageStored: (page) => service.pageStored(page) };
+  return {
+    service,
+    pool,
+    onPageStored: (page) => service.pageStored(page),
+    cropOnDemand: (relative) => service.cropOnDemand(relative),
+  };
 }

@@ -126,6 +126,18 @@ function homeworkQuestions(row: HomeworkRow): HomeworkQuestion[] {
   return out;
 }
 
+/** `pages/<school>/<ab>/crops/<scan page id>/<crop>.<ext>`: where a page's crops are stored. */
+const CROP_PATH = /^pages\/[^/]+\/[^/]+\/crops\/([^/]+)\/[^/]+$/;
+
+function cropPath(scan: ScanPageRow, crop: PageRecognition['crops'][number]): string {
+  return path.posix.join(
+    path.posix.dirname(scan.file_path),
+    'crops',
+    scan.id,
+    `${crop.id.replace(/[^\w-]/g, '_')}.${crop.format === 'png' ? 'png' : 'jpg'}`,
+  );
+}
+
 const tenthsToPoints = (t: number | null) => (t === null ? null : t / 10);
 
 export interface RecognitionServiceDeps {
@@ -147,6 +159,42 @@ export class RecognitionService {
   }
 
   // ───────────── intake ─────────────
+
+  /**
+   * Makes a crop file exist when it is a crop of a recognised page not cut yet: cuts every crop of that page from
+   * the page's file in a worker and stores them. True when `relative` was such a crop (and now exists). Concurrent
+   * requests for one page's crops share one cut.
+   */
+  cropOnDemand(relative: string): Promise<boolean> {
+    const scanId = CROP_PATH.exec(relative)?.[1];
+    if (!scanId) return Promise.resolve(false);
+    let cut = this.cutting.get(scanId);
+    if (!cut) {
+      cut = this.cutCrops(scanId).finally(() => this.cutting.delete(scanId));
+      this.cutting.set(scanId, cut);
+    }
+    return cut.then((written) => written.includes(relative));
+  }
+
+  private readonly cutting = new Map<string, Promise<string[]>>();
+
+  private async cutCrops(scanId: string): Promise<string[]> {
+    const [scan, rec] = await Promise.all([this.d.repo.findScanPage(scanId), this.d.repo.findPage(scanId)]);
+    if (!scan || !rec?.result) return [];
+    const result = JSON.parse(rec.result) as PageRecognition & { cropPaths?: Record<string, string> };
+    const paths = result.cropPaths ?? {};
+    if (!result.crops.some((c) => paths[c.id])) return [];
+    const images = await this.d.pool.cutCrops(await this.d.storage.read(scan.file_path), result);
+    const written: string[] = [];
+    for (const crop of result.crops) {
+      const file = paths[crop.id];
+      const bytes = images.get(crop.id);
+      if (!file || !bytes) continue;
+      await this.d.storage.write(file, bytes);
+      written.push(file);
+    }
+    return written;
+  }
 
   /** A page was stored: remember it as queued and queue its recognition. */
   async pageStored(page: ScanPageRow): Promise<void> {
@@ -208,19 +256,20 @@ export class RecognitionService {
       return;
     }
     const { result, images } = out;
-    // Crops of written answers go to the page store beside the page.
+    // Crops of written answers belong in the page store beside the page. Workers read pages without crop images:
+    // each crop's place is recorded now, and the images are cut from the page when first read (`cropOnDemand`).
     const cropPaths = new Map<string, string>();
     for (const crop of result.crops) {
+      const file = cropPath(scan, crop);
       const bytes = images.get(crop.id);
-      if (!bytes) continue;
-      const file = path.posix.join(
-        path.posix.dirname(scan.file_path),
-        'crops',
-        scan.id,
-        `${crop.id.replace(/[^\w-]/g, '_')}.${crop.format === 'png' ? 'png' : 'jpg'}`,
-      );
-      await this.d.storage.write(file, bytes);
+      if (bytes) await this.d.storage.write(file, bytes);
       cropPaths.set(crop.id, file);
+    }
+    // A page read again: crops cut from its earlier reading are cut again from this one.
+    if (existing?.result) {
+      const earlier = (JSON.parse(existing.result) as { cropPaths?: Record<string, string> }).cropPaths ?? {};
+      const written = new Set(result.crops.filter((c) => images.has(c.id)).map((c) => cropPaths.get(c.id)));
+      for (const file of Object.values(earlier)) if (!written.has(file)) await this.d.storage.remove(file);
     }
     const row: RecognitionPageRow = {
       ...base,

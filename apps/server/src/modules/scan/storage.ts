@@ -9,8 +9,14 @@ import { LocalObjectStorage, type ObjectStorage } from '../../lib/storage/index.
 export class PageStorage {
   private readonly objects: ObjectStorage;
 
-  /** A DATA_DIR (embedded default) or the host's object store. */
-  constructor(store: string | ObjectStorage) {
+  /**
+   * A DATA_DIR (embedded default) or the host's object store. `cropOnDemand` makes a missing crop of a recognised
+   * page exist (recognition cuts crops when first read, ADR 0029): true when it did.
+   */
+  constructor(
+    store: string | ObjectStorage,
+    private readonly cropOnDemand?: (relative: string) => Promise<boolean>,
+  ) {
     this.objects = typeof store === 'string' ? new LocalObjectStorage(store) : store;
   }
 
@@ -39,6 +45,15 @@ export class PageStorage {
     const data = await this.objects.get(relative);
     if (!data) throw Object.assign(new Error(`page image missing: ${relative}`), { code: 'ENOENT' });
     return data;
+  }
+
+  /** A crop of a written answer: cut from its page first when it has not been yet. */
+  async readCrop(relative: string): Promise<Buffer> {
+    this.assertPage(relative);
+    const data = await this.objects.get(relative);
+    if (data) return data;
+    if (this.cropOnDemand && (await this.cropOnDemand(relative))) return this.read(relative);
+    throw Object.assign(new Error(`crop missing: ${relative}`), { code: 'ENOENT' });
   }
 
   /** The page image as a stream, or null when it is missing. */
