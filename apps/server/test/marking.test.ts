@@ -556,6 +556,82 @@ describe.each(DIALECTS)('marking on %s', (dialect) => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('双评题块不能整组给分');
     });
+
+    it('the task list counts, for each teacher, what the homework view counts item by item', async () => {
+      // An item waiting for the arbiter, one with a single mark of two, one flagged as a problem (and the rest of
+      // this file's homework: single, by class, by question, problems) — the task list is counted in the
+      // database, the view item by item: both must tell every teacher the same.
+      await submit(block.id, w.me, sheets[3]!, { [Q.written]: 1 });
+      await submit(block.id, w.colleague, sheets[3]!, { [Q.written]: 10 });
+      const c5 = w.classesA[4]!;
+      const open = await publish('双评进行中', [c5.id]);
+      const openSheets = await scan(open, classStudents.get(c5.id)!.slice(0, 3));
+      const h = await view(open.id);
+      const res = await w.call('PUT', `/teacher/mark/homework/${open.id}`, w.me, {
+        blocks: h.blocks.map((b) =>
+          b.questions[0]!.questionId === Q.written
+            ? {
+                ...settingsOf(b),
+                mode: 'double',
+                threshold: 2,
+                markers: [
+                  { userId: users.teacher, classIds: [] },
+                  { userId: users.director, classIds: [] },
+                ],
+              }
+            : settingsOf(b),
+        ),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const openBlock = blockOf(MarkHomeworkSchema.parse(data(res)), Q.written);
+      await submit(openBlock.id, w.me, openSheets[0]!, { [Q.written]: 4 });
+      const flagged = await w.call('POST', `/teacher/mark/block/${openBlock.id}/problem`, w.colleague, {
+        sheetId: openSheets[1],
+        note: '看不清',
+      });
+      expect(flagged.statusCode, flagged.body).toBe(200);
+
+      const who = { [users.teacher]: w.me, [users.director]: w.colleague, [users.admin]: w.admin };
+      for (const [userId, headers] of Object.entries(who)) {
+        const tasks = MarkTaskSchema.array().parse(data(await w.call('GET', '/teacher/mark/tasks', headers)));
+        expect(tasks.length).toBeGreaterThan(0);
+        for (const task of tasks) {
+          const v = await view(task.homeworkId, headers);
+          expect(task.blocks.map((b) => b.id)).toEqual(v.blocks.map((b) => b.id));
+          for (const b of task.blocks) {
+            const vb = v.blocks.find((x) => x.id === b.id)!;
+            expect(b.progress, `${task.homeworkTitle} ${b.title}`).toEqual(vb.progress);
+            const me = vb.teachers.find((t) => t.userId === userId);
+            expect(b.myMarks).toBe(me?.marks ?? 0);
+            if (me) expect(b.myRemaining + b.myArbitration).toBe(me.remaining);
+          }
+        }
+      }
+      const blockFor = async (headers: typeof w.me, hwId: string, blockId: string) =>
+        MarkTaskSchema.array()
+          .parse(data(await w.call('GET', '/teacher/mark/tasks', headers)))
+          .find((t) => t.homeworkId === hwId)!
+          .blocks.find((b) => b.id === blockId)!;
+      // The arbiter has the item beyond the threshold to decide; the markers have nothing left there.
+      expect(await blockFor(w.admin, hw.id, block.id)).toMatchObject({ myArbitration: 1, myRemaining: 0 });
+      expect(await blockFor(w.me, hw.id, block.id)).toMatchObject({ myArbitration: 0, myRemaining: 0 });
+      expect((await blockFor(w.me, hw.id, block.id)).progress).toMatchObject({ items: 4, arbitration: 1 });
+      // Double marking in progress: the teacher marked one item and has one left (the flagged one waits for the
+      // creator); the director has two (the one the teacher marked still needs a second mark).
+      expect(await blockFor(w.me, open.id, openBlock.id)).toMatchObject({ myMarks: 1, myRemaining: 1 });
+      expect(await blockFor(w.colleague, open.id, openBlock.id)).toMatchObject({
+        myMarks: 0,
+        myRemaining: 2,
+      });
+      expect((await blockFor(w.me, open.id, openBlock.id)).progress).toMatchObject({
+        items: 3,
+        done: 0,
+        marks: 1,
+        marksNeeded: 6,
+        arbitration: 0,
+        problems: 1,
+      });
+    });
   });
 
   describe('grouped marking', () => {

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database, MarkBlocksTable, MarkMarksTable } from '../../db/schema.js';
 
 // The SQL of marking. Callers scope by school first; row types stay inside the module.
@@ -21,6 +21,32 @@ export interface ItemAnswerRow {
   score_tenths: number | null;
 }
 
+/** A block as the task summary judges its items: its questions and the marks an item needs. */
+export interface SummaryBlock {
+  id: string;
+  homeworkId: string;
+  questionIds: string[];
+  /** Marks before an item is final (1 single, 2 double). */
+  required: number;
+  thresholdTenths: number;
+}
+
+/** Items of a block that stand alike: same class, done or not, problem or not, verdict, marks and the user's mark. */
+export interface ItemGroupRow {
+  block_id: string;
+  class_id: string;
+  /** Every answer of the item has a score. */
+  done: number;
+  /** An open problem is flagged on it. */
+  problem: number;
+  state: 'open' | 'final' | 'arbitration';
+  /** Marks (not arbitrations) it has, at most the marks required. */
+  given: number;
+  /** The user gave one of its marks. */
+  mine: number;
+  items: number;
+}
+
 export class MarkingRepository {
   constructor(private readonly db: Db) {}
 
@@ -30,7 +56,7 @@ export class MarkingRepository {
 
   // ───────────── homework, classes, people ─────────────
 
-  findHomework(id: string) {
+  private homeworkSelect() {
     return this.db
       .selectFrom('homework as h')
       .innerJoin('users as u', 'u.id', 'h.created_by')
@@ -47,9 +73,33 @@ export class MarkingRepository {
         'h.deleted_at',
         'u.nickname as creator_name',
         's.name as subject_name',
-      ])
-      .where('h.id', '=', id)
-      .executeTakeFirst();
+      ]);
+  }
+
+  findHomework(id: string) {
+    return this.homeworkSelect().where('h.id', '=', id).executeTakeFirst();
+  }
+
+  /** Several homework at once (in no particular order). */
+  findHomeworkMany(ids: string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.homeworkSelect().where('h.id', 'in', ids).execute();
+  }
+
+  /** Per homework, the students of its classes (what a homework expects). */
+  async expectedStudents(homeworkIds: string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    if (homeworkIds.length === 0) return out;
+    const rows = await this.db
+      .selectFrom('homework_classes as hc')
+      .innerJoin('classes as c', 'c.id', 'hc.class_id')
+      .innerJoin('students as st', 'st.class_id', 'c.id')
+      .select((eb) => ['hc.homework_id', eb.fn.countAll<number>().as('n')])
+      .where('hc.homework_id', 'in', homeworkIds)
+      .groupBy('hc.homework_id')
+      .execute();
+    for (const r of rows) out.set(r.homework_id, Number(r.n));
+    return out;
   }
 
   homeworkClasses(homeworkId: string) {
@@ -111,23 +161,31 @@ export class MarkingRepository {
 
   /** Homework of a school that has sheets but no blocks yet (blocks are made when the first sheet arrives). */
   async homeworkWithoutBlocks(orgId: string): Promise<string[]> {
+    // From the school's homework (indexed by school), not from its sheets (a district school has 100,000s).
     const rows = await this.db
-      .selectFrom('sheets as s')
-      .innerJoin('homework as h', 'h.id', 's.homework_id')
-      .select('s.homework_id')
-      .distinct()
-      .where('s.org_id', '=', orgId)
+      .selectFrom('homework as h')
+      .select('h.id')
+      .where('h.org_id', '=', orgId)
       .where('h.deleted_at', 'is', null)
       .where((eb) =>
-        eb.not(
+        eb.and([
           eb.exists(
-            eb.selectFrom('mark_blocks as b').select('b.id').whereRef('b.homework_id', '=', 's.homework_id'),
+            eb
+              .selectFrom('sheets as s')
+              .select('s.id')
+              .whereRef('s.homework_id', '=', 'h.id')
+              .where('s.org_id', '=', orgId),
           ),
-        ),
+          eb.not(
+            eb.exists(
+              eb.selectFrom('mark_blocks as b').select('b.id').whereRef('b.homework_id', '=', 'h.id'),
+            ),
+          ),
+        ]),
       )
       .limit(200)
       .execute();
-    return rows.map((r) => r.homework_id);
+    return rows.map((r) => r.id);
   }
 
   /** Homework of a school with blocks the user marks or arbitrates, or that they created (newest first). */
@@ -176,6 +234,18 @@ export class MarkingRepository {
       .selectFrom('mark_blocks')
       .selectAll()
       .where('homework_id', '=', homeworkId)
+      .orderBy('sort')
+      .execute();
+  }
+
+  /** The blocks of several homework, each homework's in order. */
+  blocksOfMany(homeworkIds: string[]) {
+    if (homeworkIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('mark_blocks')
+      .selectAll()
+      .where('homework_id', 'in', homeworkIds)
+      .orderBy('homework_id')
       .orderBy('sort')
       .execute();
   }
@@ -242,6 +312,88 @@ export class MarkingRepository {
       .where('a.question_id', 'in', questionIds);
     if (sheetIds) q = q.where('a.sheet_id', 'in', sheetIds);
     return q.orderBy('s.class_id').orderBy('st.student_no').orderBy('a.sheet_id').execute();
+  }
+
+  /**
+   * The items of some blocks (of any homework), counted in groups that stand alike (see ItemGroupRow) — the task list's
+   * figures without reading every item. Same rules as the service's items() and verdictOf(): an item is a sheet
+   * with a crop or a blank box for one of the block's questions; it is done when every question has a scored
+   * answer; an arbitration makes it final; fewer marks than required leave it open; two marks of a double block
+   * further apart than the threshold send it to arbitration.
+   */
+  async itemGroups(blocks: SummaryBlock[], userId: string): Promise<ItemGroupRow[]> {
+    const pairs = blocks.flatMap((b) =>
+      [...new Set(b.questionIds)].map((q) => sql`(${b.homeworkId}, ${b.id}, ${q})`),
+    );
+    if (pairs.length === 0) return [];
+    const rules = blocks.map(
+      (b) =>
+        sql`(${b.id}, CAST(${b.questionIds.length} AS integer), CAST(${b.required} AS integer), CAST(${b.thresholdTenths} AS integer))`,
+    );
+    const blockIds = blocks.map((b) => b.id);
+    const { rows } = await sql<ItemGroupRow>`
+      WITH qb (homework_id, block_id, question_id) AS (VALUES ${sql.join(pairs)}),
+      rules (block_id, questions, required, threshold) AS (VALUES ${sql.join(rules)}),
+      items AS (
+        SELECT qb.block_id, a.sheet_id, s.class_id, COUNT(*) AS n,
+               MAX(CASE WHEN a.crop_path IS NOT NULL OR a.blank = 1 THEN 1 ELSE 0 END) AS visible,
+               MIN(CASE WHEN a.score_tenths IS NULL THEN 0 ELSE 1 END) AS scored
+        FROM sheet_answers a
+        INNER JOIN qb ON qb.homework_id = a.homework_id AND qb.question_id = a.question_id
+        INNER JOIN sheets s ON s.id = a.sheet_id
+        GROUP BY qb.block_id, a.sheet_id, s.class_id
+      ),
+      ranked AS (
+        SELECT m.block_id, m.sheet_id, m.kind, m.user_id, m.total_tenths,
+               ROW_NUMBER() OVER (
+                 PARTITION BY m.block_id, m.sheet_id, CASE WHEN m.kind = 'arbitration' THEN 1 ELSE 0 END
+                 ORDER BY m.created_at, m.id
+               ) AS rn
+        FROM mark_marks m
+        WHERE m.block_id IN (${sql.join(blockIds)})
+      ),
+      marked AS (
+        SELECT block_id, sheet_id,
+               SUM(CASE WHEN kind = 'arbitration' THEN 0 ELSE 1 END) AS given,
+               SUM(CASE WHEN kind = 'arbitration' THEN 1 ELSE 0 END) AS arbitrations,
+               MAX(CASE WHEN user_id = ${userId} THEN 1 ELSE 0 END) AS mine,
+               MAX(CASE WHEN kind <> 'arbitration' AND rn = 1 THEN total_tenths END) AS first_total,
+               MAX(CASE WHEN kind <> 'arbitration' AND rn = 2 THEN total_tenths END) AS second_total
+        FROM ranked
+        GROUP BY block_id, sheet_id
+      ),
+      judged AS (
+        SELECT i.block_id, i.class_id,
+               CASE WHEN i.n = r.questions AND i.scored = 1 THEN 1 ELSE 0 END AS done,
+               CASE WHEN p.sheet_id IS NULL THEN 0 ELSE 1 END AS problem,
+               CASE
+                 WHEN COALESCE(k.arbitrations, 0) > 0 THEN 'final'
+                 WHEN COALESCE(k.given, 0) < r.required THEN 'open'
+                 WHEN r.required = 1 THEN 'final'
+                 WHEN ABS(k.first_total - k.second_total) > r.threshold THEN 'arbitration'
+                 ELSE 'final'
+               END AS state,
+               CASE WHEN COALESCE(k.given, 0) < r.required THEN COALESCE(k.given, 0) ELSE r.required END AS given,
+               COALESCE(k.mine, 0) AS mine
+        FROM items i
+        INNER JOIN rules r ON r.block_id = i.block_id
+        LEFT JOIN marked k ON k.block_id = i.block_id AND k.sheet_id = i.sheet_id
+        LEFT JOIN mark_problems p
+          ON p.block_id = i.block_id AND p.sheet_id = i.sheet_id AND p.resolved_at IS NULL
+        WHERE i.visible = 1
+      )
+      SELECT block_id, class_id, done, problem, state, given, mine, COUNT(*) AS items
+      FROM judged
+      GROUP BY block_id, class_id, done, problem, state, given, mine
+    `.execute(this.db);
+    return rows.map((r) => ({
+      ...r,
+      done: Number(r.done),
+      problem: Number(r.problem),
+      given: Number(r.given),
+      mine: Number(r.mine),
+      items: Number(r.items),
+    }));
   }
 
   marksOf(blockId: string, sheetIds?: string[]) {
