@@ -1,6 +1,8 @@
-// The README's test command after `npm ci`: system packages, PostgreSQL, lint, typecheck, build, every test.
+// The README's test command after `npm ci`: system packages, PostgreSQL, lint, typecheck, build, every test, and
+// `npm audit --omit=dev` against security/audit-allowlist.json.
 import fs from 'node:fs';
 import path from 'node:path';
+import { runAudit } from './lib/audit.mjs';
 import { ensureBrowser } from './lib/browser.mjs';
 import { ensurePostgres, ensurePostgresClient } from './lib/postgres.mjs';
 import { run } from './lib/system.mjs';
@@ -39,7 +41,16 @@ if (fs.existsSync(report)) {
   // The plain closing line CI reads.
   console.log(`${result.numPassedTests} passed, ${result.numFailedTests} failed`);
 }
-if (failed) {
-  console.error(failed.message);
+// Production dependencies against the registry's advisories (README → Security): after the tests, so that a
+// registry outage still leaves their results on screen.
+let auditFailed;
+try {
+  runAudit({ cwd: root, allowlistFile: path.join(root, 'security', 'audit-allowlist.json') });
+} catch (error) {
+  auditFailed = error;
+}
+if (failed || auditFailed) {
+  if (failed) console.error(failed.message);
+  if (auditFailed) console.error(`[audit] ${auditFailed.message}`);
   process.exit(1);
 }

@@ -47,6 +47,7 @@ import { SystemService } from './modules/system/service.js';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors.js';
 import { registerOperations } from './plugins/operations.js';
 import { FileStore, registerFiles } from './plugins/files.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web.js';
 import { seedCatalog } from './seed/catalog.js';
 import { seedDemoSchool } from './seed/demo.js';
@@ -164,6 +165,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
+  });
+  registerSecurityHeaders(app, {
+    hstsMaxAge: config.HSTS_MAX_AGE,
+    connectSrc: config.CSP_CONNECT_SRC.split(' ').filter(Boolean),
   });
   registerErrorHandler(app);
   refuseNulCharacters(app);

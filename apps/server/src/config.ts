@@ -36,6 +36,16 @@ export const ConfigSchema = z.object({
   RECOGNITION_WORKERS: z.coerce.number().int().min(0).max(64).default(0),
   /** Honour X-Forwarded-For from a reverse proxy (for per-address sign-in limits). */
   TRUST_PROXY: flag.default(false),
+  /**
+   * Seconds of Strict-Transport-Security, sent only on requests that arrived over TLS (with TRUST_PROXY, a proxy's
+   * X-Forwarded-Proto: https counts); 0 sends none.
+   */
+  HSTS_MAX_AGE: z.coerce.number().int().min(0).max(63_072_000).default(0),
+  /** Extra origins the web app may connect to (space-separated), added to the Content-Security-Policy. */
+  CSP_CONNECT_SRC: z
+    .string()
+    .regex(/^[\w:/.*\- ]*$/, 'CSP_CONNECT_SRC 只能包含网址，用空格分隔')
+    .default(''),
   /** Connections per instance to PostgreSQL. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
 
