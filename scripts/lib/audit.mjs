@@ -116,6 +116,16 @@ export function runAudit({ cwd, allowlistFile, attempts = ATTEMPTS }) {
     );
     if (attempt < attempts) spawnSync('sleep', [String(5 * attempt)]);
   }
+  // A registry that answers but does not offer the audit service (a mirror: 404, 405 or 501) cannot be asked at
+  // all; say so loudly rather than fail every run on a machine whose only registry is such a mirror. Anything
+  // else (no answer, a broken report) fails the step.
+  if (/\b(404|405|501)\b/.test(lastProblem)) {
+    console.warn(
+      `[audit] NOT CHECKED: the registry does not offer npm's audit service (${lastProblem.split('\n')[0]}). ` +
+        'Run `npm audit --omit=dev` where registry.npmjs.org itself is reachable.',
+    );
+    return;
+  }
   throw new Error(
     `npm audit --omit=dev could not get an answer from the registry's audit endpoint: ${lastProblem.split('\n')[0]}\n` +
       'The audit step needs a registry that serves /-/npm/v1/security/advisories/bulk (registry.npmjs.org does; ' +
