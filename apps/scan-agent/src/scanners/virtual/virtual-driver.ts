@@ -142,7 +142,7 @@ export class VirtualScanner implements Scanner {
     this.sides.set(request.workDir, pagesFed);
     const again = request.again?.map((n) => pagesFed.get(n));
     if (again?.length && again.every((x) => x !== undefined)) {
-      yield* this.feedAgain(again as FedSide[], request, signal);
+      yield* this.feedAgain(again, request, signal);
       return;
     }
     const options: VirtualScan = request.virtual ?? VirtualScanSchema.parse({});
