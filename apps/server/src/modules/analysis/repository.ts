@@ -284,8 +284,11 @@ export class AnalysisRepository {
 
   // ───────────── results ─────────────
 
-  /** Sheets of one homework (totals in tenths). */
-  sheetsOf(homeworkId: string) {
+  /**
+   * Sheets of one homework (totals in tenths); with `since`, only those written after that results version
+   * (migration 0022, ADR 0030).
+   */
+  sheetsOf(homeworkId: string, since?: number) {
     return this.db
       .selectFrom('sheets')
       .select([
@@ -298,24 +301,7 @@ export class AnalysisRepository {
         'unscored_count',
       ])
       .where('homework_id', '=', homeworkId)
-      .execute();
-  }
-
-  /** Sheets of one homework written after results version `since` (migration 0022, ADR 0030). */
-  sheetsWrittenSince(homeworkId: string, since: number) {
-    return this.db
-      .selectFrom('sheets')
-      .select([
-        'id',
-        'student_id',
-        'class_id',
-        'objective_score_tenths',
-        'subjective_score_tenths',
-        'total_score_tenths',
-        'unscored_count',
-      ])
-      .where('homework_id', '=', homeworkId)
-      .where('results_version', '>', since)
+      .$if(since !== undefined, (q) => q.where('results_version', '>', since!))
       .execute();
   }
 

@@ -366,7 +366,7 @@ export class AnalysisService {
     );
     const [[homework], sheets, previousRates] = await Promise.all([
       this.present(orgId, [row]),
-      since === now.get(homeworkId) ? [] : this.repo.sheetsWrittenSince(homeworkId, since),
+      since === now.get(homeworkId) ? [] : this.repo.sheetsOf(homeworkId, since),
       earlierMoved ? this.previousRates(orgId, row, () => Promise.resolve()) : previous.previousRates,
     ]);
     const answers = await this.repo.answersOfSheets(sheets.map((x) => x.id));
