@@ -242,8 +242,8 @@ describe('a class set through /scan with the virtual scanner', { timeout: 2_400_
     );
     const tallyOfHomework = panel.getByTestId('tally-homework').filter({ hasText: TITLE });
     await poll(() => tallyOfHomework.innerText()).toMatch(new RegExp(`已识别 ${SHEETS} / \\d+ 名学生`));
-    // The random answers leave a few marks to look at; nothing says a page is missing, doubled or not this class's.
-    // (The blank back of a three-page card is still raised as 未找到定位点: a known gap of host recognition.)
+    // The random answers leave a few marks to look at (a class of 2B pencils: a light or doubled mark here and there,
+    // a page left without an answer), not one per sheet; nothing says a page is missing, doubled or not this class's.
     const problems = await panel
       .getByTestId('exception')
       .evaluateAll((els) => els.map((e) => e.querySelector('p')?.textContent ?? ''));
@@ -256,6 +256,7 @@ describe('a class set through /scan with the virtual scanner', { timeout: 2_400_
       '无法识别答题卡上的二维码，请检查二维码是否被涂画、污损或遮挡',
     ])
       expect(problems).not.toContain(wrong);
+    expect(problems.length).toBeLessThanOrEqual(Math.ceil(SHEETS / 3));
     // One sheet per student on the host, each with all its pages.
     const sheetRows = await host.testDb.db.kysely
       .selectFrom('sheets')
