@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -112,7 +113,7 @@ function host({ sheets = ['s1', 's2', 's3'], halfPoints = true } = {}) {
   return { marked, ...fake };
 }
 
-function renderBench() {
+function renderBench({ strict = false } = {}) {
   const router = createMemoryRouter(
     [
       { path: '/write', element: <Bench blockId="b1" /> },
@@ -120,12 +121,13 @@ function renderBench() {
     ],
     { initialEntries: ['/write?block=b1'] },
   );
-  render(
+  const app = (
     <SWRConfig value={{ provider: () => new Map() }}>
       <RouterProvider router={router} />
       <Toaster />
-    </SWRConfig>,
+    </SWRConfig>
   );
+  render(strict ? <StrictMode>{app}</StrictMode> : app);
 }
 
 const box = (no: string, full: number) => screen.getByRole('textbox', { name: `第${no}题（满分 ${full}）` });
@@ -260,6 +262,17 @@ describe('the marking bench', () => {
 
     await user.keyboard('h');
     expect(screen.getByTestId('student-name')).toHaveTextContent('姓名已隐藏');
+  });
+
+  it('shows the first sheet with its box ready when mounted twice over (StrictMode), and marks on', async () => {
+    const { marked } = host();
+    const user = userEvent.setup();
+    renderBench({ strict: true });
+    await ready('s1');
+    expect(screen.getByTestId('mark-counts')).toHaveTextContent('已批 0 份 · 待批 3 份');
+    await user.keyboard('1{Tab}1{Enter}');
+    await ready('s2');
+    expect(marked).toHaveLength(1);
   });
 
   it('prefetches the next crops, so Enter shows the next student without waiting for the host', async () => {

@@ -64,10 +64,14 @@ export class MarkQueue {
     for (const fn of this.listeners) fn();
   }
 
-  /** Starts (or resumes) the queue: the first item shows as soon as it is ready. */
+  /**
+   * Starts (or resumes) the queue: the first item shows as soon as it is ready. A queue closed before (the bench
+   * left and mounted again, as React's StrictMode does on purpose) starts afresh.
+   */
   async start(): Promise<void> {
+    this.closed = false;
     await this.fill();
-    if (!this.current) this.advance();
+    if (!this.current && !this.closed) this.advance();
   }
 
   /** Shows the next ready item (the caller submits the one shown before). */
@@ -129,7 +133,10 @@ export class MarkQueue {
         const fresh = answer.items.filter((i) => !known.has(i.sheetId));
         if (fresh.length === 0) this.exhausted = true;
         const loaded = await Promise.all(fresh.map((i) => this.load(i)));
-        if (this.closed) return;
+        if (this.closed) {
+          for (const r of loaded) this.revokeCrops(r);
+          return;
+        }
         this.ready.push(...loaded);
       } finally {
         this.filling = null;
@@ -158,10 +165,20 @@ export class MarkQueue {
     });
   }
 
+  /**
+   * Lets go of everything held (its crops' object URLs too). The items were only handed out, not taken: a later
+   * `start()` asks the host again. Subscribers are left to unsubscribe themselves.
+   */
   close(): void {
     this.closed = true;
-    for (const r of [...this.ready, ...(this.current ? [this.current] : [])])
-      for (const url of Object.values(r.crops)) if (url) this.deps.revoke(url);
-    this.listeners.clear();
+    for (const r of [...this.ready, ...(this.current ? [this.current] : [])]) this.revokeCrops(r);
+    this.ready = [];
+    this.current = null;
+    this.exhausted = false;
+    this.snapshot = this.compute();
+  }
+
+  private revokeCrops(r: ReadyItem): void {
+    for (const url of Object.values(r.crops)) if (url) this.deps.revoke(url);
   }
 }
