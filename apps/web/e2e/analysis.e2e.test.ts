@@ -5,14 +5,13 @@
  * data centre refused to demo-teacher (the guard, the host's 403, and the no-permission screen a stale record
  * meets), and a class set marked through the API showing up in the analysis with no step in between.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { bearer, signIn as apiSignIn, startTestApp, type TestApp } from '@zhzy/server/testing';
-import { launchBrowser, SCREENSHOT_DIR, WEB_DIST, WEB_ROOT } from './browser';
+import { ensureBuilt, launchBrowser, SCREENSHOT_DIR, WEB_DIST } from './browser';
 
 const PASSWORD = 'Demo@2026';
 /** A finished demo test (all written answers marked) and the scanned test still waiting for its marks. */
@@ -28,14 +27,6 @@ const headers: Record<User, { authorization: string }> = {} as never;
 let doneId = '';
 let classId = '';
 let studentId = '';
-
-function ensureBuilt(): void {
-  if (fs.existsSync(path.join(WEB_DIST, '.vite', 'manifest.json'))) return;
-  execFileSync(process.execPath, [path.join(WEB_ROOT, '../../node_modules/vite/bin/vite.js'), 'build'], {
-    cwd: WEB_ROOT,
-    stdio: 'inherit',
-  });
-}
 
 async function api<T>(user: User, method: 'GET' | 'POST', url: string, payload?: unknown): Promise<T> {
   const res = await host.app.inject({

@@ -30,11 +30,16 @@ export const WEB_ROOT = path.resolve(import.meta.dirname, '..');
 export const WEB_DIST = path.join(WEB_ROOT, 'dist');
 export const SCREENSHOT_DIR = path.resolve(WEB_ROOT, '../../test-artifacts/screenshots');
 
-/** Builds the web app once when its dist is missing (the README's test command builds it before the tests). */
+/**
+ * Builds the web app once when its dist is missing (the README's test command builds it before the tests). As a
+ * production build: vitest sets NODE_ENV=test, which would otherwise give React's development build (and
+ * StrictMode's double effects) to screens the tests mean to try as a teacher gets them.
+ */
 export function ensureBuilt(): void {
   if (fs.existsSync(path.join(WEB_DIST, '.vite', 'manifest.json'))) return;
   execFileSync(process.execPath, [path.join(WEB_ROOT, '../../node_modules/vite/bin/vite.js'), 'build'], {
     cwd: WEB_ROOT,
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
 }

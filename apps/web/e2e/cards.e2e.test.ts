@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { bearer, signIn as apiSignIn, startTestApp, type TestApp } from '@zhzy/server/testing';
-import { launchBrowser, SCREENSHOT_DIR, WEB_DIST, WEB_ROOT } from './browser';
+import { ensureBuilt, launchBrowser, SCREENSHOT_DIR, WEB_DIST, WEB_ROOT } from './browser';
 
 const PASSWORD = 'Demo@2026';
 const PAPER_TITLE = '七年级数学 答题卡演示卷';
@@ -21,14 +21,6 @@ let browser: Browser;
 let origin: string;
 let paperId: string;
 let headers: { authorization: string };
-
-function ensureBuilt(): void {
-  if (fs.existsSync(path.join(WEB_DIST, '.vite', 'manifest.json'))) return;
-  execFileSync(process.execPath, [path.join(WEB_ROOT, '../../node_modules/vite/bin/vite.js'), 'build'], {
-    cwd: WEB_ROOT,
-    stdio: 'inherit',
-  });
-}
 
 async function api<T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<T> {
   const res = await host.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });

@@ -2,27 +2,18 @@
 /**
  * Question bank, composition and cloud resources in Debian's Chromium against the real host (SQLite, demo school).
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '@zhzy/server/testing';
-import { launchBrowser, SCREENSHOT_DIR, WEB_DIST, WEB_ROOT } from './browser';
+import { ensureBuilt, launchBrowser, SCREENSHOT_DIR, WEB_DIST } from './browser';
 
 const PASSWORD = 'Demo@2026';
 
 let host: TestApp;
 let browser: Browser;
 let origin: string;
-
-function ensureBuilt(): void {
-  if (fs.existsSync(path.join(WEB_DIST, '.vite', 'manifest.json'))) return;
-  execFileSync(process.execPath, [path.join(WEB_ROOT, '../../node_modules/vite/bin/vite.js'), 'build'], {
-    cwd: WEB_ROOT,
-    stdio: 'inherit',
-  });
-}
 
 beforeAll(async () => {
   ensureBuilt();

@@ -19,7 +19,7 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { bearer, signIn as apiSignIn, startTestApp, type TestApp } from '@zhzy/server/testing';
-import { launchBrowser, WEB_DIST, WEB_ROOT } from './browser';
+import { ensureBuilt, launchBrowser, WEB_DIST, WEB_ROOT } from './browser';
 
 const PASSWORD = 'Demo@2026';
 const TITLE = '七年级数学 旅程测验';
@@ -36,14 +36,6 @@ let hostData = '';
 let browser: Browser;
 let headers: { authorization: string };
 let step = 0;
-
-function ensureBuilt(): void {
-  if (fs.existsSync(path.join(WEB_DIST, '.vite', 'manifest.json'))) return;
-  execFileSync(process.execPath, [path.join(WEB_ROOT, '../../node_modules/vite/bin/vite.js'), 'build'], {
-    cwd: WEB_ROOT,
-    stdio: 'inherit',
-  });
-}
 
 async function freePort(): Promise<number> {
   const server = net.createServer();

@@ -5,7 +5,6 @@
  * the students still missing, fixes a double-marked question from the exception queue, and reads the objective
  * scores in the review.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,20 +13,12 @@ import type { Browser } from 'playwright-core';
 import { HomeworkCardSchema } from '@zhzy/contracts';
 import { makeSheet, renderFixture } from '@zhzy/answer-card/recognise/testing';
 import { Q, data, homeworkWorld, type World } from '../../server/test/homework-fixtures';
-import { launchBrowser, SCREENSHOT_DIR, WEB_DIST, WEB_ROOT } from './browser';
+import { ensureBuilt, launchBrowser, SCREENSHOT_DIR, WEB_DIST } from './browser';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'zhzy-recognition-e2e-'));
 let w: World;
 let browser: Browser;
 let origin = '';
-
-function ensureBuilt(): void {
-  if (fs.existsSync(path.join(WEB_DIST, '.vite', 'manifest.json'))) return;
-  execFileSync(process.execPath, [path.join(WEB_ROOT, '../../node_modules/vite/bin/vite.js'), 'build'], {
-    cwd: WEB_ROOT,
-    stdio: 'inherit',
-  });
-}
 
 function multipart(bytes: Buffer, filename: string) {
   const boundary = `----zhzy${Math.random().toString(16).slice(2)}`;

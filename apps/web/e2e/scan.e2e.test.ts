@@ -4,7 +4,6 @@
  * scanner on 127.0.0.1, a random port, the host's origin allowed): pair, choose the scanner, scan a small batch, watch
  * the pages arrive and reach the host; reload and rebuild; and the file-upload fallback without an agent.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -14,7 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { bearer, signIn as hostSignIn, startTestApp, type TestApp } from '@zhzy/server/testing';
 import { startTestAgent, type TestAgent } from '../../scan-agent/test/helpers';
 import { VirtualScanner } from '../../scan-agent/src/scanners/virtual/virtual-driver';
-import { launchBrowser, SCREENSHOT_DIR, WEB_DIST, WEB_ROOT } from './browser';
+import { ensureBuilt, launchBrowser, SCREENSHOT_DIR, WEB_DIST } from './browser';
 
 const PASSWORD = 'Demo@2026';
 const SHEETS = 4;
@@ -24,14 +23,6 @@ let agent: TestAgent;
 let browser: Browser;
 let origin: string;
 let agentWs: string;
-
-function ensureBuilt(): void {
-  if (fs.existsSync(path.join(WEB_DIST, '.vite', 'manifest.json'))) return;
-  execFileSync(process.execPath, [path.join(WEB_ROOT, '../../node_modules/vite/bin/vite.js'), 'build'], {
-    cwd: WEB_ROOT,
-    stdio: 'inherit',
-  });
-}
 
 /** A port nothing listens on (the "no agent installed" case). */
 async function deadPort(): Promise<number> {

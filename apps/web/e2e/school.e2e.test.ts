@@ -4,14 +4,13 @@
  * school year, imports a class from an Excel file built from the downloaded template, invites a teacher who accepts
  * with a new account and signs in; screenshots of every screen at 1440 px.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '@zhzy/server/testing';
-import { launchBrowser, SCREENSHOT_DIR, WEB_DIST, WEB_ROOT } from './browser';
+import { ensureBuilt, launchBrowser, SCREENSHOT_DIR, WEB_DIST } from './browser';
 
 const PASSWORD = 'Demo@2026';
 const YEAR = '2027-2028学年';
@@ -27,14 +26,6 @@ const STUDENTS = [
 let host: TestApp;
 let browser: Browser;
 let origin: string;
-
-function ensureBuilt(): void {
-  if (fs.existsSync(path.join(WEB_DIST, '.vite', 'manifest.json'))) return;
-  execFileSync(process.execPath, [path.join(WEB_ROOT, '../../node_modules/vite/bin/vite.js'), 'build'], {
-    cwd: WEB_ROOT,
-    stdio: 'inherit',
-  });
-}
 
 beforeAll(async () => {
   ensureBuilt();
