@@ -219,8 +219,8 @@ const areaScratch = new Scratch();
 
 /**
  * A writing area sampled upright on its own, as `subRegion` would give it (none when under two samples a side), in
- * the shared scratch buffer. Where the grid is as dense as the image (a reduced decode) each sample is the nearest
- * pixel: bilinear weights would only blur an image already averaged.
+ * the shared scratch buffer. Where the grid is as dense as the image (a reduced decode; a scan of ≤ 200 dpi) each
+ * sample is the nearest pixel: bilinear weights would only blur it (a reduced decode is already averaged).
  */
 function areaRegion(img: GreyImage, m: Affine, r: Rect, q: number): Rectified | undefined {
   if (Math.round(r.w * q) < 2 || Math.round(r.h * q) < 2) return undefined;
