@@ -1,5 +1,6 @@
 import { findBlobs, type Blob } from './components.js';
 import type { GreyImage } from './image.js';
+import { Scratch } from './sample.js';
 
 /** Image corners, clockwise from the top-left. */
 export const IMAGE_CORNERS = ['tl', 'tr', 'br', 'bl'] as const;
@@ -57,10 +58,11 @@ export function downsample(
   w: number,
   h: number,
   f: number,
+  into?: Scratch,
 ): GreyImage {
   const cw = Math.floor(w / f);
   const ch = Math.floor(h / f);
-  const out = new Uint8Array(cw * ch);
+  const out = into ? into.take(cw * ch) : new Uint8Array(cw * ch);
   const sums = new Uint32Array(cw);
   const area = f * f;
   const src = img.data;
@@ -80,6 +82,10 @@ export function downsample(
   return { width: cw, height: ch, data: out };
 }
 
+/** The coarse corner region and its mask: one buffer each for every corner of every page. */
+const coarseScratch = new Scratch();
+const maskScratch = new Scratch();
+
 /** Solid square candidates in one corner region, at a coarse scale. */
 function cornerCandidates(
   img: GreyImage,
@@ -92,7 +98,7 @@ function cornerCandidates(
   const rh = Math.floor(img.height * CORNER_SHARE);
   const ox = corner === 'tl' || corner === 'bl' ? 0 : img.width - rw;
   const oy = corner === 'tl' || corner === 'tr' ? 0 : img.height - rh;
-  const coarse = downsample(img, ox, oy, rw, rh, f);
+  const coarse = downsample(img, ox, oy, rw, rh, f, coarseScratch);
   const hist = new Uint32Array(256);
   const cd = coarse.data;
   for (let i = 0; i < cd.length; i++) hist[cd[i]!]!++;
@@ -101,7 +107,7 @@ function cornerCandidates(
   const dark = percentile(hist, n, 0.004);
   if (paper - dark < 60) return [];
   const threshold = (paper + dark) / 2;
-  const mask = new Uint8Array(n);
+  const mask = maskScratch.take(n);
   for (let i = 0; i < n; i++) mask[i] = coarse.data[i]! < threshold ? 1 : 0;
   const lo = sideLo / f;
   const hi = sideHi / f;

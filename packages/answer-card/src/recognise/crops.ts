@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { CardPage, Crop, PageRecognition, Rect } from '@zhzy/contracts';
 import { scaleOf, type Affine } from './affine.js';
 import { decodePage, type GreyImage } from './image.js';
-import { percentileOf, rectify, type Rectified } from './sample.js';
+import { percentileOf, rectify, Scratch, type Rectified } from './sample.js';
 
 export interface CropOptions {
   /**
@@ -85,7 +85,8 @@ export function cropTargets(page: CardPage): CropTarget[] {
 
 /**
  * Share of small windows holding ink in an upright region, against its own paper and the page's ink. Two grids of
- * windows, the second shifted by half a window, so a short answer straddling window edges is still seen.
+ * windows, the second shifted by half a window, so a short answer straddling window edges is still seen. One pass
+ * over the samples counts both grids (paper, the most of any area, costs one comparison a sample).
  */
 function inkCoverage(reg: Rectified, ink: number): number {
   const paper = Math.max(percentileOf(reg.data, 0.9), ink + 40);
@@ -94,32 +95,37 @@ function inkCoverage(reg: Rectified, ink: number): number {
   const stride = reg.q >= 6 ? 2 : 1;
   const win = Math.max(2, Math.round(WINDOW_MM * reg.q));
   const { data, width, height } = reg;
-  const grid = (shift: number): number => {
+  const grids = [0, Math.floor(win / 2)].map((shift) => {
     const cols = Math.max(1, Math.floor((width - shift) / win));
     const rows = Math.max(1, Math.floor((height - shift) / win));
-    const counts = new Uint32Array(cols);
-    let inked = 0;
-    for (let wy = 0; wy < rows; wy++) {
-      counts.fill(0);
-      let samples = 0;
-      for (let y = shift + wy * win; y < Math.min(height, shift + (wy + 1) * win); y += stride) {
-        const row = y * width;
-        samples++;
-        for (let x = shift, wx = 0, next = shift + win; wx < cols && x < width; x += stride) {
-          if (x >= next) {
-            wx++;
-            next += win;
-            if (wx >= cols) break;
-          }
-          if (data[row + x]! < cut) counts[wx]!++;
-        }
+    return { shift, cols, rows, counts: new Uint32Array(cols * rows) };
+  });
+  for (let y = 0; y < height; y += stride) {
+    const row = y * width;
+    for (let x = 0; x < width; x += stride) {
+      if (data[row + x]! >= cut) continue;
+      for (const g of grids) {
+        const wx = Math.floor((x - g.shift) / win);
+        const wy = Math.floor((y - g.shift) / win);
+        if (wx >= 0 && wy >= 0 && wx < g.cols && wy < g.rows) g.counts[wy * g.cols + wx]!++;
       }
-      const perWindow = samples * Math.ceil(win / stride);
-      for (let wx = 0; wx < cols; wx++) if (counts[wx]! >= WINDOW_INK_SHARE * perWindow) inked++;
     }
-    return inked / (cols * rows);
-  };
-  return Math.max(grid(0), grid(Math.floor(win / 2)));
+  }
+  let best = 0;
+  for (const g of grids) {
+    let inked = 0;
+    for (let wy = 0; wy < g.rows; wy++) {
+      // Sampled rows of this band of windows, times sampled columns of a window.
+      const y0 = g.shift + wy * win;
+      const y1 = Math.min(height, y0 + win);
+      const samples = Math.max(0, Math.ceil(y1 / stride) - Math.ceil(y0 / stride));
+      const perWindow = samples * Math.ceil(win / stride);
+      for (let wx = 0; wx < g.cols; wx++)
+        if (g.counts[wy * g.cols + wx]! >= WINDOW_INK_SHARE * perWindow) inked++;
+    }
+    best = Math.max(best, inked / (g.cols * g.rows));
+  }
+  return best;
 }
 
 /**
@@ -141,11 +147,12 @@ export async function cutCrops(
   const q = Math.min(pxPerMm, opt.maxPxPerMm);
   const imageQ = cropResolution(fullPxPerMm, opt);
   for (const t of cropTargets(page)) {
-    const reg = rectify(img, m, t.rect, q);
+    // Without an image only the writing areas are sampled (not the frame, the label band or the lines).
+    const reg = opt.format === 'none' ? undefined : rectify(img, m, t.rect, q);
     let inkedWindows = 0;
     let windows = 0;
     for (const a of t.areas) {
-      const sub = subRegion(reg, a);
+      const sub = reg ? subRegion(reg, a) : areaRegion(img, m, a, q);
       if (!sub) continue;
       const n = Math.max(1, Math.floor(a.w / WINDOW_MM) * Math.floor(a.h / WINDOW_MM));
       inkedWindows += inkCoverage(sub, ink) * n;
@@ -154,7 +161,7 @@ export async function cutCrops(
     const coverage = windows ? inkedWindows / windows : 0;
     const id = `crop:${t.elementId}`;
     const format = opt.format === 'none' ? LAZY_CROP_FORMAT : opt.format;
-    if (opt.format !== 'none') images.set(id, await encodeCrop(reg, format, opt));
+    if (reg && opt.format !== 'none') images.set(id, await encodeCrop(reg, format, opt));
     crops.push({
       id,
       elementId: t.elementId,
@@ -162,8 +169,8 @@ export async function cutCrops(
       questionIds: t.questionIds,
       rect: t.rect,
       // The size of the image `cropImages` cuts later (the same as `reg` unless the page was read reduced).
-      width: opt.format === 'none' ? Math.max(1, Math.round(t.rect.w * imageQ)) : reg.width,
-      height: opt.format === 'none' ? Math.max(1, Math.round(t.rect.h * imageQ)) : reg.height,
+      width: reg ? reg.width : Math.max(1, Math.round(t.rect.w * imageQ)),
+      height: reg ? reg.height : Math.max(1, Math.round(t.rect.h * imageQ)),
       format,
       blank: inkedWindows < 0.5,
       coverage: Math.round(coverage * 10000) / 10000,
@@ -207,7 +214,20 @@ export async function cropImages(
   return images;
 }
 
-/** The part of an upright region covering `r` (millimetres), sharing its samples. */
+/** The samples of the writing area being measured: one buffer for every area of every page. */
+const areaScratch = new Scratch();
+
+/**
+ * A writing area sampled upright on its own, as `subRegion` would give it (none when under two samples a side), in
+ * the shared scratch buffer. Where the grid is as dense as the image (a reduced decode; a scan of ≤ 200 dpi) each
+ * sample is the nearest pixel: bilinear weights would only blur it (a reduced decode is already averaged).
+ */
+function areaRegion(img: GreyImage, m: Affine, r: Rect, q: number): Rectified | undefined {
+  if (Math.round(r.w * q) < 2 || Math.round(r.h * q) < 2) return undefined;
+  return rectify(img, m, r, q, { into: areaScratch, nearest: q >= scaleOf(m) * 0.95 });
+}
+
+/** The part of an upright region covering `r` (millimetres), copied out of its samples. */
 function subRegion(reg: Rectified, r: Rect): Rectified | undefined {
   const x0 = Math.max(0, Math.round((r.x - reg.originX) * reg.q));
   const y0 = Math.max(0, Math.round((r.y - reg.originY) * reg.q));

@@ -22,14 +22,21 @@ export interface DecodedPage {
 }
 
 /**
- * Reduced decode: JPEG scans of at least ~270 dpi are decoded at a third of their size (libjpeg's DCT scaling by ½,
- * which skips most of the inverse transform, then a linear ⅔ reduction: sharp only scales in the DCT for factors
- * in [3, 4)). A 300 dpi page becomes ~3.9 samples per millimetre, enough to find the anchors, read the code and
- * measure the bubbles; written answers are cut later from the file itself.
+ * Reduced decode: JPEG scans of at least ~290 dpi are decoded at a quarter of their size, those of ~270–290 dpi at a
+ * third. Both go through libjpeg's DCT scaling by ½, which skips most of the inverse transform (sharp scales in the
+ * DCT by ½ for requests of ¼ and ⅓, by ¼ only from ⅕), then a linear ½ or ⅔ reduction. A 300 dpi page becomes ~3
+ * samples per millimetre, each a weighted mean of ~4 × 4 pixels: enough to find the anchors, read the code and
+ * measure the bubbles and the written boxes; crop images are cut later from the file itself. The quarter costs
+ * about half a full decode; the third's ⅔ reduction alone costs half as much again.
  */
-const REDUCE_FACTOR = 3;
-/** Least resolution reduced: its third keeps ≥ 3.5 samples per millimetre. */
-const REDUCE_MIN_PX_PER_MM = 10.5;
+const REDUCE_FACTORS: readonly number[] = [4, 3];
+/**
+ * Least samples per millimetre a reduced decode keeps (by the file's resolution; a page whose anchors then show fewer,
+ * its resolution written wrong, is read again in full).
+ */
+export const REDUCED_MIN_PX_PER_MM = 2.85;
+/** The third is used down to 3.5 samples per millimetre (~270 dpi). */
+const THIRD_MIN_PX_PER_MM = 3.5;
 /** Without a density the short side gives a lower bound of the resolution (A3's short side is the largest). */
 const LARGEST_SHORT_SIDE_MM = 297;
 
@@ -54,13 +61,13 @@ export async function decodePage(
   const fullWidth = meta.width ?? 0;
   const fullHeight = meta.height ?? 0;
   const pxPerMm = dpi ? dpi / 25.4 : Math.min(fullWidth, fullHeight) / LARGEST_SHORT_SIDE_MM;
-  const reduce =
-    options.reduce === true &&
-    meta.format === 'jpeg' &&
-    (meta.orientation ?? 1) === 1 &&
-    pxPerMm >= REDUCE_MIN_PX_PER_MM;
+  const factor =
+    options.reduce === true && meta.format === 'jpeg' && (meta.orientation ?? 1) === 1
+      ? REDUCE_FACTORS.find((f) => pxPerMm / f >= (f === 3 ? THIRD_MIN_PX_PER_MM : REDUCED_MIN_PX_PER_MM))
+      : undefined;
+  const reduce = factor !== undefined;
   const sized = reduce
-    ? source.resize(Math.round(fullWidth / REDUCE_FACTOR), Math.round(fullHeight / REDUCE_FACTOR), {
+    ? source.resize(Math.round(fullWidth / factor), Math.round(fullHeight / factor), {
         fit: 'fill',
         kernel: 'linear',
         fastShrinkOnLoad: true,

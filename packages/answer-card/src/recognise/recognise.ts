@@ -34,7 +34,7 @@ import { measureGroup, type BubbleGroup, type GroupMeasure } from './bubbles.js'
 import { frameOf, knownFrames, type PageCorner, type PageFrame } from './catalog.js';
 import { classifyMarks } from './classify.js';
 import { cutCrops, DEFAULT_CROP_OPTIONS, type CropOptions } from './crops.js';
-import { decodePage, type GreyImage } from './image.js';
+import { decodePage, REDUCED_MIN_PX_PER_MM, type GreyImage } from './image.js';
 import { readCode } from './qr.js';
 
 /** The card layouts the host knows, by card id and version (undefined: not one of ours, or not this exam's). */
@@ -394,7 +394,10 @@ export async function recognisePage(
   // not wholly clear there (anything to review, or unreadable) is read again from the full decode.
   if (cropOptions.format === 'none' && options.reduce !== false) {
     const reduced = await readPage(input, options, true);
-    if (!reduced.reduced || reduced.page.result.status === 'ok') return reduced.page;
+    if (!reduced.reduced) return reduced.page;
+    // A page printed small, or whose file claims more dots than it has, may be sampled too sparsely there.
+    if (reduced.page.result.status === 'ok' && reduced.pxPerMm >= REDUCED_MIN_PX_PER_MM * 0.9)
+      return reduced.page;
     const full = await readPage(input, options, false);
     full.page.result.timings.total = Math.round((performance.now() - t0) * 100) / 100;
     return full.page;
@@ -406,9 +409,11 @@ async function readPage(
   input: Buffer | Uint8Array,
   options: RecogniseOptions,
   reduce: boolean,
-): Promise<{ page: RecognisedPage; reduced: boolean }> {
+): Promise<{ page: RecognisedPage; reduced: boolean; pxPerMm: number }> {
   const t0 = performance.now();
   let reduced = false;
+  /** Samples per millimetre of the card in the decoded image (0 until the transform is known). */
+  let workPxPerMm = 0;
   const timings: Partial<Record<RecognitionStep, number>> = {};
   let mark = t0;
   const lap = (step: RecognitionStep) => {
@@ -436,7 +441,7 @@ async function readPage(
     timings,
   };
   const images = new Map<string, Buffer>();
-  const finish = (): { page: RecognisedPage; reduced: boolean } => {
+  const finish = (): { page: RecognisedPage; reduced: boolean; pxPerMm: number } => {
     timings.total = Math.round((performance.now() - t0) * 100) / 100;
     const pageLevel = result.problems.filter((p) => p.level === 'page').map((p) => p.code);
     const fatal: RecognitionProblemCode[] = [
@@ -450,7 +455,7 @@ async function readPage(
       : result.problems.length
         ? 'review'
         : 'ok';
-    return { page: { result, images }, reduced };
+    return { page: { result, images }, reduced, pxPerMm: workPxPerMm };
   };
 
   try {
@@ -594,6 +599,7 @@ async function readPage(
     const { o, fit } = best;
     const m = fit.m;
     const pxPerMm = scaleOf(m);
+    workPxPerMm = pxPerMm;
     // The transform as the file's pixels see it.
     const mFull: Affine = [m[0] * sx, m[1] * sx, m[2] * sx, m[3] * sy, m[4] * sy, m[5] * sy];
     const fullPxPerMm = scaleOf(mFull);

@@ -13,16 +13,39 @@ export interface Rectified extends GreyImage {
 const FIX = 16;
 const ONE = 1 << FIX;
 
+/** A reusable scratch buffer of at least `n` bytes (grown by half again when too small). */
+export class Scratch {
+  private buf = new Uint8Array(0);
+  take(n: number): Uint8Array {
+    if (this.buf.length < n) this.buf = new Uint8Array(Math.ceil(n * 1.5));
+    return this.buf.subarray(0, n);
+  }
+}
+
+export interface RectifyOptions {
+  /**
+   * Nearest sample instead of bilinear: for an image no denser than the grid (a reduced decode, already averaged),
+   * where interpolation only blurs.
+   */
+  nearest?: boolean;
+  /** Where the samples go (the result shares it: valid until the scratch is taken again), else a new array. */
+  into?: Scratch;
+}
+
 /**
  * Resamples the rect `r` (millimetres on the card) of the image through `m` (mm → pixels) into an upright grid of
  * `q` samples per millimetre, bilinearly. Outside the image reads as white. Positions step in 16.16 fixed point and
  * weights have 8 bits (at most one grey level from the exact value); rows wholly inside the image skip the bounds
  * checks.
  */
-export function rectify(img: GreyImage, m: Affine, r: Rect, q: number): Rectified {
+export function rectify(img: GreyImage, m: Affine, r: Rect, q: number, opt: RectifyOptions = {}): Rectified {
   const width = Math.max(1, Math.round(r.w * q));
   const height = Math.max(1, Math.round(r.h * q));
-  const out = new Uint8Array(width * height);
+  const out = opt.into ? opt.into.take(width * height) : new Uint8Array(width * height);
+  if (opt.nearest) {
+    nearestRows(img, m, r, q, width, height, out);
+    return { width, height, data: out, q, originX: r.x, originY: r.y };
+  }
   const [a, b, c, d, e, f] = m;
   const step = 1 / q;
   // Image position of the first sample, shifted by half a pixel for bilinear weights on pixel centres.
@@ -62,6 +85,47 @@ export function rectify(img: GreyImage, m: Affine, r: Rect, q: number): Rectifie
     }
   }
   return { width, height, data: out, q, originX: r.x, originY: r.y };
+}
+
+/** `rectify`'s grid filled from the nearest pixel of each sample. */
+function nearestRows(
+  img: GreyImage,
+  m: Affine,
+  r: Rect,
+  q: number,
+  width: number,
+  height: number,
+  out: Uint8Array,
+): void {
+  const [a, b, c, d, e, f] = m;
+  const step = 1 / q;
+  const X0 = r.x + step / 2;
+  const Y0 = r.y + step / 2;
+  const ux = Math.round(a * step * ONE);
+  const uy = Math.round(d * step * ONE);
+  const W = img.width;
+  const H = img.height;
+  const src = img.data;
+  let o = 0;
+  for (let v = 0; v < height; v++) {
+    // Pixel (i, j) covers [i, i + 1): the sample's position floored.
+    const xs = a * X0 + b * (Y0 + v * step) + c;
+    const ys = d * X0 + e * (Y0 + v * step) + f;
+    let x = Math.round(xs * ONE);
+    let y = Math.round(ys * ONE);
+    const xe = (x + ux * (width - 1)) / ONE;
+    const ye = (y + uy * (width - 1)) / ONE;
+    const inside = xs >= 0 && ys >= 0 && xe >= 0 && ye >= 0 && xs < W && xe < W && ys < H && ye < H;
+    if (inside) {
+      for (let u = 0; u < width; u++, x += ux, y += uy) out[o++] = src[(y >> FIX) * W + (x >> FIX)]!;
+      continue;
+    }
+    for (let u = 0; u < width; u++, x += ux, y += uy) {
+      const xi = x >> FIX;
+      const yi = y >> FIX;
+      out[o++] = x < 0 || y < 0 || xi >= W || yi >= H ? 255 : src[yi * W + xi]!;
+    }
+  }
 }
 
 /** The grey value `p` of the way up the region's histogram (0–1), from every `step`-th sample. */
