@@ -187,7 +187,7 @@ describe('the web app against the real host', { timeout: 180_000 }, () => {
     await waitForPath(page, '/paperList');
     // A new account has no school yet: no default year, no 学校设置.
     await page.getByRole('button', { name: '默认学年' }).filter({ hasText: '暂无默认学年' }).waitFor();
-    await page.getByRole('button', { name: '用户菜单' }).click();
+    await page.getByRole('button', { name: /，用户菜单$/ }).click();
     await page.getByRole('menuitem', { name: '个人中心' }).waitFor();
     expect(await page.getByRole('menuitem', { name: '学校设置' }).count()).toBe(0);
     await context.close();
@@ -345,7 +345,7 @@ describe('the web app against the real host', { timeout: 180_000 }, () => {
   it('signs out from the user menu: storage cleared, back on /', async () => {
     const { context, page } = await newPage();
     await signIn(page);
-    await page.getByRole('button', { name: '用户菜单' }).click();
+    await page.getByRole('button', { name: /，用户菜单$/ }).click();
     const settings = page.getByRole('menuitem', { name: '学校设置' });
     expect(await settings.getAttribute('href')).toMatch(
       /^\/team\/details\?orgId=.+&isCreator=false&isAdministrator=false$/,

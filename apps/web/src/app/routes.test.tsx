@@ -194,7 +194,7 @@ describe('top bar', () => {
     signInAs({ ...TEACHER, gradeInfo: { ...TEACHER.gradeInfo, isCreator: true, isAdministrator: true } });
     const { log } = host();
     const router = renderAt('/paperlist');
-    await userEvent.click(await screen.findByRole('button', { name: '用户菜单' }));
+    await userEvent.click(await screen.findByRole('button', { name: '王老师，用户菜单' }));
     expect(await screen.findByRole('menuitem', { name: '个人中心' })).toHaveAttribute('href', '/userset');
     expect(screen.getByRole('menuitem', { name: '学校设置' })).toHaveAttribute(
       'href',
@@ -210,7 +210,7 @@ describe('top bar', () => {
     signInAs({ ...TEACHER, gradeInfo: { ...TEACHER.gradeInfo, orgDefaultId: null } });
     host();
     renderAt('/paperlist');
-    await userEvent.click(await screen.findByRole('button', { name: '用户菜单' }));
+    await userEvent.click(await screen.findByRole('button', { name: '王老师，用户菜单' }));
     expect(await screen.findByRole('menuitem', { name: '个人中心' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: '学校设置' })).toBeNull();
   });

@@ -321,7 +321,9 @@ export const zhAnalysis = {
       absent: '缺考',
     },
     hint: '点击单元格查看该生这道题的作答图片。',
-    cellLabel: (name: string, no: string, score: string) => `${name} 第${no}题 ${score}`,
+    /** Contains the cell's visible text (WCAG 2.5.3): the student's answer on an objective question, else the score. */
+    cellLabel: (name: string, no: string, shown: string, score: string) =>
+      shown === score ? `${name} 第${no}题 ${score}` : `${name} 第${no}题 ${shown}，${score} 分`,
     crop: (name: string, no: string) => `${name} · 第 ${no} 题`,
     cropLoading: '正在加载作答图片…',
     cropMissing: '这道题没有答题图片',

@@ -92,7 +92,8 @@ export const zhCN = {
     noDefaultYear: MESSAGES.noDefaultYear,
     savingYear: '正在切换学年…',
     scan: '扫描答题卡',
-    userMenu: '用户菜单',
+    /** Starts with the name the button shows (WCAG 2.5.3: the accessible name contains the visible label). */
+    userMenu: (name: string) => `${name}，用户菜单`,
     userset: '个人中心',
     schoolSettings: '学校设置',
     signOut: '退出登录',

@@ -117,7 +117,7 @@ export function CheckTree({
 }) {
   const [open, setOpen] = useState<Set<string>>(() => new Set(nodes.slice(0, 1).map((n) => n.id)));
   const render = (list: CheckTreeNode[], depth: number) => (
-    <ul role={depth === 0 ? undefined : 'group'} className="space-y-0.5">
+    <ul className="space-y-0.5">
       {list.map((n) => {
         const has = n.children.length > 0;
         const expanded = open.has(n.id);

@@ -22,7 +22,7 @@ export function Empty({
         {icon ?? <InboxIcon />}
       </div>
       <p className="text-base font-medium text-slate-700">{title}</p>
-      {description && <p className="max-w-md text-sm leading-6 text-slate-500">{description}</p>}
+      {description && <p className="max-w-md text-sm leading-6 text-slate-600">{description}</p>}
       {action}
     </div>
   );

@@ -2,7 +2,11 @@ import { Popover as HPopover, PopoverButton, PopoverPanel } from '@headlessui/re
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/utils';
 
-/** A button that opens a non-modal panel (Escape or an outside click closes it). */
+/**
+ * A button that opens a non-modal panel (Escape or an outside click closes it). `overlay` is drawn over the button
+ * but outside it (positioned against the wrapper, blind to the pointer), for a badge whose text the label already
+ * carries: inside the button its text would be part of the visible label that the accessible name must contain.
+ */
 export function Popover({
   button,
   label,
@@ -11,6 +15,7 @@ export function Popover({
   panelClassName,
   buttonClassName,
   panelLabel,
+  overlay,
 }: {
   button: ReactNode;
   label: string;
@@ -19,9 +24,10 @@ export function Popover({
   panelClassName?: string;
   buttonClassName?: string;
   panelLabel?: string;
+  overlay?: ReactNode;
 }) {
   return (
-    <HPopover>
+    <HPopover className={overlay ? 'relative' : undefined}>
       <PopoverButton
         aria-label={label}
         className={cn(
@@ -31,6 +37,7 @@ export function Popover({
       >
         {button}
       </PopoverButton>
+      {overlay}
       <PopoverPanel
         anchor={{ to: anchor, gap: 12 }}
         aria-label={panelLabel ?? label}

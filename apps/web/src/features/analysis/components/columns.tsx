@@ -24,7 +24,7 @@ const p1 = (v: number | null | undefined) =>
 
 function Signed({ value, text }: { value: number; text: string }) {
   return (
-    <span className={cn('tabular-nums', value > 0 ? 'text-emerald-600' : value < 0 ? 'text-rose-600' : '')}>
+    <span className={cn('tabular-nums', value > 0 ? 'text-emerald-700' : value < 0 ? 'text-rose-600' : '')}>
       {text}
     </span>
   );
@@ -360,7 +360,7 @@ export function studentColumns(
       value: (s) => (s.critical ? `${s.statusName}·${col.critical}` : s.statusName),
       cell: (s) => (
         <span className="inline-flex items-center gap-1">
-          <span className={cn(s.status === 'scored' ? 'text-slate-600' : 'text-amber-600')}>
+          <span className={cn(s.status === 'scored' ? 'text-slate-600' : 'text-amber-700')}>
             {s.statusName}
           </span>
           {s.critical && (

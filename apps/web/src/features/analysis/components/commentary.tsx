@@ -25,7 +25,7 @@ function Sample({ s, tone }: { s: AnswerSample; tone: 'bad' | 'good' }) {
         <span>
           {s.className} {s.name}
         </span>
-        <span className={tone === 'bad' ? 'text-rose-600' : 'text-emerald-600'}>
+        <span className={tone === 'bad' ? 'text-rose-600' : 'text-emerald-700'}>
           {tc.scoreOf(fmt.num(s.score), fmt.num(s.fullScore))}
           {s.response !== null && ` · ${tc.responseOf(s.response)}`}
         </span>

@@ -25,9 +25,9 @@ const TONES: Record<keyof typeof td.legend, string> = {
   correct: 'bg-emerald-50 text-emerald-700',
   partial: 'bg-amber-50 text-amber-700',
   wrong: 'bg-rose-50 text-rose-700',
-  blank: 'bg-slate-100 text-slate-500',
+  blank: 'bg-slate-100 text-slate-600',
   pending: 'bg-blue-50 text-blue-600',
-  absent: 'text-slate-300',
+  absent: 'text-slate-500',
 };
 
 interface Open {
@@ -182,7 +182,7 @@ function Matrix({ d }: { d: HomeworkDetails }) {
                             'h-7 w-full min-w-10 rounded tabular-nums hover:ring-2 hover:ring-blue-300',
                             TONES[tone],
                           )}
-                          aria-label={td.cellLabel(r.name, column.no, fmt.num(c.score))}
+                          aria-label={td.cellLabel(r.name, column.no, text, fmt.num(c.score))}
                           onClick={() => setOpen({ row: r, index: i })}
                         >
                           {text}

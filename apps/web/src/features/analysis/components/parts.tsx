@@ -195,7 +195,7 @@ export function StatTiles({ tiles, className }: { tiles: Tile[]; className?: str
           <dd
             className={cn(
               'mt-1 text-xl font-semibold tabular-nums',
-              t.tone === 'good' ? 'text-emerald-600' : t.tone === 'bad' ? 'text-rose-600' : 'text-slate-900',
+              t.tone === 'good' ? 'text-emerald-700' : t.tone === 'bad' ? 'text-rose-600' : 'text-slate-900',
             )}
           >
             {t.value}

@@ -9,6 +9,7 @@ import { Table, type Column } from '../../../components/ui/table';
 import { BasketIcon, TrashIcon } from '../../../components/icons';
 import { paths } from '../../../config/paths';
 import { t } from '../../../i18n/zh-CN';
+import { cn } from '../../../lib/utils';
 import { setSelection, useSelection } from '../../../lib/selection';
 import { useBasket, useBasketActions } from '../api/basket';
 import { basketView } from '../hooks/use-basket-paper';
@@ -131,22 +132,22 @@ export function BasketButton({ buttonClassName }: { buttonClassName?: string }) 
       buttonClassName={buttonClassName}
       button={
         <>
-          <span className="relative">
-            <BasketIcon className="size-6" />
-            <span
-              data-testid="basket-badge"
-              aria-hidden="true"
-              className={
-                count > 0
-                  ? 'absolute -top-2 -right-3 min-w-5 rounded-full bg-red-500 px-1.5 text-center text-[0.6875rem] leading-5 font-semibold text-white'
-                  : 'absolute -top-2 -right-3 min-w-5 rounded-full bg-slate-200 px-1.5 text-center text-[0.6875rem] leading-5 font-semibold text-slate-600'
-              }
-            >
-              {count > 99 ? '99+' : count}
-            </span>
-          </span>
+          <BasketIcon className="size-6" />
           <span className="text-xs">{t.sideBar.basket}</span>
         </>
+      }
+      // Over the icon's top right corner (the side bar item centres a size-6 icon under its padding).
+      overlay={
+        <span
+          data-testid="basket-badge"
+          aria-hidden="true"
+          className={cn(
+            'pointer-events-none absolute top-[-0.125rem] right-[calc(50%-1.5rem)] min-w-5 rounded-full px-1.5 text-center text-[0.6875rem] leading-5 font-semibold sm:top-0',
+            count > 0 ? 'bg-red-500 text-white' : 'bg-slate-200 text-slate-600',
+          )}
+        >
+          {count > 99 ? '99+' : count}
+        </span>
       }
     >
       {(close) => <BasketPanel onNavigate={close} />}

@@ -23,7 +23,13 @@ interface Theme {
   strong: string;
   track: string;
   link: string;
+  /** The figures' colours, dark enough for AA contrast on the theme's cards. */
+  accent: Record<Accent, string>;
+  /** The marking states' chips. */
+  state: Record<BigData['marking'][number]['state'], string>;
 }
+
+type Accent = 'sky' | 'violet' | 'emerald' | 'amber';
 
 const THEMES: Record<BigDataVariant, Theme> = {
   overview: {
@@ -33,14 +39,38 @@ const THEMES: Record<BigDataVariant, Theme> = {
     strong: 'text-slate-900',
     track: 'bg-slate-100',
     link: 'border-slate-300 bg-white text-slate-700 hover:border-blue-400 hover:text-blue-700',
+    accent: {
+      sky: 'text-sky-700',
+      violet: 'text-violet-600',
+      emerald: 'text-emerald-700',
+      amber: 'text-amber-700',
+    },
+    state: {
+      toScan: 'bg-slate-500/15 text-slate-600',
+      scanning: 'bg-amber-500/15 text-amber-700',
+      marking: 'bg-sky-500/15 text-sky-700',
+      done: 'bg-emerald-500/15 text-emerald-700',
+    },
   },
   display: {
     page: 'min-h-screen bg-slate-950 text-slate-100 lg:h-screen lg:min-h-0',
     card: 'border-slate-700/70 bg-slate-900/80',
-    muted: 'text-slate-500',
+    muted: 'text-slate-400',
     strong: 'text-white',
     track: 'bg-slate-800',
     link: 'border-slate-600 bg-slate-900 text-slate-200 hover:border-sky-400 hover:text-sky-300',
+    accent: {
+      sky: 'text-sky-500',
+      violet: 'text-violet-500',
+      emerald: 'text-emerald-500',
+      amber: 'text-amber-500',
+    },
+    state: {
+      toScan: 'bg-slate-500/15 text-slate-400',
+      scanning: 'bg-amber-500/15 text-amber-500',
+      marking: 'bg-sky-500/15 text-sky-500',
+      done: 'bg-emerald-500/15 text-emerald-500',
+    },
   },
 };
 
@@ -115,13 +145,15 @@ function Figure({
   label: string;
   value: string;
   unit?: string;
-  accent: string;
+  accent: Accent;
 }) {
   return (
     <div className={cn('min-w-0 rounded-[0.14rem] border px-[0.26rem] py-[0.2rem]', theme.card)}>
       <dt className={cn('truncate text-[0.24rem]', theme.muted)}>{label}</dt>
       <dd className="mt-[0.06rem] flex items-baseline gap-[0.06rem]">
-        <span className={cn('text-[0.56rem] leading-none font-semibold tabular-nums', accent)}>{value}</span>
+        <span className={cn('text-[0.56rem] leading-none font-semibold tabular-nums', theme.accent[accent])}>
+          {value}
+        </span>
         {unit && <span className={cn('text-[0.22rem]', theme.muted)}>{unit}</span>}
       </dd>
     </div>
@@ -183,13 +215,6 @@ function Bar({ theme, label, rate, color }: { theme: Theme; label: string; rate:
   );
 }
 
-const STATE_COLORS: Record<BigData['marking'][number]['state'], string> = {
-  toScan: 'bg-slate-500/15 text-slate-500',
-  scanning: 'bg-amber-500/15 text-amber-500',
-  marking: 'bg-sky-500/15 text-sky-500',
-  done: 'bg-emerald-500/15 text-emerald-500',
-};
-
 function MarkingList({ theme, rows }: { theme: Theme; rows: BigData['marking'] }) {
   if (rows.length === 0) {
     return <p className={cn('py-[0.4rem] text-center text-[0.26rem]', theme.muted)}>{tb.marking.empty}</p>;
@@ -205,7 +230,7 @@ function MarkingList({ theme, rows }: { theme: Theme; rows: BigData['marking'] }
             <span
               className={cn(
                 'shrink-0 rounded-[0.06rem] px-[0.08rem] py-[0.02rem] text-[0.2rem]',
-                STATE_COLORS[h.state],
+                theme.state[h.state],
               )}
             >
               {h.stateName}
@@ -396,41 +421,41 @@ export function BigDataScreen({ variant }: { variant: BigDataVariant }) {
             label={tb.totals.students}
             value={String(t.students)}
             unit={tb.units.people}
-            accent="text-sky-500"
+            accent="sky"
           />
           <Figure
             theme={theme}
             label={tb.totals.classes}
             value={String(t.classes)}
             unit={tb.units.classes}
-            accent="text-sky-500"
+            accent="sky"
           />
           <Figure
             theme={theme}
             label={tb.totals.teachers}
             value={String(t.teachers)}
             unit={tb.units.people}
-            accent="text-sky-500"
+            accent="sky"
           />
           <Figure
             theme={theme}
             label={tb.totals.homework}
             value={String(t.homework)}
             unit={tb.units.homework}
-            accent="text-violet-500"
+            accent="violet"
           />
           <Figure
             theme={theme}
             label={tb.totals.sheets}
             value={String(t.sheets)}
             unit={tb.units.sheets}
-            accent="text-violet-500"
+            accent="violet"
           />
           <Figure
             theme={theme}
             label={tb.totals.scoreRate}
             value={hasScores ? tb.pct(t.scoreRate) : '—'}
-            accent="text-emerald-500"
+            accent="emerald"
           />
         </dl>
         <Card theme={theme} title={tb.today.title(d.date)}>
@@ -440,35 +465,35 @@ export function BigDataScreen({ variant }: { variant: BigDataVariant }) {
               label={tb.today.active}
               value={String(d.active)}
               unit={tb.units.homework}
-              accent="text-amber-500"
+              accent="amber"
             />
             <Figure
               theme={theme}
               label={tb.today.published}
               value={String(d.published)}
               unit={tb.units.homework}
-              accent="text-amber-500"
+              accent="amber"
             />
             <Figure
               theme={theme}
               label={tb.today.sheets}
               value={String(d.sheets)}
               unit={tb.units.sheets}
-              accent="text-amber-500"
+              accent="amber"
             />
             <Figure
               theme={theme}
               label={tb.today.answersScored}
               value={String(d.answersScored)}
               unit={tb.units.answers}
-              accent="text-amber-500"
+              accent="amber"
             />
             <Figure
               theme={theme}
               label={tb.today.completed}
               value={String(d.completed)}
               unit={tb.units.homework}
-              accent="text-emerald-500"
+              accent="emerald"
             />
           </dl>
         </Card>

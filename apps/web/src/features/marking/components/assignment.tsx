@@ -231,7 +231,7 @@ function Editor({ hw, onSaved }: { hw: MarkHomework; onSaved: (h: MarkHomework) 
                               />
                               {c.name}
                               {c.subjectClassIds.includes(cls.id) && (
-                                <span className="text-emerald-600">{T.teachesMark}</span>
+                                <span className="text-emerald-700">{T.teachesMark}</span>
                               )}
                             </label>
                           ))}

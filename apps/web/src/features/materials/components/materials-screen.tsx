@@ -426,6 +426,7 @@ export function MaterialsScreen() {
                   accept={ACCEPT}
                   multiple
                   className="sr-only"
+                  aria-label={tm.upload}
                   data-testid="material-file-input"
                   onChange={(e) => void onFiles(e.target.files)}
                 />

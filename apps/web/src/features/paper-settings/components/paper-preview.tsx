@@ -332,7 +332,7 @@ export function PaperPreview({
           </div>
         ))}
       </div>
-      <p className="mb-3 text-sm text-slate-500" aria-live="polite">
+      <p className="mb-3 text-sm text-slate-600" aria-live="polite">
         {s.previewSummary(s.sizeNames[settings.paperSize], geo.columns, pages.length)}
       </p>
       <div className="space-y-4">

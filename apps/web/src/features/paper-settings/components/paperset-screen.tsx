@@ -185,7 +185,9 @@ export function PapersetScreen() {
         </section>
         <section
           aria-label={s.previewLabel}
-          className="min-w-0 self-start rounded-xl border border-slate-200 bg-slate-100 p-4 sm:p-6 lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto"
+          // Scrolls on its own on wide screens: focusable so that the keyboard can scroll it too.
+          tabIndex={0}
+          className="min-w-0 self-start rounded-xl border border-slate-200 bg-slate-100 p-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 sm:p-6 lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:overflow-y-auto"
         >
           <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
             <h2 className="text-sm font-semibold text-slate-700">{s.previewLabel}</h2>

@@ -208,7 +208,7 @@ export function BarcodePage() {
           aria-describedby={`${ids}-rule`}
           className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900 focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
         />
-        <p id={`${ids}-rule`} className="text-xs text-slate-500">
+        <p id={`${ids}-rule`} className="text-xs text-slate-600">
           {tp.barcode.rules[format]}
         </p>
         {errors.length > 0 && (
@@ -227,7 +227,7 @@ export function BarcodePage() {
           className="print-sheet mx-auto flex max-w-4xl flex-wrap justify-center gap-6 bg-white p-6 shadow-sm print:max-w-none print:justify-start print:p-0"
         >
           {!engine && errors.length < lines.length && (
-            <p className="text-sm text-slate-500">{tp.barcode.loading}</p>
+            <p className="text-sm text-slate-600">{tp.barcode.loading}</p>
           )}
           {codes.map((c) => (
             <figure key={c.line} className="break-inside-avoid" data-testid="barcode" data-value={c.text}>

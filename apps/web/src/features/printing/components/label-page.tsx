@@ -164,7 +164,7 @@ export function LabelPage({ orgId }: { orgId: string | null }) {
           placeholder={tp.code.rosterPlaceholder}
           className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
         />
-        <p className="text-xs leading-5 text-slate-500" data-testid="label-summary">
+        <p className="text-xs leading-5 text-slate-600" data-testid="label-summary">
           {tp.code.summary(parsed.students.length, pages.length, labelsPerSheet(sheet))}
           {parsed.skipped.length > 0 && (
             <span className="text-amber-700"> {tp.code.skippedLines(parsed.skipped)}</span>
@@ -174,11 +174,14 @@ export function LabelPage({ orgId }: { orgId: string | null }) {
           )}
         </p>
         {kind === 'barcode' ? (
-          <p className="text-xs leading-5 text-slate-500">{tp.code.barcodeNote}</p>
+          <p className="text-xs leading-5 text-slate-600">{tp.code.barcodeNote}</p>
         ) : (
-          <p className="text-xs leading-5 text-slate-500">
+          <p className="text-xs leading-5 text-slate-600">
             {tp.code.qrNote}{' '}
-            <Link to={paths.print.barcode} className="text-blue-600 hover:underline">
+            <Link
+              to={paths.print.barcode}
+              className="text-blue-700 underline underline-offset-2 hover:text-blue-800"
+            >
               {tp.code.toBarcode}
             </Link>
           </p>

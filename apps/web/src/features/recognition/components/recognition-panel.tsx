@@ -30,7 +30,7 @@ function Stat({ label, value, unit, tone }: { label: string; value: number; unit
       <dd
         className={cn(
           'text-xl font-semibold tabular-nums',
-          tone === 'warn' && value > 0 ? 'text-amber-600' : 'text-slate-800',
+          tone === 'warn' && value > 0 ? 'text-amber-700' : 'text-slate-800',
         )}
       >
         {value}
@@ -162,7 +162,7 @@ export function RecognitionPanel() {
               {tally.pages.slice(0, 50).map((p) => (
                 <li key={p.pageId} className="flex flex-wrap gap-x-3 py-1.5">
                   <span className="w-16 text-slate-500">{r.pageLine(p.seq)}</span>
-                  <span className={cn('w-14', p.status === 'failed' ? 'text-amber-600' : 'text-slate-600')}>
+                  <span className={cn('w-14', p.status === 'failed' ? 'text-amber-700' : 'text-slate-600')}>
                     {r.pageStatus[p.status]}
                   </span>
                   <span className="text-slate-800">{p.studentName ?? ''}</span>

@@ -219,7 +219,7 @@ export function ReviewDialog({
                     {s.reviewStatus === 'confirmed' ? r.review.confirmed : r.review.pending} ·{' '}
                     {r.points(s.objectiveScore)}
                     {s.openExceptions > 0 && (
-                      <span className="ml-1 text-amber-600">{r.review.exceptionsOpen(s.openExceptions)}</span>
+                      <span className="ml-1 text-amber-700">{r.review.exceptionsOpen(s.openExceptions)}</span>
                     )}
                   </span>
                 </button>
