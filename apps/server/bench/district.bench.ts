@@ -11,8 +11,8 @@
 // worker pool's pages/s on every core (recognition-pool.bench.ts) is printed beside.
 // BENCH_DISTRICT_SCALE=0.1 generates a tenth of the students (default 1, the full district); each call stops after
 // BENCH_REQUESTS answers (default 2,000) or BENCH_DURATION seconds (default 30), whichever comes first; the whole run
-// stops itself after BENCH_DISTRICT_LIMIT_MIN minutes (default 40). The host is closed and the database dropped at
-// the end, also on failure, interruption or overrun. At full scale it takes ≈ 20 minutes on a busy 2-core machine.
+// stops itself after BENCH_DISTRICT_LIMIT_MIN minutes (default 60). The host is closed and the database dropped at
+// the end, also on failure, interruption or overrun. At full scale it takes ≈ 25 minutes on a busy 2-core machine.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,7 +45,7 @@ const loadavg = () =>
     .join(' / ');
 
 /** The whole run (fill, load, recognition pool) stops itself after this many minutes, the database dropped. */
-const LIMIT_MIN = Number(process.env.BENCH_DISTRICT_LIMIT_MIN ?? 40);
+const LIMIT_MIN = Number(process.env.BENCH_DISTRICT_LIMIT_MIN ?? 60);
 
 // ───────────── child: the real host ─────────────
 
@@ -800,7 +800,7 @@ async function main(): Promise<void> {
      */
     const drain = async (url: string, aloneMs: number): Promise<number> => {
       const start = performance.now();
-      for (let quick = 0; quick < 3; ) {
+      for (let quick = 0; quick < 3;) {
         const t0 = performance.now();
         await fetch(url, { headers }).then((r) => r.text());
         quick = performance.now() - t0 <= 2 * aloneMs + 250 ? quick + 1 : 0;
