@@ -304,6 +304,23 @@ export class ResultsRepository {
 }
 
 /**
+ * Pages received and answers still to score per homework of a school: answered from the index
+ * `sheets (homework_id, org_id, pages_received, unscored_count)` alone (migration 0023, ADR 0031).
+ */
+export function receivedQuery(db: Db, orgId: string, homeworkIds: string[]) {
+  return db
+    .selectFrom('sheets')
+    .select((eb) => [
+      'homework_id',
+      eb.fn.sum<number>('pages_received').as('pages'),
+      eb.fn.sum<number>('unscored_count').as('unscored'),
+    ])
+    .where('org_id', '=', orgId)
+    .where('homework_id', 'in', homeworkIds)
+    .groupBy('homework_id');
+}
+
+/**
  * Homework progress from results: pages received against the pages expected (students of the homework's classes ×
  * pages of its current card), and answers still waiting for a score.
  */
@@ -312,17 +329,7 @@ export function resultsProgress(db: Db): HomeworkProgressSource {
     async progressOf(orgId, homeworkIds) {
       const out = new Map<string, HomeworkProgress>();
       if (homeworkIds.length === 0) return out;
-      const received = await db
-        .selectFrom('sheets')
-        .select((eb) => [
-          'homework_id',
-          eb.fn.sum<number>('pages_received').as('pages'),
-          eb.fn.sum<number>('unscored_count').as('unscored'),
-        ])
-        .where('org_id', '=', orgId)
-        .where('homework_id', 'in', homeworkIds)
-        .groupBy('homework_id')
-        .execute();
+      const received = await receivedQuery(db, orgId, homeworkIds).execute();
       if (received.length === 0) return out;
       const expected = await db
         .selectFrom('homework as h')
