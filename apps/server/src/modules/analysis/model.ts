@@ -101,7 +101,8 @@ export interface AnswerInput {
   question_id: string;
   response: string | null;
   blank: number;
-  crop_path: string | null;
+  /** Whether the answer has a crop. */
+  crop: boolean;
   score_tenths: number | null;
 }
 
@@ -225,7 +226,7 @@ export class HomeworkModel {
         score: a.score_tenths === null ? null : a.score_tenths / 10,
         response: a.response,
         blank: a.blank === 1,
-        crop: a.crop_path !== null,
+        crop: a.crop,
       };
     }
     this.rows = input.students.map((student): Row => {
