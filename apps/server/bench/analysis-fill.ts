@@ -233,4 +233,3 @@ export async function fill(db: Kysely<Database>): Promise<{ testId: string }> {
   }
   return { testId };
 }
-

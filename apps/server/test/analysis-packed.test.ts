@@ -107,7 +107,11 @@ describe.each(DIALECTS)('packed answers on %s', (dialect) => {
         cardId: card.cardId,
         cardVersion: card.cardVersion,
         pagesExpected: card.pages,
-        questions: questions.map((q) => ({ questionId: q.questionId, kind: q.kind, fullScoreTenths: q.full })),
+        questions: questions.map((q) => ({
+          questionId: q.questionId,
+          kind: q.kind,
+          fullScoreTenths: q.full,
+        })),
       }),
     );
     sheetOf.set(student.id, sheet.id);
@@ -227,7 +231,11 @@ describe.each(DIALECTS)('packed answers on %s', (dialect) => {
         const packed = await views(db);
         // From the answer rows alone: every pack cleared (the fallback reads the rows) …
         const fromRows = await rolledBack(db, async (trx) => {
-          await trx.updateTable('sheets').set({ answers_packed: null }).where('homework_id', '=', hw.id).execute();
+          await trx
+            .updateTable('sheets')
+            .set({ answers_packed: null })
+            .where('homework_id', '=', hw.id)
+            .execute();
           return views(trx);
         });
         expect(packed).toEqual(fromRows);

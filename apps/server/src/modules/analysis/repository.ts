@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { PackedAnswer } from './model.js';
 
 // What analysis reads: homework with their frozen papers, classes and students, sheets and answers (written by the
 // results spine), the score log, and the school's analysis settings (the only table analysis writes). Every read is
@@ -28,9 +29,6 @@ export interface AnswerRow {
   crop: boolean;
   score_tenths: number | null;
 }
-
-/** One entry of `sheets.answers_packed` (the results spine's `packAnswers`). */
-type PackedAnswer = [questionId: string, score: number | null, response: string | null, blank: number, crop: number];
 
 /** Splits a list into chunks (IN lists stay under every database's parameter limit). */
 export function chunked<T>(rows: readonly T[], size = 500): T[][] {
@@ -320,25 +318,14 @@ export class AnalysisRepository {
       .where('homework_id', '=', homeworkId)
       .$if(since !== undefined, (q) => q.where('results_version', '>', since!))
       .execute();
-    const answers: AnswerRow[] = [];
+    const packed = new Map<string, PackedAnswer[]>();
     const unpacked: string[] = [];
     for (const r of rows) {
-      if (r.answers_packed === null) {
-        unpacked.push(r.id);
-        continue;
-      }
-      for (const [questionId, score, response, blank, crop] of JSON.parse(r.answers_packed) as PackedAnswer[])
-        answers.push({
-          sheet_id: r.id,
-          question_id: questionId,
-          response,
-          blank,
-          crop: crop === 1,
-          score_tenths: score,
-        });
+      if (r.answers_packed === null) unpacked.push(r.id);
+      else packed.set(r.id, JSON.parse(r.answers_packed) as PackedAnswer[]);
     }
-    if (unpacked.length > 0) answers.push(...(await this.answersOfSheets(unpacked)));
-    return { sheets: rows, answers };
+    const answers = unpacked.length > 0 ? await this.answersOfSheets(unpacked) : [];
+    return { sheets: rows, packed, answers };
   }
 
   /** Every answer of some sheets, from their answer rows. */

@@ -314,7 +314,7 @@ export class AnalysisService {
     const [homework] = await this.present(orgId, [row]);
     const paper = HomeworkPaperSchema.parse(JSON.parse(row.paper_snapshot));
     const classIds = homework!.classes.map((c) => c.id);
-    const [students, { sheets, answers }, teachers, settings, previousRates] = await Promise.all([
+    const [students, { sheets, packed, answers }, teachers, settings, previousRates] = await Promise.all([
       this.repo.studentsOfClasses(classIds),
       this.repo.sheetsWithAnswers(homeworkId),
       this.repo.teachersOf(orgId, row.subject_id, classIds),
@@ -338,6 +338,7 @@ export class AnalysisService {
       classes,
       students: modelStudents,
       sheets,
+      packed,
       answers,
       settings,
       previousRates,
@@ -363,10 +364,10 @@ export class AnalysisService {
     const earlierMoved = [...was.keys()].some(
       (k) => k !== homeworkId && !contextKeys(orgId).includes(k) && was.get(k) !== now.get(k),
     );
-    const [[homework], { sheets, answers }, previousRates] = await Promise.all([
+    const [[homework], { sheets, packed, answers }, previousRates] = await Promise.all([
       this.present(orgId, [row]),
       since === now.get(homeworkId)
-        ? { sheets: [], answers: [] }
+        ? { sheets: [], packed: undefined, answers: [] }
         : this.repo.sheetsWithAnswers(homeworkId, since),
       earlierMoved ? this.previousRates(orgId, row, () => Promise.resolve()) : previous.previousRates,
     ]);
@@ -377,6 +378,7 @@ export class AnalysisService {
         classes: previous.classes,
         students: previous.rows.map((r) => r.student),
         sheets,
+        packed,
         answers,
         settings: previous.settings,
         previousRates,
