@@ -381,8 +381,8 @@ export class AnalysisRepository {
   }
 
   /**
-   * Totals of the fully scored sheets of several homework (trend points, previous score rates): only the columns
-   * those read, so the grade across 20 homework decodes four numbers and ids per sheet instead of six (ADR 0033).
+   * Totals of the fully scored sheets of several homework (trend points, previous score rates): only those sheets
+   * and the four columns these read, so the grade across 20 homework decodes less than before (ADR 0033).
    */
   async scoredTotals(homeworkIds: string[]) {
     const rows = [];
