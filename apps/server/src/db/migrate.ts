@@ -17,6 +17,7 @@ import * as m0017 from './migrations/0017-analysis-versions.js';
 import * as m0021 from './migrations/0021-question-search-rows.js';
 import * as m0022 from './migrations/0022-analysis-incremental.js';
 import * as m0023 from './migrations/0023-sheets-progress-index.js';
+import * as m0024 from './migrations/0024-sheet-answers-packed.js';
 
 // Migrations are listed statically so a bundled or containerised host needs no file-system scan.
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-question-search-rows': m0021,
   '0022-analysis-incremental': m0022,
   '0023-sheets-progress-index': m0023,
+  '0024-sheet-answers-packed': m0024,
 };
 
 class StaticProvider implements MigrationProvider {

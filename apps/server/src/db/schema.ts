@@ -605,6 +605,11 @@ export interface SheetsTable {
   updated_at: Timestamp;
   /** Its homework's results version at the sheet's last write (migration 0022, ADR 0030). */
   results_version: Generated<number>;
+  /**
+   * Every answer of the sheet as one JSON text, written by the results spine with the answers (migration 0024,
+   * ADR 0033); null when not packed (the answer rows are read instead).
+   */
+  answers_packed: string | null;
 }
 
 export type AnswerKind = 'single' | 'multiple' | 'truefalse' | 'blank' | 'written' | 'optional';

@@ -101,9 +101,22 @@ export interface AnswerInput {
   question_id: string;
   response: string | null;
   blank: number;
-  crop_path: string | null;
+  /** Whether the answer has a crop. */
+  crop: boolean;
   score_tenths: number | null;
 }
+
+/**
+ * One entry of `sheets.answers_packed` (the results spine's `packAnswers`, ADR 0033):
+ * `[question id, score in tenths | null, response | null, blank 0/1, has a crop 0/1]`.
+ */
+export type PackedAnswer = [
+  questionId: string,
+  score: number | null,
+  response: string | null,
+  blank: number,
+  crop: number,
+];
 
 export interface ModelInput {
   homework: AnalysisHomework;
@@ -111,7 +124,10 @@ export interface ModelInput {
   classes: ModelClass[];
   students: ModelStudent[];
   sheets: SheetInput[];
+  /** Answers of sheets without a packed copy, as rows. */
   answers: AnswerInput[];
+  /** Answers of the other sheets, packed: by sheet id. */
+  packed?: Map<string, PackedAnswer[]>;
   settings: AnalysisSettings;
   /** Score rate of each student's previous homework of the subject (for trend and follow-up). */
   previousRates?: Map<string, number>;
@@ -211,12 +227,9 @@ export class HomeworkModel {
     this.full = input.homework.fullScore;
     const qIndex = new Map(this.questions.map((q, i) => [q.questionId, i]));
     const sheetOf = new Map(input.sheets.map((s) => [s.student_id, s]));
+    const count = this.questions.length;
     const cellsOfSheet = new Map<string, Cell[]>();
-    for (const s of input.sheets)
-      cellsOfSheet.set(
-        s.id,
-        this.questions.map(() => ({ score: null, response: null, blank: false, crop: false })),
-      );
+    for (const s of input.sheets) cellsOfSheet.set(s.id, new Array<Cell>(count));
     for (const a of input.answers) {
       const cells = cellsOfSheet.get(a.sheet_id);
       const i = qIndex.get(a.question_id);
@@ -225,9 +238,27 @@ export class HomeworkModel {
         score: a.score_tenths === null ? null : a.score_tenths / 10,
         response: a.response,
         blank: a.blank === 1,
-        crop: a.crop_path !== null,
+        crop: a.crop,
       };
     }
+    for (const [sheetId, entries] of input.packed ?? []) {
+      const cells = cellsOfSheet.get(sheetId);
+      if (!cells) continue;
+      for (const [questionId, score, response, blank, crop] of entries) {
+        const i = qIndex.get(questionId);
+        if (i === undefined) continue;
+        cells[i] = {
+          score: score === null ? null : score / 10,
+          response,
+          blank: blank === 1,
+          crop: crop === 1,
+        };
+      }
+    }
+    // A question the sheet has no answer for: unscored, nothing read.
+    for (const cells of cellsOfSheet.values())
+      for (let i = 0; i < count; i += 1)
+        cells[i] ??= { score: null, response: null, blank: false, crop: false };
     this.rows = input.students.map((student): Row => {
       const sheet = sheetOf.get(student.id);
       const kept = sheet ? undefined : baseRows?.get(student.id);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { PackedAnswer } from './model.js';
 
 // What analysis reads: homework with their frozen papers, classes and students, sheets and answers (written by the
 // results spine), the score log, and the school's analysis settings (the only table analysis writes). Every read is
@@ -16,6 +17,17 @@ export interface HomeworkFilter {
   from?: string | undefined;
   to?: string | undefined;
   ids?: string[] | undefined;
+}
+
+/** What analysis reads of an answer. */
+export interface AnswerRow {
+  sheet_id: string;
+  question_id: string;
+  response: string | null;
+  blank: number;
+  /** Whether the answer has a crop (the path itself is looked up when the crop is asked for). */
+  crop: boolean;
+  score_tenths: number | null;
 }
 
 /** Splits a list into chunks (IN lists stay under every database's parameter limit). */
@@ -285,11 +297,13 @@ export class AnalysisRepository {
   // ───────────── results ─────────────
 
   /**
-   * Sheets of one homework (totals in tenths); with `since`, only those written after that results version
-   * (migration 0022, ADR 0030).
+   * Sheets of one homework (totals in tenths) with every answer; with `since`, only those written after that results
+   * version (migration 0022, ADR 0030). Answers come from each sheet's packed copy (migration 0024, ADR 0033): one
+   * row per sheet to decode instead of one per answer; a sheet without one (written before the migration or around
+   * the results spine) has its answer rows read instead.
    */
-  sheetsOf(homeworkId: string, since?: number) {
-    return this.db
+  async sheetsWithAnswers(homeworkId: string, since?: number) {
+    const rows = await this.db
       .selectFrom('sheets')
       .select([
         'id',
@@ -299,47 +313,48 @@ export class AnalysisRepository {
         'subjective_score_tenths',
         'total_score_tenths',
         'unscored_count',
+        'answers_packed',
       ])
       .where('homework_id', '=', homeworkId)
       .$if(since !== undefined, (q) => q.where('results_version', '>', since!))
       .execute();
+    const packed = new Map<string, PackedAnswer[]>();
+    const unpacked: string[] = [];
+    for (const r of rows) {
+      if (r.answers_packed === null) unpacked.push(r.id);
+      else packed.set(r.id, JSON.parse(r.answers_packed) as PackedAnswer[]);
+    }
+    const answers = unpacked.length > 0 ? await this.answersOfSheets(unpacked) : [];
+    return { sheets: rows, packed, answers };
   }
 
-  /** Every answer of some sheets. */
-  async answersOfSheets(sheetIds: string[]) {
-    const rows = [];
-    for (const ids of chunked(sheetIds))
-      rows.push(
-        ...(await this.db
-          .selectFrom('sheet_answers')
-          .select([
-            'sheet_id',
-            'question_id',
-            'response',
-            'blank',
-            'crop_path',
-            'score_tenths',
-            'full_score_tenths',
-          ])
-          .where('sheet_id', 'in', ids)
-          .execute()),
-      );
+  /** Every answer of some sheets, from their answer rows. */
+  async answersOfSheets(sheetIds: string[]): Promise<AnswerRow[]> {
+    const rows: AnswerRow[] = [];
+    for (const ids of chunked(sheetIds)) {
+      const chunk = await this.db
+        .selectFrom('sheet_answers')
+        .select(['sheet_id', 'question_id', 'response', 'blank', 'crop_path', 'score_tenths'])
+        .where('sheet_id', 'in', ids)
+        .execute();
+      for (const a of chunk)
+        rows.push({
+          sheet_id: a.sheet_id,
+          question_id: a.question_id,
+          response: a.response,
+          blank: a.blank,
+          crop: a.crop_path !== null,
+          score_tenths: a.score_tenths,
+        });
+    }
     return rows;
   }
 
-  /** Every answer of one homework. */
-  answersOf(homeworkId: string) {
+  /** The student of each sheet of one homework. */
+  sheetStudents(homeworkId: string) {
     return this.db
-      .selectFrom('sheet_answers')
-      .select([
-        'sheet_id',
-        'question_id',
-        'response',
-        'blank',
-        'crop_path',
-        'score_tenths',
-        'full_score_tenths',
-      ])
+      .selectFrom('sheets')
+      .select(['id', 'student_id'])
       .where('homework_id', '=', homeworkId)
       .execute();
   }
@@ -362,6 +377,24 @@ export class AnalysisRepository {
       if (studentIds) q = q.where('student_id', 'in', studentIds);
       rows.push(...(await q.execute()));
     }
+    return rows;
+  }
+
+  /**
+   * Totals of the fully scored sheets of several homework (trend points, previous score rates): only those sheets
+   * and the four columns these read, so the grade across 20 homework decodes less than before (ADR 0033).
+   */
+  async scoredTotals(homeworkIds: string[]) {
+    const rows = [];
+    for (const ids of chunked(homeworkIds, 200))
+      rows.push(
+        ...(await this.db
+          .selectFrom('sheets')
+          .select(['homework_id', 'student_id', 'class_id', 'total_score_tenths'])
+          .where('homework_id', 'in', ids)
+          .where('unscored_count', '=', 0)
+          .execute()),
+      );
     return rows;
   }
 

@@ -314,10 +314,9 @@ export class AnalysisService {
     const [homework] = await this.present(orgId, [row]);
     const paper = HomeworkPaperSchema.parse(JSON.parse(row.paper_snapshot));
     const classIds = homework!.classes.map((c) => c.id);
-    const [students, sheets, answers, teachers, settings, previousRates] = await Promise.all([
+    const [students, { sheets, packed, answers }, teachers, settings, previousRates] = await Promise.all([
       this.repo.studentsOfClasses(classIds),
-      this.repo.sheetsOf(homeworkId),
-      this.repo.answersOf(homeworkId),
+      this.repo.sheetsWithAnswers(homeworkId),
       this.repo.teachersOf(orgId, row.subject_id, classIds),
       this.settingsOf(orgId),
       this.previousRates(orgId, row, stamp),
@@ -339,6 +338,7 @@ export class AnalysisService {
       classes,
       students: modelStudents,
       sheets,
+      packed,
       answers,
       settings,
       previousRates,
@@ -364,12 +364,13 @@ export class AnalysisService {
     const earlierMoved = [...was.keys()].some(
       (k) => k !== homeworkId && !contextKeys(orgId).includes(k) && was.get(k) !== now.get(k),
     );
-    const [[homework], sheets, previousRates] = await Promise.all([
+    const [[homework], { sheets, packed, answers }, previousRates] = await Promise.all([
       this.present(orgId, [row]),
-      since === now.get(homeworkId) ? [] : this.repo.sheetsOf(homeworkId, since),
+      since === now.get(homeworkId)
+        ? { sheets: [], packed: undefined, answers: [] }
+        : this.repo.sheetsWithAnswers(homeworkId, since),
       earlierMoved ? this.previousRates(orgId, row, () => Promise.resolve()) : previous.previousRates,
     ]);
-    const answers = await this.repo.answersOfSheets(sheets.map((x) => x.id));
     return new HomeworkModel(
       {
         homework: homework!,
@@ -377,6 +378,7 @@ export class AnalysisService {
         classes: previous.classes,
         students: previous.rows.map((r) => r.student),
         sheets,
+        packed,
         answers,
         settings: previous.settings,
         previousRates,
@@ -406,8 +408,7 @@ export class AnalysisService {
     const fullOf = new Map(earlier.map((h) => [h.id, h.total_score_tenths]));
     const order = new Map(earlier.map((h, i) => [h.id, i]));
     const best = new Map<string, number>();
-    for (const s of await this.repo.sheetTotals(earlier.map((h) => h.id))) {
-      if (s.unscored_count > 0) continue;
+    for (const s of await this.repo.scoredTotals(earlier.map((h) => h.id))) {
       const i = order.get(s.homework_id)!;
       if ((best.get(s.student_id) ?? Infinity) <= i) continue;
       best.set(s.student_id, i);
@@ -559,11 +560,10 @@ export class AnalysisService {
     const settings = await this.settingsOf(orgId);
     const [classes, sheets] = await Promise.all([
       this.repo.classesOfHomework(rows.map((r) => r.id)),
-      this.repo.sheetTotals(rows.map((r) => r.id)),
+      this.repo.scoredTotals(rows.map((r) => r.id)),
     ]);
     const byHomework = new Map<string, typeof sheets>();
     for (const s of sheets) {
-      if (s.unscored_count > 0) continue;
       const list = byHomework.get(s.homework_id);
       if (list) list.push(s);
       else byHomework.set(s.homework_id, [s]);
@@ -1057,7 +1057,7 @@ export class AnalysisService {
     this.requireDirector(auth);
     const model = await this.model(auth, homeworkId);
     const changes = await this.repo.markerChanges(homeworkId);
-    const sheets = await this.repo.sheetsOf(homeworkId);
+    const sheets = await this.repo.sheetStudents(homeworkId);
     const studentOfSheet = new Map(sheets.map((s) => [s.id, s.student_id]));
     const written = model.questions.map((q, i) => ({ q, i })).filter((x) => !x.q.objective);
     const qIndex = new Map(written.map((x) => [x.q.questionId, x.i]));

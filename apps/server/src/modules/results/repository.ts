@@ -48,6 +48,27 @@ export interface AnswerPatch {
 
 type Db = Kysely<Database>;
 
+/** What a packed answer holds (ADR 0033): what analysis reads of an answer. */
+export interface PackableAnswer {
+  question_id: string;
+  score_tenths: number | null;
+  response: string | null;
+  blank: number;
+  crop_path: string | null;
+}
+
+/**
+ * A sheet's answers as `sheets.answers_packed` (migration 0024, ADR 0033): a JSON array of
+ * `[question id, score in tenths | null, response | null, blank 0/1, has a crop 0/1]`, by question id.
+ */
+export function packAnswers(answers: readonly PackableAnswer[]): string {
+  return JSON.stringify(
+    [...answers]
+      .sort((a, b) => (a.question_id < b.question_id ? -1 : a.question_id > b.question_id ? 1 : 0))
+      .map((a) => [a.question_id, a.score_tenths, a.response, a.blank ? 1 : 0, a.crop_path === null ? 0 : 1]),
+  );
+}
+
 export class ResultsRepository {
   constructor(
     private readonly db: Db,
@@ -115,6 +136,15 @@ export class ResultsRepository {
         card_version: input.cardVersion,
         pages_expected: input.pagesExpected,
         unscored_count: unscored,
+        answers_packed: packAnswers(
+          input.questions.map((q) => ({
+            question_id: q.questionId,
+            score_tenths: null,
+            response: null,
+            blank: 0,
+            crop_path: null,
+          })),
+        ),
         created_at: now,
         updated_at: now,
       })
@@ -231,7 +261,10 @@ export class ResultsRepository {
     return changed;
   }
 
-  /** Objective, subjective and total scores and the unscored count, from the answers as they are now. */
+  /**
+   * Objective, subjective and total scores, the unscored count and the packed answers (ADR 0033), from the answers
+   * as they are now.
+   */
   async recomputeTotals(sheetId: string): Promise<void> {
     const answers = await this.listAnswers(sheetId);
     let objective = 0;
@@ -249,6 +282,7 @@ export class ResultsRepository {
         subjective_score_tenths: subjective,
         total_score_tenths: objective + subjective,
         unscored_count: unscored,
+        answers_packed: packAnswers(answers),
         updated_at: nowIso(this.clock),
       })
       .where('id', '=', sheetId)
