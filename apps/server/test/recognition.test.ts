@@ -354,6 +354,22 @@ describe.each(DIALECTS)('recognition on %s', (dialect) => {
       expect((await review(s.id)).answers.find((a) => a.questionId === qid)!.score).not.toBeNull();
   });
 
+  it('closes what a page raised when a rescan replaces it, and reads the rescan as that sheet, not a second one', async () => {
+    const { page } = await scan(qrCard, 'smudged', 5, { mix: { light: 1, partial: 1, tick: 1 }, blankChance: 0 });
+    expect((await ofPage(page.id)).map((e) => e.code)).toContain('uncertainMark');
+    const clean = await sheetOf(qrCard, 'smudged-again', 5, { mix: { fill: 1 }, blankChance: 0 });
+    const rescan = await upload(clean.bytes, { seq: String(page.seq), replaces: 'true' });
+    await w.t.app.jobs.drain();
+    expect(await ofPage(page.id)).toEqual([]);
+    expect(await ofPage(rescan.id)).toEqual([]);
+    const resolved = (await exceptions(w.me, 'resolved')).filter((e) => e.pageId === page.id);
+    expect(resolved.map((e) => e.resolution)).toEqual(resolved.map(() => 'rescanned'));
+    const s = (await sheetOfStudent(hw.id, students[5]!.id))!;
+    expect(s.pagesReceived).toBe(1);
+    for (const a of (await review(s.id)).answers.filter((x) => ['single', 'multiple', 'truefalse'].includes(x.kind)))
+      expect(a.score).not.toBeNull();
+  });
+
   it('flags a blank page and lets the teacher accept it', async () => {
     const { page } = await scan(qrCard, 'empty', 3, { empty: true });
     const [ex] = (await ofPage(page.id)).filter((e) => e.code === 'blankPage');

@@ -27,7 +27,7 @@ export interface RecognitionModule {
   service: RecognitionService;
   pool: RecognitionPool;
   /** The scan intake calls this for every page it stores. */
-  onPageStored: (page: ScanPageRow) => Promise<void>;
+  onPageStored: (page: ScanPageRow, replaced?: ScanPageRow) => Promise<void>;
   /** Cuts the crops of a recognised page when one of them is first read (give it to the crops' readers). */
   cropOnDemand: (relative: string) => Promise<boolean>;
 }
@@ -104,7 +104,7 @@ export async function registerRecognition(
   return {
     service,
     pool,
-    onPageStored: (page) => service.pageStored(page),
+    onPageStored: (page, replaced) => service.pageStored(page, replaced),
     cropOnDemand: (relative) => service.cropOnDemand(relative),
   };
 }

@@ -197,11 +197,20 @@ export class RecognitionService {
   }
 
   /** A page was stored: remember it as queued and queue its recognition. */
-  async pageStored(page: ScanPageRow): Promise<void> {
+  async pageStored(page: ScanPageRow, replaced?: ScanPageRow): Promise<void> {
+    const now = this.now();
     const existing = await this.d.repo.findPage(page.id);
-    if (!existing) {
-      const now = this.now();
-      await this.d.repo.upsertPage(emptyPageRow(page, now));
+    if (!existing) await this.d.repo.upsertPage(emptyPageRow(page, now));
+    // A rescan: the page it replaces is no longer the student's, and nothing raised about it is left to resolve (the
+    // new page raises again whatever it still shows). Accepting the old page's problem would apply a page set aside.
+    if (replaced) {
+      const old = await this.d.repo.findPage(replaced.id);
+      if (old && old.status !== 'rescanned') {
+        await this.d.repo.updatePage(old.page_id, { status: 'rescanned', updated_at: now });
+        await this.d.repo.resolvePageExceptions(old.page_id, 'rescanned', page.created_by, now);
+        if (old.sheet_id && old.status === 'done')
+          await this.d.results.setPagesReceived(old.sheet_id, await this.d.repo.pagesOfSheet(old.sheet_id));
+      }
     }
     await this.d.enqueue(page.id);
   }

@@ -55,8 +55,8 @@ export interface ScanModuleOptions {
   /** The host's object store (`app.storage`); page images are keys `pages/…` in it. */
   storage?: ObjectStorage;
   clock: () => number;
-  /** Called for every page newly stored (recognition queues it). */
-  onPageStored?: (page: ScanPageRow) => Promise<void>;
+  /** Called for every page newly stored (recognition queues it), with the page a rescan set aside. */
+  onPageStored?: (page: ScanPageRow, replaced?: ScanPageRow) => Promise<void>;
 }
 
 /** Wires the scan intake: batch calls, the multipart page upload (user or upload token), page lists and images. */

@@ -82,8 +82,11 @@ export class ScanService {
     private readonly repo: ScanRepository,
     private readonly storage: PageStorage,
     private readonly clock: () => number,
-    /** Called for every page newly stored (recognition queues it); not for a duplicate. */
-    private readonly onStored: (page: ScanPageRow) => Promise<void> = async () => {},
+    /**
+     * Called for every page newly stored (recognition queues it); not for a duplicate. A rescan names the page it set
+     * aside, so what was raised about that page can be closed.
+     */
+    private readonly onStored: (page: ScanPageRow, replaced?: ScanPageRow) => Promise<void> = async () => {},
   ) {}
 
   private schoolOf(auth: AuthContext): string {
@@ -285,7 +288,7 @@ export class ScanService {
       if (!winner) throw error;
       return { ...pageInfo(winner), duplicate: true };
     }
-    await this.onStored(row);
+    await this.onStored(row, replaced);
     return { ...pageInfo(row), duplicate: false };
   }
 
