@@ -5,14 +5,17 @@ import {
   HomeworkAnalysisSchema,
   HomeworkDetailsSchema,
   type HomeworkDetail,
-  type HomeworkPaper,
 } from '@zhzy/contracts';
 import type { AuthContext } from '../src/lib/call.js';
-import { cardQuestionOf } from '../src/modules/homework/card-paper.js';
-import { AnalysisRepository } from '../src/modules/analysis/repository.js';
-import { AnalysisService } from '../src/modules/analysis/service.js';
-import { ResultsRepository, isObjective, resultsProgress } from '../src/modules/results/repository.js';
+import type { AnalysisService } from '../src/modules/analysis/service.js';
+import { isObjective, type ResultsRepository } from '../src/modules/results/repository.js';
 import { DIALECTS } from './helpers/index.js';
+import {
+  markedHomework,
+  type MarkedHomework,
+  type MarkedQuestion,
+  type MarkedStudent,
+} from './helpers/marked-homework.js';
 import { data, homeworkWorld, type World } from './homework-fixtures.js';
 
 // A kept analysis is brought up to date from the sheets written since it was computed (ADR 0030) instead of being
@@ -31,37 +34,16 @@ describe.each(DIALECTS)('analysis brought up to date on %s', (dialect) => {
   /** A new service each time: nothing kept. */
   let uncached: () => AnalysisService;
   let auth: AuthContext;
-  let students: { id: string; classId: string }[];
-  let questions: { questionId: string; kind: ReturnType<typeof cardQuestionOf>['kind']; full: number }[];
-  let card: { orgId: string; cardId: string; cardVersion: number; pages: number };
-  const sheetOf = new Map<string, string>();
+  let students: MarkedStudent[];
+  let questions: MarkedQuestion[];
+  let sheetOf: Map<string, string>;
+  let open: MarkedHomework['open'];
 
   const lookups = async () => {
     const metric = await w.t.app.metrics.analysisCache.get();
     const of = (result: string) =>
       metric.values.find((v) => v.labels.cache === 'model' && v.labels.result === result)?.value ?? 0;
     return { hit: of('hit'), update: of('update'), miss: of('miss') };
-  };
-
-  const open = async (student: { id: string; classId: string }) => {
-    const sheet = await results.transaction((r) =>
-      r.openSheet({
-        orgId: card.orgId,
-        homeworkId: hw.id,
-        studentId: student.id,
-        classId: student.classId,
-        cardId: card.cardId,
-        cardVersion: card.cardVersion,
-        pagesExpected: card.pages,
-        questions: questions.map((q) => ({
-          questionId: q.questionId,
-          kind: q.kind,
-          fullScoreTenths: q.full,
-        })),
-      }),
-    );
-    sheetOf.set(student.id, sheet.id);
-    return sheet.id;
   };
 
   /** The host's three views of the homework now, as a caller gets them. */
@@ -89,81 +71,11 @@ describe.each(DIALECTS)('analysis brought up to date on %s', (dialect) => {
 
   beforeAll(async () => {
     w = await homeworkWorld(dialect, CLOCK);
-    const db = w.t.testDb.db.kysely;
-    results = new ResultsRepository(db, CLOCK);
-    uncached = () =>
-      new AnalysisService(
-        new AnalysisRepository(db),
-        resultsProgress(db),
-        CLOCK,
-        () => Promise.resolve([]),
-        () => Promise.reject(new Error('no crops here')),
-        db,
-      );
-    const teacher = await db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'demo-teacher')
-      .executeTakeFirstOrThrow();
-    auth = {
-      userId: teacher.id,
-      username: 'demo-teacher',
-      sessionId: '',
-      orgId: w.orgA,
-      isCreator: false,
-      isAdministrator: false,
-      isGradeDirector: false,
-      basketVersion: 0,
-    };
-    const paper = await w.createPaper(w.me, '逐份更新');
-    hw = await w.publish(w.me, {
-      paperId: paper.id,
-      type: 'test',
-      title: '逐份更新',
-      classIds: [w.classesA[0]!.id, w.classesA[1]!.id],
-      startDate: '2026-11-02',
-      dueDate: '2026-11-09',
-    });
-    const row = await db
-      .selectFrom('homework as h')
-      .innerJoin('card_versions as v', (j) =>
-        j.onRef('v.card_id', '=', 'h.card_id').onRef('v.version', '=', 'h.card_version'),
-      )
-      .select(['h.org_id', 'h.paper_snapshot', 'h.card_id', 'h.card_version', 'v.page_count'])
-      .where('h.id', '=', hw.id)
-      .executeTakeFirstOrThrow();
-    card = { orgId: row.org_id, cardId: row.card_id, cardVersion: row.card_version, pages: row.page_count };
-    questions = (JSON.parse(row.paper_snapshot) as HomeworkPaper).sections.flatMap((s) =>
-      s.items.map((item) => ({
-        questionId: item.questionId,
-        kind: cardQuestionOf(item).kind,
-        full: Math.round(item.score * 10),
-      })),
-    );
-    students = await db
-      .selectFrom('students')
-      .select(['id', 'class_id as classId'])
-      .where('class_id', 'in', [w.classesA[0]!.id, w.classesA[1]!.id])
-      .orderBy('class_id')
-      .orderBy('student_no')
-      .execute();
+    const marked = await markedHomework(w, CLOCK, '逐份更新');
+    ({ hw, results, auth, students, questions, sheetOf, open } = marked);
+    uncached = () => marked.uncachedService();
     // Half the students hand in a sheet, fully marked; the rest are absent for now.
-    for (const [i, s] of students.entries()) {
-      if (i % 2 === 1) continue;
-      const sheetId = await open(s);
-      await results.transaction((r) =>
-        r.writeAnswers(
-          sheetId,
-          questions.map((q, k) => ({
-            questionId: q.questionId,
-            scoreTenths: (i * 7 + k * 3) % (q.full + 1),
-            source: 'marker' as const,
-            ...(isObjective(q.kind) ? { response: 'ABCD'[(i + k) % 4]! } : {}),
-          })),
-          { userId: null, reason: 'seed' },
-        ),
-      );
-    }
+    for (const [i, s] of students.entries()) if (i % 2 === 0) await marked.markAll(i, await open(s));
   });
   afterAll(async () => {
     await w?.close();

@@ -1,20 +1,18 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import type { HomeworkDetail, HomeworkPaper } from '@zhzy/contracts';
+import type { HomeworkDetail } from '@zhzy/contracts';
 import type { Database } from '../src/db/schema.js';
 import { packExisting } from '../src/db/migrations/0024-sheet-answers-packed.js';
 import type { AuthContext } from '../src/lib/call.js';
-import { cardQuestionOf } from '../src/modules/homework/card-paper.js';
-import { AnalysisRepository } from '../src/modules/analysis/repository.js';
-import { AnalysisService } from '../src/modules/analysis/service.js';
-import {
-  ResultsRepository,
-  isObjective,
-  packAnswers,
-  resultsProgress,
-} from '../src/modules/results/repository.js';
+import { ResultsRepository, isObjective, packAnswers } from '../src/modules/results/repository.js';
 import { DIALECTS } from './helpers/index.js';
+import {
+  markedHomework,
+  type MarkedHomework,
+  type MarkedQuestion,
+  type MarkedStudent,
+} from './helpers/marked-homework.js';
 import { homeworkWorld, type World } from './homework-fixtures.js';
 
 // The first read of an analysis decodes each sheet's packed answers (`sheets.answers_packed`, ADR 0033) instead of
@@ -56,21 +54,15 @@ describe.each(DIALECTS)('packed answers on %s', (dialect) => {
   let hw: HomeworkDetail;
   let results: ResultsRepository;
   let auth: AuthContext;
-  let students: { id: string; classId: string }[];
-  let questions: { questionId: string; kind: ReturnType<typeof cardQuestionOf>['kind']; full: number }[];
-  let card: { orgId: string; cardId: string; cardVersion: number; pages: number };
-  const sheetOf = new Map<string, string>();
+  let students: MarkedStudent[];
+  let questions: MarkedQuestion[];
+  let sheetOf: Map<string, string>;
+  let open: MarkedHomework['open'];
+  let uncachedService: MarkedHomework['uncachedService'];
 
   /** The three views of the homework computed by a service that keeps nothing, reading through `on`. */
   const views = async (on: Kysely<Database>) => {
-    const service = new AnalysisService(
-      new AnalysisRepository(on),
-      resultsProgress(on),
-      CLOCK,
-      () => Promise.resolve([]),
-      () => Promise.reject(new Error('no crops here')),
-      on,
-    );
+    const service = uncachedService(on);
     return JSON.parse(
       JSON.stringify({
         analysis: await service.homeworkAnalysis(auth, hw.id),
@@ -97,97 +89,13 @@ describe.each(DIALECTS)('packed answers on %s', (dialect) => {
     );
   };
 
-  const open = async (student: { id: string; classId: string }) => {
-    const sheet = await results.transaction((r) =>
-      r.openSheet({
-        orgId: card.orgId,
-        homeworkId: hw.id,
-        studentId: student.id,
-        classId: student.classId,
-        cardId: card.cardId,
-        cardVersion: card.cardVersion,
-        pagesExpected: card.pages,
-        questions: questions.map((q) => ({
-          questionId: q.questionId,
-          kind: q.kind,
-          fullScoreTenths: q.full,
-        })),
-      }),
-    );
-    sheetOf.set(student.id, sheet.id);
-    return sheet.id;
-  };
-
   beforeAll(async () => {
     w = await homeworkWorld(dialect, CLOCK);
-    db = w.t.testDb.db.kysely;
-    results = new ResultsRepository(db, CLOCK);
-    const teacher = await db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'demo-teacher')
-      .executeTakeFirstOrThrow();
-    auth = {
-      userId: teacher.id,
-      username: 'demo-teacher',
-      sessionId: '',
-      orgId: w.orgA,
-      isCreator: false,
-      isAdministrator: false,
-      isGradeDirector: false,
-      basketVersion: 0,
-    };
-    const paper = await w.createPaper(w.me, '打包答案');
-    hw = await w.publish(w.me, {
-      paperId: paper.id,
-      type: 'test',
-      title: '打包答案',
-      classIds: [w.classesA[0]!.id, w.classesA[1]!.id],
-      startDate: '2026-11-02',
-      dueDate: '2026-11-09',
-    });
-    const row = await db
-      .selectFrom('homework as h')
-      .innerJoin('card_versions as v', (j) =>
-        j.onRef('v.card_id', '=', 'h.card_id').onRef('v.version', '=', 'h.card_version'),
-      )
-      .select(['h.org_id', 'h.paper_snapshot', 'h.card_id', 'h.card_version', 'v.page_count'])
-      .where('h.id', '=', hw.id)
-      .executeTakeFirstOrThrow();
-    card = { orgId: row.org_id, cardId: row.card_id, cardVersion: row.card_version, pages: row.page_count };
-    questions = (JSON.parse(row.paper_snapshot) as HomeworkPaper).sections.flatMap((s) =>
-      s.items.map((item) => ({
-        questionId: item.questionId,
-        kind: cardQuestionOf(item).kind,
-        full: Math.round(item.score * 10),
-      })),
-    );
-    students = await db
-      .selectFrom('students')
-      .select(['id', 'class_id as classId'])
-      .where('class_id', 'in', [w.classesA[0]!.id, w.classesA[1]!.id])
-      .orderBy('class_id')
-      .orderBy('student_no')
-      .execute();
+    const marked = await markedHomework(w, CLOCK, '打包答案');
+    ({ db, hw, results, auth, students, questions, sheetOf, open, uncachedService } = marked);
     // One student in three hands in a sheet, fully marked; the rest are absent for now.
-    for (const [i, s] of students.entries()) {
-      if (i % 3 !== 0) continue;
-      const sheetId = await open(s);
-      await results.transaction((r) =>
-        r.writeAnswers(
-          sheetId,
-          questions.map((q, k) => ({
-            questionId: q.questionId,
-            scoreTenths: (i * 7 + k * 3) % (q.full + 1),
-            source: 'marker' as const,
-            ...(isObjective(q.kind)
-              ? { response: 'ABCD'[(i + k) % 4]! }
-              : { cropPath: `crops/${sheetId}/${q.questionId}.png` }),
-          })),
-          { userId: null, reason: 'seed' },
-        ),
-      );
-    }
+    for (const [i, s] of students.entries())
+      if (i % 3 === 0) await marked.markAll(i, await open(s), { crops: true });
   }, 180_000);
   afterAll(async () => {
     await w?.close();
