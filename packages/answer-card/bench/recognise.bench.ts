@@ -13,7 +13,8 @@
 // - 压力测试 (`randomCase`): 40 % of pages light/half/tick marks on purpose, 20 % erasures on 10–30 % of bubbles.
 //   Only "no silently wrong mark, no wrong identity" is judged here: hard marks are meant to go to a person.
 // Run with `npm run bench -w @zhzy/answer-card`. ACCURACY_PAGES=… (default 100) pages per corpus (500 for the
-// issue); ACCURACY_CORPORA=realistic or stress runs one; ROUNDS=… (default 5) speed rounds, 0 skips the speed part.
+// issue); ACCURACY_CORPORA=realistic or stress runs one; ROUNDS=… (default 5) speed rounds, 0 skips the speed part;
+// ACCURACY_DUMP=<folder> writes every page's truth and result there.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -258,6 +259,12 @@ async function accuracy(
       const mine = tallies.get(kind) ?? tallies.set(kind, blank()).get(kind)!;
       const { result } = await recognisePage(sheet.bytes, { resolve, crops: LAZY_CROP_OPTIONS });
       fs.rmSync(sheet.file);
+      // ACCURACY_DUMP=<folder> keeps each page's truth and result (one JSON line each) to study the classifier on.
+      if (process.env.ACCURACY_DUMP)
+        fs.appendFileSync(
+          path.join(process.env.ACCURACY_DUMP, `${prefix}.jsonl`),
+          `${JSON.stringify({ name, truth: sheet.truth, result: { ...result, crops: [] } })}\n`,
+        );
       const s = scorePage(sheet.truth, result);
       for (const t of [all, mine]) {
         t.pages++;

@@ -612,13 +612,17 @@ export const CLASS_RATES = {
  */
 export function realisticCase(seed: number): CorpusCase {
   const c = randomCase(seed + 500_000);
+  // A 1-bit scanner's threshold drops a light fill (paper darkened by a third) altogether: no reader can see it, so
+  // on 1-bit pages light marks count as proper fills, as the stress corpus does (it draws none there).
+  const { light, fill, ...rest } = CLASS_RATES.mix;
+  const mix = c.spec.distortion?.threshold === undefined ? CLASS_RATES.mix : { ...rest, fill: fill + light };
   return {
     group: 'class',
     spec: {
       ...c.spec,
       plan: {
         ...(c.spec.plan?.number ? { number: c.spec.plan.number } : {}),
-        mix: CLASS_RATES.mix,
+        mix,
         blankChance: CLASS_RATES.blankChance,
         erasedAnswerChance: CLASS_RATES.erasedAnswerChance,
         strayChance: CLASS_RATES.strayChance,
