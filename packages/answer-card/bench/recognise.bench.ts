@@ -327,7 +327,7 @@ async function accuracy(
   console.log(
     `  结论（问题 #7 的目标）：填涂点读对 ${pct(total.bubblesRight, total.bubbles)} %（目标 ≥ ${TARGET_BUBBLES_RIGHT * 100} %）${bubblesOk ? '✓' : '✗'}，` +
       `整页交人工 ${pct(total.toPerson, total.pages)} %（目标 ≤ ${TARGET_TO_PERSON * 100} %）${personOk ? '✓' : '✗'}，` +
-      `身份读错 ${total.identityWrong} ${total.identityWrong ? '✗' : '✓'}，静默读错 ${total.bubblesWrong + total.silentSheets} ${total.bubblesWrong || total.silentSheets ? '✗' : '✓'}`,
+      `身份读错 ${total.identityWrong} ${total.identityWrong ? '✗' : '✓'}，静默读错的页 ${total.silentSheets}（填涂点 ${total.bubblesWrong}）${safe ? '✓' : '✗'}`,
   );
   return safe && bubblesOk && personOk;
 }
