@@ -38,9 +38,10 @@ const pick = <T>(rng: () => number, xs: readonly T[]): T => xs[Math.floor(rng() 
 // Drawing into a grey raster, in millimetres
 
 /** How a student marked a bubble. */
-export const MARK_STYLES = ['fill', 'dark', 'light', 'partial', 'tick', 'erased'] as const;
+export const MARK_STYLES = ['fill', 'dark', 'light', 'partial', 'tick', 'dot', 'erased'] as const;
 export type MarkStyle = (typeof MARK_STYLES)[number];
-/** Styles a reader must get right without help; the others may be flagged uncertain instead. */
+/** Styles a reader must get right without help; the others may be flagged uncertain instead ('dot': a small
+ * pencil dot in the middle, as a student marks a choice to fill in later). */
 export const CLEAR_STYLES: ReadonlySet<MarkStyle> = new Set(['fill', 'dark']);
 
 /** Darkens a pixel multiplicatively, as graphite over paper (alpha 0–1). */
@@ -200,6 +201,17 @@ export function drawMark(img: GreyImage, dpi: number, r: Rect, style: MarkStyle,
       );
       return;
     }
+    case 'dot':
+      pencilEllipse(
+        img,
+        dpi,
+        c,
+        r.w * between(rng, 0.1, 0.16),
+        r.h * between(rng, 0.15, 0.25),
+        between(rng, 0.6, 0.85),
+        rng,
+      );
+      return;
     case 'erased':
       // What a rubber leaves of a full fill: a faint, uneven smudge.
       pencilEllipse(
@@ -397,6 +409,10 @@ export interface PagePlan {
   mix?: StyleMix;
   /** Chance of an erased residue on a non-chosen bubble of a question. */
   erasedChance?: number;
+  /** Chance that an answered question carries one erased earlier choice (on one of its other bubbles). */
+  erasedAnswerChance?: number;
+  /** Chance of a stray pencil line on the page, off every printed element. */
+  strayChance?: number;
   /** Chance that a written area is written in. */
   writeChance?: number;
   /** Fill the student-number grid with this number (bubbles cards). */
@@ -450,8 +466,15 @@ export function fillPage(
       }
     }
     const styles: Record<string, MarkStyle> = {};
+    // (Only plans that ask for it draw from the generator here, so other plans keep their pages.)
+    const others = options.filter((o) => !chosen.includes(o));
+    const erasedEarlier =
+      plan.erasedAnswerChance && chosen.length && others.length && rng() < plan.erasedAnswerChance
+        ? pick(rng, others)
+        : undefined;
     for (const b of bubbles) {
-      if (chosen.includes(b.option)) {
+      if (b.option === erasedEarlier) styles[b.option] = 'erased';
+      else if (chosen.includes(b.option)) {
         styles[b.option] = plan.doubleMarked?.includes(questionId) ? 'dark' : pickStyle(rng, mix);
       } else if (!plan.empty && rng() < (plan.erasedChance ?? 0)) styles[b.option] = 'erased';
       const style = styles[b.option];
@@ -493,7 +516,45 @@ export function fillPage(
       }
     }
   }
+  if (plan.strayChance && !plan.empty && rng() < plan.strayChance) strayLine(img, dpi, page, rng);
   return { marks, written, studentNumber };
+}
+
+/** A stray pencil line somewhere off the printed elements (a slip of the pencil, a rested hand). */
+function strayLine(img: GreyImage, dpi: number, page: CardPage, rng: () => number): void {
+  const clear = (r: Rect) =>
+    r.x >= 0 &&
+    r.y >= 0 &&
+    r.x + r.w <= page.widthMm &&
+    r.y + r.h <= page.heightMm &&
+    page.elements.every(
+      (e) =>
+        r.x > e.rect.x + e.rect.w + 2 ||
+        r.x + r.w < e.rect.x - 2 ||
+        r.y > e.rect.y + e.rect.h + 2 ||
+        r.y + r.h < e.rect.y - 2,
+    );
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const x = between(rng, 5, page.widthMm - 5);
+    const y = between(rng, 5, page.heightMm - 5);
+    const len = between(rng, 4, 25);
+    const angle = between(rng, -Math.PI, Math.PI);
+    const pts = [0, 0.5, 1].map((t) => ({
+      x: x + Math.cos(angle) * len * t,
+      y: y + Math.sin(angle) * len * t + (t === 0.5 ? between(rng, -1.5, 1.5) : 0),
+    }));
+    const xs = pts.map((p) => p.x);
+    const ys = pts.map((p) => p.y);
+    const box = {
+      x: Math.min(...xs) - 1,
+      y: Math.min(...ys) - 1,
+      w: Math.max(...xs) - Math.min(...xs) + 2,
+      h: Math.max(...ys) - Math.min(...ys) + 2,
+    };
+    if (!clear(box)) continue;
+    stroke(img, dpi, pts, between(rng, 0.3, 0.6), between(rng, 0.45, 0.85), rng);
+    return;
+  }
 }
 
 function fillNumber(
