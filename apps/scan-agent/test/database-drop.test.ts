@@ -100,8 +100,19 @@ describe('nothing lost, nothing twice: the database connections dropped (Postgre
     for (const a of answers.filter((x) => x.status === 503))
       expect(a.body.message).toBe(MESSAGES.databaseUnavailable);
 
-    // Recovered without a restart.
-    for (const url of urls) expect((await call(url)).status).toBe(200);
+    // Recovered without a restart: a pooled connection cut by the storm's last round may still fail its next call
+    // (with the same Chinese 503), then the call is answered as usual.
+    for (const url of urls) {
+      await until(
+        async () => {
+          const a = await call(url);
+          if (a.status !== 200) expect(a.body.message).toBe(MESSAGES.databaseUnavailable);
+          return a.status === 200;
+        },
+        10_000,
+        `${url} answered again`,
+      );
+    }
     console.info(
       `database drop, calls: ${answers.length} calls under ${terminated} cut connections: ${answers.filter((a) => a.status === 200).length} answered, ${answers.filter((a) => a.status === 503).length} with 503, 0 with 500`,
     );
