@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { PackedAnswer } from './model.js';
+import type { AnswerInput, PackedAnswer } from './model.js';
 
 // What analysis reads: homework with their frozen papers, classes and students, sheets and answers (written by the
 // results spine), the score log, and the school's analysis settings (the only table analysis writes). Every read is
@@ -19,16 +19,8 @@ export interface HomeworkFilter {
   ids?: string[] | undefined;
 }
 
-/** What analysis reads of an answer. */
-export interface AnswerRow {
-  sheet_id: string;
-  question_id: string;
-  response: string | null;
-  blank: number;
-  /** Whether the answer has a crop (the path itself is looked up when the crop is asked for). */
-  crop: boolean;
-  score_tenths: number | null;
-}
+/** What analysis reads of an answer: the model's input (the crop's path is looked up when the crop is asked for). */
+export type AnswerRow = AnswerInput;
 
 /** Splits a list into chunks (IN lists stay under every database's parameter limit). */
 export function chunked<T>(rows: readonly T[], size = 500): T[][] {
