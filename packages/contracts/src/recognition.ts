@@ -117,6 +117,23 @@ export const MarkThresholdsSchema = z.object({
   strongMin: z.number().min(0).max(2).default(0.6),
   /** A sample is ink when its darkness is at least this (0 paper, 1 the anchors' ink). */
   inkLevel: z.number().min(0).max(1).default(0.5),
+  /**
+   * Shape rules for a bubble its score leaves between the cuts (grey pages; levels above the label's empty level):
+   * a spot at least this much darker than the bubble's even level is a pencil dot or a tick's stroke — a mark, even
+   * when it darkens too little of the box to score…
+   */
+  spotMark: z.number().min(0).max(2).default(0.15),
+  /** …on a 1-bit page, where printed letters break up into spots of their own, this much. */
+  spotMarkBitonal: z.number().min(0).max(2).default(0.4),
+  /** An even (median) darkness at least this: a light but real fill, darker than any residue a rubber leaves. */
+  evenMark: z.number().min(0).max(2).default(0.135),
+  /** A score at least this above the even darkness: darkness in strokes, not spread — a tick. */
+  strokeMark: z.number().min(0).max(2).default(0.1),
+  /**
+   * An even darkness at most this, with no spot or stroke of a mark, beside the one mark of a single answer: what a
+   * rubber leaves of a changed mind (alone it could be a tick blurred by a coarse scan, and stays with a person).
+   */
+  residueEven: z.number().min(0).max(2).default(0.105),
 });
 export type MarkThresholds = z.infer<typeof MarkThresholdsSchema>;
 export type MarkThresholdsInput = z.input<typeof MarkThresholdsSchema>;
@@ -132,6 +149,13 @@ export const BubbleReadingSchema = z.object({
   ratio: z.number(),
   /** Raw share of the inner box darker than `inkLevel`. */
   core: z.number(),
+  /**
+   * Raw mean darkness of the darkest small window (≈ 0.8 mm square) inside the box: a pencil dot or a tick's stroke
+   * raises it, a rubbed-out smudge does not. Absent on results read before it was measured.
+   */
+  peak: z.number().optional(),
+  /** Raw median darkness inside the box: the graphite's own level under a fill, whatever print and edges add. */
+  mid: z.number().optional(),
   /** Darkness plus ink share above the page's empty level for this printed label (what the thresholds apply to). */
   score: z.number(),
   state: BubbleStateSchema,
@@ -175,6 +199,15 @@ export const StudentNumberReadingSchema = z.object({
 });
 export type StudentNumberReading = z.infer<typeof StudentNumberReadingSchema>;
 
+/** One bubble's raw measurements (see `BubbleReadingSchema`). */
+const RawBubbleSchema = z.object({
+  option: z.string().min(1),
+  ratio: z.number(),
+  core: z.number(),
+  peak: z.number().optional(),
+  mid: z.number().optional(),
+});
+
 /** The raw measurements alone: what `classifyMarks` needs to reproduce marks and the student number. */
 export const RawMarksSchema = z.object({
   /** The scan was 1-bit (see `MarkThresholds.noiseFactor`). */
@@ -184,7 +217,7 @@ export const RawMarksSchema = z.object({
       questionId: IdSchema,
       number: z.string(),
       kind: MarkKindSchema,
-      bubbles: z.array(z.object({ option: z.string().min(1), ratio: z.number(), core: z.number() })),
+      bubbles: z.array(RawBubbleSchema),
     }),
   ),
   /** Student-number columns, when the page has the bubble grid. */
@@ -192,7 +225,7 @@ export const RawMarksSchema = z.object({
     .array(
       z.object({
         digit: z.number().int().nonnegative(),
-        bubbles: z.array(z.object({ option: z.string().min(1), ratio: z.number(), core: z.number() })),
+        bubbles: z.array(RawBubbleSchema),
       }),
     )
     .optional(),

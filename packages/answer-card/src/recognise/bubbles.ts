@@ -14,6 +14,10 @@ export interface BubbleMeasure {
   ratio: number;
   /** Share of the inner box at least `inkLevel` dark. */
   core: number;
+  /** Mean darkness of the darkest `PEAK_MM` square inside the box (a dot, a tick's stroke). */
+  peak: number;
+  /** Median darkness inside the box: the graphite's own level under a fill, whatever the print and edges add. */
+  mid: number;
 }
 
 export interface GroupMeasure {
@@ -41,6 +45,13 @@ const SERIF_MM = 1;
 const OUTSIDE_MM = 0.45;
 /** Share of the box measured (centred): 80 %. */
 const INNER = 0.8;
+/**
+ * Side of the window whose darkest place is the bubble's peak, millimetres: inside the smallest pencil dot a student
+ * leaves (≈ 1 mm), wider than a printed letter's stroke (≈ 0.25 mm), so print alone never fills it.
+ */
+const PEAK_MM = 0.8;
+/** Bins of the darkness histogram the median is read from. */
+const HIST = 64;
 
 function bounds(rects: Rect[]): Rect {
   let x0 = Infinity,
@@ -155,6 +166,8 @@ export function measureGroup(
   // Faint or missing print: trust the page transform rather than a shift nothing supports.
   if (best.s < 0.08 || best.s < zero + 0.02) best = { dx: 0, dy: 0, s: zero };
 
+  const colSum = new Float64Array(W);
+  const hist = new Uint32Array(HIST);
   const bubbles = group.bubbles.map(({ rect: r }) => {
     const x0 = Math.round((r.x + (r.w * (1 - INNER)) / 2 - reg.originX) * opt.q) + best.dx;
     const y0 = Math.round((r.y + (r.h * (1 - INNER)) / 2 - reg.originY) * opt.q) + best.dy;
@@ -162,13 +175,39 @@ export function measureGroup(
     const h = Math.max(1, Math.round(r.h * INNER * opt.q));
     let sum = 0;
     let inked = 0;
-    for (let y = y0; y < y0 + h; y++)
+    // Column sums of the running window rows give every k×k window's sum in one pass over the box.
+    const k = Math.max(2, Math.min(w, h, Math.round(PEAK_MM * opt.q)));
+    colSum.fill(0, 0, w);
+    hist.fill(0);
+    let peak = 0;
+    for (let y = y0; y < y0 + h; y++) {
       for (let x = x0; x < x0 + w; x++) {
         const d = dark(x, y);
         sum += d;
         if (d >= opt.inkLevel) inked++;
+        hist[Math.min(HIST - 1, Math.floor(d * HIST))]!++;
+        colSum[x - x0]! += d;
+        if (y - y0 >= k) colSum[x - x0]! -= dark(x, y - k);
       }
-    return { ratio: sum / (w * h), core: inked / (w * h) };
+      if (y - y0 < k - 1) continue;
+      let win = 0;
+      for (let i = 0; i < w; i++) {
+        win += colSum[i]!;
+        if (i >= k) win -= colSum[i - k]!;
+        if (i >= k - 1 && win > peak) peak = win;
+      }
+    }
+    // The median from the histogram, interpolated inside its bin.
+    let mid = 0;
+    for (let i = 0, seen = 0, half = (w * h) / 2; i < HIST; i++) {
+      const c = hist[i]!;
+      if (seen + c >= half) {
+        mid = (i + (half - seen) / Math.max(1, c)) / HIST;
+        break;
+      }
+      seen += c;
+    }
+    return { ratio: sum / (w * h), core: inked / (w * h), peak: peak / (k * k), mid };
   });
   return {
     elementId: group.elementId,

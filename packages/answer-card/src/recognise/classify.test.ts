@@ -173,3 +173,121 @@ describe('classifyMarks', () => {
     });
   });
 });
+
+/** Raw bubbles with their shape: [ratio, core, peak, mid] (grey 300 dpi values measured on the corpus, label B). */
+type Shaped = [number, number, number, number];
+const S_EMPTY: Shaped = [0.077, 0.064, 0.335, 0.011];
+const S_DARK: Shaped = [0.631, 0.951, 0.743, 0.63];
+const S_FILL: Shaped = [0.509, 0.593, 0.666, 0.517];
+const S_LIGHT: Shaped = [0.281, 0.106, 0.501, 0.248];
+const S_TICK: Shaped = [0.196, 0.215, 0.533, 0.022];
+/** A pencil dot: too small to darken the box, much darker than anything printed in it. */
+const S_DOT: Shaped = [0.1, 0.09, 0.6, 0.012];
+/** What a rubber leaves of a fill, a little darker than most (it scores above the empty cut). */
+const S_RESIDUE: Shaped = [0.17, 0.09, 0.42, 0.1];
+/** A mark rubbed out only half-way: as dark as the faintest real fills. */
+const S_HALF_RUBBED: Shaped = [0.2, 0.08, 0.46, 0.131];
+
+function shaped(id: string, kind: 'single' | 'multiple' | 'truefalse', marks: Record<string, Shaped>) {
+  const labels = kind === 'truefalse' ? ['T', 'F'] : [...'ABCD'];
+  return {
+    questionId: id,
+    number: id.slice(1),
+    kind,
+    bubbles: labels.map((option) => {
+      const [ratio, core, peak, mid] = marks[option] ?? S_EMPTY;
+      return { option, ratio, core, peak, mid };
+    }),
+  };
+}
+
+function shapedPage(extra: RawMarks['questions'], bitonal = false): RawMarks {
+  return {
+    ...(bitonal ? { bitonal: true } : {}),
+    questions: [
+      shaped('q1', 'single', { A: S_DARK }),
+      shaped('q2', 'single', { B: S_FILL }),
+      shaped('q3', 'single', { C: S_DARK }),
+      shaped('q4', 'single', { D: S_FILL }),
+      shaped('q5', 'truefalse', { T: S_DARK }),
+      ...extra,
+    ],
+  };
+}
+
+describe('classifyMarks with the shape of the darkness (darkest spot and median measured)', () => {
+  it('reads a light fill, a tick and a pencil dot as the marks they are, the dot though it scores as empty', () => {
+    const raw = shapedPage([
+      shaped('q6', 'single', { B: S_LIGHT }),
+      shaped('q7', 'single', { C: S_TICK }),
+      shaped('q8', 'single', { A: S_DOT }),
+      shaped('q9', 'truefalse', { F: S_TICK }),
+      shaped('q10', 'multiple', { A: S_DARK, B: S_LIGHT, D: S_TICK }),
+    ]);
+    const c = classifyMarks(raw);
+    expect(c.marks.slice(5).map((m) => [m.chosen, m.status])).toEqual([
+      ['B', 'ok'],
+      ['C', 'ok'],
+      ['A', 'ok'],
+      ['F', 'ok'],
+      ['ABD', 'ok'],
+    ]);
+    expect(c.marks[7]!.bubbles[0]!.score).toBeLessThan(c.page.emptyCut);
+    expect(c.problems).toEqual([]);
+    // Without the shape (a result read before it was measured) the same light fill and tick go to a person.
+    const bare = structuredClone(raw);
+    for (const q of bare.questions) for (const b of q.bubbles) delete (b as { peak?: number }).peak;
+    expect(
+      classifyMarks(bare)
+        .marks.slice(5, 7)
+        .map((m) => m.status),
+    ).toEqual(['uncertain', 'uncertain']);
+  });
+
+  it('rubs out a faint even smudge beside the one mark of a single answer, and asks a person anywhere else', () => {
+    const raw = shapedPage([
+      shaped('q6', 'single', { A: S_RESIDUE, C: S_DARK }),
+      shaped('q7', 'truefalse', { T: S_RESIDUE, F: S_FILL }),
+      // Alone it may be a tick a coarse scan blurred; beside the marks of a multiple choice, a fourth answer.
+      shaped('q8', 'single', { A: S_RESIDUE }),
+      shaped('q9', 'multiple', { A: S_DARK, B: S_RESIDUE, C: S_DARK }),
+    ]);
+    const c = classifyMarks(raw);
+    expect(c.marks[5]).toMatchObject({ chosen: 'C', status: 'ok' });
+    expect(c.marks[6]).toMatchObject({ chosen: 'F', status: 'ok' });
+    expect(c.marks[7]!.status).toBe('uncertain');
+    expect(c.marks[8]!.status).toBe('uncertain');
+    expect(c.problems.find((p) => p.code === 'uncertainMark')!.questionIds).toEqual(['q8', 'q9']);
+  });
+
+  it('never decides a mark rubbed out only half-way, even beside a proper fill', () => {
+    const raw = shapedPage([
+      shaped('q6', 'single', { A: S_HALF_RUBBED }),
+      shaped('q7', 'single', { A: S_HALF_RUBBED, C: S_DARK }),
+    ]);
+    const c = classifyMarks(raw);
+    expect(c.marks.slice(5).map((m) => m.status)).toEqual(['uncertain', 'uncertain']);
+    expect(c.uncertain.map((u) => u.message)).toEqual([
+      expect.stringMatching(/^第6题.*擦除不干净/),
+      expect.stringMatching(/^第7题/),
+    ]);
+  });
+
+  it('on a 1-bit page takes a letter broken into specks for print, and a solid dot for a mark', () => {
+    // 1-bit: ratio and ink share coincide, the median is paper, printed letters break up differently bubble by bubble.
+    const bit = (ratio: number, peak: number): Shaped => [ratio, ratio, peak, 0];
+    const rows = Array.from({ length: 8 }, (_, i) =>
+      shaped(`q${i + 6}`, 'single', {
+        A: bit(0.05, 0.4 + (i % 3) * 0.02),
+        B: bit(0.06, i === 2 ? 0.66 : 0.42),
+        C: bit(0.9, 1),
+        D: bit(0.05, i === 5 ? 1 : 0.41),
+      }),
+    );
+    const c = classifyMarks({ bitonal: true, questions: rows });
+    expect(c.marks[2]).toMatchObject({ chosen: 'C', status: 'ok' });
+    expect(c.marks[5]).toMatchObject({ chosen: 'CD', status: 'multiple' });
+    // On a grey page the same broken letter would already count as a spot: the 1-bit cut is what keeps it print.
+    expect(classifyMarks({ questions: rows }).marks[2]!.chosen).toBe('BC');
+  });
+});

@@ -30,6 +30,8 @@ interface RawBubble {
   option: string;
   ratio: number;
   core: number;
+  peak?: number;
+  mid?: number;
 }
 
 /** Bubbles with the same printed label have the same empty darkness; families share a fallback. */
@@ -53,28 +55,40 @@ const CORE_WEIGHT = 1;
 interface Scored extends RawBubble {
   key: string;
   score: number;
+  /** The darkest spot above the label's empty level (null on results measured before spots were, or when the
+   * page does not show the label's empty level). */
+  spot: number | null;
+  /** The median darkness above the label's empty level: how dark an even fill is. */
+  even: number | null;
 }
+
+/** The measurements an empty level is kept for: mean darkness, ink share, darkest spot, median darkness. */
+type Feature = 'ratio' | 'core' | 'peak' | 'mid';
+/** A label's empty levels; `own` when the page has enough bubbles of the label (or its family) to know them. */
+type Levels = Record<Feature, number> & { own: boolean };
 
 /** Empty levels per printed label from the page itself: each label's lowest bubble, held near its family's lower quartile. */
 function emptyLevels(
   groups: { kind: string; bubbles: RawBubble[] }[],
-): (kind: string, option: string) => { ratio: number; core: number } {
-  const byLabel = new Map<string, { r: number[]; c: number[] }>();
-  const byFamily = new Map<string, { r: number[]; c: number[] }>();
-  const all = { r: [] as number[], c: [] as number[] };
-  const push = (m: Map<string, { r: number[]; c: number[] }>, k: string, b: RawBubble) => {
-    let e = m.get(k);
-    if (!e) m.set(k, (e = { r: [], c: [] }));
-    e.r.push(b.ratio);
-    e.c.push(b.core);
+): (kind: string, option: string) => Levels {
+  type Values = Record<Feature, number[]>;
+  const values = (): Values => ({ ratio: [], core: [], peak: [], mid: [] });
+  const byLabel = new Map<string, Values>();
+  const byFamily = new Map<string, Values>();
+  const all = values();
+  const push = (v: Values, b: RawBubble) => {
+    v.ratio.push(b.ratio);
+    v.core.push(b.core);
+    v.peak.push(b.peak ?? 0);
+    v.mid.push(b.mid ?? 0);
   };
+  const at = (m: Map<string, Values>, k: string) => m.get(k) ?? m.set(k, values()).get(k)!;
   for (const g of groups) {
     for (const b of g.bubbles) {
       const fam = family(g.kind);
-      push(byLabel, `${fam}:${fam === 'optional' ? '' : b.option}`, b);
-      push(byFamily, fam, b);
-      all.r.push(b.ratio);
-      all.c.push(b.core);
+      push(at(byLabel, `${fam}:${fam === 'optional' ? '' : b.option}`), b);
+      push(at(byFamily, fam), b);
+      push(all, b);
     }
   }
   const q = (xs: number[]) =>
@@ -92,11 +106,18 @@ function emptyLevels(
   };
   const clamp = (x: number, around: number) =>
     Math.min(around + LABEL_DRIFT, Math.max(around - LABEL_DRIFT_LOW, x));
-  const allLevel = { ratio: q(all.r), core: q(all.c) };
-  const famLevel = new Map<string, { ratio: number; core: number }>();
-  for (const [k, v] of byFamily)
-    famLevel.set(k, v.r.length >= 4 ? { ratio: q(v.r), core: q(v.c) } : allLevel);
-  const cache = new Map<string, { ratio: number; core: number }>();
+  const level = (f: (v: number[]) => number, v: Values, own: boolean): Levels => ({
+    ratio: f(v.ratio),
+    core: f(v.core),
+    peak: f(v.peak),
+    mid: f(v.mid),
+    own,
+  });
+  // Every bubble of the page together: a fallback for scores, not a level a printed glyph's own spots compare with.
+  const allLevel = level(q, all, false);
+  const famLevel = new Map<string, Levels>();
+  for (const [k, v] of byFamily) famLevel.set(k, v.ratio.length >= 4 ? level(q, v, true) : allLevel);
+  const cache = new Map<string, Levels>();
   return (kind, option) => {
     const fam = family(kind);
     const key = `${fam}:${fam === 'optional' ? '' : option}`;
@@ -107,8 +128,14 @@ function emptyLevels(
       // The label's lowest bubble is empty unless the student marked every one of them; either way it stays
       // within the small difference printed labels make around the family's level.
       hit =
-        v && v.r.length >= 3
-          ? { ratio: clamp(lowest(v.r, f.ratio), f.ratio), core: clamp(lowest(v.c, f.core), f.core) }
+        v && v.ratio.length >= 3
+          ? {
+              ratio: clamp(lowest(v.ratio, f.ratio), f.ratio),
+              core: clamp(lowest(v.core, f.core), f.core),
+              peak: clamp(lowest(v.peak, f.peak), f.peak),
+              mid: clamp(lowest(v.mid, f.mid), f.mid),
+              own: f.own,
+            }
           : f;
       cache.set(key, hit);
     }
@@ -161,7 +188,15 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
   const scoreOf = (kind: string, b: RawBubble): Scored => {
     const e = level(kind, b.option);
     const score = Math.max(0, b.ratio - e.ratio + CORE_WEIGHT * (b.core - e.core));
-    return { ...b, key: `${kind}:${b.option}`, score };
+    return {
+      ...b,
+      key: `${kind}:${b.option}`,
+      score,
+      // A glyph printed on too few bubbles of the page to know its own spots (a card's one true/false: ✓ and ✗)
+      // has no shape to read: its score alone speaks.
+      spot: b.peak === undefined || !e.own ? null : b.peak - e.peak,
+      even: b.mid === undefined || !e.own ? null : b.mid - e.mid,
+    };
   };
   const questions = raw.questions.map((q) => ({ ...q, scored: q.bubbles.map((b) => scoreOf(q.kind, b)) }));
   const digits = (raw.digits ?? []).map((d) => ({ ...d, scored: d.bubbles.map((b) => scoreOf('digit', b)) }));
@@ -189,7 +224,36 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
       ? Math.max(t.lightFloor, Math.min(t.filledMin, t.lightShare * fillLevel))
       : t.filledMin;
 
-  const decide = (scored: Scored[]): { states: BubbleState[]; confidence: number[] } => {
+  const spotMark = raw.bitonal ? t.spotMarkBitonal : t.spotMark;
+  /** A pencil dot or a tick's stroke: a small place much darker than the bubble's own even level. */
+  const spotted = (b: Scored) => b.spot !== null && b.even !== null && b.spot - b.even >= spotMark;
+  /**
+   * What the shape of the darkness says of a bubble its score alone cannot place (between the cuts, or weak beside a
+   * strong mark): a mark, a rubbed-out residue, or still a question for a person. Results measured before spots and
+   * even levels were have no shape: they stay uncertain.
+   */
+  const shape = (b: Scored): BubbleState => {
+    if (b.spot === null || b.even === null) return 'uncertain';
+    if (spotted(b)) return 'filled';
+    // 1-bit pages keep no grey: erasures and light fills are gone or solid, so only the score and spots speak.
+    if (raw.bitonal) return 'uncertain';
+    // An even fill darker than any residue a rubber leaves (light pencil), or darkness not spread evenly (a tick).
+    if (b.even >= t.evenMark || b.score - b.even >= t.strokeMark) return 'filled';
+    return 'uncertain';
+  };
+  /**
+   * A faint even smudge: no darker than what a rubber leaves, with no spot or stroke of a mark. Alone it may also
+   * be a tick blurred by a coarse scan, so it is rubbed out only beside the one mark of a single answer.
+   */
+  const residue = (b: Scored) =>
+    !raw.bitonal &&
+    b.spot !== null &&
+    b.even !== null &&
+    b.even <= t.residueEven &&
+    b.score - b.even < t.strokeMark &&
+    !spotted(b);
+
+  const decide = (scored: Scored[], oneAnswer: boolean): { states: BubbleState[]; confidence: number[] } => {
     const values = scored.map((b) => b.score);
     const sorted = [...values].sort((a, b) => a - b);
     const max = sorted[sorted.length - 1] ?? 0;
@@ -204,21 +268,37 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
     }
     const states: BubbleState[] = [];
     const confidence: number[] = [];
-    for (const s of values) {
+    for (const b of scored) {
+      const s = b.score;
       let state: BubbleState;
-      if (s <= emptyCut) state = 'empty';
-      else if (s < cut) state = 'uncertain';
-      else if (s < t.strongMin && s < t.relativeWeak * max) state = 'uncertain';
-      else state = 'filled';
-      // Confidence: how far inside its class the score lies, 0.5 at the class edge, 1 a band's width beyond.
+      let byShape = false;
+      if (s <= emptyCut) {
+        // A dot darkens too little of the box to score, yet it is a mark.
+        state = spotted(b) ? 'filled' : 'empty';
+        byShape = state === 'filled';
+      } else if (s < cut || (s < t.strongMin && s < t.relativeWeak * max)) {
+        state = shape(b);
+        byShape = true;
+      } else state = 'filled';
+      // Confidence: how far inside its class the score lies, 0.5 at the class edge, 1 a band's width beyond; a
+      // bubble placed by its shape sits just inside its class.
       const band = Math.max(0.05, cut - emptyCut);
       let conf: number;
-      if (state === 'empty') conf = 0.5 + (emptyCut - s) / (2 * Math.max(0.05, emptyCut));
+      if (byShape && state !== 'uncertain') conf = 0.6;
+      else if (state === 'empty') conf = 0.5 + (emptyCut - s) / (2 * Math.max(0.05, emptyCut));
       else if (state === 'filled') conf = 0.5 + (s - cut) / (2 * band);
       else conf = 0.49 * (1 - Math.abs((s - (emptyCut + cut) / 2) / (band / 2)));
       states.push(state);
       confidence.push(Math.min(1, Math.max(0, conf)));
     }
+    // A single answer with one mark: faint even smudges beside it are what the rubber left of a changed mind.
+    if (oneAnswer && states.filter((x) => x === 'filled').length === 1)
+      scored.forEach((b, i) => {
+        if (states[i] === 'uncertain' && residue(b)) {
+          states[i] = 'empty';
+          confidence[i] = 0.6;
+        }
+      });
     return { states, confidence };
   };
 
@@ -227,6 +307,8 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
       option: b.option,
       ratio: round(b.ratio),
       core: round(b.core),
+      ...(b.peak === undefined ? {} : { peak: round(b.peak) }),
+      ...(b.mid === undefined ? {} : { mid: round(b.mid) }),
       score: round(b.score),
       state: states[i]!,
     }));
@@ -236,7 +318,7 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
   const uncertainIds: string[] = [];
   const multipleIds: string[] = [];
   const marks: QuestionMark[] = questions.map((q) => {
-    const { states, confidence } = decide(q.scored);
+    const { states, confidence } = decide(q.scored, q.kind !== 'multiple');
     const filled = q.scored.filter((_, i) => states[i] === 'filled').map((b) => b.option);
     const anyUncertain = states.includes('uncertain');
     const single = q.kind !== 'multiple';
@@ -290,7 +372,7 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
   let studentNumber: StudentNumberReading | null = null;
   if (digits.length) {
     const read: DigitReading[] = digits.map((d) => {
-      const { states } = decide(d.scored);
+      const { states } = decide(d.scored, true);
       const filled = d.scored.filter((_, i) => states[i] === 'filled');
       let status: MarkStatus = filled.length === 1 ? 'ok' : filled.length ? 'multiple' : 'blank';
       if (states.includes('uncertain')) status = 'uncertain';
@@ -373,7 +455,13 @@ export function rawMarksOf(result: {
   studentNumber: StudentNumberReading | null;
   image?: { bitonal: boolean };
 }): RawMarks {
-  const strip = (b: BubbleReading) => ({ option: b.option, ratio: b.ratio, core: b.core });
+  const strip = (b: BubbleReading) => ({
+    option: b.option,
+    ratio: b.ratio,
+    core: b.core,
+    ...(b.peak === undefined ? {} : { peak: b.peak }),
+    ...(b.mid === undefined ? {} : { mid: b.mid }),
+  });
   return {
     ...(result.image?.bitonal ? { bitonal: true } : {}),
     questions: result.marks.map((m) => ({

@@ -61,10 +61,22 @@ describe('recognition of the synthetic corpus', () => {
       expect(s.clearMissed, name).toEqual([]);
       expect(s.bubblesWrong, name).toBe(0);
     }
-    // Light, partial, tick and erased marks: right or flagged, and the tricky pages do flag some.
+    // Light, half-filled and ticked marks are read as what the student meant, erasure residue as nothing: on the
+    // tricky pages at least nine in ten such questions are read right without a person.
     const tricky = readable().filter((n) => CORPUS[n]!.group === 'light/partial/tick/erased');
     expect(tricky.length).toBeGreaterThan(0);
-    for (const n of tricky) expect(result(n).uncertain.length, n).toBeGreaterThan(0);
+    let odd = 0;
+    let oddRead = 0;
+    for (const n of tricky) {
+      for (const m of sheets.get(n)!.truth.marks) {
+        if (m.clear) continue;
+        odd++;
+        const r = result(n).marks.find((x) => x.questionId === m.questionId)!;
+        if (r.status !== 'uncertain' && r.chosen === m.intended) oddRead++;
+      }
+    }
+    expect(odd).toBeGreaterThan(30);
+    expect(oddRead / odd).toBeGreaterThanOrEqual(0.9);
     expect(rows.length).toBeGreaterThan(20);
   });
 
@@ -189,7 +201,7 @@ describe('recognition of the synthetic corpus', () => {
       ['barcode-missing', 'studentNumberMissing', 'review'],
       ['keystone', 'anchorsDistorted', 'review'],
       ['two-corners-torn', 'anchorsNotFound', 'failed'],
-      ['tricky-300', 'uncertainMark', 'review'],
+      ['rubbed-out', 'uncertainMark', 'review'],
     ];
     for (const [name, code, status] of expected) {
       expect(codes(name), name).toContain(code);
@@ -198,6 +210,9 @@ describe('recognition of the synthetic corpus', () => {
     }
     const double = result('double-mark');
     expect(double.problems.find((p) => p.code === 'multipleMarks')!.questionIds).toEqual(['q2', 'q13']);
+    // A mark rubbed out only half-way, with nothing else marked, is neither read as chosen nor as blank.
+    const rubbed = result('rubbed-out');
+    expect(rubbed.problems.find((p) => p.code === 'uncertainMark')!.questionIds).toEqual(['q2', 'q13']);
     expect(double.marks.find((m) => m.questionId === 'q2')!.status).toBe('multiple');
     expect(double.marks.find((m) => m.questionId === 'q2')!.chosen).toHaveLength(2);
     // Without anchors the page code is still read from the whole page, to say whose sheet it is.
@@ -293,9 +308,15 @@ describe('recognition of the synthetic corpus', () => {
       expect(again.marks, name).toEqual(r.marks);
       expect(again.studentNumber, name).toEqual(r.studentNumber);
     }
-    // Revised thresholds change the outcome without rescanning: a stricter filled cut sends light marks to a person.
+    // Revised thresholds change the outcome without rescanning: stricter cuts send light marks to a person.
     const r = result('qr-200');
-    const strict = classifyMarks(rawMarksOf(r), { ...r.thresholds, filledMin: 1.9, lightFloor: 1.9 });
+    const strict = classifyMarks(rawMarksOf(r), {
+      ...r.thresholds,
+      filledMin: 1.9,
+      lightFloor: 1.9,
+      evenMark: 1.9,
+      strokeMark: 1.9,
+    });
     expect(strict.marks.filter((m) => m.status === 'uncertain').length).toBeGreaterThan(
       r.marks.filter((m) => m.status === 'uncertain').length,
     );

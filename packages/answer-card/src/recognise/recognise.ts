@@ -286,7 +286,10 @@ function rawMarks(page: CardPage, measured: Map<string, GroupMeasure>): RawMarks
   for (const e of page.elements) {
     const g = measured.get(e.id);
     if (!g) continue;
-    const at = (i: number) => ({ ratio: r4(g.bubbles[i]!.ratio), core: r4(g.bubbles[i]!.core) });
+    const at = (i: number) => {
+      const b = g.bubbles[i]!;
+      return { ratio: r4(b.ratio), core: r4(b.core), peak: r4(b.peak), mid: r4(b.mid) };
+    };
     if (e.type === 'objectiveBlock') {
       let i = 0;
       for (const row of e.rows)
@@ -308,7 +311,7 @@ function rawMarks(page: CardPage, measured: Map<string, GroupMeasure>): RawMarks
     if (e.type === 'studentNumberGrid') {
       digits = Array.from({ length: e.digits }, (_, digit) => ({
         digit,
-        bubbles: [] as { option: string; ratio: number; core: number }[],
+        bubbles: [] as RawMarks['questions'][number]['bubbles'],
       }));
       e.bubbles.forEach((b, i) => digits![b.digit]?.bubbles.push({ option: String(b.value), ...at(i) }));
       for (const d of digits) d.bubbles.sort((a, b) => Number(a.option) - Number(b.option));

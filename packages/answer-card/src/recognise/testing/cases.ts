@@ -486,6 +486,17 @@ export const CORPUS: Record<string, CorpusCase> = {
       distortion: { rotateDeg: -0.5, quality: 85, density: true },
     },
   },
+  'rubbed-out': {
+    group: 'problems',
+    expect: ['uncertainMark'],
+    spec: {
+      fixture: 'a4Qr',
+      dpi: 300,
+      seed: 40,
+      plan: { mix: MIXED, rubbedOut: ['q2', 'q13'] },
+      distortion: { rotateDeg: 0.4, quality: 85, density: true },
+    },
+  },
   'torn-corner': {
     group: 'geometry',
     spec: {

@@ -38,10 +38,11 @@ const pick = <T>(rng: () => number, xs: readonly T[]): T => xs[Math.floor(rng() 
 // Drawing into a grey raster, in millimetres
 
 /** How a student marked a bubble. */
-export const MARK_STYLES = ['fill', 'dark', 'light', 'partial', 'tick', 'dot', 'erased'] as const;
+export const MARK_STYLES = ['fill', 'dark', 'light', 'partial', 'tick', 'dot', 'erased', 'rubbed'] as const;
 export type MarkStyle = (typeof MARK_STYLES)[number];
 /** Styles a reader must get right without help; the others may be flagged uncertain instead ('dot': a small
- * pencil dot in the middle, as a student marks a choice to fill in later). */
+ * pencil dot in the middle, as a student marks a choice to fill in later; 'rubbed': a mark rubbed out only half-way,
+ * as dark as the lightest real fills and not meant). */
 export const CLEAR_STYLES: ReadonlySet<MarkStyle> = new Set(['fill', 'dark']);
 
 /** Darkens a pixel multiplicatively, as graphite over paper (alpha 0–1). */
@@ -209,6 +210,18 @@ export function drawMark(img: GreyImage, dpi: number, r: Rect, style: MarkStyle,
         r.w * between(rng, 0.1, 0.16),
         r.h * between(rng, 0.15, 0.25),
         between(rng, 0.6, 0.85),
+        rng,
+      );
+      return;
+    case 'rubbed':
+      // A mark rubbed out only half-way: between a clean erasure and the lightest fill a student means.
+      pencilEllipse(
+        img,
+        dpi,
+        c,
+        (r.w / 2) * between(rng, 0.9, 1.1),
+        (r.h / 2) * between(rng, 0.9, 1.1),
+        between(rng, 0.16, 0.17),
         rng,
       );
       return;
@@ -421,6 +434,8 @@ export interface PagePlan {
   numberExtra?: Record<number, number>;
   /** Single-choice questions marked with two clear fills. */
   doubleMarked?: string[];
+  /** Questions whose one mark was rubbed out only half-way, with nothing else marked (not meant: a person looks). */
+  rubbedOut?: string[];
   /** Nothing at all. */
   empty?: boolean;
   /** Stick a Code 128 label with this number in the barcode zone. */
@@ -457,7 +472,8 @@ export function fillPage(
   ) => {
     const options = bubbles.map((b) => b.option);
     let chosen: string[] = [];
-    if (!plan.empty && rng() >= (plan.blankChance ?? 0.08)) {
+    const rubbed = plan.rubbedOut?.includes(questionId) ? options[0] : undefined;
+    if (!plan.empty && !rubbed && rng() >= (plan.blankChance ?? 0.08)) {
       if (kind === 'multiple') chosen = options.filter(() => rng() < 0.45);
       if (kind !== 'multiple' || chosen.length === 0) chosen = [pick(rng, options)];
       if (plan.doubleMarked?.includes(questionId)) {
@@ -473,7 +489,8 @@ export function fillPage(
         ? pick(rng, others)
         : undefined;
     for (const b of bubbles) {
-      if (b.option === erasedEarlier) styles[b.option] = 'erased';
+      if (b.option === rubbed) styles[b.option] = 'rubbed';
+      else if (b.option === erasedEarlier) styles[b.option] = 'erased';
       else if (chosen.includes(b.option)) {
         styles[b.option] = plan.doubleMarked?.includes(questionId) ? 'dark' : pickStyle(rng, mix);
       } else if (!plan.empty && rng() < (plan.erasedChance ?? 0)) styles[b.option] = 'erased';
