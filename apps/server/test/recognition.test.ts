@@ -372,7 +372,9 @@ describe.each(DIALECTS)('recognition on %s', (dialect) => {
     expect(resolved.map((e) => e.resolution)).toEqual(resolved.map(() => 'rescanned'));
     const s = (await sheetOfStudent(hw.id, students[5]!.id))!;
     expect(s.pagesReceived).toBe(1);
-    for (const a of (await review(s.id)).answers.filter((x) => ['single', 'multiple', 'truefalse'].includes(x.kind)))
+    for (const a of (await review(s.id)).answers.filter((x) =>
+      ['single', 'multiple', 'truefalse'].includes(x.kind),
+    ))
       expect(a.score).not.toBeNull();
   });
 
