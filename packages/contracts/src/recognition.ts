@@ -122,9 +122,15 @@ export const MarkThresholdsSchema = z.object({
    * a spot at least this much darker than the bubble's even level is a pencil dot or a tick's stroke — a mark, even
    * when it darkens too little of the box to score…
    */
-  spotMark: z.number().min(0).max(2).default(0.15),
-  /** …on a 1-bit page, where printed letters break up into spots of their own, this much. */
-  spotMarkBitonal: z.number().min(0).max(2).default(0.4),
+  spotMark: z.number().min(0).max(2).default(0.125),
+  /** A spot at least this much darker, short of `spotMark`, is neither a mark nor nothing: a person looks. */
+  spotDoubt: z.number().min(0).max(2).default(0.1),
+  /**
+   * The same two on a 1-bit page, where printed letters break up into specks of their own and an erasure's grain
+   * survives the threshold here and there.
+   */
+  spotMarkBitonal: z.number().min(0).max(2).default(0.45),
+  spotDoubtBitonal: z.number().min(0).max(2).default(0.3),
   /** An even (median) darkness at least this: a light but real fill, darker than any residue a rubber leaves. */
   evenMark: z.number().min(0).max(2).default(0.135),
   /** A score at least this above the even darkness: darkness in strokes, not spread — a tick. */

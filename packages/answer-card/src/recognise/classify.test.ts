@@ -273,6 +273,14 @@ describe('classifyMarks with the shape of the darkness (darkest spot and median 
     ]);
   });
 
+  it('neither reads nor drops a spot only somewhat darker than print: a person looks', () => {
+    // Peak 0.11 above the label's empty level: darker than print and paper ever measured, fainter than any dot.
+    const faintDot: Shaped = [0.08, 0.066, 0.456, 0.011];
+    const c = classifyMarks(shapedPage([shaped('q6', 'single', { B: faintDot })]));
+    expect(c.marks[5]!.bubbles[1]!.score).toBeLessThan(c.page.emptyCut);
+    expect(c.marks[5]).toMatchObject({ status: 'uncertain', chosen: '' });
+  });
+
   it('on a 1-bit page takes a letter broken into specks for print, and a solid dot for a mark', () => {
     // 1-bit: ratio and ink share coincide, the median is paper, printed letters break up differently bubble by bubble.
     const bit = (ratio: number, peak: number): Shaped => [ratio, ratio, peak, 0];

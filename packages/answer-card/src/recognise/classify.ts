@@ -225,8 +225,16 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
       : t.filledMin;
 
   const spotMark = raw.bitonal ? t.spotMarkBitonal : t.spotMark;
-  /** A pencil dot or a tick's stroke: a small place much darker than the bubble's own even level. */
-  const spotted = (b: Scored) => b.spot !== null && b.even !== null && b.spot - b.even >= spotMark;
+  const spotDoubt = raw.bitonal ? t.spotDoubtBitonal : t.spotDoubt;
+  /**
+   * A pencil dot or a tick's stroke: a small place much darker than the bubble's own even level ('mark'); a spot
+   * only somewhat darker than print and paper ever are ('doubt') is for a person to see.
+   */
+  const spotOf = (b: Scored): 'mark' | 'doubt' | 'none' => {
+    if (b.spot === null || b.even === null) return 'none';
+    const x = b.spot - b.even;
+    return x >= spotMark ? 'mark' : x >= spotDoubt ? 'doubt' : 'none';
+  };
   /**
    * What the shape of the darkness says of a bubble its score alone cannot place (between the cuts, or weak beside a
    * strong mark): a mark, a rubbed-out residue, or still a question for a person. Results measured before spots and
@@ -234,7 +242,7 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
    */
   const shape = (b: Scored): BubbleState => {
     if (b.spot === null || b.even === null) return 'uncertain';
-    if (spotted(b)) return 'filled';
+    if (spotOf(b) === 'mark') return 'filled';
     // 1-bit pages keep no grey: erasures and light fills are gone or solid, so only the score and spots speak.
     if (raw.bitonal) return 'uncertain';
     // An even fill darker than any residue a rubber leaves (light pencil), or darkness not spread evenly (a tick).
@@ -251,7 +259,7 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
     b.even !== null &&
     b.even <= t.residueEven &&
     b.score - b.even < t.strokeMark &&
-    !spotted(b);
+    spotOf(b) === 'none';
 
   const decide = (scored: Scored[], oneAnswer: boolean): { states: BubbleState[]; confidence: number[] } => {
     const values = scored.map((b) => b.score);
@@ -274,7 +282,8 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
       let byShape = false;
       if (s <= emptyCut) {
         // A dot darkens too little of the box to score, yet it is a mark.
-        state = spotted(b) ? 'filled' : 'empty';
+        const spot = spotOf(b);
+        state = spot === 'mark' ? 'filled' : spot === 'doubt' ? 'uncertain' : 'empty';
         byShape = state === 'filled';
       } else if (s < cut || (s < t.strongMin && s < t.relativeWeak * max)) {
         state = shape(b);
