@@ -121,43 +121,37 @@ function stroke(
   }
 }
 
+/**
+ * Marks drawn as one even pencil ellipse over the bubble: radii as shares of the half box and graphite darkness, each
+ * drawn in that order between its bounds.
+ */
+const EVEN_FILLS = {
+  fill: { rx: [0.9, 1.1], ry: [0.85, 1.1], darkness: [0.62, 0.8] },
+  dark: { rx: [0.95, 1.15], ry: [0.95, 1.2], darkness: [0.8, 0.92] },
+  light: { rx: [0.85, 1.05], ry: [0.85, 1.05], darkness: [0.28, 0.42] },
+  // A mark rubbed out only half-way: between a clean erasure and the lightest fill a student means.
+  rubbed: { rx: [0.9, 1.1], ry: [0.9, 1.1], darkness: [0.16, 0.17] },
+  // What a rubber leaves of a full fill: a faint, uneven smudge.
+  erased: { rx: [0.9, 1.1], ry: [0.9, 1.1], darkness: [0.07, 0.14] },
+} as const satisfies Partial<Record<MarkStyle, Record<'rx' | 'ry' | 'darkness', readonly [number, number]>>>;
+
 /** Draws one pencil mark of a style over a bubble's rect. */
 export function drawMark(img: GreyImage, dpi: number, r: Rect, style: MarkStyle, rng: () => number): void {
   const c = { x: r.x + r.w / 2 + between(rng, -0.2, 0.2), y: r.y + r.h / 2 + between(rng, -0.15, 0.15) };
+  const even = EVEN_FILLS[style as keyof typeof EVEN_FILLS];
+  if (even) {
+    pencilEllipse(
+      img,
+      dpi,
+      c,
+      (r.w / 2) * between(rng, even.rx[0], even.rx[1]),
+      (r.h / 2) * between(rng, even.ry[0], even.ry[1]),
+      between(rng, even.darkness[0], even.darkness[1]),
+      rng,
+    );
+    return;
+  }
   switch (style) {
-    case 'fill':
-      pencilEllipse(
-        img,
-        dpi,
-        c,
-        (r.w / 2) * between(rng, 0.9, 1.1),
-        (r.h / 2) * between(rng, 0.85, 1.1),
-        between(rng, 0.62, 0.8),
-        rng,
-      );
-      return;
-    case 'dark':
-      pencilEllipse(
-        img,
-        dpi,
-        c,
-        (r.w / 2) * between(rng, 0.95, 1.15),
-        (r.h / 2) * between(rng, 0.95, 1.2),
-        between(rng, 0.8, 0.92),
-        rng,
-      );
-      return;
-    case 'light':
-      pencilEllipse(
-        img,
-        dpi,
-        c,
-        (r.w / 2) * between(rng, 0.85, 1.05),
-        (r.h / 2) * between(rng, 0.85, 1.05),
-        between(rng, 0.28, 0.42),
-        rng,
-      );
-      return;
     case 'partial': {
       // Half a box: the left or the lower part.
       if (rng() < 0.5)
@@ -210,30 +204,6 @@ export function drawMark(img: GreyImage, dpi: number, r: Rect, style: MarkStyle,
         r.w * between(rng, 0.1, 0.16),
         r.h * between(rng, 0.15, 0.25),
         between(rng, 0.6, 0.85),
-        rng,
-      );
-      return;
-    case 'rubbed':
-      // A mark rubbed out only half-way: between a clean erasure and the lightest fill a student means.
-      pencilEllipse(
-        img,
-        dpi,
-        c,
-        (r.w / 2) * between(rng, 0.9, 1.1),
-        (r.h / 2) * between(rng, 0.9, 1.1),
-        between(rng, 0.16, 0.17),
-        rng,
-      );
-      return;
-    case 'erased':
-      // What a rubber leaves of a full fill: a faint, uneven smudge.
-      pencilEllipse(
-        img,
-        dpi,
-        c,
-        (r.w / 2) * between(rng, 0.9, 1.1),
-        (r.h / 2) * between(rng, 0.9, 1.1),
-        between(rng, 0.07, 0.14),
         rng,
       );
       return;
