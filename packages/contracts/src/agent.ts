@@ -163,6 +163,12 @@ export const VirtualStudentSchema = z.object({
 });
 export type VirtualStudent = z.infer<typeof VirtualStudentSchema>;
 
+/** The correct options of one objective question in a virtual scan's key: 'B', 'ACD', 'T' or 'F'. */
+export const VirtualKeyAnswerSchema = z
+  .string()
+  .regex(/^(?:[A-G]{1,7}|[TF])$/, '答案只能是选项字母')
+  .refine((k) => new Set(k).size === k.length, '答案中的选项重复');
+
 /** Most questions a virtual key or difficulty table names (a card holds far fewer). */
 const VIRTUAL_QUESTIONS_MAX = 400;
 const tableOf = <T extends z.ZodType>(value: T) =>
@@ -190,12 +196,7 @@ export const VirtualScanSchema = z.object({
    * The card's answer key: question id → the correct options ('B', 'ACD', 'T' or 'F'), objective questions only. The
    * class answers from it with per-student abilities; questions it does not name are answered at random.
    */
-  key: tableOf(
-    z
-      .string()
-      .regex(/^(?:[A-G]{1,7}|[TF])$/, '答案只能是选项字母')
-      .refine((k) => new Set(k).size === k.length, '答案中的选项重复'),
-  ).optional(),
+  key: tableOf(VirtualKeyAnswerSchema).optional(),
   /** How hard each question is, on the product's 0 (容易) … 1 (困难) scale (ADR 0007), where known. */
   difficulty: tableOf(z.number().min(0).max(1)).optional(),
   /** Scripted answers per sheet: question id → options ('A', 'BD', 'T'); unlisted questions are random. */
