@@ -49,7 +49,7 @@ export function Toaster() {
       aria-label={t.toast.region}
       style={keepChromeSize}
       data-testid="toasts"
-      className="pointer-events-none fixed inset-x-3 bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-[60] flex flex-col items-stretch gap-2 sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-md sm:max-w-[calc(100vw-2rem)]"
+      className="pointer-events-none fixed inset-x-3 bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-[60] flex flex-col items-stretch gap-2 sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-80"
     >
       {items.map((item) => (
         <div
