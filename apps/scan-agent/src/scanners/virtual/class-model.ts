@@ -6,10 +6,11 @@ import { Random } from './random.js';
  * How a class answers objective questions when the card's key is known (ADR 0038): each student has an ability θ,
  * each question a hardness b, and a student answers right with the probability of a three-parameter logistic model,
  * p = c + (1 − c) / (1 + e^(−1.7 (θ − b))), with c the chance of guessing right (none for multiple choice). Abilities
- * are drawn so that a class on a paper of 适中 questions gets about 70 % of them right, ranging from students near
- * 40 % to students near 95 %. A wrong single choice takes the question's attractive distractor more often than the
- * rest (as a class's common misconception does); a wrong multiple choice is most often 少选 (part of the key), else
- * the key with a distractor in it.
+ * are drawn so that a class gets about 70 % of the objective points of a paper of 适中 questions, its weakest students
+ * under half and its best near full marks. A question's difficulty ranks it within its paper; the paper's mean level
+ * moves the class a third as much (a teacher sets a paper that fits the class). A wrong single choice takes the
+ * question's attractive distractor more often than the rest (as a class's common misconception does); a wrong
+ * multiple choice is most often 少选 (part of the key), else the key with a distractor in it.
  */
 
 /** The class's mean ability and its spread (logits). */
@@ -17,8 +18,14 @@ export const ABILITY_MEAN = 0.35;
 export const ABILITY_SPREAD = 0.8;
 /** Difficulty assumed when the paper does not say (适中 on ADR 0007's 0–1 scale). */
 const DEFAULT_DIFFICULTY = 0.5;
-/** Hardness b of a question from its 0–1 difficulty: 容易 −1.5 … 困难 +1.5 logits. */
+/** Hardness b of a question against the others of its paper, from its 0–1 difficulty: 3 logits 容易 to 困难. */
 const HARDNESS_PER_DIFFICULTY = 3;
+/**
+ * How much the paper's mean difficulty moves the class, against a question's own: a teacher sets a paper that fits
+ * the class, so a class scores about 70 % on a paper of 适中 questions, 80 % on one of only 容易 questions and 60 % on
+ * one of only 困难 questions.
+ */
+const PAPER_WEIGHT = 1 / 3;
 /** Spread of a question's own hardness around its level (more when the level is not known). */
 const QUESTION_SPREAD_KNOWN = 0.3;
 const QUESTION_SPREAD_UNKNOWN = 0.45;
@@ -59,6 +66,8 @@ export class ClassModel {
   private readonly traits = new Map<string, QuestionTraits>();
   /** Each keyed question's own hardness around its level, centred on the paper (its level sets the class's rate). */
   private readonly jitter = new Map<string, number>();
+  /** The keyed questions' mean difficulty. */
+  private readonly paperLevel: number;
 
   constructor(
     private readonly key: Readonly<Record<string, string>>,
@@ -72,6 +81,8 @@ export class ClassModel {
     }
     const centre = ids.reduce((sum, id) => sum + this.jitter.get(id)!, 0) / Math.max(1, ids.length);
     for (const id of ids) this.jitter.set(id, this.jitter.get(id)! - centre);
+    this.paperLevel =
+      ids.reduce((sum, id) => sum + (difficulty[id] ?? DEFAULT_DIFFICULTY), 0) / Math.max(1, ids.length);
   }
 
   /** The model for a virtual scan, or null when it carries no key (the class then answers at random). */
@@ -101,7 +112,9 @@ export class ClassModel {
       const level = this.difficulty[row.questionId] ?? DEFAULT_DIFFICULTY;
       const wrong = row.options.filter((o) => !correct.includes(o));
       t = {
-        hardness: HARDNESS_PER_DIFFICULTY * (level - 0.5) + (this.jitter.get(row.questionId) ?? 0),
+        hardness:
+          HARDNESS_PER_DIFFICULTY * (level - this.paperLevel + PAPER_WEIGHT * (this.paperLevel - 0.5)) +
+          (this.jitter.get(row.questionId) ?? 0),
         distractor: wrong.length > 0 ? rng.pick(wrong) : undefined,
       };
       this.traits.set(row.questionId, t);
