@@ -167,6 +167,26 @@ describe('/scan with a real agent and a real host', { timeout: 240_000 }, () => 
     // No scanner chosen yet: 请重新选择扫描仪, and the settings open.
     const settings = page.getByRole('dialog', { name: '扫描设置' });
     await settings.getByRole('button', { name: '保存' }).waitFor();
+
+    // The pairing toast shows beside the settings, not over their title or buttons, and closes there (the dialog
+    // stays open).
+    const paired = page
+      .getByRole('region', { name: '通知' })
+      .getByRole('status')
+      .filter({ hasText: '已与扫描助手配对' });
+    await paired.waitFor();
+    await shot(page, 'scan-settings-toast', false);
+    const toastBox = (await paired.boundingBox())!;
+    const panelBox = (await settings.locator('[data-width]').boundingBox())!;
+    const apart =
+      toastBox.x >= panelBox.x + panelBox.width ||
+      panelBox.x >= toastBox.x + toastBox.width ||
+      toastBox.y >= panelBox.y + panelBox.height ||
+      panelBox.y >= toastBox.y + toastBox.height;
+    expect(apart, `toast ${JSON.stringify(toastBox)} over dialog ${JSON.stringify(panelBox)}`).toBe(true);
+    await paired.getByRole('button', { name: '关闭通知' }).click();
+    await paired.waitFor({ state: 'detached' });
+    expect(await settings.getByRole('heading', { name: '扫描设置' }).isVisible()).toBe(true);
     await page.getByText('请重新选择扫描仪').first().waitFor();
     await page.keyboard.press('Escape');
     await page.mouse.click(10, 450);

@@ -163,7 +163,24 @@ export const VirtualStudentSchema = z.object({
 });
 export type VirtualStudent = z.infer<typeof VirtualStudentSchema>;
 
-/** What the virtual scanner fills in: answers random or scripted, for demos and tests. */
+/** The correct options of one objective question in a virtual scan's key: 'B', 'ACD', 'T' or 'F'. */
+export const VirtualKeyAnswerSchema = z
+  .string()
+  .regex(/^(?:[A-G]{1,7}|[TF])$/, '答案只能是选项字母')
+  .refine((k) => new Set(k).size === k.length, '答案中的选项重复');
+
+/** Most questions a virtual key or difficulty table names (a card holds far fewer). */
+const VIRTUAL_QUESTIONS_MAX = 400;
+const tableOf = <T extends z.ZodType>(value: T) =>
+  z.record(IdSchema, value).refine((table) => Object.keys(table).length <= VIRTUAL_QUESTIONS_MAX, {
+    message: `最多${VIRTUAL_QUESTIONS_MAX}道题`,
+  });
+
+/**
+ * What the virtual scanner fills in, for demos and tests: with the card's answer key a class answering like a real
+ * one (each student an ability, right more often on easy questions, plausible wrong options, 少选 on multiple
+ * choice; ADR 0038), without it random answers; scripted answers win over both.
+ */
 export const VirtualScanSchema = z.object({
   /** The card to fill; a built-in demo card when absent. */
   layout: CardLayoutSchema.optional(),
@@ -175,6 +192,13 @@ export const VirtualScanSchema = z.object({
    */
   students: z.array(VirtualStudentSchema).min(1).max(200).optional(),
   seed: z.number().int().default(1),
+  /**
+   * The card's answer key: question id → the correct options ('B', 'ACD', 'T' or 'F'), objective questions only. The
+   * class answers from it with per-student abilities; questions it does not name are answered at random.
+   */
+  key: tableOf(VirtualKeyAnswerSchema).optional(),
+  /** How hard each question is, on the product's 0 (容易) … 1 (困难) scale (ADR 0007), where known. */
+  difficulty: tableOf(z.number().min(0).max(1)).optional(),
   /** Scripted answers per sheet: question id → options ('A', 'BD', 'T'); unlisted questions are random. */
   answers: z
     .array(z.record(z.string(), z.string().max(8)))

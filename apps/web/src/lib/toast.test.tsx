@@ -1,6 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Dialog } from '../components/ui/dialog';
 import { Toaster } from '../components/ui/toast';
 import { clearToasts, toast } from './toast';
 
@@ -39,5 +40,29 @@ describe('toasts', () => {
     });
     await userEvent.click(screen.getByRole('button', { name: '关闭通知' }));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('stay read out and closable over an open dialog, and closing one leaves the dialog open', async () => {
+    const onClose = vi.fn();
+    render(
+      <>
+        <Dialog open onClose={onClose} title="扫描设置">
+          <p>设置内容</p>
+        </Dialog>
+        <Toaster />
+      </>,
+    );
+    await screen.findByRole('dialog', { name: '扫描设置' });
+    act(() => {
+      toast.success('已与扫描助手配对');
+    });
+    // Found by role: not hidden from assistive technology (a dialog hides the app's tree) and not inert.
+    const shown = screen.getByRole('status');
+    expect(shown).toHaveTextContent('已与扫描助手配对');
+    expect(shown.closest('[inert], [aria-hidden="true"]')).toBeNull();
+    await userEvent.click(within(shown).getByRole('button', { name: '关闭通知' }));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: '扫描设置' })).toBeInTheDocument();
   });
 });

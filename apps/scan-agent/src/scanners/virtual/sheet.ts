@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { CardLayout, ColorMode, Rect } from '@zhzy/contracts';
 import { cardPageSvg, type PrintedStudent } from './card-svg.js';
 import { handwriting, pencilFill, strayMark, type Canvas, type MarkStyle } from './pencil.js';
+import type { ClassModel } from './class-model.js';
 import { Random } from './random.js';
 
 /** One pencil mark made on a sheet, for ground truth. */
@@ -27,6 +28,8 @@ export interface SheetTruth {
   optional: Record<string, string>;
   /** Sheet-level accidents. */
   stray: number;
+  /** The student's ability when the class answered from the key (ADR 0038), else null. */
+  ability: number | null;
 }
 
 export interface PageTransform {
@@ -74,14 +77,27 @@ function pickStyle(rng: Random): MarkStyle {
   return r < 0.9995 ? 'tick' : 'dot';
 }
 
-/** Decides every answer and mark of one sheet (random unless scripted). */
+/**
+ * Decides every answer and mark of one sheet: scripted answers first, then the class model's answers on questions
+ * the key names (ADR 0038), random ones on the rest (all of them without a key).
+ */
 export function decideSheet(
   layout: CardLayout,
   student: PrintedStudent,
   rng: Random,
   scripted: Record<string, string> = {},
+  model: ClassModel | null = null,
 ): SheetTruth {
-  const truth: SheetTruth = { student, answers: {}, marks: [], studentNumber: null, optional: {}, stray: 0 };
+  const ability = model ? model.ability(student) : null;
+  const truth: SheetTruth = {
+    student,
+    answers: {},
+    marks: [],
+    studentNumber: null,
+    optional: {},
+    stray: 0,
+    ability,
+  };
   for (const page of layout.pages) {
     for (const e of page.elements) {
       if (e.type === 'objectiveBlock') {
@@ -89,9 +105,20 @@ export function decideSheet(
           const options = row.bubbles.map((b) => b.option);
           let chosen: string[];
           const script = scripted[row.questionId];
+          const objective = { questionId: row.questionId, kind: row.kind, options };
+          const keyed = script === undefined && model !== null ? model.correct(objective) : null;
           if (script !== undefined)
             chosen = [...script.toUpperCase()].filter((o) => options.includes(o as never));
-          else if (row.kind === 'multiple') {
+          else if (keyed && model && ability !== null) {
+            // A class answering from the key: blanks and double marks as often as without one.
+            if (row.kind !== 'multiple' && rng.chance(0.02)) chosen = [];
+            else if (row.kind === 'single' && rng.chance(0.004))
+              chosen = [...options]
+                .sort(() => rng.next() - 0.5)
+                .slice(0, 2)
+                .sort();
+            else chosen = model.answer(objective, ability, rng) ?? [];
+          } else if (row.kind === 'multiple') {
             const k = rng.int(1, Math.min(3, options.length));
             chosen = [...options]
               .sort(() => rng.next() - 0.5)

@@ -8,6 +8,7 @@ import {
 } from '@zhzy/contracts';
 import { T } from '../../i18n/zh-CN.js';
 import type { DeviceInfo, RawPage, ScanEvent, Scanner, ScanRequest } from '../port.js';
+import { ClassModel } from './class-model.js';
 import { demoLayout } from './demo-card.js';
 import { Random } from './random.js';
 import { decideSheet, demoStudents, renderSheetPage, type SheetTruth } from './sheet.js';
@@ -151,6 +152,8 @@ export class VirtualScanner implements Scanner {
     const students = options.students
       ? options.students.slice(0, options.sheets)
       : demoStudents(options.sheets);
+    // With the card's key the class answers like a real one (ADR 0038); without it, at random.
+    const model = ClassModel.of(options);
     const duplex = request.source === 'feederDuplex';
     let sheet = this.fed.get(request.workDir) ?? 0;
     let number = request.startNumber ?? 1;
@@ -166,7 +169,7 @@ export class VirtualScanner implements Scanner {
       const student = students[sheet]!;
       const sheetSeed = options.seed * 100_003 + sheet;
       const rng = new Random(sheetSeed);
-      const truth = decideSheet(layout, student, rng.fork(1), options.answers?.[sheet] ?? {});
+      const truth = decideSheet(layout, student, rng.fork(1), options.answers?.[sheet] ?? {}, model);
       truths.push(truth);
       const sides = duplex
         ? layout.pages.length + (layout.pages.length % 2)

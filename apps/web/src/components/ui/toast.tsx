@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from '../icons';
 import { dismissToast, useToasts, type ToastKind } from '../../lib/toast';
 import { keepChromeSize } from '../../lib/use-rem-layout';
@@ -19,14 +21,35 @@ const tone: Record<ToastKind, { box: string; icon: React.ReactNode }> = {
   },
 };
 
-/** The toasts of the app, top centre; each closable, each leaving after its duration. */
+/** The body-level element the toasts live in, outside the app's tree. */
+export const TOAST_ROOT_ID = 'toast-root';
+
+function toastRoot(): HTMLElement {
+  let root = document.getElementById(TOAST_ROOT_ID);
+  if (!root) {
+    root = document.createElement('div');
+    root.id = TOAST_ROOT_ID;
+    document.body.appendChild(root);
+  }
+  return root;
+}
+
+/**
+ * The toasts of the app, stacked in the bottom-right corner (above the phone's tab bar on a phone), where they never
+ * cover a dialog's title: dialogs are centred, or at the top on a phone. Each is closable and leaves after its
+ * duration. They live in their own element under <body>, outside the app's tree: an open dialog hides the app's
+ * tree from assistive technology and makes it inert, and a toast must still be read out and closable then (a
+ * click on it does not count as a click outside the dialog either).
+ */
 export function Toaster() {
   const items = useToasts();
-  return (
+  const [root] = useState(toastRoot);
+  return createPortal(
     <section
       aria-label={t.toast.region}
       style={keepChromeSize}
-      className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center gap-2 px-3"
+      data-testid="toasts"
+      className="pointer-events-none fixed inset-x-3 bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-[60] flex flex-col items-stretch gap-2 sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-80"
     >
       {items.map((item) => (
         <div
@@ -35,7 +58,7 @@ export function Toaster() {
           data-kind={item.kind}
           data-duration={item.duration}
           className={cn(
-            'pointer-events-auto flex w-full max-w-md items-start gap-2.5 rounded-lg border px-4 py-3 text-sm shadow-lg',
+            'pointer-events-auto flex w-full items-start gap-2.5 rounded-lg border px-4 py-3 text-sm shadow-lg',
             tone[item.kind].box,
           )}
         >
@@ -51,6 +74,7 @@ export function Toaster() {
           </button>
         </div>
       ))}
-    </section>
+    </section>,
+    root,
   );
 }

@@ -8,6 +8,7 @@ import {
   type ScanPageInfo,
   type UploadedScanPage,
   type VirtualStudent,
+  VirtualKeyAnswerSchema,
 } from '@zhzy/contracts';
 import { api } from '../../../lib/api';
 import { useApi } from '../../../lib/swr';
@@ -54,10 +55,17 @@ export async function listHostPages(batchId: string): Promise<ScanPageInfo[]> {
   return answer.data;
 }
 
-/** What the virtual scanner fills for a homework: its current card and the students of its classes. */
+/**
+ * What the virtual scanner fills for a homework: its current card, the students of its classes, and the answer key
+ * and difficulty of its objective questions (the class answers from them like a real class, ADR 0038).
+ */
 export interface VirtualFeed {
   layout: CardLayout;
   students: VirtualStudent[];
+  /** Question id → correct options; empty when the key could not be read (the class then answers at random). */
+  key: Record<string, string>;
+  /** Question id → difficulty on the 0–1 scale, for questions whose bank difficulty the paper holds. */
+  difficulty: Record<string, number>;
 }
 
 /** The homework the virtual scanner can fill cards of (the newest first). */
@@ -68,11 +76,16 @@ export function useVirtualHomework(enabled: boolean) {
   );
 }
 
-/** The card and class list of a homework, for the virtual scanner to fill one personalised card per student. */
+/**
+ * The card, class list and answer key of a homework, for the virtual scanner to fill one personalised card per
+ * student as its class would. The key is the one recognition scores with (the teacher's edits included); without
+ * it (a call refused or failed) the demo still scans, with random answers.
+ */
 export async function virtualFeed(homeworkId: string): Promise<VirtualFeed> {
-  const [card, detail] = await Promise.all([
+  const [card, detail, answerKey] = await Promise.all([
     api.call(calls.homeworkCard, { params: { id: homeworkId }, query: {} }),
     api.call(calls.homeworkDetail, { params: { id: homeworkId } }),
+    api.call(calls.answerKey, { params: { id: homeworkId }, silent: true }).catch(() => null),
   ]);
   const students: VirtualStudent[] = [];
   for (const klass of detail.data.classes) {
@@ -80,5 +93,14 @@ export async function virtualFeed(homeworkId: string): Promise<VirtualFeed> {
     for (const st of page.data.records)
       students.push({ id: st.id, name: st.name, number: st.studentNo, className: st.className });
   }
-  return { layout: card.data.layout, students };
+  const key: Record<string, string> = {};
+  for (const q of answerKey?.data.questions ?? [])
+    if (q.key !== null && VirtualKeyAnswerSchema.safeParse(q.key).success) key[q.questionId] = q.key;
+  // The bank's five levels 容易…困难 on the product's 0–1 scale (ADR 0007), for the questions the key names.
+  const difficulty: Record<string, number> = {};
+  for (const section of detail.data.paper.sections)
+    for (const item of section.items)
+      if (item.question && item.questionId in key)
+        difficulty[item.questionId] = (item.question.difficulty - 1) / 4;
+  return { layout: card.data.layout, students, key, difficulty };
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { layoutCard } from '@zhzy/answer-card';
-import { MESSAGES, SCAN_MESSAGES } from '@zhzy/contracts';
+import { MESSAGES, SCAN_MESSAGES, StartScanSchema } from '@zhzy/contracts';
 import { HEALTH, ORIGIN, TOKEN, batchOf, fakeAgent, flush, pageOf, source, v } from '../testing/fake-agent';
 import { ScanSession } from './scan-session';
 import {
@@ -260,7 +260,7 @@ describe('scan preconditions', () => {
     expect(session.getState()).toMatchObject({ currentBatchId: 'b1', scanRequested: false, loading: true });
   });
 
-  it('feeds the virtual scanner the card and the students of the chosen homework, no more sheets than students', async () => {
+  it('feeds the virtual scanner the card, the students and the answer key of the chosen homework, no more sheets than students', async () => {
     chooseScanner(0);
     saveScannerSetting({ ...readScannerState().setting, virtualSheets: 10, virtualHomeworkId: 'hw1' });
     const agent = fakeAgent(
@@ -286,7 +286,9 @@ describe('scan preconditions', () => {
       { id: 's1', name: '王子涵', number: '2026070101', className: '七年级(1)班' },
       { id: 's2', name: '李浩然', number: '2026070102', className: '七年级(1)班' },
     ];
-    const virtualFeed = vi.fn(async () => ({ layout, students }));
+    const key: Record<string, string> = { q1: 'C' };
+    const difficulty: Record<string, number> = { q1: 0.25 };
+    const virtualFeed = vi.fn(async () => ({ layout, students, key, difficulty }));
     const session = new ScanSession({ ...agent.deps, host: { ...agent.host, virtualFeed } });
     session.activate();
     await session.requestScan('y1');
@@ -295,7 +297,16 @@ describe('scan preconditions', () => {
     await flush();
     expect(virtualFeed).toHaveBeenCalledWith('hw1');
     const start = agent.calls.find((c) => c.method === 'POST' && c.path === '/scans')!;
-    expect(start.body).toMatchObject({ virtual: { sheets: 2, layout, students } });
+    expect(start.body).toMatchObject({ virtual: { sheets: 2, layout, students, key, difficulty } });
+    expect(StartScanSchema.safeParse(start.body).success).toBe(true);
+
+    // No key could be read: the card and students go without one (the class answers at random).
+    virtualFeed.mockResolvedValueOnce({ layout, students, key: {}, difficulty: {} });
+    await session.requestScan('y1');
+    await flush();
+    const again = agent.calls.filter((c) => c.method === 'POST' && c.path === '/scans')[1]!;
+    expect(again.body).toMatchObject({ virtual: { sheets: 2, layout, students } });
+    expect(Object.keys((again.body as { virtual: object }).virtual)).not.toContain('key');
   });
 });
 

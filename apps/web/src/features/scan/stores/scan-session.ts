@@ -106,7 +106,9 @@ export interface ScanSessionDeps {
   host: {
     createBatch(input: CreateScanBatch): Promise<CreatedScanBatch>;
     /** The card and students of a homework, for the virtual scanner to fill (absent: the demo card only). */
-    virtualFeed?(homeworkId: string): Promise<Required<Pick<VirtualScanInput, 'layout' | 'students'>>>;
+    virtualFeed?(
+      homeworkId: string,
+    ): Promise<Required<Pick<VirtualScanInput, 'layout' | 'students' | 'key' | 'difficulty'>>>;
   };
   notify: { error(message: string): void; success(message: string): void; info(message: string): void };
   client?: AgentClient;
@@ -713,8 +715,9 @@ export class ScanSession {
   }
 
   /**
-   * The demo scanner: a feeder of this many sheets, different answers each batch; with a homework chosen, the
-   * personalised cards of its classes (its current card, its students), so they are read as that homework's.
+   * The demo scanner: a feeder of this many sheets, a different class each batch; with a homework chosen, the
+   * personalised cards of its classes (its current card, its students), so they are read as that homework's, filled
+   * from its answer key as a real class would (ADR 0038).
    */
   private async virtualScan(setting: ScannerSetting): Promise<VirtualScanInput> {
     const seed = Math.floor(Math.random() * 1_000_000_000);
@@ -723,9 +726,11 @@ export class ScanSession {
         ? await this.deps.host.virtualFeed(setting.virtualHomeworkId)
         : null;
     if (!feed) return { sheets: setting.virtualSheets, seed };
+    const { students, ...card } = feed;
+    const answers = Object.keys(card.key).length > 0 ? card : { layout: card.layout };
     // A homework without students: its card, filled for demo students (read as 未知学生).
-    if (feed.students.length === 0) return { sheets: setting.virtualSheets, seed, layout: feed.layout };
-    return { sheets: Math.min(setting.virtualSheets, feed.students.length), seed, ...feed };
+    if (students.length === 0) return { sheets: setting.virtualSheets, seed, ...answers };
+    return { sheets: Math.min(setting.virtualSheets, students.length), seed, students, ...answers };
   }
 
   /** What a failed agent call means for the teacher. */
