@@ -593,18 +593,27 @@ describe.each(DIALECTS)('recognition on %s', (dialect) => {
     expect(confirmed.reviewStatus).toBe('confirmed');
   });
 
-  it('refuses to confirm a sheet with open exceptions', async () => {
+  it('refuses to confirm a sheet with open exceptions; accepting two marks on a single choice scores it 0', async () => {
     const { page } = await scan(qrCard, 'double-again', 7, {
       mix: { fill: 1 },
       blankChance: 0,
       doubleMarked: [Q.single4],
     });
-    expect((await ofPage(page.id)).map((e) => e.code)).toContain('multipleMarks');
+    const [ex] = (await ofPage(page.id)).filter((e) => e.code === 'multipleMarks');
+    expect(ex).toBeDefined();
     const s = (await sheetOfStudent(hw.id, students[7]!.id))!;
     expect(s.openExceptions).toBe(1);
     const res = await w.call('POST', `/teacher/recognition/sheet/${s.id}/confirm`, w.me);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('请先处理这张答题卡的异常，再确认');
+    // 确认无误: the student did mark two options; they stand as read and the question scores nothing.
+    const read = (await review(s.id)).answers.find((a) => a.questionId === Q.single4)!.response;
+    expect(read).toHaveLength(2);
+    const done = RecognitionExceptionSchema.parse(data(await resolve(ex!.id, { action: 'accept' })));
+    expect(done).toMatchObject({ status: 'resolved', resolution: 'accept' });
+    const answer = (await review(s.id)).answers.find((a) => a.questionId === Q.single4)!;
+    expect(answer).toMatchObject({ response: read, responseStatus: 'multiple', score: 0 });
+    expect((await w.call('POST', `/teacher/recognition/sheet/${s.id}/confirm`, w.me)).statusCode).toBe(200);
   });
 
   it('keeps another school out', async () => {

@@ -816,19 +816,24 @@ export class RecognitionService {
       const response = [...picked].sort((x, y) => order(x) - order(y)).join('');
       if ([...response].some((o) => !q.options.includes(o)))
         throw new AppError('VALIDATION', `第${q.number}题：${RECOGNITION_MESSAGES.badOption}`);
-      if (q.kind !== 'multiple' && response.length > 1)
+      // Several options on a single choice or true/false: a teacher choosing picks one; a teacher accepting what was
+      // read confirms the student marked them all, which scores nothing.
+      const several = q.kind !== 'multiple' && response.length > 1;
+      if (several && source === 'override')
         throw new AppError('VALIDATION', `第${q.number}题：${RECOGNITION_MESSAGES.singleNeedsOne}`);
       patches.push({
         questionId: q.questionId,
         response,
-        responseStatus: response === '' ? 'blank' : 'ok',
-        scoreTenths: scoreObjective(
-          q.kind as ObjectiveKind,
-          keys.get(q.questionId) ?? null,
-          response,
-          q.fullScoreTenths,
-          rule,
-        ),
+        responseStatus: response === '' ? 'blank' : several ? 'multiple' : 'ok',
+        scoreTenths: several
+          ? 0
+          : scoreObjective(
+              q.kind as ObjectiveKind,
+              keys.get(q.questionId) ?? null,
+              response,
+              q.fullScoreTenths,
+              rule,
+            ),
         source,
       });
     }
