@@ -32,7 +32,9 @@ const cpuMs = () => {
 /** One child: builds the host on the kept database and reads the test cold `reads` times; prints one JSON line. */
 async function child(dialect: DialectName, location: string, testId: string, reads: number) {
   const db = connect(
-    dialect === 'sqlite' ? { dataDir: location } : { databaseUrl: location, dataDir: os.tmpdir(), poolSize: 5 },
+    dialect === 'sqlite'
+      ? { dataDir: location }
+      : { databaseUrl: location, dataDir: os.tmpdir(), poolSize: 5 },
   );
   const config = loadConfig({
     LOG_LEVEL: 'silent',

@@ -231,14 +231,24 @@ export function discriminationBand(d: number): DiscriminationBand {
 export function cronbachAlpha(matrix: readonly (readonly number[])[]): number | null {
   const n = matrix.length;
   const k = n ? matrix[0]!.length : 0;
+  return cronbachAlphaOf(matrix.flat(), n, k);
+}
+
+/** Cronbach's α of a matrix given row by row in one array (`values[i × k + j]`: student i, item j). */
+export function cronbachAlphaOf(values: ArrayLike<number>, n: number, k: number): number | null {
   if (n < 2 || k < 2) return null;
-  const totals = matrix.map((row) => row.reduce((s, v) => s + v, 0));
+  const totals = new Array<number>(n);
+  for (let i = 0; i < n; i += 1) {
+    let sum = 0;
+    for (let j = 0; j < k; j += 1) sum += values[i * k + j]!;
+    totals[i] = sum;
+  }
   const totalVar = variance(totals);
   if (totalVar === 0) return null;
   let itemVars = 0;
   const column = new Array<number>(n);
   for (let j = 0; j < k; j += 1) {
-    for (let i = 0; i < n; i += 1) column[i] = matrix[i]![j]!;
+    for (let i = 0; i < n; i += 1) column[i] = values[i * k + j]!;
     itemVars += variance(column);
   }
   return (k / (k - 1)) * (1 - itemVars / totalVar);
