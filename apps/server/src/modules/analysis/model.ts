@@ -33,18 +33,19 @@ import {
   describe,
   difficultyBand,
   discriminationBand,
-  discriminationOfRanked,
+  discriminationOfGroups,
+  kelleyGroup,
   masteryLevel,
   mean,
   normaliseChoice,
-  optionDistribution,
+  optionDistributionOf,
   overAverageRate,
   rate,
   ranks,
   round2,
   scoreBands,
   tScore,
-  wrongResponses,
+  wrongResponsesOf,
   zScore,
 } from './metrics.js';
 
@@ -209,8 +210,9 @@ export class HomeworkModel {
 
   /**
    * Every answer of the rows with a sheet, one slot of `questions.length` per such row (row order): its score in
-   * points (NaN: not scored), its flags (CROP, BLANK) and its response. Typed arrays, not an object per answer: a
-   * 2,000 × 30 test is 60,000 answers, decoded on every cold read (ADR 0037).
+   * points (NaN: not scored, tested as `v !== v`, which costs no call before the JIT has compiled the loop), its
+   * flags (CROP, BLANK) and its response. Typed arrays, not an object per answer: a 2,000 × 30 test is 60,000
+   * answers, decoded on every cold read (ADR 0037).
    */
   private readonly points: Float64Array;
   private readonly flags: Uint8Array;
@@ -331,7 +333,7 @@ export class HomeworkModel {
   score(r: Row, i: number): number | null {
     if (r.at === null) return null;
     const v = this.points[r.at + i]!;
-    return Number.isNaN(v) ? null : v;
+    return v !== v ? null : v;
   }
 
   /** A row's answer to question i (null when absent): score in points (null: not scored), response and flags. */
@@ -343,7 +345,7 @@ export class HomeworkModel {
     const k = r.at + i;
     const v = this.points[k]!;
     return {
-      score: Number.isNaN(v) ? null : v,
+      score: v !== v ? null : v,
       response: this.responses[k]!,
       blank: (this.flags[k]! & BLANK) !== 0,
       crop: (this.flags[k]! & CROP) !== 0,
@@ -445,69 +447,89 @@ export class HomeworkModel {
     const { points, flags, responses } = this;
     // Every sum below adds the same numbers in the same order as a sum over the rows' answers would (row order, from
     // 0), so the figures are those of the plain formulas (metrics.ts) to the last bit.
-    const withSheet = Int32Array.from(
-      rows.filter((r) => r.at !== null),
-      (r) => r.at!,
-    );
+    const sheetRows = rows.filter((r) => r.at !== null);
+    const withSheet = Int32Array.from(sheetRows, (r) => r.at!);
+    const isRanked = Uint8Array.from(sheetRows, (r) => (r.total === null ? 0 : 1));
     // Scored students by total, highest first (ties in row order): sorted once for every question's 区分度.
     const ranked = Int32Array.from(
       rows.filter((r) => r.total !== null).sort((a, b) => b.total! - a.total!),
       (r) => r.at!,
     );
-    const rankedScores = new Float64Array(ranked.length);
-    // Every row with a sheet of the homework's classes, for the classes' averages (the grade, whatever the scope).
+    // The classes' averages are over the grade whatever the scope: every row with a sheet of the homework's classes,
+    // by class. For the grade itself these are the scope's rows, summed in the same pass.
     const classOf = new Map(this.classes.map((c, k) => [c.id, k]));
-    const gradeAt: number[] = [];
-    const gradeClass: number[] = [];
-    for (const r of this.rows) {
-      const k = r.at === null ? undefined : classOf.get(r.student.classId);
-      if (k === undefined) continue;
-      gradeAt.push(r.at!);
-      gradeClass.push(k);
-    }
+    const grade = rows === this.rows;
+    const gradeRows = grade ? sheetRows : this.rows.filter((r) => r.at !== null);
+    const gradeAt = Int32Array.from(gradeRows, (r) => r.at!);
+    const gradeClass = Int32Array.from(gradeRows, (r) => classOf.get(r.student.classId) ?? -1);
     const classSum = new Float64Array(this.classes.length);
     const classCount = new Int32Array(this.classes.length);
     return this.questions.map((q, i) => {
       const objective = q.objective;
-      const scoredResponses: (string | null)[] = [];
+      const scoredResponses = new Map<string | null, number>();
       let sum = 0;
       let answers = 0;
+      let answeredRanked = 0;
       let full = 0;
       let zero = 0;
       let blank = 0;
+      classSum.fill(0);
+      classCount.fill(0);
       for (let n = 0; n < withSheet.length; n += 1) {
         const k = withSheet[n]! + i;
         const score = points[k]!;
-        if (Number.isNaN(score)) continue;
+        if (score !== score) continue;
         sum += score;
         answers += 1;
+        answeredRanked += isRanked[n]!;
         if (score >= q.full) full += 1;
         if (score === 0) zero += 1;
         if (objective) {
           const response = responses[k]!;
-          scoredResponses.push(response);
+          scoredResponses.set(response, (scoredResponses.get(response) ?? 0) + 1);
           if (flags[k]! & BLANK || !response) blank += 1;
         } else if (flags[k]! & BLANK) blank += 1;
+        if (grade) {
+          const c = gradeClass[n]!;
+          if (c >= 0) {
+            classSum[c] = classSum[c]! + score;
+            classCount[c] = classCount[c]! + 1;
+          }
+        }
       }
+      if (!grade)
+        for (let n = 0; n < gradeAt.length; n += 1) {
+          const score = points[gradeAt[n]! + i]!;
+          const c = gradeClass[n]!;
+          if (score !== score || c < 0) continue;
+          classSum[c] = classSum[c]! + score;
+          classCount[c] = classCount[c]! + 1;
+        }
       const average = answers === 0 ? 0 : sum / answers;
       const scoreRate = q.full > 0 ? average / q.full : 0;
-      let scoredRanked = 0;
-      for (let n = 0; n < ranked.length; n += 1) {
-        const score = points[ranked[n]! + i]!;
-        if (!Number.isNaN(score)) rankedScores[scoredRanked++] = score;
+      // 区分度 (discriminationOfRanked over the answered ranked students): only Kelley's two groups are read, the
+      // upper one from the top down, the lower one from the bottom up.
+      let d: number | null = null;
+      if (answeredRanked >= 4 && q.full > 0) {
+        const g = kelleyGroup(answeredRanked);
+        let upper = 0;
+        for (let n = 0, taken = 0; taken < g; n += 1) {
+          const score = points[ranked[n]! + i]!;
+          if (score !== score) continue;
+          upper += score;
+          taken += 1;
+        }
+        let lower = 0;
+        for (let n = ranked.length - 1, taken = 0; taken < g; n -= 1) {
+          const score = points[ranked[n]! + i]!;
+          if (score !== score) continue;
+          lower += score;
+          taken += 1;
+        }
+        d = discriminationOfGroups(upper, lower, g, q.full);
       }
-      const d = discriminationOfRanked(rankedScores.subarray(0, scoredRanked), q.full);
       const band = d === null ? null : discriminationBand(d);
       const diff = difficultyBand(scoreRate);
-      classSum.fill(0);
-      classCount.fill(0);
-      for (let n = 0; n < gradeAt.length; n += 1) {
-        const score = points[gradeAt[n]! + i]!;
-        if (Number.isNaN(score)) continue;
-        const c = gradeClass[n]!;
-        classSum[c] = classSum[c]! + score;
-        classCount[c] = classCount[c]! + 1;
-      }
       return {
         questionId: q.questionId,
         no: q.no,
@@ -530,13 +552,13 @@ export class HomeworkModel {
         wrongCount: answers - full,
         correctAnswer: q.answer,
         options: objective
-          ? optionDistribution(scoredResponses, q.answer, q.optionLabels).map((o) => ({
+          ? optionDistributionOf(scoredResponses, answers, q.answer, q.optionLabels).map((o) => ({
               ...o,
               rate: rate(o.rate),
             }))
           : [],
         typicalWrong: objective
-          ? wrongResponses(scoredResponses, q.answer)
+          ? wrongResponsesOf(scoredResponses, answers, q.answer)
               .slice(0, 3)
               .map((w) => ({ ...w, rate: rate(w.rate) }))
           : [],
@@ -563,10 +585,11 @@ export class HomeworkModel {
       for (const kp of q.knowledgePoints) {
         const e = out.get(kp.id) ?? { name: kp.name, scored: 0, full: 0, nos: [] };
         if (!e.nos.includes(q.no)) e.nos.push(q.no);
-        for (const r of rows) {
-          if (r.at === null) continue;
-          const score = this.points[r.at + i]!;
-          if (Number.isNaN(score)) continue;
+        for (let n = 0; n < rows.length; n += 1) {
+          const at = rows[n]!.at;
+          if (at === null) continue;
+          const score = this.points[at + i]!;
+          if (score !== score) continue;
           e.scored += score;
           e.full += q.full;
         }
@@ -609,7 +632,7 @@ export class HomeworkModel {
     scored.forEach((r, n) => {
       for (let i = 0; i < k; i += 1) {
         const score = this.points[r.at! + i]!;
-        matrix[n * k + i] = Number.isNaN(score) ? 0 : score;
+        matrix[n * k + i] = score !== score ? 0 : score;
       }
     });
     const a = cronbachAlphaOf(matrix, scored.length, k);
@@ -667,8 +690,8 @@ export class HomeworkModel {
     );
   }
 
-  studentResults(rows: readonly Row[]): StudentResult[] {
-    const critical = new Set(this.critical(rows).map((c) => c.studentId));
+  studentResults(rows: readonly Row[], criticalStudents = this.critical(rows)): StudentResult[] {
+    const critical = new Set(criticalStudents.map((c) => c.studentId));
     const show = this.settings.showRank;
     return this.ordered(rows).map((r) => {
       const scoreRate = r.total !== null && this.full > 0 ? r.total / this.full : null;
@@ -716,7 +739,7 @@ export class HomeworkModel {
         let sum = 0;
         for (const i of idx) {
           const score = this.points[r.at! + i]!;
-          sum += Number.isNaN(score) ? 0 : score;
+          sum += score !== score ? 0 : score;
         }
         return sum;
       }),
@@ -726,6 +749,7 @@ export class HomeworkModel {
 
   analysis(classId: string | null): HomeworkAnalysis {
     const rows = this.rowsOf(classId);
+    const criticalStudents = this.critical(rows);
     return {
       homework: this.homework,
       scope: { classId, name: this.scopeName(classId) },
@@ -739,8 +763,8 @@ export class HomeworkModel {
       questions: this.questionStats(rows),
       knowledgePoints: this.knowledgePoints(rows),
       cronbachAlpha: this.alpha(rows),
-      criticalStudents: this.critical(rows),
-      students: this.studentResults(rows),
+      criticalStudents,
+      students: this.studentResults(rows, criticalStudents),
       generatedAt: this.now,
     };
   }
