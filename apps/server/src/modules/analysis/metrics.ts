@@ -409,15 +409,16 @@ export function criticalByScore(
   const lines = [t.passRate, t.goodRate, t.excellentRate].map((r) => r * full);
   const width = band * full + 1e-9;
   const out: CriticalHit[] = [];
-  totals.forEach((total, index) => {
+  for (let index = 0; index < totals.length; index += 1) {
+    const total = totals[index]!;
     let best: CriticalHit | null = null;
-    lines.forEach((line, i) => {
-      const gap = total - line;
+    for (let i = 0; i < lines.length; i += 1) {
+      const gap = total - lines[i]!;
       if (Math.abs(gap) <= width && (!best || Math.abs(gap) < Math.abs(best.gap)))
-        best = { index, line: LINE_NAMES[i]!, lineValue: round2(line), gap: round2(gap) };
-    });
+        best = { index, line: LINE_NAMES[i]!, lineValue: round2(lines[i]!), gap: round2(gap) };
+    }
     if (best) out.push(best);
-  });
+  }
   return out;
 }
 

@@ -385,7 +385,19 @@ export class HomeworkModel {
     return classId === null ? GRADE_NAME : (this.classes.find((c) => c.id === classId)?.name ?? '');
   }
 
+  private readonly statsOf = new WeakMap<readonly Row[], ScoreStats>();
+
+  /** Descriptive statistics of some rows (computed once per rows list: the grade's and each class's are shared). */
   stats(rows: readonly Row[]): ScoreStats {
+    let out = this.statsOf.get(rows);
+    if (!out) {
+      out = this.describeRows(rows);
+      this.statsOf.set(rows, out);
+    }
+    return out;
+  }
+
+  private describeRows(rows: readonly Row[]): ScoreStats {
     const totals = rows.filter((r) => r.total !== null).map((r) => r.total!);
     const d = describe(totals, this.full, this.settings);
     return {
@@ -581,18 +593,26 @@ export class HomeworkModel {
     rows: readonly Row[],
   ): Map<string, { name: string; scored: number; full: number; nos: string[] }> {
     const out = new Map<string, { name: string; scored: number; full: number; nos: string[] }>();
+    const points = this.points;
+    const withSheet = Int32Array.from(
+      rows.filter((r) => r.at !== null),
+      (r) => r.at!,
+    );
     this.questions.forEach((q, i) => {
       for (const kp of q.knowledgePoints) {
         const e = out.get(kp.id) ?? { name: kp.name, scored: 0, full: 0, nos: [] };
         if (!e.nos.includes(q.no)) e.nos.push(q.no);
-        for (let n = 0; n < rows.length; n += 1) {
-          const at = rows[n]!.at;
-          if (at === null) continue;
-          const score = this.points[at + i]!;
+        // Added one answer after another onto the knowledge point's sums, in row order.
+        let scored = e.scored;
+        let full = e.full;
+        for (let n = 0; n < withSheet.length; n += 1) {
+          const score = points[withSheet[n]! + i]!;
           if (score !== score) continue;
-          e.scored += score;
-          e.full += q.full;
+          scored += score;
+          full += q.full;
         }
+        e.scored = scored;
+        e.full = full;
         out.set(kp.id, e);
       }
     });
@@ -731,19 +751,23 @@ export class HomeworkModel {
   }
 
   private part(objective: boolean, rows: readonly Row[]) {
-    const idx = this.questions.map((q, i) => (q.objective === objective ? i : -1)).filter((i) => i >= 0);
+    const idx = Int32Array.from(
+      this.questions.map((q, i) => (q.objective === objective ? i : -1)).filter((i) => i >= 0),
+    );
     const full = idx.reduce((s, i) => s + this.questions[i]!.full, 0);
     const scored = rows.filter((r) => r.total !== null);
-    const avg = mean(
-      scored.map((r) => {
-        let sum = 0;
-        for (const i of idx) {
-          const score = this.points[r.at! + i]!;
-          sum += score !== score ? 0 : score;
-        }
-        return sum;
-      }),
-    );
+    const points = this.points;
+    const sums = new Array<number>(scored.length);
+    for (let n = 0; n < scored.length; n += 1) {
+      const at = scored[n]!.at!;
+      let sum = 0;
+      for (let j = 0; j < idx.length; j += 1) {
+        const score = points[at + idx[j]!]!;
+        sum += score !== score ? 0 : score;
+      }
+      sums[n] = sum;
+    }
+    const avg = mean(sums);
     return { fullScore: round2(full), average: round2(avg), scoreRate: rate(full > 0 ? avg / full : 0) };
   }
 
