@@ -1,9 +1,10 @@
 // The cold analysis read of one test, measured in fresh processes (ADR 0033, ADR 0037): the analysis bench's data
 // (analysis-fill.ts) is written once into a kept database, then each child process builds the host on it and reads
 // the one test's analysis: first read in the process, then again after the school's context changed (a student
-// renamed back and forth: everything kept is computed anew). Each read reports wall time and the host process's CPU
-// time (user + system; on SQLite the whole query runs in-process, on PostgreSQL the server's share is not counted),
-// which stays comparable when the shared machine is loaded. The load average is printed with every line.
+// renamed back and forth: everything kept is computed anew), then as many reads right after a score change. Each
+// read reports wall time and the host process's CPU time (user + system; on SQLite the whole query runs in-process,
+// on PostgreSQL the server's share is not counted), which stays comparable when the shared machine is loaded. The
+// load average is printed with every line.
 //
 //   npx tsx bench/analysis-cold.ts [sqlite|postgres|both] [processes=5] [reads=5]
 //
@@ -14,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { connect, type DialectName } from '../src/db/connect.js';
+import { ResultsRepository } from '../src/modules/results/repository.js';
 import { bearer, signIn } from '../test/helpers/auth.js';
 import { openTestDb } from '../test/helpers/db.js';
 import { fill } from './analysis-fill.js';
@@ -82,7 +84,45 @@ async function child(dialect: DialectName, location: string, testId: string, rea
       }
     }
     if (renamed) await rename();
-    console.log(JSON.stringify(out));
+    // Then as many reads right after one marker's score changed (the kept model brought up to date, ADR 0030).
+    const results = new ResultsRepository(db.kysely);
+    const answer = await db.kysely
+      .selectFrom('sheet_answers')
+      .select(['sheet_id', 'question_id', 'score_tenths'])
+      .where('homework_id', '=', testId)
+      .where('kind', '=', 'written')
+      .orderBy('sheet_id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const changed: { wall: number; cpu: number; bytes: number }[] = [];
+    for (let i = 0; i < reads; i += 1) {
+      await results.transaction((r) =>
+        r.writeAnswers(
+          answer.sheet_id,
+          [
+            {
+              questionId: answer.question_id,
+              scoreTenths: i % 2 === 0 ? 0 : answer.score_tenths,
+              source: 'marker',
+            },
+          ],
+          { userId: null, reason: 'bench' },
+        ),
+      );
+      const c0 = cpuMs();
+      const t0 = performance.now();
+      const res = await app.inject({ method: 'GET', url, headers });
+      changed.push({ wall: performance.now() - t0, cpu: cpuMs() - c0, bytes: res.body.length });
+    }
+    if (reads % 2 === 1)
+      await results.transaction((r) =>
+        r.writeAnswers(
+          answer.sheet_id,
+          [{ questionId: answer.question_id, scoreTenths: answer.score_tenths, source: 'marker' }],
+          { userId: null, reason: 'bench' },
+        ),
+      );
+    console.log(JSON.stringify({ cold: out, changed }));
   } finally {
     await app.close();
     await db.close();
@@ -107,6 +147,7 @@ async function parent(dialects: DialectName[], processes: number, reads: number)
       if (dialect === 'sqlite') await testDb.db.close();
       const first: { wall: number; cpu: number }[] = [];
       const again: { wall: number; cpu: number }[] = [];
+      const changed: { wall: number; cpu: number }[] = [];
       let bytes = 0;
       for (let p = 0; p < processes; p += 1) {
         const line = execFileSync(
@@ -117,9 +158,11 @@ async function parent(dialects: DialectName[], processes: number, reads: number)
           .trim()
           .split('\n')
           .at(-1)!;
-        const runs = JSON.parse(line) as { wall: number; cpu: number; bytes: number }[];
+        type Read = { wall: number; cpu: number; bytes: number };
+        const { cold: runs, changed: marked } = JSON.parse(line) as { cold: Read[]; changed: Read[] };
         first.push(runs[0]!);
         again.push(...runs.slice(1));
+        changed.push(...marked);
         bytes = runs[0]!.bytes;
       }
       const fmt = (v: { wall: number; cpu: number }[]) =>
@@ -128,6 +171,7 @@ async function parent(dialects: DialectName[], processes: number, reads: number)
       console.log(
         `${dialect.padEnd(8)} first read in a fresh process, median of ${processes}: ${fmt(first)}\n` +
           `${' '.repeat(9)}cold again in a warm process, median of ${again.length}: ${fmt(again)}\n` +
+          `${' '.repeat(9)}after a score change, median of ${changed.length}: ${fmt(changed)}\n` +
           `${' '.repeat(9)}body ${(bytes / 1e6).toFixed(2)} MB · load average ${load()} on ${os.cpus().length} cores`,
       );
     } finally {
