@@ -15,7 +15,7 @@ export function mean(values: readonly number[]): number {
 /** Median: the middle value, or the mean of the two middle values for an even count; 0 for no values. */
 export function median(values: readonly number[]): number {
   if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = Float64Array.from(values).sort(); // numeric order, natively (no comparator calls)
   const mid = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
