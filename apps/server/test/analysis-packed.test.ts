@@ -186,4 +186,17 @@ describe.each(DIALECTS)('packed answers on %s', (dialect) => {
     expect(repacked.length).toBeGreaterThan(0);
     for (const p of repacked) expect(p.stored).toEqual(p.rows);
   });
+
+  it("packs sheets a bulk writer filled around the spine as the spine's own writes do", async () => {
+    const repacked = await rolledBack(db, async (trx) => {
+      await trx.updateTable('sheets').set({ answers_packed: null }).execute();
+      const ids = (
+        await trx.selectFrom('sheets').select('id').where('homework_id', '=', hw.id).execute()
+      ).map((s) => s.id);
+      await new ResultsRepository(trx, CLOCK).repack(ids);
+      return packs(trx);
+    });
+    expect(repacked.length).toBeGreaterThan(0);
+    for (const p of repacked) expect(p.stored).toEqual(p.rows);
+  });
 });
