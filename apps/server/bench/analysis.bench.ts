@@ -1,15 +1,15 @@
-// npm run bench -w @zhzy/server (third part): learning analysis at scale on SQLite and on PostgreSQL.
-// Each database is fresh, migrated and seeded like the product (演示学校), then filled (analysis-fill.ts): 50 classes
-// of 40 students (2,000), one test of 30 questions with a sheet and 30 scored answers per student (60,000 answers),
-// and 19 more homework of the same subject with a sheet per student (the grade across 20 homework). The analysis
-// calls run in-process through the host (authentication, validation, queries, computing, JSON). Reported per call:
-// the cold read (the first read in the process, nothing in memory: what the first teacher after a restart waits for;
-// answers decoded from one packed row per sheet, ADR 0033) and, in brackets, the median cold read again after the
-// school's context changed (a student renamed: everything kept is computed anew, in a process already warm), the
+// npm run bench -w @zhzy/server (third part): learning analysis at scale on SQLite and on PostgreSQL. Each database
+// is fresh, migrated and seeded like the product (演示学校), then filled (analysis-fill.ts): 50 classes of 40 students
+// (2,000), one test of 30 questions with a sheet and 30 scored answers per student (60,000 answers), and 19 more
+// homework of the same subject with a sheet per student (the grade across 20 homework). The analysis calls run
+// in-process through the host (authentication, validation, queries, computing, JSON). Reported per call: the cold
+// read (the first read in the process, nothing in memory: what the first teacher after a restart waits for; answers
+// decoded from one packed row per sheet, ADR 0033 and ADR 0037) and, in brackets, the median cold read again after
+// the school's context changed (a student renamed: everything kept is computed anew, in a process already warm), the
 // warm read (median of a fixed number of repeated reads, served from memory after the versions are checked in the
-// database, ADR 0021) and the read right after one marker's score is written through the results spine (median of
-// as many; the kept figures brought up to date from the changed sheet, ADR 0030). The target holds for all three.
-// The load average is printed: on the shared machine every figure is pessimistic. Bounded: everything is closed and
+// database, ADR 0021) and the read right after one marker's score is written through the results spine (median of as
+// many; the kept figures brought up to date from the changed sheet, ADR 0030). The target holds for all three. The
+// load average is printed: on the shared machine every figure is pessimistic. Bounded: everything is closed and
 // removed.
 import os from 'node:os';
 import { buildApp } from '../src/app.js';

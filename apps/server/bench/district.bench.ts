@@ -6,9 +6,10 @@
 // scored answers (15 objective, 5 written with a crop), the default marking blocks and one mark per written answer.
 // Schools, classes and tests are multi-row inserts; students, sheets, answers and marks are set-based
 // INSERT … SELECT over generate_series per school (scores from a deterministic hash, sheet totals agreeing with the
-// answers), then VACUUM (ANALYZE). 200 concurrent clients (autocannon) on loopback then call a teacher's common reads;
-// each call's time alone, then p50 / p99 and req/s under load are printed with os.loadavg(). Last, the recognition
-// worker pool's pages/s on every core (recognition-pool.bench.ts) is printed beside.
+// answers; each sheet then packed by the results spine's `repack`, as its writes would have), then VACUUM (ANALYZE).
+// 200 concurrent clients (autocannon) on loopback then call a teacher's common reads; each call's time alone, then
+// p50 / p99 and req/s under load are printed with os.loadavg(). Last, the recognition worker pool's pages/s on every
+// core (recognition-pool.bench.ts) is printed beside.
 // BENCH_DISTRICT_SCALE=0.1 generates a tenth of the students (default 1, the full district); each call stops after
 // BENCH_REQUESTS answers (default 2,000) or BENCH_DURATION seconds (default 30), whichever comes first; the whole run
 // stops itself after BENCH_DISTRICT_LIMIT_MIN minutes (default 60). The host is closed and the database dropped at
@@ -25,6 +26,7 @@ import type { HomeworkPaper } from '@zhzy/contracts';
 import type { Database } from '../src/db/schema.js';
 import { newId } from '../src/lib/ids.js';
 import { defaultBlockId, markableQuestions } from '../src/modules/marking/service.js';
+import { ResultsRepository } from '../src/modules/results/repository.js';
 import { TEST_PG_ADMIN_URL } from '../test/helpers/db.js';
 
 const SCALE = Number(process.env.BENCH_DISTRICT_SCALE ?? 1);
@@ -147,6 +149,11 @@ async function checkReferences(client: pg.Client): Promise<void> {
          + (SELECT count(*) FROM mark_marks m WHERE NOT EXISTS (SELECT 1 FROM mark_blocks b WHERE b.id = m.block_id))
          AS n`);
   if (Number(rows[0]!.n) !== 0) throw new Error(`${rows[0]!.n} generated rows refer to nothing`);
+  const unpacked = await client.query<{ n: string }>(
+    `SELECT count(*) AS n FROM sheets WHERE answers_packed IS NULL`,
+  );
+  if (Number(unpacked.rows[0]!.n) !== 0)
+    throw new Error(`${unpacked.rows[0]!.n} sheets have no packed answers`);
 }
 
 const rowsOf = (r: pg.QueryResult) => r.rowCount ?? 0;
@@ -239,6 +246,7 @@ async function fill(
   client: pg.Client,
 ): Promise<{ target: Target; counts: Record<string, number> }> {
   const now = new Date().toISOString();
+  const results = new ResultsRepository(db);
   const demo = await db
     .selectFrom('orgs')
     .select('id')
@@ -588,6 +596,14 @@ async function fill(
     add('students', await fillStudents(client, params));
     add('sheets', await fillSheets(client, params));
     add('sheet_answers', await fillAnswers(client, params));
+    // Each sheet carries the pack of its answers the results spine would have written with them (ADR 0033, ADR
+    // 0037), so the analysis calls below decode packs as in production instead of reading the answer rows.
+    await results.repack(
+      Array.from({ length: studentsHere * SUBJECTS }, (_, n) => {
+        const k = Math.floor(n / SUBJECTS);
+        return `district-sheet-${school}-${k}-${n % SUBJECTS}`;
+      }),
+    );
     // Marking was done on screen: the default blocks (one per written question, the test's creator marks every
     // class) and one mark per written answer, as the marking module makes them.
     const blockIds: string[] = [];

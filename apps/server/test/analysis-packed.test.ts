@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { HomeworkDetail } from '@zhzy/contracts';
 import type { Database } from '../src/db/schema.js';
 import { packExisting } from '../src/db/migrations/0024-sheet-answers-packed.js';
+import { repackExisting } from '../src/db/migrations/0025-sheet-answers-repacked.js';
 import type { AuthContext } from '../src/lib/call.js';
 import { ResultsRepository, isObjective, packAnswers } from '../src/modules/results/repository.js';
 import { DIALECTS } from './helpers/index.js';
@@ -15,12 +16,13 @@ import {
 } from './helpers/marked-homework.js';
 import { homeworkWorld, type World } from './homework-fixtures.js';
 
-// The first read of an analysis decodes each sheet's packed answers (`sheets.answers_packed`, ADR 0033) instead of
-// one row per answer. The results spine writes the pack with the answers, so after any sequence of writes —
-// scores up and down, answers unmarked again, responses, crops and blanks changed, absent students handing in a
-// sheet — every pack must hold exactly the sheet's answer rows, and the analysis, 讲评 and details computed from the
-// packs must equal those computed from the answer rows alone (packs cleared: the reader's fallback, as for sheets
-// written before migration 0024). The migration's own packing of existing sheets must agree with the spine's.
+// The first read of an analysis decodes each sheet's packed answers (`sheets.answers_packed`, ADR 0033, without
+// question ids since ADR 0037) instead of one row per answer. The results spine writes the pack with the answers, so
+// after any sequence of writes — scores up and down, answers unmarked again, responses, crops and blanks changed,
+// absent students handing in a sheet — every pack must be exactly the pack of the sheet's answer rows, and the
+// analysis, 讲评 and details computed from the packs must equal those computed from the answer rows alone (packs
+// cleared: the reader's fallback, as for sheets written around the spine), and a pack made for other questions must
+// not be read. The migrations' packing of existing sheets must agree with the spine's.
 
 const CLOCK = () => Date.parse('2026-11-02T08:00:00.000Z');
 
@@ -39,14 +41,6 @@ async function rolledBack<T>(db: Kysely<Database>, fn: (trx: Kysely<Database>) =
     });
   return out!;
 }
-
-/** A pack as a comparable value: its entries by question id. */
-const entries = (packed: string | null) =>
-  packed === null
-    ? null
-    : (JSON.parse(packed) as unknown[][])
-        .map((e) => [e[0], e[1], e[2], Number(e[3]), Number(e[4])])
-        .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
 
 describe.each(DIALECTS)('packed answers on %s', (dialect) => {
   let w: World;
@@ -83,8 +77,8 @@ describe.each(DIALECTS)('packed answers on %s', (dialect) => {
     const spine = new ResultsRepository(on, CLOCK);
     return Promise.all(
       sheets.map(async (s) => ({
-        stored: entries(s.answers_packed),
-        rows: entries(packAnswers(await spine.listAnswers(s.id))),
+        stored: s.answers_packed,
+        rows: packAnswers(await spine.listAnswers(s.id)),
       })),
     );
   };
@@ -154,6 +148,25 @@ describe.each(DIALECTS)('packed answers on %s', (dialect) => {
           return views(trx);
         });
         expect(packed).toEqual(mixed);
+        // A pack made for other questions (one question id differs: another key) is not read, whatever it holds:
+        // here every answer is given full marks, which would change the figures if it were.
+        const foreign = await rolledBack(db, async (trx) => {
+          const spine = new ResultsRepository(trx, CLOCK);
+          for (const [i, sheetId] of [...sheetOf.values()].entries()) {
+            if (i % 2 === 1) continue;
+            const rows = await spine.listAnswers(sheetId);
+            const pack = packAnswers(
+              rows.map((a, k) => ({
+                ...a,
+                question_id: k === 0 ? `${a.question_id}′` : a.question_id,
+                score_tenths: a.full_score_tenths,
+              })),
+            );
+            await trx.updateTable('sheets').set({ answers_packed: pack }).where('id', '=', sheetId).execute();
+          }
+          return views(trx);
+        });
+        expect(packed).toEqual(foreign);
       }),
       { numRuns: 8 },
     );
@@ -164,8 +177,23 @@ describe.each(DIALECTS)('packed answers on %s', (dialect) => {
 
   it('packs the sheets of a database migrated from before the packs exactly as the results spine does', async () => {
     const repacked = await rolledBack(db, async (trx) => {
+      // Migration 0024 packed existing sheets with question ids; 0025 packs them anew without.
       await trx.updateTable('sheets').set({ answers_packed: null }).execute();
       await packExisting(trx);
+      await repackExisting(trx);
+      return packs(trx);
+    });
+    expect(repacked.length).toBeGreaterThan(0);
+    for (const p of repacked) expect(p.stored).toEqual(p.rows);
+  });
+
+  it("packs sheets a bulk writer filled around the spine as the spine's own writes do", async () => {
+    const repacked = await rolledBack(db, async (trx) => {
+      await trx.updateTable('sheets').set({ answers_packed: null }).execute();
+      const ids = (
+        await trx.selectFrom('sheets').select('id').where('homework_id', '=', hw.id).execute()
+      ).map((s) => s.id);
+      await new ResultsRepository(trx, CLOCK).repack(ids);
       return packs(trx);
     });
     expect(repacked.length).toBeGreaterThan(0);

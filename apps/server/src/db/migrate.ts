@@ -18,6 +18,7 @@ import * as m0021 from './migrations/0021-question-search-rows.js';
 import * as m0022 from './migrations/0022-analysis-incremental.js';
 import * as m0023 from './migrations/0023-sheets-progress-index.js';
 import * as m0024 from './migrations/0024-sheet-answers-packed.js';
+import * as m0025 from './migrations/0025-sheet-answers-repacked.js';
 
 // Migrations are listed statically so a bundled or containerised host needs no file-system scan.
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-analysis-incremental': m0022,
   '0023-sheets-progress-index': m0023,
   '0024-sheet-answers-packed': m0024,
+  '0025-sheet-answers-repacked': m0025,
 };
 
 class StaticProvider implements MigrationProvider {

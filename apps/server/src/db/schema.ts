@@ -607,7 +607,8 @@ export interface SheetsTable {
   results_version: Generated<number>;
   /**
    * Every answer of the sheet as one JSON text, written by the results spine with the answers (migration 0024,
-   * ADR 0033); null when not packed (the answer rows are read instead).
+   * ADR 0033; without question ids since migration 0025, ADR 0037: `packAnswers`); null when not packed (the answer
+   * rows are read instead).
    */
   answers_packed: string | null;
 }

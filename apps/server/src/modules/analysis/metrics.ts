@@ -8,14 +8,14 @@ import type { DifficultyBand, DiscriminationBand, MarkerIndicator, MasteryLevel 
 export function mean(values: readonly number[]): number {
   if (values.length === 0) return 0;
   let sum = 0;
-  for (const v of values) sum += v;
+  for (let i = 0; i < values.length; i += 1) sum += values[i]!;
   return sum / values.length;
 }
 
 /** Median: the middle value, or the mean of the two middle values for an even count; 0 for no values. */
 export function median(values: readonly number[]): number {
   if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = Float64Array.from(values).sort(); // numeric order, natively (no comparator calls)
   const mid = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
@@ -28,7 +28,7 @@ export function variance(values: readonly number[]): number {
   if (values.length === 0) return 0;
   const m = mean(values);
   let sum = 0;
-  for (const v of values) sum += (v - m) * (v - m);
+  for (let i = 0; i < values.length; i += 1) sum += (values[i]! - m) * (values[i]! - m);
   return sum / values.length;
 }
 
@@ -149,13 +149,13 @@ export function scoreBands(totals: readonly number[], full: number, step: number
  * Returns the rank of each value in input order.
  */
 export function ranks(values: readonly number[]): number[] {
-  const order = values.map((v, i) => [v, i] as const).sort((a, b) => b[0] - a[0]);
+  // The rank of a value is 1 + how many values are higher: read off the values sorted (natively, highest last).
+  const sorted = Float64Array.from(values).sort();
+  const rankOf = new Map<number, number>();
+  for (let k = sorted.length - 1; k >= 0; k -= 1)
+    if (!rankOf.has(sorted[k]!)) rankOf.set(sorted[k]!, sorted.length - k);
   const out = new Array<number>(values.length);
-  let rank = 0;
-  for (let k = 0; k < order.length; k += 1) {
-    if (k === 0 || order[k]![0] !== order[k - 1]![0]) rank = k + 1;
-    out[order[k]![1]] = rank;
-  }
+  for (let i = 0; i < values.length; i += 1) out[i] = rankOf.get(values[i]!)!;
   return out;
 }
 
@@ -203,15 +203,25 @@ export function discrimination(pairs: readonly (readonly [number, number])[], fu
 export function discriminationOfRanked(scores: ArrayLike<number>, full: number): number | null {
   const n = scores.length;
   if (n < 4 || full <= 0) return null;
-  const g = Math.max(1, Math.round(0.27 * n));
+  const g = kelleyGroup(n);
   let upper = 0;
   let lower = 0;
   for (let i = 0; i < g; i += 1) {
     upper += scores[i]!;
     lower += scores[n - 1 - i]!;
   }
-  return (upper - lower) / (g * full);
+  return discriminationOfGroups(upper, lower, g, full);
 }
+
+/** Students in each of Kelley's groups among n: round(0.27 n), at least 1. */
+export const kelleyGroup = (n: number): number => Math.max(1, Math.round(0.27 * n));
+
+/**
+ * 区分度 from the sums of the upper and lower groups' scores (g students each; the upper group's added from the top
+ * student down, the lower group's from the bottom student up, as `discriminationOfRanked` adds them).
+ */
+export const discriminationOfGroups = (upper: number, lower: number, g: number, full: number): number =>
+  (upper - lower) / (g * full);
 
 /** 区分度 bands (Ebel): D ≥ 0.4 优秀, 0.3 ≤ D < 0.4 良好, 0.2 ≤ D < 0.3 尚可, D < 0.2 较差. */
 export function discriminationBand(d: number): DiscriminationBand {
@@ -231,15 +241,29 @@ export function discriminationBand(d: number): DiscriminationBand {
 export function cronbachAlpha(matrix: readonly (readonly number[])[]): number | null {
   const n = matrix.length;
   const k = n ? matrix[0]!.length : 0;
+  return cronbachAlphaOf(matrix.flat(), n, k);
+}
+
+/** Cronbach's α of a matrix given row by row in one array (`values[i × k + j]`: student i, item j). */
+export function cronbachAlphaOf(values: ArrayLike<number>, n: number, k: number): number | null {
   if (n < 2 || k < 2) return null;
-  const totals = matrix.map((row) => row.reduce((s, v) => s + v, 0));
+  const totals = new Array<number>(n);
+  for (let i = 0; i < n; i += 1) {
+    let sum = 0;
+    for (let j = 0; j < k; j += 1) sum += values[i * k + j]!;
+    totals[i] = sum;
+  }
   const totalVar = variance(totals);
   if (totalVar === 0) return null;
   let itemVars = 0;
-  const column = new Array<number>(n);
   for (let j = 0; j < k; j += 1) {
-    for (let i = 0; i < n; i += 1) column[i] = matrix[i]![j]!;
-    itemVars += variance(column);
+    // variance() of column j, read in place: the same sums in the same order.
+    let sum = 0;
+    for (let i = 0; i < n; i += 1) sum += values[i * k + j]!;
+    const m = sum / n;
+    let squares = 0;
+    for (let i = 0; i < n; i += 1) squares += (values[i * k + j]! - m) * (values[i * k + j]! - m);
+    itemVars += squares / n;
   }
   return (k / (k - 1)) * (1 - itemVars / totalVar);
 }
@@ -296,15 +320,32 @@ export function optionDistribution(
   key: string,
   options: readonly string[],
 ): OptionCount[] {
+  return optionDistributionOf(tally(responses), responses.length, key, options);
+}
+
+/** How many times each distinct response occurs. */
+export function tally(responses: readonly (string | null)[]): Map<string | null, number> {
+  const out = new Map<string | null, number>();
+  for (const r of responses) out.set(r, (out.get(r) ?? 0) + 1);
+  return out;
+}
+
+/** `optionDistribution` of `total` responses given as a tally (each distinct response once, with its count). */
+export function optionDistributionOf(
+  responses: ReadonlyMap<string | null, number>,
+  total: number,
+  key: string,
+  options: readonly string[],
+): OptionCount[] {
   const counts = new Map<string, number>(options.map((o) => [o, 0]));
-  for (const r of responses) for (const o of optionsOf(r)) counts.set(o, (counts.get(o) ?? 0) + 1);
+  for (const [r, n] of responses) for (const o of optionsOf(r)) counts.set(o, (counts.get(o) ?? 0) + n);
   const correct = new Set(optionsOf(key));
   return [...counts.entries()]
     .sort((a, b) => a[0].localeCompare(b[0]))
     .map(([option, count]) => ({
       option,
       count,
-      rate: responses.length ? count / responses.length : 0,
+      rate: total ? count / total : 0,
       correct: correct.has(option),
     }));
 }
@@ -317,16 +358,25 @@ export function wrongResponses(
   responses: readonly (string | null)[],
   key: string,
 ): { response: string; count: number; rate: number }[] {
+  return wrongResponsesOf(tally(responses), responses.length, key);
+}
+
+/** `wrongResponses` of `total` responses given as a tally. */
+export function wrongResponsesOf(
+  responses: ReadonlyMap<string | null, number>,
+  total: number,
+  key: string,
+): { response: string; count: number; rate: number }[] {
   const k = normaliseChoice(key);
   const counts = new Map<string, number>();
-  for (const r of responses) {
+  for (const [r, n] of responses) {
     const v = normaliseChoice(r);
     if (v === k) continue;
-    counts.set(v, (counts.get(v) ?? 0) + 1);
+    counts.set(v, (counts.get(v) ?? 0) + n);
   }
   return [...counts.entries()]
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .map(([response, count]) => ({ response, count, rate: responses.length ? count / responses.length : 0 }));
+    .map(([response, count]) => ({ response, count, rate: total ? count / total : 0 }));
 }
 
 /** Knowledge-point mastery from a score rate: ≥ 0.85 掌握, ≥ 0.6 基本掌握, below 薄弱. */
@@ -359,15 +409,16 @@ export function criticalByScore(
   const lines = [t.passRate, t.goodRate, t.excellentRate].map((r) => r * full);
   const width = band * full + 1e-9;
   const out: CriticalHit[] = [];
-  totals.forEach((total, index) => {
+  for (let index = 0; index < totals.length; index += 1) {
+    const total = totals[index]!;
     let best: CriticalHit | null = null;
-    lines.forEach((line, i) => {
-      const gap = total - line;
+    for (let i = 0; i < lines.length; i += 1) {
+      const gap = total - lines[i]!;
       if (Math.abs(gap) <= width && (!best || Math.abs(gap) < Math.abs(best.gap)))
-        best = { index, line: LINE_NAMES[i]!, lineValue: round2(line), gap: round2(gap) };
-    });
+        best = { index, line: LINE_NAMES[i]!, lineValue: round2(lines[i]!), gap: round2(gap) };
+    }
     if (best) out.push(best);
-  });
+  }
   return out;
 }
 

@@ -25,25 +25,27 @@ import {
   type StudentResultStatus,
 } from '@zhzy/contracts';
 import { cardQuestionOf } from '../homework/card-paper.js';
+import { PACKED_BLANK, PACKED_CROP, packLayout, type PackLayout } from '../results/repository.js';
 import {
   criticalByRank,
   criticalByScore,
-  cronbachAlpha,
+  cronbachAlphaOf,
   describe,
   difficultyBand,
   discriminationBand,
-  discriminationOfRanked,
+  discriminationOfGroups,
+  kelleyGroup,
   masteryLevel,
   mean,
   normaliseChoice,
-  optionDistribution,
+  optionDistributionOf,
   overAverageRate,
   rate,
   ranks,
   round2,
   scoreBands,
   tScore,
-  wrongResponses,
+  wrongResponsesOf,
   zScore,
 } from './metrics.js';
 
@@ -107,16 +109,10 @@ export interface AnswerInput {
 }
 
 /**
- * One entry of `sheets.answers_packed` (the results spine's `packAnswers`, ADR 0033):
- * `[question id, score in tenths | null, response | null, blank 0/1, has a crop 0/1]`.
+ * A sheet's `answers_packed` as parsed (the results spine's `packAnswers`, ADR 0037): its questions' key, then per
+ * question in the pack layout's order a code (score and flags) and a response.
  */
-export type PackedAnswer = [
-  questionId: string,
-  score: number | null,
-  response: string | null,
-  blank: number,
-  crop: number,
-];
+export type PackedSheet = readonly (string | number | null)[];
 
 export interface ModelInput {
   homework: AnalysisHomework;
@@ -124,22 +120,19 @@ export interface ModelInput {
   classes: ModelClass[];
   students: ModelStudent[];
   sheets: SheetInput[];
-  /** Answers of sheets without a packed copy, as rows. */
+  /** Answers of sheets without a usable packed copy, as rows. */
   answers: AnswerInput[];
-  /** Answers of the other sheets, packed: by sheet id. */
-  packed?: Map<string, PackedAnswer[]>;
+  /** Answers of the other sheets, packed for the paper's questions (their key checked): by sheet id. */
+  packed?: Map<string, PackedSheet>;
   settings: AnalysisSettings;
   /** Score rate of each student's previous homework of the subject (for trend and follow-up). */
   previousRates?: Map<string, number>;
   now: string;
 }
 
-interface Cell {
-  score: number | null;
-  response: string | null;
-  blank: boolean;
-  crop: boolean;
-}
+/** Flags of a stored answer (the same bits as a packed code's). */
+const CROP = PACKED_CROP;
+const BLANK = PACKED_BLANK;
 
 interface Row {
   student: ModelStudent;
@@ -148,8 +141,11 @@ interface Row {
   partial: number | null;
   objective: number | null;
   subjective: number | null;
-  /** One per question (null when absent). */
-  cells: Cell[] | null;
+  /**
+   * Where the row's answers start in the model's answer store (`slot × question count`), null when absent: answer
+   * i of the row is at `at + i` of `points`, `flags` and `responses`.
+   */
+  at: number | null;
   gradeRank: number | null;
   classRank: number | null;
   z: number | null;
@@ -209,6 +205,18 @@ export class HomeworkModel {
   readonly gradeSd: number;
 
   readonly paper: HomeworkPaper;
+  /** Where a pack's entries land among the questions (ADR 0037). */
+  readonly layout: PackLayout;
+
+  /**
+   * Every answer of the rows with a sheet, one slot of `questions.length` per such row (row order): its score in
+   * points (NaN: not scored, tested as `v !== v`, which costs no call before the JIT has compiled the loop), its
+   * flags (CROP, BLANK) and its response. Typed arrays, not an object per answer: a 2,000 × 30 test is 60,000
+   * answers, decoded on every cold read (ADR 0037).
+   */
+  private readonly points: Float64Array;
+  private readonly flags: Uint8Array;
+  private readonly responses: (string | null)[];
 
   /**
    * With a `base` (ADR 0030), `input.sheets` and `input.answers` are only the sheets written since the base was
@@ -223,46 +231,26 @@ export class HomeworkModel {
     this.previousRates = input.previousRates ?? new Map<string, number>();
     this.paper = input.paper;
     this.questions = base?.questions ?? questionsOf(input.paper);
+    this.layout = base?.layout ?? packLayout(this.questions.map((q) => q.questionId));
     const baseRows = base ? new Map(base.rows.map((r) => [r.student.id, r])) : null;
     this.full = input.homework.fullScore;
-    const qIndex = new Map(this.questions.map((q, i) => [q.questionId, i]));
-    const sheetOf = new Map(input.sheets.map((s) => [s.student_id, s]));
     const count = this.questions.length;
-    const cellsOfSheet = new Map<string, Cell[]>();
-    for (const s of input.sheets) cellsOfSheet.set(s.id, new Array<Cell>(count));
-    for (const a of input.answers) {
-      const cells = cellsOfSheet.get(a.sheet_id);
-      const i = qIndex.get(a.question_id);
-      if (!cells || i === undefined) continue;
-      cells[i] = {
-        score: a.score_tenths === null ? null : a.score_tenths / 10,
-        response: a.response,
-        blank: a.blank === 1,
-        crop: a.crop,
-      };
-    }
-    for (const [sheetId, entries] of input.packed ?? []) {
-      const cells = cellsOfSheet.get(sheetId);
-      if (!cells) continue;
-      for (const [questionId, score, response, blank, crop] of entries) {
-        const i = qIndex.get(questionId);
-        if (i === undefined) continue;
-        cells[i] = {
-          score: score === null ? null : score / 10,
-          response,
-          blank: blank === 1,
-          crop: crop === 1,
-        };
-      }
-    }
-    // A question the sheet has no answer for: unscored, nothing read.
-    for (const cells of cellsOfSheet.values())
-      for (let i = 0; i < count; i += 1)
-        cells[i] ??= { score: null, response: null, blank: false, crop: false };
+    const sheetOf = new Map(input.sheets.map((s) => [s.student_id, s]));
+    // Rows first (a slot for each row with a sheet), then their answers into the slots.
+    const atOfSheet = new Map<string, number>();
+    const copied: [from: number, to: number][] = [];
+    let slots = 0;
     this.rows = input.students.map((student): Row => {
       const sheet = sheetOf.get(student.id);
       const kept = sheet ? undefined : baseRows?.get(student.id);
-      if (kept) return { ...kept, student, gradeRank: null, classRank: null, z: null };
+      if (kept) {
+        let at: number | null = null;
+        if (kept.at !== null) {
+          at = slots++ * count;
+          copied.push([kept.at, at]);
+        }
+        return { ...kept, student, at, gradeRank: null, classRank: null, z: null };
+      }
       if (!sheet)
         return {
           student,
@@ -271,11 +259,13 @@ export class HomeworkModel {
           partial: null,
           objective: null,
           subjective: null,
-          cells: null,
+          at: null,
           gradeRank: null,
           classRank: null,
           z: null,
         };
+      const at = slots++ * count;
+      atOfSheet.set(sheet.id, at);
       const scored = sheet.unscored_count === 0;
       return {
         student,
@@ -284,12 +274,47 @@ export class HomeworkModel {
         partial: scored ? null : sheet.total_score_tenths / 10,
         objective: sheet.objective_score_tenths / 10,
         subjective: sheet.subjective_score_tenths / 10,
-        cells: cellsOfSheet.get(sheet.id) ?? null,
+        at,
         gradeRank: null,
         classRank: null,
         z: null,
       };
     });
+    // A question the sheet has no answer for: unscored, nothing read.
+    const points = new Float64Array(slots * count).fill(NaN);
+    const flags = new Uint8Array(slots * count);
+    const responses = new Array<string | null>(slots * count).fill(null);
+    for (const [from, to] of copied)
+      for (let i = 0; i < count; i += 1) {
+        points[to + i] = base!.points[from + i]!;
+        flags[to + i] = base!.flags[from + i]!;
+        responses[to + i] = base!.responses[from + i]!;
+      }
+    const qIndex = new Map(this.questions.map((q, i) => [q.questionId, i]));
+    for (const a of input.answers) {
+      const at = atOfSheet.get(a.sheet_id);
+      const i = qIndex.get(a.question_id);
+      if (at === undefined || i === undefined) continue;
+      points[at + i] = a.score_tenths === null ? NaN : a.score_tenths / 10;
+      flags[at + i] = (a.blank === 1 ? BLANK : 0) | (a.crop ? CROP : 0);
+      responses[at + i] = a.response;
+    }
+    // A pack (its key and length checked by the reader): entry pair j is the answer to question order[j].
+    const order = this.layout.order;
+    for (const [sheetId, pack] of input.packed ?? []) {
+      const at = atOfSheet.get(sheetId);
+      if (at === undefined) continue;
+      for (let j = 0; j < count; j += 1) {
+        const code = pack[1 + 2 * j] as number;
+        const k = at + order[j]!;
+        points[k] = code < 4 ? NaN : ((code >> 2) - 1) / 10;
+        flags[k] = code & 3;
+        responses[k] = pack[2 + 2 * j] as string | null;
+      }
+    }
+    this.points = points;
+    this.flags = flags;
+    this.responses = responses;
     const scored = this.rows.filter((r) => r.total !== null);
     const totals = scored.map((r) => r.total!);
     this.gradeMean = mean(totals);
@@ -299,9 +324,32 @@ export class HomeworkModel {
       scored[i]!.z = zScore(scored[i]!.total!, this.gradeMean, this.gradeSd);
     });
     for (const c of this.classes) {
-      const inClass = scored.filter((r) => r.student.classId === c.id);
+      const inClass = this.rowsOf(c.id).filter((r) => r.total !== null);
       ranks(inClass.map((r) => r.total!)).forEach((rank, i) => (inClass[i]!.classRank = rank));
     }
+  }
+
+  /** The score of a row's answer to question i in points; null when not scored or absent. */
+  score(r: Row, i: number): number | null {
+    if (r.at === null) return null;
+    const v = this.points[r.at + i]!;
+    return v !== v ? null : v;
+  }
+
+  /** A row's answer to question i (null when absent): score in points (null: not scored), response and flags. */
+  cell(
+    r: Row,
+    i: number,
+  ): { score: number | null; response: string | null; blank: boolean; crop: boolean } | null {
+    if (r.at === null) return null;
+    const k = r.at + i;
+    const v = this.points[k]!;
+    return {
+      score: v !== v ? null : v,
+      response: this.responses[k]!,
+      blank: (this.flags[k]! & BLANK) !== 0,
+      crop: (this.flags[k]! & CROP) !== 0,
+    };
   }
 
   private readonly views = new Map<string, unknown>();
@@ -317,15 +365,39 @@ export class HomeworkModel {
     return value;
   }
 
-  rowsOf(classId: string | null): Row[] {
-    return classId === null ? this.rows : this.rows.filter((r) => r.student.classId === classId);
+  private byClass: Map<string, Row[]> | null = null;
+
+  /** The rows of a class (row order), or every row; callers must not modify what they get. */
+  rowsOf(classId: string | null): readonly Row[] {
+    if (classId === null) return this.rows;
+    if (!this.byClass) {
+      this.byClass = new Map();
+      for (const r of this.rows) {
+        const list = this.byClass.get(r.student.classId);
+        if (list) list.push(r);
+        else this.byClass.set(r.student.classId, [r]);
+      }
+    }
+    return this.byClass.get(classId) ?? [];
   }
 
   scopeName(classId: string | null): string {
     return classId === null ? GRADE_NAME : (this.classes.find((c) => c.id === classId)?.name ?? '');
   }
 
+  private readonly statsOf = new WeakMap<readonly Row[], ScoreStats>();
+
+  /** Descriptive statistics of some rows (computed once per rows list: the grade's and each class's are shared). */
   stats(rows: readonly Row[]): ScoreStats {
+    let out = this.statsOf.get(rows);
+    if (!out) {
+      out = this.describeRows(rows);
+      this.statsOf.set(rows, out);
+    }
+    return out;
+  }
+
+  private describeRows(rows: readonly Row[]): ScoreStats {
     const totals = rows.filter((r) => r.total !== null).map((r) => r.total!);
     const d = describe(totals, this.full, this.settings);
     return {
@@ -384,40 +456,90 @@ export class HomeworkModel {
 
   /** Per-question statistics within the scope's answers. */
   questionStats(rows: readonly Row[]): QuestionStats[] {
-    const withSheet = rows.filter((r) => r.cells !== null);
+    const { points, flags, responses } = this;
+    // Every sum below adds the same numbers in the same order as a sum over the rows' answers would (row order, from
+    // 0), so the figures are those of the plain formulas (metrics.ts) to the last bit.
+    const sheetRows = rows.filter((r) => r.at !== null);
+    const withSheet = Int32Array.from(sheetRows, (r) => r.at!);
+    const isRanked = Uint8Array.from(sheetRows, (r) => (r.total === null ? 0 : 1));
     // Scored students by total, highest first (ties in row order): sorted once for every question's 区分度.
-    const ranked = rows.filter((r) => r.total !== null).sort((a, b) => b.total! - a.total!);
-    const rankedScores = new Float64Array(ranked.length);
-    const byClass = new Map<string, Row[]>();
-    for (const r of this.rows) {
-      if (!r.cells) continue;
-      const list = byClass.get(r.student.classId);
-      if (list) list.push(r);
-      else byClass.set(r.student.classId, [r]);
-    }
+    const ranked = Int32Array.from(
+      rows.filter((r) => r.total !== null).sort((a, b) => b.total! - a.total!),
+      (r) => r.at!,
+    );
+    // The classes' averages are over the grade whatever the scope: every row with a sheet of the homework's classes,
+    // by class. For the grade itself these are the scope's rows, summed in the same pass.
+    const classOf = new Map(this.classes.map((c, k) => [c.id, k]));
+    const grade = rows === this.rows;
+    const gradeRows = grade ? sheetRows : this.rows.filter((r) => r.at !== null);
+    const gradeAt = Int32Array.from(gradeRows, (r) => r.at!);
+    const gradeClass = Int32Array.from(gradeRows, (r) => classOf.get(r.student.classId) ?? -1);
+    const classSum = new Float64Array(this.classes.length);
+    const classCount = new Int32Array(this.classes.length);
     return this.questions.map((q, i) => {
-      const scores: number[] = [];
-      const responses: (string | null)[] = [];
+      const objective = q.objective;
+      const scoredResponses = new Map<string | null, number>();
+      let sum = 0;
+      let answers = 0;
+      let answeredRanked = 0;
       let full = 0;
       let zero = 0;
       let blank = 0;
-      for (const r of withSheet) {
-        const cell = r.cells![i]!;
-        if (cell.score === null) continue;
-        scores.push(cell.score);
-        if (q.objective) responses.push(cell.response);
-        if (cell.score >= q.full) full += 1;
-        if (cell.score === 0) zero += 1;
-        if (cell.blank || (q.objective && !cell.response)) blank += 1;
+      classSum.fill(0);
+      classCount.fill(0);
+      for (let n = 0; n < withSheet.length; n += 1) {
+        const k = withSheet[n]! + i;
+        const score = points[k]!;
+        if (score !== score) continue;
+        sum += score;
+        answers += 1;
+        answeredRanked += isRanked[n]!;
+        if (score >= q.full) full += 1;
+        if (score === 0) zero += 1;
+        if (objective) {
+          const response = responses[k]!;
+          scoredResponses.set(response, (scoredResponses.get(response) ?? 0) + 1);
+          if (flags[k]! & BLANK || !response) blank += 1;
+        } else if (flags[k]! & BLANK) blank += 1;
+        if (grade) {
+          const c = gradeClass[n]!;
+          if (c >= 0) {
+            classSum[c] = classSum[c]! + score;
+            classCount[c] = classCount[c]! + 1;
+          }
+        }
       }
-      const average = mean(scores);
+      if (!grade)
+        for (let n = 0; n < gradeAt.length; n += 1) {
+          const score = points[gradeAt[n]! + i]!;
+          const c = gradeClass[n]!;
+          if (score !== score || c < 0) continue;
+          classSum[c] = classSum[c]! + score;
+          classCount[c] = classCount[c]! + 1;
+        }
+      const average = answers === 0 ? 0 : sum / answers;
       const scoreRate = q.full > 0 ? average / q.full : 0;
-      let answered = 0;
-      for (const r of ranked) {
-        const score = r.cells![i]!.score;
-        if (score !== null) rankedScores[answered++] = score;
+      // 区分度 (discriminationOfRanked over the answered ranked students): only Kelley's two groups are read, the
+      // upper one from the top down, the lower one from the bottom up.
+      let d: number | null = null;
+      if (answeredRanked >= 4 && q.full > 0) {
+        const g = kelleyGroup(answeredRanked);
+        let upper = 0;
+        for (let n = 0, taken = 0; taken < g; n += 1) {
+          const score = points[ranked[n]! + i]!;
+          if (score !== score) continue;
+          upper += score;
+          taken += 1;
+        }
+        let lower = 0;
+        for (let n = ranked.length - 1, taken = 0; taken < g; n -= 1) {
+          const score = points[ranked[n]! + i]!;
+          if (score !== score) continue;
+          lower += score;
+          taken += 1;
+        }
+        d = discriminationOfGroups(upper, lower, g, q.full);
       }
-      const d = discriminationOfRanked(rankedScores.subarray(0, answered), q.full);
       const band = d === null ? null : discriminationBand(d);
       const diff = difficultyBand(scoreRate);
       return {
@@ -426,9 +548,9 @@ export class HomeworkModel {
         sectionTitle: q.sectionTitle,
         typeName: q.typeName,
         kind: q.kind,
-        objective: q.objective,
+        objective,
         fullScore: q.full,
-        answerCount: scores.length,
+        answerCount: answers,
         average: round2(average),
         scoreRate: rate(scoreRate),
         difficulty: diff,
@@ -439,22 +561,22 @@ export class HomeworkModel {
         fullCount: full,
         zeroCount: zero,
         blankCount: blank,
-        wrongCount: scores.length - full,
+        wrongCount: answers - full,
         correctAnswer: q.answer,
-        options: q.objective
-          ? optionDistribution(responses, q.answer, q.optionLabels).map((o) => ({ ...o, rate: rate(o.rate) }))
+        options: objective
+          ? optionDistributionOf(scoredResponses, answers, q.answer, q.optionLabels).map((o) => ({
+              ...o,
+              rate: rate(o.rate),
+            }))
           : [],
-        typicalWrong: q.objective
-          ? wrongResponses(responses, q.answer)
+        typicalWrong: objective
+          ? wrongResponsesOf(scoredResponses, answers, q.answer)
               .slice(0, 3)
               .map((w) => ({ ...w, rate: rate(w.rate) }))
           : [],
         knowledgePoints: q.knowledgePoints,
-        classes: this.classes.map((c) => {
-          const s = (byClass.get(c.id) ?? [])
-            .map((r) => r.cells![i]!.score)
-            .filter((v): v is number => v !== null);
-          const avg = mean(s);
+        classes: this.classes.map((c, k) => {
+          const avg = classCount[k] === 0 ? 0 : classSum[k]! / classCount[k]!;
           return {
             classId: c.id,
             className: c.name,
@@ -471,16 +593,26 @@ export class HomeworkModel {
     rows: readonly Row[],
   ): Map<string, { name: string; scored: number; full: number; nos: string[] }> {
     const out = new Map<string, { name: string; scored: number; full: number; nos: string[] }>();
+    const points = this.points;
+    const withSheet = Int32Array.from(
+      rows.filter((r) => r.at !== null),
+      (r) => r.at!,
+    );
     this.questions.forEach((q, i) => {
       for (const kp of q.knowledgePoints) {
         const e = out.get(kp.id) ?? { name: kp.name, scored: 0, full: 0, nos: [] };
         if (!e.nos.includes(q.no)) e.nos.push(q.no);
-        for (const r of rows) {
-          const cell = r.cells?.[i];
-          if (!cell || cell.score === null) continue;
-          e.scored += cell.score;
-          e.full += q.full;
+        // Added one answer after another onto the knowledge point's sums, in row order.
+        let scored = e.scored;
+        let full = e.full;
+        for (let n = 0; n < withSheet.length; n += 1) {
+          const score = points[withSheet[n]! + i]!;
+          if (score !== score) continue;
+          scored += score;
+          full += q.full;
         }
+        e.scored = scored;
+        e.full = full;
         out.set(kp.id, e);
       }
     });
@@ -513,8 +645,17 @@ export class HomeworkModel {
   }
 
   alpha(rows: readonly Row[]): number | null {
-    const matrix = rows.filter((r) => r.total !== null).map((r) => r.cells!.map((c) => c.score ?? 0));
-    const a = cronbachAlpha(matrix);
+    const scored = rows.filter((r) => r.total !== null);
+    const k = this.questions.length;
+    // The students × questions matrix of points (unscored: 0), row by row.
+    const matrix = new Float64Array(scored.length * k);
+    scored.forEach((r, n) => {
+      for (let i = 0; i < k; i += 1) {
+        const score = this.points[r.at! + i]!;
+        matrix[n * k + i] = score !== score ? 0 : score;
+      }
+    });
+    const a = cronbachAlphaOf(matrix, scored.length, k);
     return a === null ? null : Math.round(a * 10000) / 10000;
   }
 
@@ -569,8 +710,8 @@ export class HomeworkModel {
     );
   }
 
-  studentResults(rows: readonly Row[]): StudentResult[] {
-    const critical = new Set(this.critical(rows).map((c) => c.studentId));
+  studentResults(rows: readonly Row[], criticalStudents = this.critical(rows)): StudentResult[] {
+    const critical = new Set(criticalStudents.map((c) => c.studentId));
     const show = this.settings.showRank;
     return this.ordered(rows).map((r) => {
       const scoreRate = r.total !== null && this.full > 0 ? r.total / this.full : null;
@@ -592,9 +733,7 @@ export class HomeworkModel {
         gradeRank: show ? r.gradeRank : null,
         zScore: r.z === null ? null : Math.round(r.z * 100) / 100,
         tScore: r.z === null ? null : Math.round(tScore(r.z) * 10) / 10,
-        wrongCount: r.cells
-          ? r.cells.filter((c, i) => c.score !== null && c.score < this.questions[i]!.full).length
-          : 0,
+        wrongCount: this.wrongCount(r),
         critical: critical.has(r.student.id),
         rateChange:
           scoreRate !== null && prev !== undefined ? Math.round((scoreRate - prev) * 10000) / 10000 : null,
@@ -602,16 +741,39 @@ export class HomeworkModel {
     });
   }
 
+  /** Answers of the row scored below full marks. */
+  private wrongCount(r: Row): number {
+    if (r.at === null) return 0;
+    let wrong = 0;
+    for (let i = 0; i < this.questions.length; i += 1)
+      if (this.points[r.at + i]! < this.questions[i]!.full) wrong += 1;
+    return wrong;
+  }
+
   private part(objective: boolean, rows: readonly Row[]) {
-    const idx = this.questions.map((q, i) => (q.objective === objective ? i : -1)).filter((i) => i >= 0);
+    const idx = Int32Array.from(
+      this.questions.map((q, i) => (q.objective === objective ? i : -1)).filter((i) => i >= 0),
+    );
     const full = idx.reduce((s, i) => s + this.questions[i]!.full, 0);
     const scored = rows.filter((r) => r.total !== null);
-    const avg = mean(scored.map((r) => idx.reduce((s, i) => s + (r.cells![i]!.score ?? 0), 0)));
+    const points = this.points;
+    const sums = new Array<number>(scored.length);
+    for (let n = 0; n < scored.length; n += 1) {
+      const at = scored[n]!.at!;
+      let sum = 0;
+      for (let j = 0; j < idx.length; j += 1) {
+        const score = points[at + idx[j]!]!;
+        sum += score !== score ? 0 : score;
+      }
+      sums[n] = sum;
+    }
+    const avg = mean(sums);
     return { fullScore: round2(full), average: round2(avg), scoreRate: rate(full > 0 ? avg / full : 0) };
   }
 
   analysis(classId: string | null): HomeworkAnalysis {
     const rows = this.rowsOf(classId);
+    const criticalStudents = this.critical(rows);
     return {
       homework: this.homework,
       scope: { classId, name: this.scopeName(classId) },
@@ -625,14 +787,14 @@ export class HomeworkModel {
       questions: this.questionStats(rows),
       knowledgePoints: this.knowledgePoints(rows),
       cronbachAlpha: this.alpha(rows),
-      criticalStudents: this.critical(rows),
-      students: this.studentResults(rows),
+      criticalStudents,
+      students: this.studentResults(rows, criticalStudents),
       generatedAt: this.now,
     };
   }
 
   private sample(r: Row, i: number): AnswerSample {
-    const cell = r.cells![i]!;
+    const cell = this.cell(r, i)!;
     const q = this.questions[i]!;
     return {
       studentId: r.student.id,
@@ -649,36 +811,38 @@ export class HomeworkModel {
   commentary(classId: string | null): Commentary {
     const rows = this.rowsOf(classId);
     const stats = this.questionStats(rows);
-    const withSheet = rows.filter((r) => r.cells !== null);
+    const withSheet = rows.filter((r) => r.at !== null);
     const passLine = this.settings.passRate;
     const questions: CommentaryQuestion[] = stats.map((s, i) => {
       const q = this.questions[i]!;
-      const answered = withSheet.filter((r) => r.cells![i]!.score !== null);
-      const wrong = answered.filter((r) => r.cells![i]!.score! < q.full);
+      // The scored answers to the question, each with its row.
+      const answered = withSheet
+        .map((r) => ({ r, ...this.cell(r, i)! }))
+        .filter((a): a is typeof a & { score: number } => a.score !== null);
+      const wrong = answered.filter((a) => a.score < q.full);
       const groups = new Map<string, string[]>();
       if (q.objective)
-        for (const r of wrong) {
-          const key = normaliseChoice(r.cells![i]!.response);
-          groups.set(key, [...(groups.get(key) ?? []), r.student.name]);
+        for (const a of wrong) {
+          const key = normaliseChoice(a.response);
+          groups.set(key, [...(groups.get(key) ?? []), a.r.student.name]);
         }
       const distribution = new Map<number, number>();
       if (!q.objective)
-        for (const r of answered)
-          distribution.set(r.cells![i]!.score!, (distribution.get(r.cells![i]!.score!) ?? 0) + 1);
+        for (const a of answered) distribution.set(a.score, (distribution.get(a.score) ?? 0) + 1);
       // Typical wrong answers: the lowest scores among answers actually written (blank ones teach nothing),
       // those with a crop first; exemplary: full or highest marks, with a crop first.
-      const byCrop = (a: Row, b: Row) => Number(b.cells![i]!.crop) - Number(a.cells![i]!.crop);
+      const byCrop = (a: { crop: boolean }, b: { crop: boolean }) => Number(b.crop) - Number(a.crop);
       const typical = wrong
-        .filter((r) => !r.cells![i]!.blank && (!q.objective || r.cells![i]!.response))
-        .sort((a, b) => a.cells![i]!.score! - b.cells![i]!.score! || byCrop(a, b))
+        .filter((a) => !a.blank && (!q.objective || a.response))
+        .sort((a, b) => a.score - b.score || byCrop(a, b))
         .slice(0, 3)
-        .map((r) => this.sample(r, i));
-      const best = Math.max(0, ...answered.map((r) => r.cells![i]!.score!));
+        .map((a) => this.sample(a.r, i));
+      const best = Math.max(0, ...answered.map((a) => a.score));
       const exemplary = answered
-        .filter((r) => r.cells![i]!.score === best && best > 0)
+        .filter((a) => a.score === best && best > 0)
         .sort(byCrop)
         .slice(0, 3)
-        .map((r) => this.sample(r, i));
+        .map((a) => this.sample(a.r, i));
       return {
         ...s,
         lostScore: round2(q.full - s.average),
@@ -700,7 +864,7 @@ export class HomeworkModel {
           .map(([score, count]) => ({ score, count })),
         typicalAnswers: typical,
         exemplaryAnswers: exemplary,
-        wrongStudents: wrong.map((r) => r.student.name),
+        wrongStudents: wrong.map((a) => a.r.student.name),
       };
     });
     questions.sort(
@@ -730,10 +894,11 @@ export class HomeworkModel {
       if (c && c.gap < 0) reasons.push('critical');
       const prev = this.previousRates.get(r.student.id);
       if (prev !== undefined && scoreRate - prev <= -0.15) reasons.push('declined');
-      const blanks = r.cells!.filter(
-        (cell, i) => cell.blank || (this.questions[i]!.objective && !cell.response),
-      );
-      if (blanks.length >= 3) reasons.push('blank');
+      let blanks = 0;
+      for (let i = 0; i < this.questions.length; i += 1)
+        if (this.flags[r.at! + i]! & BLANK || (this.questions[i]!.objective && !this.responses[r.at! + i]))
+          blanks += 1;
+      if (blanks >= 3) reasons.push('blank');
       if (reasons.length === 0) continue;
       out.push({
         studentId: r.student.id,
@@ -767,7 +932,7 @@ export class HomeworkModel {
       classRank: show ? r.classRank : null,
       gradeRank: show ? r.gradeRank : null,
       cells: this.questions.map((q, i) => {
-        const cell = r.cells?.[i];
+        const cell = this.cell(r, i);
         if (!cell) return { score: null, response: null, blank: false, correct: null, cropUrl: null };
         return {
           score: cell.score === null ? null : round2(cell.score),

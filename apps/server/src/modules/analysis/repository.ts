@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { AnswerInput, PackedAnswer } from './model.js';
+import type { PackLayout } from '../results/repository.js';
+import type { AnswerInput, PackedSheet } from './model.js';
 
 // What analysis reads: homework with their frozen papers, classes and students, sheets and answers (written by the
 // results spine), the score log, and the school's analysis settings (the only table analysis writes). Every read is
@@ -290,11 +291,12 @@ export class AnalysisRepository {
 
   /**
    * Sheets of one homework (totals in tenths) with every answer; with `since`, only those written after that results
-   * version (migration 0022, ADR 0030). Answers come from each sheet's packed copy (migration 0024, ADR 0033): one
-   * row per sheet to decode instead of one per answer; a sheet without one (written before the migration or around
-   * the results spine) has its answer rows read instead.
+   * version (migration 0022, ADR 0030). Answers come from each sheet's packed copy (ADR 0033, ADR 0037): one row per
+   * sheet to decode instead of one per answer, taken only when its key is the key of the paper's questions
+   * (`layout`) and it holds one entry pair per question; a sheet without one (written before the migration or around
+   * the results spine) or with another's (its answers are not the paper's questions) has its answer rows read.
    */
-  async sheetsWithAnswers(homeworkId: string, since?: number) {
+  async sheetsWithAnswers(homeworkId: string, layout: PackLayout, since?: number) {
     const rows = await this.db
       .selectFrom('sheets')
       .select([
@@ -310,11 +312,15 @@ export class AnalysisRepository {
       .where('homework_id', '=', homeworkId)
       .$if(since !== undefined, (q) => q.where('results_version', '>', since!))
       .execute();
-    const packed = new Map<string, PackedAnswer[]>();
+    const prefix = `[${JSON.stringify(layout.key)},`;
+    const length = 1 + 2 * layout.order.length;
+    const packed = new Map<string, PackedSheet>();
     const unpacked: string[] = [];
     for (const r of rows) {
-      if (r.answers_packed === null) unpacked.push(r.id);
-      else packed.set(r.id, JSON.parse(r.answers_packed) as PackedAnswer[]);
+      const text = r.answers_packed;
+      const pack = text?.startsWith(prefix) ? (JSON.parse(text) as PackedSheet) : null;
+      if (pack && pack.length === length) packed.set(r.id, pack);
+      else unpacked.push(r.id);
     }
     const answers = unpacked.length > 0 ? await this.answersOfSheets(unpacked) : [];
     return { sheets: rows, packed, answers };

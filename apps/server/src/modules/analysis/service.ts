@@ -44,6 +44,7 @@ import { ok, type AuthContext } from '../../lib/call.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/ids.js';
 import { homeworkState, type HomeworkProgressSource } from '../homework/service.js';
+import { packLayout } from '../results/repository.js';
 import {
   describe,
   markerVerdict,
@@ -314,9 +315,10 @@ export class AnalysisService {
     const [homework] = await this.present(orgId, [row]);
     const paper = HomeworkPaperSchema.parse(JSON.parse(row.paper_snapshot));
     const classIds = homework!.classes.map((c) => c.id);
+    const layout = packLayout(questionsOf(paper).map((q) => q.questionId));
     const [students, { sheets, packed, answers }, teachers, settings, previousRates] = await Promise.all([
       this.repo.studentsOfClasses(classIds),
-      this.repo.sheetsWithAnswers(homeworkId),
+      this.repo.sheetsWithAnswers(homeworkId, layout),
       this.repo.teachersOf(orgId, row.subject_id, classIds),
       this.settingsOf(orgId),
       this.previousRates(orgId, row, stamp),
@@ -368,7 +370,7 @@ export class AnalysisService {
       this.present(orgId, [row]),
       since === now.get(homeworkId)
         ? { sheets: [], packed: undefined, answers: [] }
-        : this.repo.sheetsWithAnswers(homeworkId, since),
+        : this.repo.sheetsWithAnswers(homeworkId, previous.layout, since),
       earlierMoved ? this.previousRates(orgId, row, () => Promise.resolve()) : previous.previousRates,
     ]);
     return new HomeworkModel(
@@ -853,8 +855,8 @@ export class AnalysisService {
             zScore: r.z === null ? null : Math.round(r.z * 100) / 100,
             tScore: r.z === null ? null : Math.round(tScore(r.z) * 10) / 10,
             scores: model.questions.map((_, i) => {
-              const score = r.cells?.[i]?.score;
-              return score === undefined || score === null ? null : round2(score);
+              const score = model.score(r, i);
+              return score === null ? null : round2(score);
             }),
           })),
         };
@@ -1074,8 +1076,8 @@ export class AnalysisService {
       const [sheetId, questionId] = key.split('|') as [string, string];
       const qi = qIndex.get(questionId)!;
       const row = rowOf.get(studentOfSheet.get(sheetId) ?? '');
-      const score = row?.cells?.[qi]?.score;
-      if (score === null || score === undefined) continue;
+      const score = row ? model.score(row, qi) : null;
+      if (score === null) continue;
       const full = model.questions[qi]!.full;
       marks.push({ userId: m.userId, qi, rate: full > 0 ? score / full : 0, at: m.at });
     }
@@ -1120,12 +1122,12 @@ export class AnalysisService {
         };
       })
       .sort((a, b) => b.scoredCount - a.scoredCount || a.name.localeCompare(b.name));
-    const withSheet = model.rows.filter((r) => r.cells !== null);
+    const withSheet = model.rows.filter((r) => r.at !== null);
     let answers = 0;
     let scoredAnswers = 0;
     const questions = written.map(({ q, i }) => {
       const total = withSheet.length;
-      const scores = withSheet.map((r) => r.cells![i]!.score).filter((s): s is number => s !== null);
+      const scores = withSheet.map((r) => model.score(r, i)).filter((s): s is number => s !== null);
       answers += total;
       scoredAnswers += scores.length;
       const avg = mean(scores);

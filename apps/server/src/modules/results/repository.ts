@@ -48,7 +48,7 @@ export interface AnswerPatch {
 
 type Db = Kysely<Database>;
 
-/** What a packed answer holds (ADR 0033): what analysis reads of an answer. */
+/** What a packed answer holds (ADR 0033, ADR 0037): what analysis reads of an answer. */
 export interface PackableAnswer {
   question_id: string;
   score_tenths: number | null;
@@ -57,16 +57,59 @@ export interface PackableAnswer {
   crop_path: string | null;
 }
 
+/** Code-unit order of question ids: the order of a pack's entries. */
+const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
- * A sheet's answers as `sheets.answers_packed` (migration 0024, ADR 0033): a JSON array of
- * `[question id, score in tenths | null, response | null, blank 0/1, has a crop 0/1]`, by question id.
+ * The key of a set of question ids (ADR 0037): their count and a 32-bit FNV-1a hash of the ids in code-unit order,
+ * one newline after each. A pack starts with the key of the questions it holds; a reader takes a pack only when its
+ * key is the key of the paper's questions, so entries without their ids still land on the right questions.
+ */
+export function packKey(questionIds: readonly string[]): string {
+  let h = 0x811c9dc5;
+  for (const id of [...questionIds].sort(byId)) {
+    for (let i = 0; i < id.length; i += 1) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+    h = Math.imul(h ^ 10, 0x01000193);
+  }
+  return `${questionIds.length}.${(h >>> 0).toString(36)}`;
+}
+
+/** Where a paper's questions sit in a pack: their key, and for each entry of a pack the question's paper index. */
+export interface PackLayout {
+  key: string;
+  /** Entry j of a pack is the answer to question `order[j]` of the paper (paper order). */
+  order: Int32Array;
+}
+
+/** The pack layout of a paper's questions (question ids in paper order, each once). */
+export function packLayout(questionIds: readonly string[]): PackLayout {
+  const order = questionIds.map((_, i) => i).sort((a, b) => byId(questionIds[a]!, questionIds[b]!));
+  return { key: packKey(questionIds), order: Int32Array.from(order) };
+}
+
+/** Flags of a packed answer's code (the low two bits). */
+export const PACKED_CROP = 1;
+export const PACKED_BLANK = 2;
+
+/**
+ * One answer's score and flags as one number: `(score in tenths + 1) × 4`, 0 for no score, plus 2 when blank and 1
+ * when it has a crop. The score is `(code >> 2) - 1` tenths (none when the code is below 4).
+ */
+export const packedCode = (a: PackableAnswer): number =>
+  (a.score_tenths === null ? 0 : (a.score_tenths + 1) * 4) +
+  (a.blank ? PACKED_BLANK : 0) +
+  (a.crop_path === null ? 0 : PACKED_CROP);
+
+/**
+ * A sheet's answers as `sheets.answers_packed` (migration 0025, ADR 0037): a JSON array
+ * `[key, code, response | null, code, response | null, …]` — the key of the sheet's question ids (`packKey`), then
+ * two entries per answer in question-id order (code-unit order, no ids): its `packedCode` and its response.
  */
 export function packAnswers(answers: readonly PackableAnswer[]): string {
-  return JSON.stringify(
-    [...answers]
-      .sort((a, b) => (a.question_id < b.question_id ? -1 : a.question_id > b.question_id ? 1 : 0))
-      .map((a) => [a.question_id, a.score_tenths, a.response, a.blank ? 1 : 0, a.crop_path === null ? 0 : 1]),
-  );
+  const sorted = [...answers].sort((a, b) => byId(a.question_id, b.question_id));
+  const out: (string | number | null)[] = [packKey(sorted.map((a) => a.question_id))];
+  for (const a of sorted) out.push(packedCode(a), a.response);
+  return JSON.stringify(out);
 }
 
 export class ResultsRepository {
@@ -288,6 +331,33 @@ export class ResultsRepository {
       .where('id', '=', sheetId)
       .execute();
     await this.bumpVersion(sheetId);
+  }
+
+  /**
+   * Packs some sheets anew from their answer rows: for bulk writers that insert answers set-based instead of through
+   * `writeAnswers` (a generated district), so their sheets carry the pack `recomputeTotals` would write. Figures do
+   * not change, so no version moves.
+   */
+  async repack(sheetIds: readonly string[]): Promise<void> {
+    for (let i = 0; i < sheetIds.length; i += 500) {
+      const ids = sheetIds.slice(i, i + 500);
+      const answers = new Map<string, PackableAnswer[]>(ids.map((id) => [id, []]));
+      const rows = await this.db
+        .selectFrom('sheet_answers')
+        .select(['sheet_id', 'question_id', 'score_tenths', 'response', 'blank', 'crop_path'])
+        .where('sheet_id', 'in', ids)
+        .execute();
+      for (const r of rows) answers.get(r.sheet_id)!.push(r);
+      const packs = sql.join(
+        ids.map((id) => sql`when ${id} then ${packAnswers(answers.get(id)!)}`),
+        sql` `,
+      );
+      await this.db
+        .updateTable('sheets')
+        .set({ answers_packed: sql<string>`case id ${packs} end` })
+        .where('id', 'in', ids)
+        .execute();
+    }
   }
 
   /**
