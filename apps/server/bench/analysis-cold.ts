@@ -15,10 +15,9 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { connect, type DialectName } from '../src/db/connect.js';
-import { ResultsRepository } from '../src/modules/results/repository.js';
 import { bearer, signIn } from '../test/helpers/auth.js';
 import { openTestDb } from '../test/helpers/db.js';
-import { fill } from './analysis-fill.js';
+import { fill, scoreFlip } from './analysis-fill.js';
 
 const load = () =>
   os
@@ -85,43 +84,16 @@ async function child(dialect: DialectName, location: string, testId: string, rea
     }
     if (renamed) await rename();
     // Then as many reads right after one marker's score changed (the kept model brought up to date, ADR 0030).
-    const results = new ResultsRepository(db.kysely);
-    const answer = await db.kysely
-      .selectFrom('sheet_answers')
-      .select(['sheet_id', 'question_id', 'score_tenths'])
-      .where('homework_id', '=', testId)
-      .where('kind', '=', 'written')
-      .orderBy('sheet_id')
-      .limit(1)
-      .executeTakeFirstOrThrow();
+    const marker = await scoreFlip(db.kysely, testId);
     const changed: { wall: number; cpu: number; bytes: number }[] = [];
     for (let i = 0; i < reads; i += 1) {
-      await results.transaction((r) =>
-        r.writeAnswers(
-          answer.sheet_id,
-          [
-            {
-              questionId: answer.question_id,
-              scoreTenths: i % 2 === 0 ? 0 : answer.score_tenths,
-              source: 'marker',
-            },
-          ],
-          { userId: null, reason: 'bench' },
-        ),
-      );
+      await marker.flip();
       const c0 = cpuMs();
       const t0 = performance.now();
       const res = await app.inject({ method: 'GET', url, headers });
       changed.push({ wall: performance.now() - t0, cpu: cpuMs() - c0, bytes: res.body.length });
     }
-    if (reads % 2 === 1)
-      await results.transaction((r) =>
-        r.writeAnswers(
-          answer.sheet_id,
-          [{ questionId: answer.question_id, scoreTenths: answer.score_tenths, source: 'marker' }],
-          { userId: null, reason: 'bench' },
-        ),
-      );
+    if (!marker.restored()) await marker.flip();
     console.log(JSON.stringify({ cold: out, changed }));
   } finally {
     await app.close();

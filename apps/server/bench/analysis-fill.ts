@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { HomeworkPaper } from '@zhzy/contracts';
 import type { Database } from '../src/db/schema.js';
 import { newId } from '../src/lib/ids.js';
-import { packAnswers } from '../src/modules/results/repository.js';
+import { packAnswers, ResultsRepository } from '../src/modules/results/repository.js';
 import { SUBJECT_IDS, typeId } from '../src/seed/catalog.js';
 
 export const CLASSES = 50;
@@ -232,4 +232,43 @@ export async function fill(db: Kysely<Database>): Promise<{ testId: string }> {
     await insertChunks(answers, 1000, (rows) => db.insertInto('sheet_answers').values(rows).execute());
   }
   return { testId };
+}
+
+/**
+ * One marker's score change on the test, through the results spine: a written answer goes from its score to zero,
+ * then back on the next call. Returns the flip and whether the answer is now as it was.
+ */
+export async function scoreFlip(
+  db: Kysely<Database>,
+  testId: string,
+): Promise<{ flip: () => Promise<void>; restored: () => boolean }> {
+  const results = new ResultsRepository(db);
+  const answer = await db
+    .selectFrom('sheet_answers')
+    .select(['sheet_id', 'question_id', 'score_tenths'])
+    .where('homework_id', '=', testId)
+    .where('kind', '=', 'written')
+    .orderBy('sheet_id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  let zeroed = false;
+  return {
+    flip: async () => {
+      zeroed = !zeroed;
+      await results.transaction((r) =>
+        r.writeAnswers(
+          answer.sheet_id,
+          [
+            {
+              questionId: answer.question_id,
+              scoreTenths: zeroed ? 0 : answer.score_tenths,
+              source: 'marker',
+            },
+          ],
+          { userId: null, reason: 'bench' },
+        ),
+      );
+    },
+    restored: () => !zeroed,
+  };
 }

@@ -15,11 +15,10 @@ import os from 'node:os';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { DialectName } from '../src/db/connect.js';
-import { ResultsRepository } from '../src/modules/results/repository.js';
 import { SUBJECT_IDS } from '../src/seed/catalog.js';
 import { bearer, signIn } from '../test/helpers/auth.js';
 import { openTestDb } from '../test/helpers/db.js';
-import { HOMEWORK, fill } from './analysis-fill.js';
+import { HOMEWORK, fill, scoreFlip } from './analysis-fill.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const TARGET_ONE_MS = 200;
@@ -56,26 +55,7 @@ async function run(dialect: DialectName): Promise<boolean> {
       return median(times);
     };
     // One marker's score changes: a written answer of the test goes from its score to zero and back.
-    const results = new ResultsRepository(testDb.db.kysely);
-    const answer = await testDb.db.kysely
-      .selectFrom('sheet_answers')
-      .select(['sheet_id', 'question_id', 'score_tenths'])
-      .where('homework_id', '=', testId)
-      .where('kind', '=', 'written')
-      .orderBy('sheet_id')
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    let flip = false;
-    const mark = () => {
-      flip = !flip;
-      return results.transaction((r) =>
-        r.writeAnswers(
-          answer.sheet_id,
-          [{ questionId: answer.question_id, scoreTenths: flip ? 0 : answer.score_tenths, source: 'marker' }],
-          { userId: null, reason: 'bench' },
-        ),
-      );
-    };
+    const { flip: mark } = await scoreFlip(testDb.db.kysely, testId);
     // The school's context changes (a student renamed back and forth): every kept figure is computed anew.
     const bench = await testDb.db.kysely
       .selectFrom('students')
