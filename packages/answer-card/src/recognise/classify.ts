@@ -173,11 +173,14 @@ const median = (xs: readonly number[]) =>
  * A bubble's score is its mean darkness plus its ink share, each above the empty level of the bubbles with the
  * same printed label on the same page (labels print differently: ✗ darker than ✓). Then, with thresholds adapted
  * to the page:
- * - empty at or below the empty cut (`emptyMax`, raised on speckled 1-bit pages up to `emptyCap`);
+ * - empty at or below the empty cut (`emptyMax`, raised on speckled 1-bit pages up to `emptyCap`) — unless its
+ *   darkest spot stands far above its even level: a pencil dot (a lesser spot goes to a person);
  * - filled at or above the filled cut (`filledMin`, lowered for a student whose own clear marks are all light,
  *   never below `lightFloor`) — or above a question's own widest gap when that gap is wide and clean;
- * - otherwise uncertain: ticks, light or partial fills and poor erasures land here and go to a person, as does a
- *   weak mark beside a much darker one in the same question. Nothing in between is ever guessed.
+ * - in between (or weak beside a much darker mark) the shape of the darkness decides (ADR 0039): an even fill
+ *   darker than any erasure residue (a light fill), darkness in strokes (a tick) or a dark spot (a dot) is a mark;
+ *   a faint even smudge beside the one mark of a single answer is what a rubber left; anything else goes to a
+ *   person. Nothing the measurements cannot tell apart is ever guessed.
  * Several filled bubbles on a single choice or true/false make the question 'multiple'; student-number columns
  * need exactly one filled bubble each.
  */
