@@ -12,12 +12,10 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
 import { connect, type DialectName } from '../src/db/connect.js';
 import { bearer, signIn } from '../test/helpers/auth.js';
 import { openTestDb } from '../test/helpers/db.js';
-import { fill, scoreFlip } from './analysis-fill.js';
+import { benchHost, fill, scoreFlip } from './analysis-fill.js';
 
 const load = () =>
   os
@@ -37,15 +35,8 @@ async function child(dialect: DialectName, location: string, testId: string, rea
       ? { dataDir: location }
       : { databaseUrl: location, dataDir: os.tmpdir(), poolSize: 5 },
   );
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    WEB_DIST: '',
-    DATA_DIR: dialect === 'sqlite' ? location : '',
-    SEED_DEMO_RESULTS: 'false',
-  });
-  const app = await buildApp({ config, db });
+  const app = await benchHost(db, dialect, location);
   try {
-    await app.ready();
     const headers = bearer((await signIn(app, 'demo-teacher')).access_token);
     const url = `/teacher/analysis/homework/${testId}`;
     let renamed = false;
@@ -106,14 +97,7 @@ async function parent(dialects: DialectName[], processes: number, reads: number)
   for (const dialect of dialects) {
     const testDb = await openTestDb(dialect);
     try {
-      const config = loadConfig({
-        LOG_LEVEL: 'silent',
-        WEB_DIST: '',
-        DATA_DIR: dialect === 'sqlite' ? testDb.location : '',
-        SEED_DEMO_RESULTS: 'false',
-      });
-      const app = await buildApp({ config, db: testDb.db });
-      await app.ready();
+      const app = await benchHost(testDb.db, dialect, testDb.location);
       const { testId } = await fill(testDb.db.kysely);
       await app.close();
       if (dialect === 'sqlite') await testDb.db.close();

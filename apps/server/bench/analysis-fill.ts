@@ -4,6 +4,9 @@
 // history would be after migration; deterministic (seeded pseudo-random scores).
 import type { Kysely } from 'kysely';
 import type { HomeworkPaper } from '@zhzy/contracts';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import type { Db, DialectName } from '../src/db/connect.js';
 import type { Database } from '../src/db/schema.js';
 import { newId } from '../src/lib/ids.js';
 import { packAnswers, ResultsRepository } from '../src/modules/results/repository.js';
@@ -271,4 +274,22 @@ export async function scoreFlip(
     },
     restored: () => !zeroed,
   };
+}
+
+/** The host on a bench database, as the analysis benches run it: quiet, no web app, no demo results, ready. */
+export async function benchHost(db: Db, dialect: DialectName, location: string) {
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '',
+    DATA_DIR: dialect === 'sqlite' ? location : '',
+    SEED_DEMO_RESULTS: 'false',
+  });
+  const app = await buildApp({ config, db });
+  try {
+    await app.ready();
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
 }

@@ -12,13 +12,11 @@
 // load average is printed: on the shared machine every figure is pessimistic. Bounded: everything is closed and
 // removed.
 import os from 'node:os';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
 import type { DialectName } from '../src/db/connect.js';
 import { SUBJECT_IDS } from '../src/seed/catalog.js';
 import { bearer, signIn } from '../test/helpers/auth.js';
 import { openTestDb } from '../test/helpers/db.js';
-import { HOMEWORK, fill, scoreFlip } from './analysis-fill.js';
+import { benchHost, HOMEWORK, fill, scoreFlip } from './analysis-fill.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const TARGET_ONE_MS = 200;
@@ -28,15 +26,8 @@ const median = (v: number[]) => [...v].sort((a, b) => a - b)[v.length >> 1]!;
 
 async function run(dialect: DialectName): Promise<boolean> {
   const testDb = await openTestDb(dialect);
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    WEB_DIST: '',
-    DATA_DIR: dialect === 'sqlite' ? testDb.location : '',
-    SEED_DEMO_RESULTS: 'false',
-  });
-  const app = await buildApp({ config, db: testDb.db });
+  const app = await benchHost(testDb.db, dialect, testDb.location);
   try {
-    await app.ready();
     const fillStart = performance.now();
     const { testId } = await fill(testDb.db.kysely);
     const fillMs = performance.now() - fillStart;

@@ -10,118 +10,37 @@
  * What the students wrote is the only thing the test scripts: the agent's start request gets a fixed seed and the
  * answers of each sheet (one sheet double-marks a single-choice question), as a class would fill the cards.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { bearer, signIn as apiSignIn, startTestApp, type TestApp } from '@zhzy/server/testing';
-import { ensureBuilt, launchBrowser, WEB_DIST, WEB_ROOT } from './browser';
+import type { TestApp } from '@zhzy/server/testing';
+import { WEB_ROOT } from './browser';
+import { startScanRig, type ScanRig } from './scan-rig';
 
 const PASSWORD = 'Demo@2026';
 const TITLE = '七年级数学 旅程测验';
 const CLASS = '七年级(1)班';
 const SHEETS = 6;
-const AGENT_DIR = path.resolve(WEB_ROOT, '../scan-agent');
 const ARTIFACTS = path.resolve(WEB_ROOT, '../../test-artifacts/journey');
 
+let rig: ScanRig;
 let host: TestApp;
-let agent: ChildProcess | null = null;
 let agentPort = 0;
-let agentData = '';
-let hostData = '';
 let browser: Browser;
-let headers: { authorization: string };
 let step = 0;
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return address && typeof address === 'object' ? address.port : 0;
-}
-
-/** The agent as a teacher's PC runs it: its own process (tsx src/main.ts start), the virtual scanner only. */
-async function startAgent(origin: string): Promise<void> {
-  agentPort = await freePort();
-  agentData = fs.mkdtempSync(path.join(os.tmpdir(), 'zhzy-journey-agent-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'start'], {
-    cwd: AGENT_DIR,
-    env: {
-      ...process.env,
-      AGENT_PORT: String(agentPort),
-      AGENT_DATA_DIR: agentData,
-      AGENT_ALLOWED_ORIGINS: origin,
-      AGENT_DRIVERS: 'virtual',
-      AGENT_ESCL_DISCOVERY: 'false',
-      AGENT_PRINTERS: 'ipp',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  agent = child;
-  let stderr = '';
-  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`agent exited: ${stderr}`);
-    const up = await fetch(`http://127.0.0.1:${agentPort}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return;
-    if (Date.now() - started > 60_000) throw new Error(`agent did not start: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/** The pairing code the agent shows its user (`scan-agent pair` asks for it with the local script token). */
-async function pairingCode(): Promise<string> {
-  const token = fs.readFileSync(path.join(agentData, 'agent-token'), 'utf8').trim();
-  const res = await fetch(`http://127.0.0.1:${agentPort}/pairing/code`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { code: string }).code;
-}
-
-async function api<T>(url: string): Promise<T> {
-  const res = await host.app.inject({ method: 'GET', url, headers });
-  expect(res.statusCode, `GET ${url}: ${res.body}`).toBe(200);
-  return res.json<{ data: T }>().data;
-}
+const pairingCode = () => rig.pairingCode();
+const api = <T>(url: string) => rig.api<T>(url);
 
 beforeAll(async () => {
-  ensureBuilt();
-  hostData = fs.mkdtempSync(path.join(os.tmpdir(), 'zhzy-journey-host-'));
-  host = await startTestApp({
-    dialect: 'sqlite',
-    listen: true,
-    env: { WEB_DIST, DATA_DIR: hostData, RECOGNITION_WORKERS: '1' },
-  });
-  headers = bearer((await apiSignIn(host.app, 'demo-teacher')).access_token);
-  await startAgent(host.baseUrl);
-  browser = await launchBrowser();
-  fs.rmSync(ARTIFACTS, { recursive: true, force: true });
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  rig = await startScanRig('journey', { RECOGNITION_WORKERS: '1' }, ARTIFACTS);
+  ({ host, browser, agentPort } = rig);
 }, 240_000);
 
-afterAll(async () => {
-  await browser?.close();
-  if (agent && agent.exitCode === null) {
-    const exited = new Promise((resolve) => agent!.once('exit', resolve));
-    agent.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    if (agent.exitCode === null) agent.kill('SIGKILL');
-  }
-  await host?.close();
-  for (const dir of [agentData, hostData]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rig?.close());
 
 const waitForPath = (page: Page, wanted: string) =>
   page.waitForURL((url) => url.pathname.toLowerCase() === wanted.toLowerCase(), { timeout: 30_000 });
