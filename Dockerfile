@@ -1,7 +1,7 @@
 # Multi-stage image of the host (API + built web app). Runs as a non-root user.
 # Build: docker build -t zhzy .   Run: see docker-compose.yml and the README's production section.
 
-FROM node:20-bookworm AS build
+FROM node:22-bookworm AS build
 WORKDIR /app
 # Native modules (better-sqlite3) build from source.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
@@ -16,7 +16,7 @@ RUN npm ci
 COPY . .
 RUN npx turbo run build --filter=@zhzy/web
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
 # postgresql-client: pg_dump/pg_restore for `npm run backup|restore` (major 15: use the postgres:15 server image).

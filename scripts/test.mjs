@@ -8,7 +8,7 @@ import { ensurePostgres, ensurePostgresClient } from './lib/postgres.mjs';
 import { run } from './lib/system.mjs';
 import { ensurePrinterTools } from './lib/printer.mjs';
 import { ensureScannerTools } from './lib/scanner.mjs';
-import { ensureRasterTools } from './lib/tools.mjs';
+import { ensureOfficeTools, ensureRasterTools } from './lib/tools.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
@@ -16,6 +16,7 @@ process.env.TURBO_TELEMETRY_DISABLED = '1';
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 ensureRasterTools();
+ensureOfficeTools();
 ensureScannerTools();
 ensurePrinterTools();
 await ensurePostgres();

@@ -7,7 +7,7 @@ export default defineConfig({
   plugins: [react()],
   test: {
     name: 'web',
-    include: ['src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts', 'build/**/*.test.ts'],
     environment: 'jsdom',
     setupFiles: ['src/testing/setup.ts'],
     testTimeout: 20_000,

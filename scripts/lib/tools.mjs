@@ -14,3 +14,9 @@ export function ensureRasterTools() {
   if (COMMANDS.every((c) => hasCommand(c)) && NOTO_CJK.some((f) => fs.existsSync(f))) return;
   ensureAptPackages(['poppler-utils', 'zbar-tools', 'fonts-noto-cjk']);
 }
+
+/** Makes sure LibreOffice Writer and Math are installed: the Word export is rendered with them to check its equations. */
+export function ensureOfficeTools() {
+  if (hasCommand('soffice') && fs.existsSync('/usr/lib/libreoffice/program/libsmlo.so')) return;
+  ensureAptPackages(['libreoffice-writer', 'libreoffice-math']);
+}

@@ -28,10 +28,13 @@ import { PrintManager } from './printers/print-manager.js';
 import { driversFromConfig } from './scanners/drivers.js';
 import type { Scanner } from './scanners/port.js';
 import { PairingCodes, RateLimiter, TokenStore, type Caller } from './security/tokens.js';
+import { bundleFacts } from './runtime.js';
+import { pairingPage } from './service/pairing-page.js';
 import { Spool } from './spool/spool.js';
 import { Uploader, type UploaderOptions } from './spool/uploader.js';
 
-export const AGENT_VERSION = '0.2.0';
+/** The version the package build stamped, else the source's. */
+export const AGENT_VERSION = bundleFacts()?.version ?? '0.2.0';
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const MAX_SOCKETS = 32;
 
@@ -178,6 +181,9 @@ export async function buildAgent(config: AgentConfig, deps: AgentDeps = {}): Pro
       reply.header('access-control-max-age', '600');
       if (request.headers['access-control-request-private-network'] === 'true')
         reply.header('access-control-allow-private-network', 'true');
+      // Chrome's Local Network Access (142+) names it differently; the user's permission prompt still decides.
+      if (request.headers['access-control-request-local-network'] === 'true')
+        reply.header('access-control-allow-local-network', 'true');
       return reply.code(204).send();
     }
   });
@@ -239,6 +245,22 @@ export async function buildAgent(config: AgentConfig, deps: AgentDeps = {}): Pro
   };
 
   route(agentCalls.health, async ({ request }) => health(request));
+
+  // The teacher's pairing page, opened from the Start menu: the code in large digits. Only a navigation reaches it
+  // (a page of another origin is refused above and could not read it anyway: no CORS answer without an Origin).
+  app.get('/pair', async (request, reply) => {
+    if (request.headers.origin !== undefined) throw new AgentError(403, T.originRefused);
+    const code = pairing.peek();
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('x-frame-options', 'DENY')
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      )
+      .send(pairingPage(code ? { code: code.code, expiresAt: code.expiresAt } : null, AGENT_VERSION));
+  });
 
   route(agentCalls.pairingRequest, async ({ request }) => {
     const origin = request.headers.origin;

@@ -14,6 +14,8 @@ import {
 import { buildAgent } from './app.js';
 import { dataDirOf, loadAgentConfig, type AgentConfig } from './config.js';
 import { T } from './i18n/zh-CN.js';
+import { bundleDir, bundleFacts, isMainModule } from './runtime.js';
+import { agentLogFile, ensureRunning, openPairingPage, stopAgent, writePidFile } from './service/control.js';
 import { normalisePage } from './pages/normalise.js';
 import { driversFromConfig } from './scanners/drivers.js';
 import { PAPER_MM, type Scanner } from './scanners/port.js';
@@ -106,7 +108,9 @@ const printSources = (io: CliIo, sources: ScannerSource[]) => {
 };
 
 function serviceContext(env: Record<string, string | undefined>) {
-  const appDir = path.resolve(import.meta.dirname, '..');
+  const bundled = bundleDir();
+  // Installed: `<install>/app/agent.mjs` run by the node beside it; from source: `src/cli.ts` through tsx.
+  const appDir = bundled ? path.dirname(bundled) : path.resolve(import.meta.dirname, '..');
   const keep = Object.fromEntries(
     Object.entries(env).filter(
       (e): e is [string, string] => e[0].startsWith('AGENT_') && typeof e[1] === 'string',
@@ -115,7 +119,8 @@ function serviceContext(env: Record<string, string | undefined>) {
   return {
     home: env.HOME ?? os.homedir(),
     nodePath: process.execPath,
-    cliPath: path.join(appDir, 'src', 'cli.ts'),
+    cliPath: bundled ? path.join(bundled, 'agent.mjs') : path.join(appDir, 'src', 'cli.ts'),
+    ...(bundled ? { nodeArgs: [] } : {}),
     appDir,
     env: keep,
     ...(env.XDG_CONFIG_HOME ? { configHome: env.XDG_CONFIG_HOME } : {}),
@@ -138,6 +143,7 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
       await agent.app.listen({ host: '127.0.0.1', port: config.AGENT_PORT });
       const address = agent.app.server.address();
       io.out(T.cliListening(address && typeof address === 'object' ? address.port : config.AGENT_PORT));
+      await writePidFile(config);
       for (const signal of ['SIGINT', 'SIGTERM'] as const) {
         process.once(signal, () => {
           void agent.close().then(() => process.exit(0));
@@ -270,6 +276,17 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
       for (const step of nextSteps(mode)) io.out(step);
       return 0;
     }
+    case 'open':
+      // The Start-menu entry: start the agent when it is not running, then show the pairing page.
+      return openPairingPage(config, io);
+    case 'launch':
+      // Sign-in autostart (no window): start in the background with output to agent.log, unless running.
+      if (await ensureRunning(config)) return 0;
+      io.err(T.cliStartFailed(agentLogFile(config)));
+      return 1;
+    case 'stop':
+      // The installer before an upgrade or an uninstall; the spool survives any stop (pages are fsynced first).
+      return stopAgent(config, io);
     case 'help':
     case '--help':
       io.out(T.cliUsage);
@@ -281,8 +298,8 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
   }
 }
 
-// Run directly: `tsx src/cli.ts <command>`.
-if (import.meta.url === `file://${process.argv[1] ?? ''}` || process.argv[1]?.endsWith('/cli.ts')) {
+// Run directly: `tsx src/cli.ts <command>` (any OS; the bundle starts through main.ts instead).
+if (!bundleFacts() && isMainModule(import.meta.url, process.argv[1])) {
   const code = await runCli(process.argv.slice(2));
   if (code !== null) process.exit(code);
 }

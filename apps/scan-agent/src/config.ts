@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { AGENT_DEFAULT_PORT } from '@zhzy/contracts';
+import { bundleDir } from './runtime.js';
 
 const list = (fallback: string) =>
   z
@@ -68,9 +70,60 @@ export const AgentConfigSchema = z.object({
 });
 export type AgentConfig = z.infer<typeof AgentConfigSchema>;
 
+/** Settings a config file may hold: the agent's own, nothing else of the environment. */
+const isSetting = (key: string) => key.startsWith('AGENT_') || key === 'LOG_LEVEL';
+
+/**
+ * Reads `KEY=value` lines (`#` comments, blank lines ignored) — the file the installer writes from IT's command
+ * line or from the `agent.conf` next to the installer. A missing file is no settings.
+ */
+export function readConfigFile(file: string): Record<string, string> {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return {};
+  }
+  const out: Record<string, string> = {};
+  for (const raw of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const eq = line.indexOf('=');
+    if (eq <= 0) continue;
+    const key = line.slice(0, eq).trim();
+    if (isSetting(key)) out[key] = line.slice(eq + 1).trim();
+  }
+  return out;
+}
+
+/** The config file: `AGENT_CONFIG_FILE`, else `agent.conf` in the installation folder (beside `app/`). */
+export function configFileOf(env: Record<string, string | undefined>): string | null {
+  if (env.AGENT_CONFIG_FILE) return env.AGENT_CONFIG_FILE;
+  const app = bundleDir();
+  return app ? path.join(app, '..', 'agent.conf') : null;
+}
+
+/** Defaults of an installed agent: no demo scanner unless asked for, the SumatraPDF shipped beside it. */
+function installedDefaults(): Record<string, string> {
+  const app = bundleDir();
+  if (!app) return {};
+  return {
+    AGENT_VIRTUAL_SCANNER: 'false',
+    ...(process.platform === 'win32' ? { AGENT_SUMATRA: path.join(app, '..', 'SumatraPDF.exe') } : {}),
+  };
+}
+
+/** Settings from the installed defaults, then the config file, then the environment (which wins). */
 export function loadAgentConfig(env: Record<string, string | undefined> = process.env): AgentConfig {
+  const file = configFileOf(env);
+  const fromFile = file ? readConfigFile(file) : {};
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  return AgentConfigSchema.parse(cleaned);
+  const merged = { ...installedDefaults(), ...fromFile, ...cleaned };
+  // AGENT_DEMO=true is the installer's /DEMO switch: the virtual scanner that fills demo answer cards.
+  if (merged.AGENT_DEMO && !cleaned.AGENT_VIRTUAL_SCANNER) merged.AGENT_VIRTUAL_SCANNER = merged.AGENT_DEMO;
+  delete merged.AGENT_DEMO;
+  delete merged.AGENT_CONFIG_FILE;
+  return AgentConfigSchema.parse(merged);
 }
 
 /** The data folder of a configuration. */

@@ -14,7 +14,7 @@ import { demoLayout } from '../src/scanners/virtual/demo-card.js';
 import { Random } from '../src/scanners/virtual/random.js';
 import { decideSheet, demoStudents, renderSheetPage } from '../src/scanners/virtual/sheet.js';
 import { VirtualScanner } from '../src/scanners/virtual/virtual-driver.js';
-import { bombPng, tempDir } from './helpers.js';
+import { blankPdf, bombPng, tempDir } from './helpers.js';
 
 const work = tempDir('zhzy-pages-');
 afterAll(() => work.remove());
@@ -292,21 +292,7 @@ describe('the hot folder', () => {
     const out = path.join(work.dir, 'pdf-work');
     fs.mkdirSync(inbox);
     fs.mkdirSync(out);
-    // A two-page PDF written by hand (no PDF library needed).
-    const objects = [
-      '<< /Type /Catalog /Pages 2 0 R >>',
-      '<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>',
-      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] >>',
-      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 280] >>',
-    ];
-    let pdf = '%PDF-1.4\n';
-    const offsets: number[] = [];
-    objects.forEach((o, i) => {
-      offsets.push(pdf.length);
-      pdf += `${i + 1} 0 obj\n${o}\nendobj\n`;
-    });
-    const xref = pdf.length;
-    pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+    const pdf = blankPdf(2);
     fs.writeFileSync(path.join(inbox, 'class.pdf'), pdf);
     const hasPdftoppm = fs.existsSync('/usr/bin/pdftoppm');
     const scanner = new HotFolderScanner({

@@ -687,8 +687,23 @@ async function load(title: string, opts: autocannon.Options) {
   };
 }
 
+/** CPU seconds (user + system) the process has used so far, from /proc; null where there is none. */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 interface Row {
   title: string;
+  /** The first call after the fill, caches cold. */
+  firstMs: number | null;
+  /** The host's CPU per answer under load (ms), null where /proc cannot tell. */
+  cpuMs: number | null;
   /** null: no answer alone within BENCH_DURATION. */
   aloneMs: number | null;
   done: number;
@@ -824,18 +839,42 @@ async function main(): Promise<void> {
       return (performance.now() - start) / 1000;
     };
     for (const [title, pathname] of calls) {
-      // One call alone first: it must answer 200, and its time is the figure without queueing. A call that takes
-      // longer than BENCH_DURATION alone is reported as such and not loaded (200 clients could only time out).
-      const t0 = performance.now();
-      let check: Response;
-      try {
-        check = await fetch(`${base}${pathname}`, {
-          headers,
-          signal: AbortSignal.timeout(DURATION_S * 1000),
-        });
-      } catch (error) {
-        if (!(error instanceof DOMException && error.name === 'TimeoutError')) throw error;
-        const row = { title, aloneMs: null, done: 0, timeouts: 0, rps: 0, p50: 0, p99: 0 };
+      // The first call after the fill (caches cold), then one call alone: it must answer 200, and its time is the
+      // figure without queueing. A call that takes longer than BENCH_DURATION alone is reported as such and not
+      // loaded (200 clients could only time out).
+      let firstMs: number | null = null;
+      let aloneMs = 0;
+      let failed = false;
+      for (const pass of ['first', 'alone'] as const) {
+        const t0 = performance.now();
+        let check: Response;
+        try {
+          check = await fetch(`${base}${pathname}`, {
+            headers,
+            signal: AbortSignal.timeout(DURATION_S * 1000),
+          });
+        } catch (error) {
+          if (!(error instanceof DOMException && error.name === 'TimeoutError')) throw error;
+          failed = true;
+          break;
+        }
+        const body = await check.text();
+        if (check.status !== 200) throw new Error(`${title}: ${pathname} answered ${check.status} ${body}`);
+        if (pass === 'first') firstMs = performance.now() - t0;
+        else aloneMs = performance.now() - t0;
+      }
+      if (failed) {
+        const row = {
+          title,
+          firstMs,
+          cpuMs: null,
+          aloneMs: null,
+          done: 0,
+          timeouts: 0,
+          rps: 0,
+          p50: 0,
+          p99: 0,
+        };
         rows.push(row);
         // The abandoned request still runs in the host: wait until the first call answers as fast as it did alone.
         const drainedS = await drain(`${base}${calls[0]![1]}`, rows[0]?.aloneMs ?? 100);
@@ -844,38 +883,44 @@ async function main(): Promise<void> {
         );
         continue;
       }
-      const body = await check.text();
-      const aloneMs = performance.now() - t0;
-      if (check.status !== 200) throw new Error(`${title}: ${pathname} answered ${check.status} ${body}`);
-      const row = { ...(await load(title, { url: `${base}${pathname}`, headers })), aloneMs };
+      const cpu0 = cpuSeconds(child?.pid);
+      const loaded = await load(title, { url: `${base}${pathname}`, headers });
+      const cpu1 = cpuSeconds(child?.pid);
+      const cpuMs =
+        cpu0 === null || cpu1 === null || loaded.done === 0 ? null : ((cpu1 - cpu0) * 1000) / loaded.done;
+      const row = { ...loaded, firstMs, aloneMs, cpuMs };
       rows.push(row);
       // Requests the clients gave up on are still running in the host; the next call starts once they are done.
       const drainedS = await drain(`${base}${pathname}`, aloneMs);
       console.log(
-        `  ${title}: alone ${aloneMs.toFixed(0)} ms, ${row.done} answers, ${row.timeouts} timeouts, p50 ${row.p50} ms, p99 ${row.p99} ms; drained in ${drainedS.toFixed(1)} s; load ${loadavg()}`,
+        `  ${title}: first ${firstMs!.toFixed(0)} ms, alone ${aloneMs.toFixed(0)} ms, ${row.done} answers, ${row.timeouts} timeouts, p50 ${row.p50} ms, p99 ${row.p99} ms, host CPU ${cpuMs?.toFixed(1) ?? '?'} ms/answer; drained in ${drainedS.toFixed(1)} s; load ${loadavg()}`,
       );
     }
     console.log(
-      `\n${CONNECTIONS} concurrent clients, ≤ ${REQUESTS} requests or ${DURATION_S} s per call, loopback, PostgreSQL + pg-boss; sign-in ${tokenMs.toFixed(0)} ms`,
+      `\n${CONNECTIONS} concurrent clients, ≤ ${REQUESTS} requests or ${DURATION_S} s per call, loopback, PostgreSQL + pg-boss; scale ${SCALE} (${STUDENTS.toLocaleString('en')} students); sign-in ${tokenMs.toFixed(0)} ms`,
     );
     console.log(
       'call'.padEnd(32),
+      'first ms'.padStart(9),
       'alone ms'.padStart(9),
       'answers'.padStart(8),
       'timeouts'.padStart(9),
       'req/s'.padStart(8),
       'p50 ms'.padStart(8),
       'p99 ms'.padStart(8),
+      'CPU ms/req'.padStart(11),
     );
     for (const r of rows)
       console.log(
         r.title.padEnd(32),
+        (r.firstMs === null ? `> ${DURATION_S * 1000}` : r.firstMs.toFixed(0)).padStart(9),
         (r.aloneMs === null ? `> ${DURATION_S * 1000}` : r.aloneMs.toFixed(0)).padStart(9),
         String(r.done).padStart(8),
         String(r.timeouts).padStart(9),
         r.rps.toFixed(0).padStart(8),
         String(r.p50).padStart(8),
         String(r.p99).padStart(8),
+        (r.cpuMs === null ? '?' : r.cpuMs.toFixed(1)).padStart(11),
       );
     console.log(`load average (1 / 5 / 15 min): ${loadavg()}, ${os.availableParallelism()} cores\n`);
   } finally {

@@ -12,7 +12,9 @@ hello.get('/', async () => ({ hello: 'world' }));
 await hello.listen({ host: '127.0.0.1', port: 0 });
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zhzy-bench-'));
-const host = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '', DATA_DIR: dataDir }) });
+const host = await buildApp({
+  config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '', DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0' }),
+});
 await host.listen({ host: '127.0.0.1', port: 0 });
 
 const port = (s: { server: { address(): ReturnType<typeof hello.server.address> } }) => {

@@ -8,8 +8,10 @@ import { refuseNulCharacters, type CallGuards } from './lib/call.js';
 import { InProcessJobQueue, type JobQueue } from './lib/jobs.js';
 import { Metrics } from './lib/metrics.js';
 import { PgBossJobQueue } from './lib/pg-boss-queue.js';
+import { DocumentSandbox } from './lib/sandbox/pool.js';
 import { createStorage, type ObjectStorage } from './lib/storage/index.js';
 import { registerAccount } from './modules/account/routes.js';
+import { registerAgentDownloads } from './modules/agent-download/routes.js';
 import { registerAnalysis } from './modules/analysis/routes.js';
 import { seedAnalysisDemo } from './modules/analysis/seed.js';
 import { DevSmsInbox, LogSmsProvider, type SmsProvider } from './modules/account/sms.js';
@@ -44,7 +46,11 @@ import { seedSchoolDemo } from './modules/school/seed.js';
 import { SystemRepository } from './modules/system/repository.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { SystemService } from './modules/system/service.js';
-import { answerFrameworkError, registerErrorHandler } from './plugins/errors.js';
+import { registerCompression } from './plugins/compression.js';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/errors.js';
+import { registerEtags } from './plugins/etag.js';
+import { logOptions } from './plugins/log-redaction.js';
+import { SignupLimit, registerRateLimit } from './plugins/rate-limit.js';
 import { registerOperations } from './plugins/operations.js';
 import { FileStore, registerFiles } from './plugins/files.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -85,9 +91,12 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const clock = options.clock ?? Date.now;
+  const trusted = config.TRUST_PROXY;
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
-    trustProxy: config.TRUST_PROXY,
+    logger: logOptions(config.LOG_LEVEL),
+    // Only the configured proxies: a hop count becomes "the nearest n hops", never "whoever sent the header".
+    trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
+    clientErrorHandler: answerClientError,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
@@ -152,7 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   app.addHook('onClose', releaseStartup);
   await migrateToLatest(db);
-  await seedCatalog(db.kysely, clock);
+  await seedCatalog(db.kysely, clock, { checkedBank: config.SEED_CHECKED_BANK });
   await seedPaperTemplates(db.kysely, db.dialect, clock);
   if (config.SEED_DEMO) {
     const seeded = await seedDemoSchool(db.kysely, clock);
@@ -171,8 +180,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     connectSrc: config.CSP_CONNECT_SRC.split(' ').filter(Boolean),
   });
   registerErrorHandler(app);
+  // The general limit per caller; the bearer check below adds the per-account count.
+  const rateLimit = registerRateLimit(app, config.RATE_LIMIT_PER_MINUTE, clock);
   refuseNulCharacters(app);
   await app.register(formbody);
+  registerEtags(app);
+  await registerCompression(app);
 
   const authService = new AuthService(
     new AuthRepository(db.kysely),
@@ -186,7 +199,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.makeCaptcha,
   );
   const guards: CallGuards = {
-    authenticate: (request) => authService.authenticate(request.headers.authorization),
+    authenticate: async (request) => {
+      const caller = await authService.authenticate(request.headers.authorization);
+      rateLimit.perUser(caller.userId);
+      return caller;
+    },
     checkClient: (request) => authService.checkClient(request.headers.authorization),
   };
   const catalogRepository = new CatalogRepository(db.kysely, db.dialect);
@@ -195,7 +212,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // /ready, /metrics (behind METRICS_TOKEN) and per-route request metrics.
   registerOperations(app, { metrics, metricsToken: config.METRICS_TOKEN, isClosing: () => closing });
 
-  authRoutes(app, guards, authService);
+  // New accounts per address and overall: password, phone and invitation registration.
+  const signups = new SignupLimit(config.REGISTER_PER_ADDRESS_PER_HOUR, config.REGISTER_PER_HOUR, clock);
+  authRoutes(app, guards, authService, signups);
+  registerAgentDownloads(app, { dir: config.AGENT_PACKAGES_DIR });
   systemRoutes(app, guards, new SystemService(new SystemRepository(db.kysely)));
   const questionsRepository = new QuestionsRepository(db.kysely, db.dialect);
   catalogRoutes(app, guards, new CatalogService(catalogRepository, questionsRepository));
@@ -204,9 +224,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await scheduleQuestionMaintenance(app, questionsRepository, clock);
   basketRoutes(app, guards, new BasketService(new BasketRepository(db.kysely), catalogRepository, clock));
   // Smart composition avoids questions the chosen classes had in their latest homework.
+  // Word, PDF and workbook conversions run in child processes with memory and time limits (ADR 0041).
+  const documents = new DocumentSandbox({ size: config.DOCUMENT_WORKERS });
+  app.addHook('onClose', () => documents.close());
   const papers = await registerPapers(app, guards, {
     db,
     clock,
+    documents,
     recentHomework: recentHomeworkQuestions(new HomeworkRepository(db.kysely)),
   });
 
@@ -218,6 +242,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storage,
     clock,
     workers: config.RECOGNITION_WORKERS,
+    workerMemoryMb: config.RECOGNITION_WORKER_MEMORY_MB,
   });
   await registerScan(app, guards, {
     db,
@@ -268,6 +293,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     files,
     clock,
     verifyCaptcha: (key, code) => authService.verifyCaptcha(key, code),
+    documents,
+    publicUrl: config.PUBLIC_URL,
+    signups,
   });
   const account = await registerAccount(app, guards, {
     db,
@@ -277,9 +305,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     school,
     sms: options.smsProvider ?? new LogSmsProvider(app.log, devInbox, clock),
     devInbox,
+    signups,
   });
   // School materials and binding (papers come through the papers module's own access rules).
-  await registerMaterials(app, guards, { db, dataDir: config.DATA_DIR, storage, clock, school, papers });
+  await registerMaterials(app, guards, {
+    db,
+    dataDir: config.DATA_DIR,
+    storage,
+    clock,
+    school,
+    papers,
+    documents,
+  });
   registerFiles(app, guards, {
     store: files,
     privateChecks: { feedback: (relative, auth) => account.canReadFeedbackImage(relative, auth) },

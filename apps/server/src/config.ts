@@ -24,6 +24,8 @@ export const ConfigSchema = z.object({
   SEED_DEMO_SCANS: flag.default(true),
   /** With SEED_DEMO: finished demo homework with results, so the analysis screens mean something on first start. */
   SEED_DEMO_RESULTS: flag.default(true),
+  /** The checked 七年级 question families (seed/data/generated/math-7-checked.ts) in the system bank. */
+  SEED_CHECKED_BANK: flag.default(true),
   /** The fixed OAuth client of the web app (Basic header of the token call). */
   OAUTH_CLIENT_ID: z.string().min(1).default('zhzy-web'),
   OAUTH_CLIENT_SECRET: z.string().min(1).default('zhzy-web-secret'),
@@ -32,10 +34,55 @@ export const ConfigSchema = z.object({
   /** Built web app served on the same port; empty disables serving it. */
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The 扫描助手 installers and their manifest.json (`npm run package -w @zhzy/scan-agent`), served to teachers. */
+  AGENT_PACKAGES_DIR: z.string().default(path.resolve(import.meta.dirname, '../../scan-agent/dist/packages')),
   /** Processes that recognise scanned pages; 0 = one per core. */
   RECOGNITION_WORKERS: z.coerce.number().int().min(0).max(64).default(0),
-  /** Honour X-Forwarded-For from a reverse proxy (for per-address sign-in limits). */
-  TRUST_PROXY: flag.default(false),
+  /**
+   * Resident memory of a recognition worker past which it is killed and its page sent to a person, MB (a real page
+   * at 600 dpi needs a few hundred).
+   */
+  RECOGNITION_WORKER_MEMORY_MB: z.coerce.number().int().min(128).max(65536).default(1024),
+  /** Processes that convert documents (Word, PDF booklets, workbooks) at once; more wait in line. */
+  DOCUMENT_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
+  /**
+   * Which reverse proxies' X-Forwarded-For / -Proto to honour (per-address limits, HSTS): `false` (none), a number
+   * of proxy hops in front of the host (`1`: the shipped nginx; `true` means 1, never "anything"), or a
+   * comma-separated list of the proxies' addresses or subnets (ADR 0042).
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|yes|no|\d{1,2}|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/,
+      'TRUST_PROXY 须为 false、代理层数（如 1）或代理地址列表（以逗号分隔）',
+    )
+    .default('false')
+    .transform((v): false | number | string[] =>
+      v === 'false' || v === 'no' || v === '0'
+        ? false
+        : v === 'true' || v === 'yes'
+          ? 1
+          : /^\d+$/.test(v)
+            ? Number(v)
+            : v.split(',').map((a) => a.trim()),
+    ),
+  /**
+   * The address users reach the web app at (`https://zy.school.cn`), for links the host hands out (invitations).
+   * Unset: the administrator's browser origin, else a link relative to the site. Never the request's Host header.
+   */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+\/?$/, 'PUBLIC_URL 须为网址，如 https://zy.example.cn')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+  /**
+   * Requests per minute one caller may make to the API: a signed-in session (by its token), else an address.
+   * 0 switches the limit off. Generous: a teacher's busiest screen makes a few dozen calls (ADR 0042).
+   */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(3000),
+  /** New accounts per hour (password or phone registration, invitations): from one address, and from everyone. */
+  REGISTER_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).default(30),
+  REGISTER_PER_HOUR: z.coerce.number().int().min(0).default(500),
   /**
    * Seconds of Strict-Transport-Security, sent only on requests that arrived over TLS (with TRUST_PROXY, a proxy's
    * X-Forwarded-Proto: https counts); 0 sends none.

@@ -94,13 +94,14 @@ describe.each(DIALECTS)('smart composition on %s', (dialect) => {
       subjectId: SUBJECT_IDS.数学,
       booknodeIds: [booknodeId('m7a-1')],
       types: [{ typeId: typeId('数学', '单选题'), count: 40, score: 3 }],
-      difficulty: 1,
+      // All 困难 (难度系数 0, ADR 0045; was 1 on the old low-is-easy scale): out of reach of the chapter's bank.
+      difficulty: 0,
     });
     const found = r.selections[0]!.questions.length;
     expect(found).toBeGreaterThan(0);
     expect(found).toBeLessThan(40);
     expect(r.explanations).toContain(`单选题只有 ${found} 道符合条件，少于要求的 40 道`);
-    expect(r.explanations.some((e) => e.startsWith('所选范围内的试题达不到目标难度 1.00'))).toBe(true);
+    expect(r.explanations.some((e) => e.startsWith('所选范围内的试题达不到目标难度系数 0.00'))).toBe(true);
     expect(r.withinTolerance).toBe(false);
     const inChapter = await t.testDb.db.kysely
       .selectFrom('question_booknodes')

@@ -634,6 +634,47 @@ describe.each(DIALECTS)('marking on %s', (dialect) => {
     });
   });
 
+  describe('the task list after writes', () => {
+    it('follows every write that changes an item, however recently it was counted', async () => {
+      // The task list keeps its counts per block while their versions stand still (ADR 0047): each write below
+      // must move one, or the list would still show what it counted before.
+      const c5 = w.classesA[4]!;
+      const students = classStudents.get(c5.id)!;
+      const hw = await publish('任务列表跟随写入', [c5.id]);
+      const sheets = await scan(hw, students.slice(0, 3));
+      const agrees = async (step: string) => {
+        const v = await view(hw.id);
+        const task = MarkTaskSchema.array()
+          .parse(data(await w.call('GET', '/teacher/mark/tasks', w.me)))
+          .find((t) => t.homeworkId === hw.id)!;
+        for (const b of task.blocks) {
+          const vb = v.blocks.find((x) => x.id === b.id)!;
+          expect(b.progress, `${step}: ${b.title}`).toEqual(vb.progress);
+          expect(b.myMarks, `${step}: ${b.title}`).toBe(
+            vb.teachers.find((t) => t.userId === users.teacher)?.marks ?? 0,
+          );
+        }
+        return task.blocks.find((b) => b.id === blockOf(v, Q.written).id)!;
+      };
+      const block = blockOf(await view(hw.id), Q.written);
+      expect((await agrees('scanned')).progress).toMatchObject({ items: 3, done: 0 });
+      expect((await submit(block.id, w.me, sheets[0]!, { [Q.written]: 5 })).statusCode).toBe(200);
+      expect((await agrees('marked')).progress).toMatchObject({ items: 3, done: 1, marks: 1 });
+      const flagged = await w.call('POST', `/teacher/mark/block/${block.id}/problem`, w.me, {
+        sheetId: sheets[1],
+        note: '看不清',
+      });
+      expect(flagged.statusCode, flagged.body).toBe(200);
+      expect((await agrees('flagged')).progress).toMatchObject({ problems: 1 });
+      expect((await submit(block.id, w.me, sheets[1]!, { [Q.written]: 3 })).statusCode).toBe(200);
+      expect((await agrees('marked the problem')).progress).toMatchObject({ done: 2, problems: 0 });
+      await scan(hw, students.slice(3, 5));
+      expect((await agrees('scanned more')).progress).toMatchObject({ items: 5, done: 2 });
+      expect((await submit(block.id, w.me, sheets[0]!, { [Q.written]: 6 })).statusCode).toBe(200);
+      expect((await agrees('revised')).progress).toMatchObject({ items: 5, done: 2, marks: 1 });
+    });
+  });
+
   describe('grouped marking', () => {
     it('groups blank answers and identical crops, and scores a group at once into results', async () => {
       const c5 = w.classesA[4]!;

@@ -71,7 +71,7 @@ function bruteForceFeasible(input: OptimiserInput): boolean {
   if (totalWeight === 0) return false;
   let sums = [0];
   for (const t of perType) sums = sums.flatMap((s) => [...t.sums].map((x) => s + x * t.weight));
-  return sums.some((w) => Math.abs((w / totalWeight - 1) / 4 - input.target) <= DIFFICULTY_TOLERANCE + 1e-9);
+  return sums.some((w) => Math.abs(1 - (w / totalWeight - 1) / 4 - input.target) <= DIFFICULTY_TOLERANCE + 1e-9);
 }
 
 describe('smart composition optimiser (properties)', () => {
@@ -135,7 +135,7 @@ describe('smart composition optimiser (properties)', () => {
     );
   });
 
-  it('reports the difficulty of what it picked (score-weighted mean of normalised levels)', () => {
+  it('reports the 难度系数 of what it picked (1 − score-weighted mean of normalised levels: higher is easier)', () => {
     fc.assert(
       fc.property(bankArb, (input) => {
         const result = optimise(input);
@@ -148,7 +148,7 @@ describe('smart composition optimiser (properties)', () => {
             total += input.types[i]!.scoreTenths;
           }
         });
-        if (total > 0) expect(result.difficulty).toBeCloseTo(w / total, 9);
+        if (total > 0) expect(result.difficulty).toBeCloseTo(1 - w / total, 9);
       }),
       { numRuns: 200 },
     );
@@ -166,6 +166,27 @@ describe('smart composition optimiser (properties)', () => {
           expect(avoidedPicked).toBe(result.picks[i]!.avoidedUsed);
           if (fresh >= t.count) expect(avoidedPicked).toBe(0);
           else expect(avoidedPicked).toBe(Math.min(t.count, result.picks[i]!.ids.length) - fresh);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('smart composition optimiser (families)', () => {
+  it('never puts two questions of one family (one template, other numbers) in a paper, and still fills it', () => {
+    fc.assert(
+      fc.property(bankArb, fc.integer({ min: 1, max: 3 }), (input, families) => {
+        // Each type's questions fall into `families` templates.
+        const candidates = input.candidates.map((c, i) => ({ ...c, family: `${c.typeId}-f${i % families}` }));
+        const result = optimise({ ...input, candidates });
+        const familyOf = new Map(candidates.map((c) => [c.id, c.family]));
+        const picked = result.picks.flatMap((p) => p.ids).map((id) => familyOf.get(id));
+        expect(new Set(picked).size).toBe(picked.length);
+        input.types.forEach((t, i) => {
+          const available = new Set(candidates.filter((c) => c.typeId === t.typeId).map((c) => c.family))
+            .size;
+          expect(result.picks[i]!.ids).toHaveLength(Math.min(t.count, available));
         });
       }),
       { numRuns: 300 },
@@ -203,12 +224,13 @@ describe('smart composition optimiser (examples)', () => {
     const result = optimise({
       candidates,
       types: [{ typeId: 't', count: 2, scoreTenths: 30 }],
-      target: 0.9,
+      target: 0.1,
       seed: 7,
     });
     expect(result.feasible).toBe(false);
     expect(result.withinTolerance).toBe(false);
-    expect(result.difficulty).toBe(0);
+    // All 容易: the 难度系数 is 1 (ADR 0045 flipped the scale; the old figure was 0 for target 0.9).
+    expect(result.difficulty).toBe(1);
   });
 
   it('gives another selection for another seed when the bank allows it', () => {

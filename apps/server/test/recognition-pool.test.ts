@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PageRecognition } from '@zhzy/contracts';
-import { RecognitionPool, WorkerCrashError } from '../src/modules/recognition/pool.js';
+import { RecognitionPool, WorkerCrashError, WorkerMemoryError } from '../src/modules/recognition/pool.js';
 
 // The worker pool alone, with a stand-in worker that crashes on command: a dead worker is replaced, its page is
 // retried once on a fresh worker, and a page that kills two workers is reported, never retried for ever.
@@ -62,5 +62,16 @@ describe('recognition worker pool', () => {
     await expect(bad).rejects.toBeInstanceOf(WorkerCrashError);
     expect((await good).result).toMatchObject({ byte: 7 });
     expect(pool.restarts).toBe(2);
+  });
+
+  it('kills a worker past its memory limit, sends that page to a person at once, and reads the next page', async () => {
+    pool = new RecognitionPool({ size: 1, script, memoryLimitMb: 200 });
+    const hungry = pool.recognise(new Uint8Array([0xfd]), noLayouts);
+    const next = pool.recognise(new Uint8Array([8]), noLayouts);
+    await expect(hungry).rejects.toBeInstanceOf(WorkerMemoryError);
+    expect((await next).result).toMatchObject({ byte: 8 });
+    expect(pool.memoryKills).toBe(1);
+    // Stopped near the limit: polled every 100 ms while growing 8 MB per 10 ms.
+    expect(pool.peakRss).toBeGreaterThan(200 * 1024 * 1024);
   });
 });

@@ -59,7 +59,7 @@ describe.each(DIALECTS)('scan uploads on %s: refusal codes, token scope, rescans
       headers,
       ...(body !== undefined ? { body } : {}),
     });
-    return { status: res.status, body: (await res.json()) };
+    return { status: res.status, body: await res.json() };
   };
   const createBatch = async () => {
     const res = await call(

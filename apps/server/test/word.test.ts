@@ -184,9 +184,10 @@ describe.each(DIALECTS)('Word export and import on %s', (dialect) => {
     expect(text).toContain('考试时间：90 分钟');
     expect(text).toContain('密 封 线 内 不 要 答 题');
     expect(text).toContain('注意事项：');
-    // The formula as readable text: 1/2 x with a superscript 2.
-    expect(text).toContain('1/2');
-    expect(xml).toMatch(/<w:vertAlign w:val="superscript"\/>/);
+    // The formula as a native Word equation: a stacked fraction ½ and x with a superscript 2.
+    expect(xml).toMatch(/<m:f><m:num>.*?1<\/m:t>.*?<\/m:num><m:den>.*?2<\/m:t>.*?<\/m:den><\/m:f>/);
+    expect(xml).toMatch(/<m:sSup><m:e>.*?x<\/m:t>.*?<\/m:e><m:sup>.*?2<\/m:t>.*?<\/m:sup><\/m:sSup>/);
+    expect(text).not.toContain('1/2');
     expect(Object.keys(zip.files).some((f) => f.startsWith('word/media/'))).toBe(true);
   });
 

@@ -52,7 +52,9 @@ async function inSight(el: ReturnType<Page['locator']>): Promise<boolean> {
 const countBy = (items: string[]) =>
   items.reduce<Record<string, number>>((m, x) => ({ ...m, [x]: (m[x] ?? 0) + 1 }), {});
 
-const poll = <T>(fn: () => Promise<T>, timeout = 30_000) => expect.poll(fn, { timeout, interval: 250 });
+// Outcomes are waited for with a generous bound: under load 6–8 (or 8 engineers on 2 cores) clearing an exception
+// after 确认无误 took longer than 30 s; the bound only limits how long a real failure takes to report.
+const poll = <T>(fn: () => Promise<T>, timeout = 180_000) => expect.poll(fn, { timeout, interval: 250 });
 
 describe('a class set through /scan with the virtual scanner', { timeout: 2_400_000 }, () => {
   it('every sheet of the class arrives once, in order, and the live tally counts them', async () => {
@@ -74,7 +76,7 @@ describe('a class set through /scan with the virtual scanner', { timeout: 2_400_
       deviceScaleFactor: 1,
     });
     const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
+    page.setDefaultTimeout(120_000);
     await page.goto(`${host.baseUrl}/`);
     await page.getByRole('button', { name: '登录/注册' }).click();
     await page.getByRole('textbox', { name: '用户名' }).fill('demo-teacher');

@@ -185,7 +185,7 @@ describe('schools, teams and invitations in the browser', { timeout: 300_000 }, 
     const created = page.getByRole('dialog', { name: '邀请已生成' });
     await created.getByRole('img', { name: '邀请二维码' }).waitFor();
     inviteLink = await created.getByRole('textbox', { name: '邀请链接' }).inputValue();
-    expect(inviteLink).toMatch(new RegExp(`^${origin}/invite\\?token=`));
+    expect(inviteLink).toMatch(new RegExp(`^${origin}/invite#token=`));
     await shot(page, 'member-invite-created');
     await created.getByRole('button', { name: '关闭' }).click();
     await page.getByRole('cell', { name: '有效' }).waitFor();

@@ -32,6 +32,15 @@ import {
 } from '../src/recognise/testing/cases.js';
 import { clearRasterCache, makeSheet, type PageTruth } from '../src/recognise/testing/corpus.js';
 import { scorePage } from '../src/recognise/testing/evaluate.js';
+import {
+  OutcomeTable,
+  printSideBySide,
+  wildCorpus,
+  wildSpeed,
+  wildVerdict,
+  WILD_HELD_OUT_SEEDS,
+  WILD_TUNING_SEEDS,
+} from './wild.js';
 
 const TARGET_PER_CORE = 15;
 /** Recognition's rate as a share of the bare decode of the same files, measured in the same run. */
@@ -39,7 +48,9 @@ const TARGET_RATIO = 0.75;
 const TARGET_RSS_MB = 300;
 const rounds = Number(process.env.ROUNDS ?? 5);
 const accuracyPages = Number(process.env.ACCURACY_PAGES ?? 100);
-const corpora = (process.env.ACCURACY_CORPORA ?? 'realistic,stress').split(',');
+const corpora = (process.env.ACCURACY_CORPORA ?? 'realistic,stress,wild,heldout').split(',');
+/** Pages of the independent model (issue #19) read from its tuning seeds and from its held-out seeds. */
+const wildPages = Number(process.env.WILD_PAGES ?? 100);
 /** Issue #7's targets, on the realistic corpus. */
 const TARGET_BUBBLES_RIGHT = 0.9995;
 const TARGET_TO_PERSON = 0.02;
@@ -83,12 +94,39 @@ async function generate(): Promise<void> {
       code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
     }
     let accurate = true;
+    const tables: [string, OutcomeTable][] = [];
     if (accuracyPages > 0) {
-      if (corpora.includes('realistic'))
-        accurate = (await accuracy(dir, fixtures, 'class', accuracyPages)) && accurate;
-      if (corpora.includes('stress'))
-        accurate = (await accuracy(dir, fixtures, 'random', accuracyPages)) && accurate;
+      if (corpora.includes('realistic')) {
+        const t = new OutcomeTable();
+        accurate = (await accuracy(dir, fixtures, 'class', accuracyPages, t)) && accurate;
+        tables.push(['一个班', t]);
+      }
+      if (corpora.includes('stress')) {
+        const t = new OutcomeTable();
+        accurate = (await accuracy(dir, fixtures, 'random', accuracyPages, t)) && accurate;
+        tables.push(['压力测试', t]);
+      }
     }
+    if (wildPages > 0) {
+      let heldOut: OutcomeTable | undefined;
+      let files: Buffer[] = [];
+      if (corpora.includes('wild'))
+        tables.push([
+          '独立模型·调参页',
+          (await wildCorpus(dir, fixtures, WILD_TUNING_SEEDS[0], wildPages)).table,
+        ]);
+      if (corpora.includes('heldout')) {
+        const read = await wildCorpus(dir, fixtures, WILD_HELD_OUT_SEEDS[0], wildPages, true);
+        heldOut = read.table;
+        files = read.files;
+        tables.push(['独立模型·留出页', heldOut]);
+      }
+      printSideBySide(tables);
+      if (heldOut) {
+        accurate = wildVerdict(heldOut) && accurate;
+        accurate = (await wildSpeed(files, fixtures)) && accurate;
+      }
+    } else if (tables.length) printSideBySide(tables);
     process.exitCode = code || (accurate ? 0 : 1);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -227,6 +265,7 @@ async function accuracy(
   fixtures: CorpusFixtures,
   prefix: 'class' | 'random',
   count: number,
+  table?: OutcomeTable,
 ): Promise<boolean> {
   const resolve = (id: string) => fixtures.layouts.get(id);
   const tallies = new Map<string, Tally>();
@@ -266,6 +305,12 @@ async function accuracy(
           `${JSON.stringify({ name, truth: sheet.truth, result: { ...result, crops: [] } })}\n`,
         );
       const s = scorePage(sheet.truth, result);
+      table?.page(
+        name,
+        sheet.truth,
+        result,
+        `${c.spec.dpi ?? '?'}-${c.spec.distortion?.threshold === undefined ? 'grey' : '1bit'}`,
+      );
       for (const t of [all, mine]) {
         t.pages++;
         if (result.status === 'failed') {

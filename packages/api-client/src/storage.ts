@@ -9,6 +9,9 @@ export interface StorageBacking {
   setItem(key: string, value: string): void;
   removeItem(key: string): void;
   clear(): void;
+  /** Key enumeration (Web Storage has both): needed to keep device settings through `clear()`. */
+  readonly length?: number;
+  key?(index: number): string | null;
 }
 
 /** What a missing or unreadable key reads as. */
@@ -20,12 +23,17 @@ export interface JsonStorage {
   /** Stores `value` as JSON; `undefined` removes the key. */
   set(key: string, value: unknown): void;
   remove(key: string): void;
-  /** Removes every key of the backing store. */
+  /** Removes every key of the backing store, except those `keepOnClear` names (settings of this device). */
   clear(): void;
 }
 
+export interface StorageOptions {
+  /** Keys that belong to the device, not the session (the scan agent's pairing, scanner settings). */
+  keepOnClear?: (key: string) => boolean;
+}
+
 /** Wraps a Web-Storage-like backing store so values go in and out as JSON. */
-export function createStorage(backing: StorageBacking): JsonStorage {
+export function createStorage(backing: StorageBacking, options: StorageOptions = {}): JsonStorage {
   return {
     get<T = unknown>(key: string): T | EmptyObject {
       let text: string | null;
@@ -53,7 +61,17 @@ export function createStorage(backing: StorageBacking): JsonStorage {
       backing.removeItem(key);
     },
     clear(): void {
+      const keep = options.keepOnClear;
+      const kept: [string, string][] = [];
+      if (keep && backing.key && backing.length !== undefined) {
+        for (let i = 0; i < backing.length; i++) {
+          const key = backing.key(i);
+          const value = key !== null && keep(key) ? backing.getItem(key) : null;
+          if (key !== null && value !== null) kept.push([key, value]);
+        }
+      }
       backing.clear();
+      for (const [key, value] of kept) backing.setItem(key, value);
     },
   };
 }
@@ -67,6 +85,10 @@ export function createMemoryBacking(initial: Record<string, string> = {}): Memor
   const map = new Map<string, string>(Object.entries(initial));
   return {
     map,
+    get length() {
+      return map.size;
+    },
+    key: (index) => [...map.keys()][index] ?? null,
     getItem: (key) => map.get(key) ?? null,
     setItem: (key, value) => {
       map.set(key, String(value));

@@ -193,7 +193,9 @@ describe('against the real host on sqlite', () => {
     await rec.client.call(calls.stageList);
     expect(rec.client.session.refreshToken).not.toBe(oldRefresh);
 
-    // A stale copy (e.g. another tab) still holds the old refresh token.
+    // A stale copy (e.g. another tab) still holds the old refresh token, past the host's grace window for
+    // concurrent refreshes (ADR 0042): a reuse.
+    ctx.clock.advance(11_000);
     rec.storage.set(SESSION_KEYS.refreshToken, oldRefresh);
     rec.storage.set(SESSION_KEYS.expiresAt, ctx.clock.now() + 1_000);
     const error = await rejection(rec.client.call(calls.stageList));

@@ -122,4 +122,15 @@ describe('signed-in rule (SPEC §2)', () => {
       user: null,
     });
   });
+
+  it('keeps the keys keepOnClear names (the scan-agent pairing of the device) through clear(), the session goes', () => {
+    const backing = createMemoryBacking();
+    const storage = createStorage(backing, { keepOnClear: (key) => key.startsWith('scanAgentToken:') });
+    storage.set('access_token', 'abc');
+    storage.set('user', { username: '王老师' });
+    storage.set('scanAgentToken:http://127.0.0.1:17310', 'paired');
+    storage.clear();
+    expect([...backing.map.keys()]).toEqual(['scanAgentToken:http://127.0.0.1:17310']);
+    expect(storage.get('scanAgentToken:http://127.0.0.1:17310')).toBe('paired');
+  });
 });

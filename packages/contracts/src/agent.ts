@@ -629,3 +629,23 @@ export const WsServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ v, type: z.literal('print'), job: PrintJobSchema }),
 ]);
 export type WsServerMessage = z.infer<typeof WsServerMessageSchema>;
+
+/** Platforms the 扫描助手 is packaged for (ADR 0043). */
+export const AGENT_PLATFORMS = ['win32-x64', 'linux-x64', 'darwin-arm64'] as const;
+export type AgentPlatform = (typeof AGENT_PLATFORMS)[number];
+
+/** One package of the agent the host serves: `GET /agent/download/<platform>`. */
+export const AgentPackageSchema = z.object({
+  version: z.string().min(1).max(64),
+  file: z.string().regex(/^[\w.+-]+$/),
+  size: z.number().int().nonnegative(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type AgentPackage = z.infer<typeof AgentPackageSchema>;
+
+/** The build's manifest (scripts/package.mjs) and the host's answer to `GET /agent/download/manifest`. */
+export const AgentPackagesManifestSchema = z.object({
+  version: z.string().min(1).max(64),
+  packages: z.partialRecord(z.enum(AGENT_PLATFORMS), AgentPackageSchema),
+});
+export type AgentPackagesManifest = z.infer<typeof AgentPackagesManifestSchema>;

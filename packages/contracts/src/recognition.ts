@@ -140,6 +140,32 @@ export const MarkThresholdsSchema = z.object({
    * rubber leaves of a changed mind (alone it could be a tick blurred by a coarse scan, and stays with a person).
    */
   residueEven: z.number().min(0).max(2).default(0.105),
+  /**
+   * Per-sheet calibration (ADR 0040): with at least this many clear fills on the sheet (the one strong mark of a
+   * single answer or a digit column), every bubble is judged against the student's own pencil instead of the
+   * constants above.
+   */
+  calibrationMin: z.number().int().min(1).max(100).default(4),
+  /** A question's one mark counts among the student's fills when the next darkest bubble is at most this share of it. */
+  fillGap: z.number().min(0).max(1).default(0.35),
+  /**
+   * A bubble at least this share as dark (mean darkness above the empty level) as the student's lighter fills (their
+   * 20th percentile) is a mark like theirs…
+   */
+  markShare: z.number().min(0).max(2).default(0.5),
+  /** …at most this share of their typical fill (the median), with no stroke or spot, is rubbed out or smudged. */
+  erasedShare: z.number().min(0).max(2).default(0.35),
+  /**
+   * A darkest small window at least this much darker than the bubble's mean: darkness in strokes (a tick, a cross,
+   * a circle) rather than spread (a rubbed-out layer); the bitonal value applies to 1-bit pages, whose dither
+   * speckles.
+   */
+  strokeShape: z.number().min(0).max(2).default(0.16),
+  /** On a calibrated sheet a bubble this much darker than its empty level is looked at even under the empty cut. */
+  faintFloor: z.number().min(0).max(2).default(0.07),
+  /** A rubbed-out layer is flat: its median darkness at least this share of its mean (grey pages). */
+  flatShare: z.number().min(0).max(2).default(0.5),
+  strokeShapeBitonal: z.number().min(0).max(2).default(0.2),
 });
 export type MarkThresholds = z.infer<typeof MarkThresholdsSchema>;
 export type MarkThresholdsInput = z.input<typeof MarkThresholdsSchema>;

@@ -41,6 +41,8 @@ export const T = {
   interrupted: '扫描助手重启，扫描已中断。请检查进纸器，放回未扫描的答题卡后继续扫描',
   scanFailed: (detail: string) => `扫描失败：${detail}`,
   pdfNeedsPoppler: '无法读取 PDF：本机未安装 pdftoppm（poppler-utils），请安装后重试，或改为导出图片',
+  pdfTooManyPages: (name: string, max: number) =>
+    `“${name}”页数过多（每个 PDF 不能超过${max}页），已移到“无法读取”文件夹，请拆分后再放入`,
   unreadableFile: (name: string) => `无法读取文件 ${name}，已跳过（原文件保留在扫描文件夹中）`,
   pageUnreadable: '扫描仪送来的图片无法解码',
   spoolFull:
@@ -94,10 +96,15 @@ export const T = {
     '  list                  列出本机可用的扫描仪',
     '  scan --out 目录       扫描一批答题卡到指定文件夹（--scanner 序号 --pages 数量 --paper A4 --simplex）',
     '  pair                  显示网页配对所需的配对码',
+    '  open                  启动扫描助手（如未运行）并在浏览器中打开配对页',
+    '  stop                  停止正在运行的扫描助手',
     '  install-service       安装为当前用户的开机自启（--mode systemd|xdg|winsw，--dry-run 只显示不写入）',
     '  uninstall-service     移除开机自启',
   ].join('\n'),
   cliNotRunning: '扫描助手未运行。请先运行 scan-agent start',
+  cliStopped: '扫描助手已停止',
+  cliStartFailed: (log: string) => `扫描助手未能启动，请查看日志：${log}`,
+  cliOpenPage: (url: string) => `配对页：${url}`,
   cliRunning: (version: string, port: number) => `扫描助手 ${version} 正在运行（127.0.0.1:${port}）`,
   cliNoScanners: '未找到扫描仪',
   cliPairCode: (code: string, until: string) =>

@@ -123,6 +123,11 @@ export class PairingCodes {
     return this.active;
   }
 
+  /** The code in force, if any (what the local pairing page shows; it never makes one). */
+  peek(): ActiveCode | null {
+    return this.active && this.active.expiresAt > this.clock() ? this.active : null;
+  }
+
   /** The code in force, or a new one (what `scan-agent pair` shows). */
   current(): ActiveCode {
     if (this.active && this.active.expiresAt > this.clock()) return this.active;

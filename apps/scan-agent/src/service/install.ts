@@ -5,8 +5,10 @@ export interface ServiceContext {
   home: string;
   /** The node executable. */
   nodePath: string;
-  /** `src/cli.ts` of the agent. */
+  /** `src/cli.ts` of the agent, or the installed bundle `app/agent.mjs`. */
   cliPath: string;
+  /** Arguments before the script: `--import tsx` from source, none for the bundle. */
+  nodeArgs?: string[];
   /** The agent's folder (tsx is resolved from here). */
   appDir: string;
   /** Settings to keep (AGENT_* variables in force when installing). */
@@ -27,6 +29,7 @@ const xml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`)
 /** Desktop-entry Exec quoting (reserved characters in double quotes, `%` doubled). */
 const dq = (s: string) => `"${s.replace(/([\\"`$])/g, '\\$1').replace(/%/g, '%%')}"`;
 
+const nodeArgsOf = (ctx: ServiceContext) => ctx.nodeArgs ?? ['--import', 'tsx'];
 const configHome = (ctx: ServiceContext) => ctx.configHome ?? path.join(ctx.home, '.config');
 
 /** A systemd --user unit: starts at login, restarts on failure, runs as the user (never root). */
@@ -39,7 +42,7 @@ export function systemdUnit(ctx: ServiceContext): string {
     '[Service]',
     'Type=simple',
     `WorkingDirectory=${sq(ctx.appDir)}`,
-    `ExecStart=${[ctx.nodePath, '--import', 'tsx', ctx.cliPath, 'start'].map(sq).join(' ')}`,
+    `ExecStart=${[ctx.nodePath, ...nodeArgsOf(ctx), ctx.cliPath, 'start'].map(sq).join(' ')}`,
     ...Object.entries(ctx.env).map(([k, v]) => `Environment=${sq(`${k}=${v}`)}`),
     'Restart=on-failure',
     'RestartSec=5',
@@ -54,7 +57,7 @@ export function systemdUnit(ctx: ServiceContext): string {
 /** An XDG autostart entry for desktops without a systemd user session. */
 export function xdgDesktop(ctx: ServiceContext): string {
   const env = Object.entries(ctx.env).map(([k, v]) => dq(`${k}=${v}`));
-  const exec = ['env', ...env, ...[ctx.nodePath, '--import', 'tsx', ctx.cliPath, 'start'].map(dq)].join(' ');
+  const exec = ['env', ...env, ...[ctx.nodePath, ...nodeArgsOf(ctx), ctx.cliPath, 'start'].map(dq)].join(' ');
   return [
     '[Desktop Entry]',
     'Type=Application',
@@ -79,7 +82,9 @@ export function winswXml(ctx: ServiceContext): string {
     `  <name>${xml(TITLE)}</name>`,
     `  <description>${xml(DESCRIPTION)}</description>`,
     `  <executable>${xml(ctx.nodePath)}</executable>`,
-    `  <arguments>--import tsx "${xml(ctx.cliPath)}" start</arguments>`,
+    `  <arguments>${nodeArgsOf(ctx)
+      .map((a) => `${xml(a)} `)
+      .join('')}"${xml(ctx.cliPath)}" start</arguments>`,
     `  <workingdirectory>${xml(ctx.appDir)}</workingdirectory>`,
     ...Object.entries(ctx.env).map(([k, v]) => `  <env name="${xml(k)}" value="${xml(v)}"/>`),
     '  <startmode>Automatic</startmode>',

@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { privateDirSync, privateFileSync } from '../lib/private-files.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -110,8 +110,10 @@ export function connect(options: ConnectOptions): Db {
       },
     };
   }
-  fs.mkdirSync(options.dataDir, { recursive: true });
+  privateDirSync(options.dataDir);
   const file = path.join(options.dataDir, options.sqliteFile ?? 'zhzy.sqlite');
+  // SQLite gives its -wal and -shm files the database file's mode.
+  privateFileSync(file);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

@@ -19,6 +19,9 @@ import * as m0022 from './migrations/0022-analysis-incremental.js';
 import * as m0023 from './migrations/0023-sheets-progress-index.js';
 import * as m0024 from './migrations/0024-sheet-answers-packed.js';
 import * as m0025 from './migrations/0025-sheet-answers-repacked.js';
+import * as m0026 from './migrations/0026-recognition-queue-by-school.js';
+import * as m0027 from './migrations/0027-scan-batch-homework.js';
+import * as m0028 from './migrations/0028-sign-in-hardening.js';
 
 // Migrations are listed statically so a bundled or containerised host needs no file-system scan.
 const MIGRATIONS: Record<string, Migration> = {
@@ -41,6 +44,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-sheets-progress-index': m0023,
   '0024-sheet-answers-packed': m0024,
   '0025-sheet-answers-repacked': m0025,
+  '0026-recognition-queue-by-school': m0026,
+  '0027-scan-batch-homework': m0027,
+  '0028-sign-in-hardening': m0028,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -214,10 +214,12 @@ export interface RefreshTokensTable {
   expires_at: Timestamp;
   used_at: Timestamp | null;
   created_at: Timestamp;
+  /** The pair that replaced this token, sealed with this token (read within the refresh grace window). */
+  successor: string | null;
 }
 
 export interface LoginFailuresTable {
-  /** 'user:<username>' or 'ip:<address>'. */
+  /** 'acct:<user id>', 'pair:<user id>|<address>' or 'addr:<address>' (migration 0026). */
   key: string;
   count: number;
   window_start: Timestamp;
@@ -325,6 +327,8 @@ export interface ScanBatchesTable {
   source: string;
   device_name: string | null;
   paper_size: number | null;
+  /** The homework the scan was started from (migration 0026), or null. */
+  homework_id: string | null;
   upload_token_hash: string;
   upload_token_expires_at: Timestamp;
   created_at: Timestamp;

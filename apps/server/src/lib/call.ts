@@ -36,6 +36,11 @@ export interface CallGuards {
   checkClient: ClientChecker;
 }
 
+/** Answers that carry tokens are never kept by a browser or a proxy. */
+export function noStore(reply: FastifyReply): void {
+  void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+}
+
 /** A success answer in the envelope of SPEC §7. */
 export function ok<T>(data: T, message: string = MESSAGES.ok): { code: number; message: string; data: T } {
   return { code: 200, message, data };

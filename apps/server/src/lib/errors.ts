@@ -38,14 +38,21 @@ export class AppError extends Error {
   readonly status: number;
   readonly data: unknown;
   readonly detail: string | undefined;
+  /** Seconds after which a refused (429) request may be sent again: the Retry-After header. */
+  readonly retryAfter: number | undefined;
 
-  constructor(code: ErrorCode, message?: string, options: { data?: unknown; detail?: string } = {}) {
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    options: { data?: unknown; detail?: string; retryAfter?: number } = {},
+  ) {
     super(message ?? DEFAULT_MESSAGES[code] ?? MESSAGES.internal);
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.data = options.data ?? null;
     this.detail = options.detail;
+    this.retryAfter = options.retryAfter;
   }
 }
 

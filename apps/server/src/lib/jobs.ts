@@ -8,19 +8,26 @@ export type JobHandler = (payload: JobPayload) => Promise<void>;
 export interface JobQueue {
   /** Registers the handler of a job name (once per name, before jobs of that name can run). */
   work(name: string, handler: JobHandler, options?: { concurrency?: number }): void;
-  /** Queues a job; resolves once it is durably queued (not when it has run). */
-  enqueue(name: string, payload: JobPayload): Promise<void>;
+  /**
+   * Queues a job; resolves once it is durably queued (not when it has run). A job of higher `priority` (default 0)
+   * runs before waiting jobs of lower priority; equal priorities run in order.
+   */
+  enqueue(name: string, payload: JobPayload, options?: EnqueueOptions): Promise<void>;
   /** Resolves when no job is queued or running (tests and graceful shutdown). */
   drain(): Promise<void>;
   /** Stops taking jobs and waits for running ones. */
   close(): Promise<void>;
 }
 
+export interface EnqueueOptions {
+  priority?: number;
+}
+
 interface Lane {
   handler: JobHandler;
   concurrency: number;
   running: number;
-  queue: JobPayload[];
+  queue: { payload: JobPayload; priority: number }[];
 }
 
 /**
@@ -44,18 +51,22 @@ export class InProcessJobQueue implements JobQueue {
     });
   }
 
-  enqueue(name: string, payload: JobPayload): Promise<void> {
+  enqueue(name: string, payload: JobPayload, options: EnqueueOptions = {}): Promise<void> {
     const lane = this.lanes.get(name);
     if (!lane) return Promise.reject(new Error(`no handler for job ${name}`));
     if (this.closed) return Promise.reject(new Error('the job queue is closed'));
-    lane.queue.push(payload);
+    const priority = options.priority ?? 0;
+    // After every waiting job of the same or a higher priority.
+    let at = lane.queue.length;
+    while (at > 0 && lane.queue[at - 1]!.priority < priority) at--;
+    lane.queue.splice(at, 0, { payload, priority });
     queueMicrotask(() => this.pump(name, lane));
     return Promise.resolve();
   }
 
   private pump(name: string, lane: Lane): void {
     while (lane.running < lane.concurrency && lane.queue.length > 0) {
-      const payload = lane.queue.shift()!;
+      const { payload } = lane.queue.shift()!;
       lane.running += 1;
       void lane
         .handler(payload)

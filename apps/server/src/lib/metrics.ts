@@ -105,7 +105,7 @@ export class Metrics {
           },
           options,
         ),
-      enqueue: (name, payload) => queue.enqueue(name, payload),
+      enqueue: (name, payload, options) => queue.enqueue(name, payload, options),
       drain: () => queue.drain(),
       close: () => queue.close(),
     };

@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { JobHandler, JobPayload, JobQueue } from './jobs.js';
+import type { EnqueueOptions, JobHandler, JobPayload, JobQueue } from './jobs.js';
 
 export interface PgBossQueueOptions {
   /** The deployment's PostgreSQL (the queue's tables live in their own schema there). */
@@ -146,10 +146,10 @@ export class PgBossJobQueue implements JobQueue {
     for (const wake of [...this.sleepers]) wake();
   }
 
-  async enqueue(name: string, payload: JobPayload): Promise<void> {
+  async enqueue(name: string, payload: JobPayload, options: EnqueueOptions = {}): Promise<void> {
     if (this.closed) throw new Error('the job queue is closed');
     await this.queue(name);
-    await this.boss.send(name, payload);
+    await this.boss.send(name, payload, options.priority ? { priority: options.priority } : {});
     this.wake();
   }
 

@@ -15,6 +15,10 @@ export interface ZipLimits {
   maxEntryBytes: number;
   /** Most bytes all entries together may inflate to. */
   maxTotalBytes: number;
+  /** Most bytes one XML part (`.xml`, `.rels`) may inflate to: parsers hold a whole part as a tree. */
+  maxXmlBytes: number;
+  /** Most elements (start tags) in one XML part: a tree node costs a parser far more than its bytes. */
+  maxXmlElements: number;
 }
 
 /** Word documents and workbooks: generous for real files (a 20 MB .docx of images inflates to about as much). */
@@ -22,7 +26,27 @@ export const OFFICE_ZIP_LIMITS: ZipLimits = {
   maxEntries: 5_000,
   maxEntryBytes: 60 * 1024 * 1024,
   maxTotalBytes: 200 * 1024 * 1024,
+  // A 300-page Word document's text is about 8 MB of XML and 150,000 elements; a part of tiny paragraphs that
+  // inflates to 58 MB (1.5 million elements per 10 MB) would cost mammoth gigabytes (ADR 0041).
+  maxXmlBytes: 16 * 1024 * 1024,
+  maxXmlElements: 250_000,
 };
+
+const XML_PART = /\.(xml|rels)$/i;
+const LT = 0x3c;
+const SLASH = 0x2f;
+const BANG = 0x21;
+const QUESTION = 0x3f;
+
+/** Start tags in an XML text (comments, declarations and end tags not counted). */
+function countElements(xml: Buffer): number {
+  let count = 0;
+  for (let at = xml.indexOf(LT); at >= 0; at = xml.indexOf(LT, at + 1)) {
+    const next = xml[at + 1];
+    if (next !== SLASH && next !== BANG && next !== QUESTION) count++;
+  }
+  return count;
+}
 
 export type ZipProblem = 'notZip' | 'tooLarge';
 
@@ -77,16 +101,20 @@ export function assertZipWithinLimits(bytes: Uint8Array, limits: ZipLimits = OFF
     const extraLength = data.readUInt16LE(at + 30);
     const commentLength = data.readUInt16LE(at + 32);
     const localOffset = data.readUInt32LE(at + 42);
+    const name = data.toString('latin1', at + 46, at + 46 + nameLength);
     at += 46 + nameLength + extraLength + commentLength;
 
     if (size === 0xffffffff || compressedSize === 0xffffffff)
       throw new ZipGuardError('tooLarge', 'zip64 entry');
     if (size > limits.maxEntryBytes) throw new ZipGuardError('tooLarge', `entry ${i} declares ${size} bytes`);
+    const xml = XML_PART.test(name);
+    if (xml && size > limits.maxXmlBytes)
+      throw new ZipGuardError('tooLarge', `${name} declares ${size} bytes`);
     total += size;
     if (total > limits.maxTotalBytes)
       throw new ZipGuardError('tooLarge', `archive declares over ${total} bytes`);
 
-    if (method !== 8) continue; // stored entries are as large as their bytes in the upload
+    if (method !== 8 && !xml) continue; // stored entries are as large as their bytes in the upload
     if (localOffset + 30 > data.length || data.readUInt32LE(localOffset) !== LOCAL_SIGNATURE)
       throw new ZipGuardError('notZip', `bad local header of entry ${i}`);
     const start =
@@ -94,11 +122,17 @@ export function assertZipWithinLimits(bytes: Uint8Array, limits: ZipLimits = OFF
     const compressed = data.subarray(start, Math.min(data.length, start + compressedSize));
     try {
       // One byte over the declared size is enough to know it lied.
-      zlib.inflateRawSync(compressed, {
-        maxOutputLength: size + 1,
-        finishFlush: zlib.constants.Z_SYNC_FLUSH,
-      });
+      const inflated =
+        method === 8
+          ? zlib.inflateRawSync(compressed, {
+              maxOutputLength: size + 1,
+              finishFlush: zlib.constants.Z_SYNC_FLUSH,
+            })
+          : compressed;
+      if (xml && countElements(inflated) > limits.maxXmlElements)
+        throw new ZipGuardError('tooLarge', `${name} has over ${limits.maxXmlElements} elements`);
     } catch (error) {
+      if (error instanceof ZipGuardError) throw error;
       if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
         throw new ZipGuardError('tooLarge', `entry ${i} inflates past its declared ${size} bytes`);
       throw new ZipGuardError('notZip', `entry ${i}: ${String(error)}`);

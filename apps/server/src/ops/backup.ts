@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import type { Config } from '../config.js';
 import type { ObjectStorage } from '../lib/storage/index.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, privateDirSync } from '../lib/private-files.js';
 
 const run = promisify(execFile);
 
@@ -44,7 +45,7 @@ async function sha256(file: string): Promise<string> {
  * gets a new key), so every object the saved database refers to is already there when the objects are copied.
  */
 export async function backup(config: Config, storage: ObjectStorage, dir: string): Promise<BackupManifest> {
-  fs.mkdirSync(dir, { recursive: true });
+  privateDirSync(dir);
   if (fs.readdirSync(dir).length > 0) throw new Error(`备份目录必须为空: ${dir}`);
   const database = config.DATABASE_URL ? 'postgres' : 'sqlite';
   if (config.DATABASE_URL) {
@@ -72,10 +73,10 @@ export async function backup(config: Config, storage: ObjectStorage, dir: string
   for (const prefix of OBJECT_PREFIXES) {
     for await (const key of storage.list(prefix)) {
       const target = path.join(dir, 'objects', ...key.split('/'));
-      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.mkdirSync(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
       const stream = await storage.stream(key);
       if (!stream) continue; // deleted meanwhile: the database no longer refers to it
-      await pipeline(stream, fs.createWriteStream(target));
+      await pipeline(stream, fs.createWriteStream(target, { mode: PRIVATE_FILE_MODE }));
       objects[key] = await sha256(target);
     }
   }
@@ -128,11 +129,12 @@ export async function restore(config: Config, storage: ObjectStorage, dir: strin
       { env, maxBuffer: 16 * 1024 * 1024 },
     );
   } else {
-    fs.mkdirSync(config.DATA_DIR, { recursive: true });
+    privateDirSync(config.DATA_DIR);
     const target = path.join(config.DATA_DIR, SQLITE_FILE);
     const tmp = `${target}.restore.tmp`;
     fs.copyFileSync(path.join(dir, 'database.sqlite'), tmp);
     for (const suffix of ['-wal', '-shm']) fs.rmSync(`${target}${suffix}`, { force: true });
+    fs.chmodSync(tmp, PRIVATE_FILE_MODE);
     fs.renameSync(tmp, target);
   }
 

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
 import { MESSAGES } from '@zhzy/contracts';
 import { AppError } from '../lib/errors.js';
 
@@ -66,6 +67,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error, detail: error.detail }, 'request failed');
       else if (error.detail) request.log.info({ code: error.code, detail: error.detail }, 'request refused');
+      if (error.retryAfter) void reply.header('retry-after', String(error.retryAfter));
       return reply.code(error.status).send({ code: error.status, message: error.message, data: error.data });
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
@@ -86,4 +88,25 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ code: 500, message: MESSAGES.internal, data: null });
   });
+}
+
+/**
+ * Errors of the HTTP parser, before Fastify sees a request (a 60 KB address overflows the header limit): answered
+ * in the envelope and in Chinese instead of Fastify's English JSON. Passed to Fastify as `clientErrorHandler`.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', MESSAGES.requestTooLarge]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', MESSAGES.timeout(0).replace('（0毫秒）', '')]
+        : [400, 'Bad Request', MESSAGES.invalidParams];
+  const body = JSON.stringify({ code: status, message, data: null });
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(error);
 }

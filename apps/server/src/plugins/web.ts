@@ -5,7 +5,16 @@ import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@zhzy/contracts';
 
 /** Path families of the API; anything else that asks for HTML is a screen of the web app. */
-export const API_PREFIXES = ['/oauth/', '/system/', '/teacher/', '/school/', '/files/', '/health', '/ready'];
+export const API_PREFIXES = [
+  '/oauth/',
+  '/system/',
+  '/teacher/',
+  '/school/',
+  '/files/',
+  '/agent/',
+  '/health',
+  '/ready',
+];
 
 const isApiPath = (url: string) =>
   API_PREFIXES.some((p) => url === p.replace(/\/$/, '') || url.startsWith(p));
@@ -23,8 +32,12 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       // Files are looked up per request, so a rebuilt web app is served without restarting the host.
       wildcard: true,
       index: false,
+      // The build writes .br and .gz beside each asset (ADR 0047): sent as they are, with Content-Encoding and Vary.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
+        // Caches keep the brotli, gzip and plain copies apart.
+        res.setHeader('vary', 'accept-encoding');
         // Vite's hashed assets never change; index.html must always be revalidated.
         res.setHeader(
           'cache-control',

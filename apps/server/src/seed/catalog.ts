@@ -6,7 +6,9 @@ import { questionSearchTokens } from '../modules/questions/search-text.js';
 import { KNOWLEDGE_TREES } from './data/knowledge.js';
 import { MATH_TEXTBOOKS } from './data/math-textbooks.js';
 import { OTHER_TEXTBOOKS } from './data/other-textbooks.js';
+import { MATH_7_CHECKED } from './data/generated/math-7-checked.js';
 import { QUESTION_SEEDS } from './data/questions.js';
+import type { QuestionSeed } from './data/types.js';
 import { QUESTION_TYPES, type KnowledgeSeed, type SubjectName } from './data/types.js';
 
 /** Stable ids of the reference data, so seeds can be re-run and rows referenced from tests. */
@@ -76,14 +78,22 @@ function seedCreatedAt(key: string, year: number): string {
 }
 
 type SystemQuestionRow = Omit<Database['questions'], 'usage_count' | 'review_status' | 'updated_at'>;
-let systemRowsCache: SystemQuestionRow[] | undefined;
+const systemRowsCache = new Map<boolean, SystemQuestionRow[]>();
+
+const CHECKED_KEYS = new Set(MATH_7_CHECKED.map((q) => q.key));
+/** The system bank's seeds, with or without the checked families (config SEED_CHECKED_BANK). */
+function bankSeeds(checkedBank: boolean): QuestionSeed[] {
+  return checkedBank ? QUESTION_SEEDS : QUESTION_SEEDS.filter((q) => !CHECKED_KEYS.has(q.key));
+}
 
 /**
  * The system bank as rows, search tokens included. Segmenting ~650 questions takes a noticeable fraction of a
  * second, so the rows are built once per process (every test host seeds them again).
  */
-export function systemQuestionRows(): SystemQuestionRow[] {
-  systemRowsCache ??= QUESTION_SEEDS.map((q) => {
+export function systemQuestionRows(checkedBank = true): SystemQuestionRow[] {
+  const cached = systemRowsCache.get(checkedBank);
+  if (cached) return cached;
+  const rows = bankSeeds(checkedBank).map((q): SystemQuestionRow => {
     const options = (q.options ?? []).map((content, i) => ({ label: LETTERS[i] ?? String(i + 1), content }));
     return {
       id: questionId(q.key),
@@ -117,17 +127,24 @@ export function systemQuestionRows(): SystemQuestionRow[] {
       }),
     };
   });
-  return systemRowsCache;
+  systemRowsCache.set(checkedBank, rows);
+  return rows;
 }
 
 const CATALOG_DATA = { MATH_TEXTBOOKS, OTHER_TEXTBOOKS, KNOWLEDGE_TREES, QUESTION_SEEDS, QUESTION_TYPES };
-const CATALOG_VERSION = createHash('sha256').update(JSON.stringify(CATALOG_DATA)).digest('hex').slice(0, 16);
+const CATALOG_HASH = createHash('sha256').update(JSON.stringify(CATALOG_DATA)).digest('hex').slice(0, 16);
 
 /**
  * Seeds the reference catalogue every school shares — stages, subjects, question types, textbooks
  * with their chapter trees, knowledge points and the system question bank. Runs only when the data changed.
  */
-export async function seedCatalog(db: Kysely<Database>, clock: () => number = Date.now): Promise<boolean> {
+export async function seedCatalog(
+  db: Kysely<Database>,
+  clock: () => number = Date.now,
+  { checkedBank = true }: { checkedBank?: boolean } = {},
+): Promise<boolean> {
+  const CATALOG_VERSION = checkedBank ? CATALOG_HASH : `${CATALOG_HASH}-core`;
+  const seeds = bankSeeds(checkedBank);
   const current = await db
     .selectFrom('meta')
     .select('value')
@@ -224,7 +241,7 @@ export async function seedCatalog(db: Kysely<Database>, clock: () => number = Da
         .onConflict((oc) => oc.doNothing())
         .execute();
 
-    const questions = systemQuestionRows().map((row) => ({ ...row, updated_at: now }));
+    const questions = systemQuestionRows(checkedBank).map((row) => ({ ...row, updated_at: now }));
     // Content of system questions follows the seed (usage counts and links made since stay).
     for (const batch of chunks(questions, 100))
       await trx
@@ -247,7 +264,7 @@ export async function seedCatalog(db: Kysely<Database>, clock: () => number = Da
           })),
         )
         .execute();
-    const links = QUESTION_SEEDS.map((q) => ({
+    const links = seeds.map((q) => ({
       question_id: questionId(q.key),
       booknode_id: booknodeId(q.sectionKey),
     }));
@@ -257,7 +274,7 @@ export async function seedCatalog(db: Kysely<Database>, clock: () => number = Da
         .values(batch)
         .onConflict((oc) => oc.doNothing())
         .execute();
-    const kpLinks = QUESTION_SEEDS.flatMap((q) =>
+    const kpLinks = seeds.flatMap((q) =>
       q.knowledgeKeys.map((k) => ({ question_id: questionId(q.key), knowledge_point_id: knowledgeId(k) })),
     );
     for (const batch of chunks(kpLinks)) {

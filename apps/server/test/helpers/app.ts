@@ -47,6 +47,10 @@ export async function startTestApp(options: TestAppOptions): Promise<TestApp> {
     SEED_DEMO_SCANS: 'false',
     // Tests start from the demo school without demo results; analysis e2e tests turn them on.
     SEED_DEMO_RESULTS: 'false',
+    // The checked question families (~700 questions, about a second per host) only where a test asks for them.
+    SEED_CHECKED_BANK: 'false',
+    // Suites make thousands of calls a minute as one user; the general limit has its own test (security-attacks).
+    RATE_LIMIT_PER_MINUTE: '0',
     ...options.env,
   });
   const app = await buildApp({

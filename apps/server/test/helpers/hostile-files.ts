@@ -99,6 +99,8 @@ export interface ZipEntry {
   data?: Buffer;
   /** Or a deflated run of zeros of this size. */
   zeros?: number;
+  /** Or this raw deflate stream (give its inflated size as `declaredSize`). */
+  deflated?: Buffer;
   /** The uncompressed size written in the headers (a lie when it differs from the real one). */
   declaredSize?: number;
 }
@@ -111,7 +113,7 @@ export function zipOf(entries: ZipEntry[]): Buffer {
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
     const stored = entry.data !== undefined;
-    const body = stored ? entry.data! : deflatedZeros(entry.zeros ?? 0);
+    const body = stored ? entry.data! : (entry.deflated ?? deflatedZeros(entry.zeros ?? 0));
     const size = entry.declaredSize ?? (stored ? entry.data!.length : (entry.zeros ?? 0));
     const crc = stored ? crc32(entry.data!) : 0;
     const local = Buffer.alloc(30);
@@ -193,4 +195,116 @@ export async function peakRss<T>(
   const beforeMb = readKb('VmRSS') / 1024;
   const result = await work();
   return { result, beforeMb, peakMb: readKb('VmHWM') / 1024 };
+}
+
+/**
+ * A raw deflate stream of `head`, `count` copies of `unit`, then `tail`: megabytes of XML from kilobytes, built (as
+ * deflatedZeros) from one compressed block of copies repeated.
+ */
+export function deflatedRepeat(head: string, unit: string, count: number, tail: string): Buffer {
+  const flush = { level: 9, finishFlush: zlib.constants.Z_FULL_FLUSH };
+  const perChunk = Math.max(1, Math.floor((1024 * 1024) / Buffer.byteLength(unit)));
+  const chunk = zlib.deflateRawSync(Buffer.from(unit.repeat(perChunk)), flush);
+  const parts = [zlib.deflateRawSync(Buffer.from(head), flush)];
+  for (let n = 0; n + perChunk <= count; n += perChunk) parts.push(chunk);
+  parts.push(zlib.deflateRawSync(Buffer.from(unit.repeat(count % perChunk)), flush));
+  parts.push(zlib.deflateRawSync(Buffer.from(tail)));
+  return Buffer.concat(parts);
+}
+
+const WORD_TYPES =
+  '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+  '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+  '<Default Extension="xml" ContentType="application/xml"/>' +
+  '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>';
+const WORD_RELS =
+  '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+  '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>';
+
+/**
+ * A .docx whose word/document.xml is `paragraphs` tiny paragraphs, with honest sizes in its headers (issue 21 #1:
+ * 174 KB inflating to 58 MB). The CRC is left 0: the host must refuse it before anything checks one.
+ */
+export function tinyParagraphDocx(paragraphs: number): Buffer {
+  const head =
+    '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>';
+  const unit = '<w:p><w:r><w:t>x</w:t></w:r></w:p>';
+  const tail = '</w:body></w:document>';
+  const size = Buffer.byteLength(head) + Buffer.byteLength(unit) * paragraphs + Buffer.byteLength(tail);
+  return zipOf([
+    { name: '[Content_Types].xml', data: Buffer.from(WORD_TYPES) },
+    { name: '_rels/.rels', data: Buffer.from(WORD_RELS) },
+    { name: 'word/document.xml', deflated: deflatedRepeat(head, unit, paragraphs, tail), declaredSize: size },
+  ]);
+}
+
+/**
+ * A PDF whose page tree doubles at every level (each node lists the same child twice): `2^depth` pages from a file
+ * of a few kilobytes (issue 21 #7).
+ */
+export function doublingPageTreePdf(depth: number): Buffer {
+  const objects: string[] = [];
+  // 1: catalogue; 2..depth+2: page tree nodes, the last one a page.
+  objects.push('<< /Type /Catalog /Pages 2 0 R >>');
+  for (let level = 0; level < depth; level++) {
+    const child = level + 3;
+    const parent = level === 0 ? '' : ` /Parent ${level + 1} 0 R`;
+    objects.push(
+      `<< /Type /Pages /Kids [${child} 0 R ${child} 0 R] /Count ${2 ** (depth - level)}${parent} >>`,
+    );
+  }
+  objects.push(`<< /Type /Page /Parent ${depth + 1} 0 R /MediaBox [0 0 595 842] >>`);
+  let body = '%PDF-1.7\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(Buffer.byteLength(body));
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body);
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const at of offsets) body += `${String(at).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** A 1-bit greyscale PNG of the given size, all white: a few kilobytes per hundred million pixels. */
+export function oneBitPng(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([1, 0, 0, 0, 0], 8);
+  const row = 1 + Math.ceil(width / 8);
+  const line = Buffer.alloc(row, 0xff);
+  line[0] = 0;
+  // The rows repeat: a zlib stream of `height` white rows, built from one compressed block of them.
+  const block = 64;
+  const flush = { level: 9, finishFlush: zlib.constants.Z_FULL_FLUSH };
+  const chunk = zlib.deflateRawSync(Buffer.concat(Array.from({ length: block }, () => line)), flush);
+  const parts: Buffer[] = [Buffer.from([0x78, 0xda])];
+  for (let n = 0; n + block <= height; n += block) parts.push(chunk);
+  parts.push(zlib.deflateRawSync(Buffer.concat(Array.from({ length: height % block }, () => line))));
+  const data = Buffer.concat(Array.from({ length: height }, () => line));
+  const adler = Buffer.alloc(4);
+  adler.writeUInt32BE(adler32(data));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', Buffer.concat([...parts, adler])),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function adler32(data: Buffer): number {
+  let a = 1;
+  let b = 0;
+  for (let i = 0; i < data.length; i += 4096) {
+    const end = Math.min(data.length, i + 4096);
+    for (let j = i; j < end; j++) {
+      a += data[j]!;
+      b += a;
+    }
+    a %= 65521;
+    b %= 65521;
+  }
+  return ((b << 16) | a) >>> 0;
 }

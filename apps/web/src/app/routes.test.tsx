@@ -176,9 +176,11 @@ describe('top bar', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['作业列表', '学情分析', '智能组卷', '校本资源', '阅卷/考试（在新标签页打开）']);
-    const exam = within(nav).getByRole('link', { name: /阅卷\/考试/ });
-    expect(exam).toHaveAttribute('target', '_blank');
+    ).toEqual(['作业列表', '学情分析', '智能组卷', '校本资源', '阅卷/考试']);
+    // Issue #22: the product's own marking, not an external site that dies offline.
+    const exam = within(nav).getByRole('link', { name: '阅卷/考试' });
+    expect(exam).toHaveAttribute('href', '/correct');
+    expect(exam).not.toHaveAttribute('target');
   });
 
   it('shows 暂无默认学年 when no school year is the default', async () => {

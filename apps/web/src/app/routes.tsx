@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
           { path: '/printBarcode', lazy: () => import('./routes/print/barcode') },
           { path: '/printgradetest', lazy: () => import('./routes/print/grade-test') },
           { path: '/aboutUs', lazy: () => import('./routes/about-us') },
+          { path: '/help', lazy: () => import('./routes/help') },
           { path: '/bigData', lazy: () => import('./routes/big-data') },
           { path: '/largescreen', lazy: () => import('./routes/largescreen') },
           { path: '/answerCard', lazy: () => import('./routes/answer-card') },

@@ -20,10 +20,8 @@ export const EnvSchema = z.object({
   VITE_CAPTCHA_SITE_KEY: text(''),
   /** App id of the WeChat mini-program. */
   VITE_MINI_PROGRAM_APP_ID: text(''),
-  /** The external marking/exam site opened from 阅卷/考试. */
-  VITE_EXAM_SITE_URL: url('https://exam.zhzy.cn/'),
-  /** Usage instructions (使用说明). */
-  VITE_HELP_URL: url('https://help.zhzy.cn/'),
+  /** An external exam site, linked from the footer when set (阅卷/考试 opens the product's own /correct). */
+  VITE_EXAM_SITE_URL: text(''),
   /** Where the mobile app is downloaded; the side bar shows it as a QR code. */
   VITE_APP_DOWNLOAD_URL: url('https://app.zhzy.cn/download'),
   /** Footer texts. */
@@ -56,7 +54,6 @@ export const env = {
   captchaSiteKey: parsed.VITE_CAPTCHA_SITE_KEY,
   miniProgramAppId: parsed.VITE_MINI_PROGRAM_APP_ID,
   examSiteUrl: parsed.VITE_EXAM_SITE_URL,
-  helpUrl: parsed.VITE_HELP_URL,
   appDownloadUrl: parsed.VITE_APP_DOWNLOAD_URL,
   footer: {
     companyName: parsed.VITE_COMPANY_NAME,

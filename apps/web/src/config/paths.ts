@@ -65,6 +65,8 @@ export const paths = {
     gradeTest: '/printgradetest',
   },
   aboutUs: '/aboutUs',
+  /** 使用说明: the product's own help pages (issue #22; not in SPEC's table). */
+  help: '/help',
   bigData: '/bigData',
   largescreen: '/largescreen',
   answerCard: '/answerCard',

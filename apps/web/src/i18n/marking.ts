@@ -78,6 +78,8 @@ export const MARKING_TEXT = {
   scoreFor: (no: string, full: number) => `第${no}题（满分 ${full}）`,
   submit: '提交并下一份',
   full: '满分',
+  scoreButtons: (no: string) => `第${no}题点选分数`,
+  giveScore: (no: string, v: number) => `第${no}题给 ${v} 分`,
   zero: '零分',
   emptyScore: (no: string) => `请给第${no}题打分`,
   aboveFull: (no: string, full: number) => `第${no}题的得分不能超过满分 ${full} 分`,

@@ -91,5 +91,22 @@ export const zhCNRecognition = {
     total: (obj: number, total: number) => `客观题 ${obj} 分 · 总分 ${total} 分`,
     image: (name: string, page: number) => `${name}的答卡第 ${page} 面`,
     loading: '正在加载答卡…',
+    confirmAll: '全部确认',
+    confirmAllTitle: '确认全部答卡',
+    confirmAllBody: (n: number) =>
+      `这份作业还有 ${n} 份答卡待确认，且没有待处理的异常。确认后识别结果将作为成绩。`,
+    confirmAllBlocked: (n: number) => `还有 ${n} 个异常未处理，处理完后才能全部确认`,
+    confirmAllDone: (n: number) => `已确认 ${n} 份答卡`,
+    confirmAllFailed: (n: number) => `${n} 份答卡未能确认，请逐份确认`,
+    allConfirmed: '全部答卡已确认',
+  },
+  zoom: {
+    in: '放大',
+    out: '缩小',
+    whole: '整页',
+    hint: '滚轮缩放，拖动平移；键盘 + − 缩放，方向键平移，0 看整页',
+    legend: { filled: '识别为已涂', uncertain: '不确定', empty: '未涂' },
+    region: '本题区域',
+    fixes: '处理方式',
   },
 } as const;

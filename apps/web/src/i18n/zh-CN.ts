@@ -69,6 +69,17 @@ export const zhCN = {
   confirm: '确定',
   backHome: '返回首页',
   backTop: '返回顶部',
+  date: {
+    placeholder: '年-月-日',
+    open: (label: string) => `${label}：打开日历`,
+    month: (y: number, m: number) => `${y}年${m}月`,
+    prev: '上个月',
+    next: '下个月',
+    weekdays: ['一', '二', '三', '四', '五', '六', '日'],
+    day: (y: number, m: number, d: number) => `${y}年${m}月${d}日`,
+    today: '今天',
+    clear: '清除',
+  },
   skipToContent: '跳到主要内容',
   pageLoadFailed: '页面加载失败，请刷新后重试',
   refresh: '刷新页面',
@@ -81,6 +92,7 @@ export const zhCN = {
     cloudResources: '校本资源',
     exam: '阅卷/考试',
     dataCenter: '数据中心',
+    bigData: '数据大屏',
     more: '菜单',
     opensNewTab: '（在新标签页打开）',
   },
@@ -125,6 +137,7 @@ export const zhCN = {
     clear: '清空',
     enter: '进入组卷中心',
     empty: '试题篮是空的',
+    fallback: (paper: string) => `当前所选学段学科还没有试题，下面是「${paper}」的试题篮。`,
     emptyHint: '在“智能组卷”里把试题加入试题篮，再来这里组卷。',
     goPick: '去选题',
     cleared: '已清空试题篮',
@@ -173,6 +186,7 @@ export const zhCN = {
     aboutUs: '关于我们',
     protocol: '用户协议',
     phone: (p: string) => `服务热线：${p}`,
+    examSite: '网上考试平台',
   },
 
   home: {
@@ -258,6 +272,11 @@ export const t = zhCN;
 /** Texts of the /scan screen (its own section so the catalogue's other sections stay untouched). */
 export const zhCNScan = {
   lead: '用办公扫描仪批量扫描答题卡，扫好的每一页会实时出现在下方，并自动上传到服务器。',
+  bound: {
+    title: (homework: string) => `扫描 · ${homework}`,
+    lead: '本次扫描的答题卡都归入这份作业，下方只显示这份作业的扫描批次。',
+    other: '扫描其他作业',
+  },
   start: '开始扫描',
   starting: '正在准备…',
   settings: '扫描设置',
@@ -315,27 +334,41 @@ export const zhCNScan = {
     unpair: '取消配对',
     unpaired: '已取消与扫描助手的配对',
     helpTitle: '如何安装并启动扫描助手',
-    helpSteps: [
-      '向学校信息老师索取扫描助手安装包，安装到连接扫描仪的这台电脑上（Windows 默认开机自动启动）。',
-      '如果没有自动启动，在命令行中运行 scan-agent start，窗口中会显示“扫描助手已启动”。',
-      '扫描仪用数据线或网络连接到这台电脑，并打开电源。',
-      '回到本页点击“重新检测”，第一次使用时按提示完成配对。',
-    ],
-    helpIt:
-      '信息老师：扫描助手只监听 127.0.0.1。请在 AGENT_ALLOWED_ORIGINS 中加入本网站的地址，否则网页无权使用扫描助手。',
     noAgentUpload: '没有扫描助手？也可以直接上传已扫描好的图片或 PDF。',
     unreachableMessage: '无法连接扫描助手，请确认扫描助手已启动',
     badAnswer: '扫描助手的回答无法识别，请升级扫描助手',
+  },
+
+  download: {
+    button: (os: string) => `下载扫描助手（${os}）`,
+    facts: (version: string, mb: string) => `版本 ${version} · ${mb} MB`,
+    otherOs: '其他系统：',
+    none: '服务器上还没有扫描助手安装包，请联系学校信息老师。',
+    steps: [
+      '下载并运行安装程序。不需要管理员权限，安装后每次登录 Windows 自动启动，不会出现黑色窗口。',
+      '安装完成后会自动打开「扫描助手配对码」页面；以后也可以在开始菜单「智能作业 扫描助手 → 扫描助手配对码」中打开。',
+      '回到本页点击“重新检测”，再点击“连接”，把配对页上的 6 位数字输入对话框。',
+    ],
+    it: '信息老师批量安装：zhzy-scan-agent-setup.exe /S /HOST=本网站地址（/ALLUSERS 以 Windows 服务安装；安装程序旁的 agent.conf 会作为设置使用）。',
+    lnaTitle: '浏览器询问“访问本地网络上的设备”？',
+    lnaText:
+      '请点击“允许”。网页需要这一许可才能连接这台电脑上的扫描助手（它只在本机 127.0.0.1 上提供服务，不会访问其他设备）。',
+    lnaDenied:
+      '浏览器已阻止本网站访问本地网络，无法连接扫描助手。请点击地址栏左侧的图标 → 网站设置 → “本地网络访问”改为“允许”，然后刷新本页。',
+    updateAvailable: (has: string, latest: string) => `扫描助手有新版本 ${latest}（这台电脑上是 ${has}）。`,
+    updateHint: '下载并运行新的安装程序即可升级，已扫描未上传的页面和配对都会保留。',
+    updateButton: '下载新版本',
   },
 
   pairing: {
     title: '连接扫描助手',
     intro: '第一次在这台电脑上使用扫描时，需要把网页与扫描助手配对。配对只需一次。',
     step1: '确认扫描助手已在这台电脑上运行。',
-    step2: '点击“连接”，扫描助手的窗口（或日志）中会显示一个 6 位配对码。',
-    step3: '把配对码输入下方并点击“确认配对”。也可以在命令行运行 scan-agent pair 查看配对码。',
+    step2:
+      '点击“连接”，然后在开始菜单打开「智能作业 扫描助手 → 扫描助手配对码」（或在浏览器打开 http://127.0.0.1:17310/pair），页面上会用大号数字显示 6 位配对码。',
+    step3: '把配对码输入下方并点击“确认配对”。配对保存在这台电脑上，退出登录后也不需要重新配对。',
     connect: '连接',
-    requested: (time: string) => `配对码已生成，${time} 前有效。请查看扫描助手窗口。`,
+    requested: (time: string) => `配对码已生成，${time} 前有效。请查看扫描助手配对码页面。`,
     code: '配对码',
     codePlaceholder: '6 位数字',
     confirm: '确认配对',
@@ -586,23 +619,24 @@ export const zhCNPrint = {
     kind: '码制',
     kinds: { qr: '二维码', barcode: '条形码' },
     className: '班级',
-    noClass: '不印班级',
+    chooseClass: '请选择班级',
     skip: '跳过已用标签',
-    roster: '学生名单',
     rosterPlaceholder:
       '从 Excel 复制“学号、姓名”两列粘贴到这里，每行一名学生，例如：\n20260101\t张三\n20260102\t李四',
+    forHomework: (title: string) => `作业：${title}`,
+    loading: '正在读取学生名册…',
+    fromRoster: (className: string) => `名单取自本校学生名册（${className}）。`,
     summary: (students: number, pages: number, per: number) =>
       students === 0
         ? `每张标签纸 ${per} 张标签。`
         : `共 ${students} 名学生，需要 ${pages} 张标签纸（每张 ${per} 张标签）。`,
-    skippedLines: (lines: number[]) => `第 ${lines.join('、')} 行没有学号，已跳过。`,
-    duplicates: (numbers: string[]) => `学号重复：${numbers.join('、')}。`,
     qrNote:
       '二维码内容为学号，可用扫码枪或手机扫码登记。答题卡“条形码粘贴区”识别的是条形码，请改用条形码，或',
     toBarcode: '在“打印条形码”中制作',
     barcodeNote:
       '条形码为学号的 CODE128 码，可贴在答题卡的“条形码粘贴区”（62×32 毫米以内，建议用 A4 4×10 标签纸）。',
-    empty: '粘贴学生名单后，这里会按所选标签纸排好每位学生的标签。',
+    empty: '选择班级后，这里会按所选标签纸排好每位学生的标签。',
+    emptyClass: '这个班级还没有学生，请先在学校管理中添加学生。',
     qrLabel: (number: string) => `学号 ${number} 的二维码`,
     line: (number: string, className: string) => `${number} · ${className}`,
   },
@@ -797,6 +831,7 @@ export const zhCNHomework = {
     design: '设计答题卡',
     printPaper: '打印试卷',
     printAnswer: '打印答案',
+    printCode: '打印学生二维码',
     scoreSheet: '打印成绩单',
     scoreSheetTest: '打印考试成绩单',
     delete: '删除',

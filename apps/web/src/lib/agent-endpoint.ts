@@ -36,7 +36,7 @@ export function agentEndpoint(configured: string = env.agentWsUrl): AgentEndpoin
   return { wsUrl, baseUrl, tokenKey: `${TOKEN_KEY_PREFIX}${baseUrl}` };
 }
 
-/** The pairing token of an agent, kept in localStorage (cleared with the rest at sign-out). */
+/** The pairing token of an agent, kept in localStorage (kept through sign-out: a setting of the device, see isDeviceSetting). */
 export const agentTokens = {
   get(endpoint: AgentEndpoint): string | null {
     const value = storage.get<unknown>(endpoint.tokenKey);

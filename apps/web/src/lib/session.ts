@@ -17,8 +17,15 @@ function browserBacking(): StorageBacking {
   return createMemoryBacking();
 }
 
-/** JSON local storage (SPEC §9) shared by the session reader and the API client. */
-export const storage = createStorage(browserBacking());
+/**
+ * Keys of this device rather than of the signed-in session: the scan agent's pairing tokens, its URL override and
+ * the scanner settings survive a sign-out (another teacher on the same PC uses the same agent and scanner).
+ */
+export const isDeviceSetting = (key: string): boolean =>
+  key.startsWith('scanAgentToken:') || key === 'scanAgentWsUrl' || key === 'scannerSetting';
+
+/** JSON local storage (SPEC §9) shared by the session reader and the API client; sign-out keeps device settings. */
+export const storage = createStorage(browserBacking(), { keepOnClear: isDeviceSetting });
 export const sessionStore = new SessionStore(storage, () => Date.now());
 
 /** Fired after the client cleared the session (401, refresh token无效, or sign-out). */

@@ -50,6 +50,10 @@ const INNER = 0.8;
  * leaves (≈ 1 mm), wider than a printed letter's stroke (≈ 0.25 mm), so print alone never fills it.
  */
 const PEAK_MM = 0.8;
+/** Grey levels the paper around a bubble must lie below the group's paper before the bubble is measured against it. */
+const SHADE_MIN = 20;
+/** Neighbouring outside samples averaged together before the paper around a bubble is read from them. */
+const RUN = 6;
 /** Bins of the darkness histogram the median is read from. */
 const HIST = 64;
 
@@ -72,14 +76,20 @@ function bounds(rects: Rect[]): Rect {
  * template the group is re-registered with. Filled bubbles darken the inside, never the outside, so the contrast
  * peaks where the print is.
  */
-function template(reg: Rectified, group: BubbleGroup): { ink: Int32Array; out: Int32Array } {
+function template(
+  reg: Rectified,
+  group: BubbleGroup,
+): { ink: Int32Array; out: Int32Array; starts: number[] } {
   const ink: number[] = [];
   const out: number[] = [];
+  /** Where each bubble's points start in `out` (pairs of coordinates). */
+  const starts: number[] = [];
   const q = reg.q;
   const sx = (mm: number) => Math.round((mm - reg.originX) * q - 0.5);
   const sy = (mm: number) => Math.round((mm - reg.originY) * q - 0.5);
   const o = Math.max(1, Math.round(OUTSIDE_MM * q));
   for (const { rect: r } of group.bubbles) {
+    starts.push(out.length);
     const xl = sx(r.x + BRACKET_INSET_MM);
     const xr = sx(r.x + r.w - BRACKET_INSET_MM);
     const yt = sy(r.y + BRACKET_INSET_MM);
@@ -94,7 +104,8 @@ function template(reg: Rectified, group: BubbleGroup): { ink: Int32Array; out: I
       out.push(xl + k, yt - o, xr - k, yt - o, xl + k, yb + o, xr - k, yb + o);
     }
   }
-  return { ink: Int32Array.from(ink), out: Int32Array.from(out) };
+  starts.push(out.length);
+  return { ink: Int32Array.from(ink), out: Int32Array.from(out), starts };
 }
 
 /**
@@ -124,7 +135,7 @@ export function measureGroup(
   // Darkness of every sample once; the template's points become linear indices into it.
   const D = new Float32Array(W * H);
   for (let i = 0; i < D.length; i++) D[i] = lut[data[i]!]!;
-  const dark = (x: number, y: number) => (x < 0 || y < 0 || x >= W || y >= H ? 0 : D[y * W + x]!);
+  const darkAt = (x: number, y: number) => (x < 0 || y < 0 || x >= W || y >= H ? 0 : D[y * W + x]!);
   const R = Math.max(1, Math.round(opt.searchMm * opt.q));
   const t = template(reg, group);
   // Only points that stay inside the region at every shift (the margin makes that all of them in practice).
@@ -168,7 +179,33 @@ export function measureGroup(
 
   const colSum = new Float64Array(W);
   const hist = new Uint32Array(HIST);
-  const bubbles = group.bubbles.map(({ rect: r }) => {
+  const around: number[] = [];
+  const bubbles = group.bubbles.map(({ rect: r }, bi) => {
+    // The paper just outside this bubble's brackets: where a fold's shadow or a resting hand darkens the paper, the
+    // bubble is measured against its own surroundings, not the group's brightest paper.
+    around.length = 0;
+    for (let i = t.starts[bi]!; i < t.starts[bi + 1]!; i += 2) {
+      const x = t.out[i]! + best.dx;
+      const y = t.out[i + 1]! + best.dy;
+      if (x >= 0 && y >= 0 && x < W && y < H) around.push(data[y * W + x]!);
+    }
+    // Runs of neighbouring samples averaged first: on a dithered 1-bit page only their mean says how grey it is.
+    const runs: number[] = [];
+    for (let i = 0; i + RUN <= around.length; i += RUN) {
+      let sum = 0;
+      for (let j = i; j < i + RUN; j++) sum += around[j]!;
+      runs.push(sum / RUN);
+    }
+    runs.sort((a, b) => a - b);
+    const local = runs.length >= 4 ? runs[Math.floor(runs.length * 0.75)]! : paper;
+    const shaded = local < paper - SHADE_MIN && local > opt.ink + 40;
+    const localSpan = local - opt.ink;
+    const dark = shaded
+      ? (x: number, y: number) =>
+          x < 0 || y < 0 || x >= W || y >= H
+            ? 0
+            : Math.min(1, Math.max(0, (local - data[y * W + x]!) / localSpan))
+      : darkAt;
     const x0 = Math.round((r.x + (r.w * (1 - INNER)) / 2 - reg.originX) * opt.q) + best.dx;
     const y0 = Math.round((r.y + (r.h * (1 - INNER)) / 2 - reg.originY) * opt.q) + best.dy;
     const w = Math.max(1, Math.round(r.w * INNER * opt.q));

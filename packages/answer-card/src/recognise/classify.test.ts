@@ -185,8 +185,8 @@ const S_TICK: Shaped = [0.196, 0.215, 0.533, 0.022];
 const S_DOT: Shaped = [0.1, 0.09, 0.6, 0.012];
 /** What a rubber leaves of a fill, a little darker than most (it scores above the empty cut). */
 const S_RESIDUE: Shaped = [0.17, 0.09, 0.42, 0.1];
-/** A mark rubbed out only half-way: as dark as the faintest real fills. */
-const S_HALF_RUBBED: Shaped = [0.2, 0.08, 0.46, 0.131];
+/** A mark rubbed out only half-way: about half as dark as the student's own fills on the page. */
+const S_HALF_RUBBED: Shaped = [0.28, 0.1, 0.5, 0.21];
 
 function shaped(id: string, kind: 'single' | 'multiple' | 'truefalse', marks: Record<string, Shaped>) {
   const labels = kind === 'truefalse' ? ['T', 'F'] : [...'ABCD'];
@@ -224,7 +224,8 @@ describe('classifyMarks with the shape of the darkness (darkest spot and median 
       shaped('q9', 'truefalse', { F: S_TICK }),
       shaped('q10', 'multiple', { A: S_DARK, B: S_LIGHT, D: S_TICK }),
     ]);
-    const c = classifyMarks(raw);
+    // Too few clear fills on this page to know the student's pencil: the shape rules of ADR 0039 decide.
+    const c = classifyMarks(raw, { calibrationMin: 100 });
     expect(c.marks.slice(5).map((m) => [m.chosen, m.status])).toEqual([
       ['B', 'ok'],
       ['C', 'ok'],
@@ -242,9 +243,40 @@ describe('classifyMarks with the shape of the darkness (darkest spot and median 
         .marks.slice(5, 7)
         .map((m) => m.status),
     ).toEqual(['uncertain', 'uncertain']);
+    // Judged against this student's own fills (ADR 0040) the tick and the dot stay marks; a light fill a third as
+    // dark as their fills is neither like them nor what a rubber leaves: a person looks.
+    const own = classifyMarks(raw);
+    expect(own.marks.slice(5).map((m) => [m.chosen, m.status])).toEqual([
+      ['', 'uncertain'],
+      ['C', 'ok'],
+      ['A', 'ok'],
+      ['F', 'ok'],
+      ['AD', 'uncertain'],
+    ]);
   });
 
-  it('rubs out a faint even smudge beside the one mark of a single answer, and asks a person anywhere else', () => {
+  it('reads the same light grey as a mark on the sheet of a student whose fills are all that light', () => {
+    const light = shapedPage([]);
+    light.questions = [1, 2, 3, 4, 5].map((n) =>
+      shaped(`q${n}`, 'single', { [[...'ABCD'][n % 4]!]: S_LIGHT }),
+    );
+    light.questions.push(
+      shaped('q6', 'single', { B: S_LIGHT }),
+      shaped('q7', 'multiple', { A: S_LIGHT, C: S_LIGHT }),
+    );
+    const c = classifyMarks(light);
+    expect(c.marks.map((m) => [m.chosen, m.status])).toEqual([
+      ['B', 'ok'],
+      ['C', 'ok'],
+      ['D', 'ok'],
+      ['A', 'ok'],
+      ['B', 'ok'],
+      ['B', 'ok'],
+      ['AC', 'ok'],
+    ]);
+  });
+
+  it('rubs out a faint even smudge beside the one mark of a single answer, and asks a person anywhere else when the sheet cannot be calibrated', () => {
     const raw = shapedPage([
       shaped('q6', 'single', { A: S_RESIDUE, C: S_DARK }),
       shaped('q7', 'truefalse', { T: S_RESIDUE, F: S_FILL }),
@@ -252,12 +284,45 @@ describe('classifyMarks with the shape of the darkness (darkest spot and median 
       shaped('q8', 'single', { A: S_RESIDUE }),
       shaped('q9', 'multiple', { A: S_DARK, B: S_RESIDUE, C: S_DARK }),
     ]);
-    const c = classifyMarks(raw);
+    const c = classifyMarks(raw, { calibrationMin: 100 });
     expect(c.marks[5]).toMatchObject({ chosen: 'C', status: 'ok' });
     expect(c.marks[6]).toMatchObject({ chosen: 'F', status: 'ok' });
     expect(c.marks[7]!.status).toBe('uncertain');
     expect(c.marks[8]!.status).toBe('uncertain');
     expect(c.problems.find((p) => p.code === 'uncertainMark')!.questionIds).toEqual(['q8', 'q9']);
+    // Against the student's own fills (ADR 0040) an even grey a sixth as dark as theirs is rubbed out everywhere:
+    // alone, beside a mark, among the marks of a multiple choice.
+    const own = classifyMarks(raw);
+    expect(own.marks.slice(5).map((m) => [m.chosen, m.status])).toEqual([
+      ['C', 'ok'],
+      ['F', 'ok'],
+      ['', 'blank'],
+      ['AC', 'ok'],
+    ]);
+    expect(own.problems).toEqual([]);
+  });
+
+  it('reads an even grey a fifth as dark as the student fills as rubbed out, and half as dark as a question for a person', () => {
+    const fifth: Shaped = [0.077 + 0.11, 0.064, 0.335 + 0.11, 0.011 + 0.11];
+    const raw = shapedPage([
+      shaped('q6', 'single', { B: fifth }),
+      shaped('q7', 'single', { B: fifth, D: S_FILL }),
+      shaped('q8', 'multiple', { A: S_DARK, B: fifth }),
+      shaped('q9', 'single', { C: S_HALF_RUBBED }),
+    ]);
+    const c = classifyMarks(raw);
+    expect(c.marks.slice(5).map((m) => [m.chosen, m.status])).toEqual([
+      ['', 'blank'],
+      ['D', 'ok'],
+      ['A', 'ok'],
+      ['', 'uncertain'],
+    ]);
+    expect(c.uncertain).toEqual([
+      expect.objectContaining({
+        questionId: 'q9',
+        message: expect.stringMatching(/^第9题的选项C涂得比该生其他答案浅/),
+      }),
+    ]);
   });
 
   it('never decides a mark rubbed out only half-way, even beside a proper fill', () => {
@@ -268,7 +333,7 @@ describe('classifyMarks with the shape of the darkness (darkest spot and median 
     const c = classifyMarks(raw);
     expect(c.marks.slice(5).map((m) => m.status)).toEqual(['uncertain', 'uncertain']);
     expect(c.uncertain.map((u) => u.message)).toEqual([
-      expect.stringMatching(/^第6题.*擦除不干净/),
+      expect.stringMatching(/^第6题.*没擦干净/),
       expect.stringMatching(/^第7题/),
     ]);
   });

@@ -60,6 +60,8 @@ interface Scored extends RawBubble {
   spot: number | null;
   /** The median darkness above the label's empty level: how dark an even fill is. */
   even: number | null;
+  /** The mean darkness above the label's empty level: what the student's own fills are compared on. */
+  dark: number;
 }
 
 /** The measurements an empty level is kept for: mean darkness, ink share, darkest spot, median darkness. */
@@ -195,6 +197,7 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
       ...b,
       key: `${kind}:${b.option}`,
       score,
+      dark: b.ratio - e.ratio,
       // A glyph printed on too few bubbles of the page to know its own spots (a card's one true/false: ✓ and ✗)
       // has no shape to read: its score alone speaks.
       spot: b.peak === undefined || !e.own ? null : b.peak - e.peak,
@@ -216,17 +219,43 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
   // The student's own typical mark: the clear winners of single-answer questions and digit columns. A student who
   // marks lightly throughout lowers the filled cut (never below lightFloor); ticks and erasures stay in between.
   const winners: number[] = [];
+  /** The winners' mean darkness above their empty level: the student's own pencil, for the calibration. */
+  const fills: number[] = [];
   for (const g of [...questions.filter((q) => q.kind !== 'multiple'), ...digits]) {
-    const sorted = g.scored.map((b) => b.score).sort((a, b) => b - a);
-    const [first = 0, second = 0] = sorted;
-    if (first > emptyCut && second <= emptyCut && first - second >= t.lightFloor) winners.push(first);
+    const sorted = [...g.scored].sort((a, b) => b.score - a.score);
+    const [first, second] = sorted;
+    const s1 = first?.score ?? 0;
+    const s2 = second?.score ?? 0;
+    if (s1 > emptyCut && s2 <= emptyCut && s1 - s2 >= t.lightFloor) winners.push(s1);
+    // The student's own pencil: a question's one mark standing well clear of the rest, however light the student's
+    // hand (a light hand's fills never reach the filled cut, yet they are what this sheet's marks look like).
+    const byDark = [...g.scored].sort((a, b) => b.dark - a.dark);
+    const d1 = byDark[0]?.dark ?? 0;
+    const d2 = Math.max(0, byDark[1]?.dark ?? 0);
+    // (On grey pages only flat marks count: a student who ticks has no fills to compare an erasure with.)
+    // (A fill covers the box: its median at least as dark as nearly its mean, unlike a half-filled box.)
+    const flat = raw.bitonal || (byDark[0]?.even ?? 0) >= 0.9 * d1;
+    // Only proper fills (at the filled cut) calibrate: a sheet of light marks alone keeps the rules of ADR 0039.
+    const proper = (byDark[0]?.score ?? 0) >= t.filledMin;
+    if (d1 >= 2 * t.faintFloor && d2 <= t.fillGap * d1 && flat && proper) fills.push(d1);
   }
+  fills.sort((a, b) => a - b);
+  /**
+   * The sheet's own calibration (ADR 0040): how dark this student's clear fills are — their lighter ones (20th
+   * percentile) and their typical one (median). Null when the sheet holds too few to know.
+   */
+  const typicalFill = quantile(fills, 0.5);
+  // The lighter fills among those like the rest (a fill under 60 % of the typical one is itself in doubt).
+  const likeTheRest = fills.filter((f) => f >= 0.6 * typicalFill);
+  const calibration =
+    fills.length >= t.calibrationMin ? { low: quantile(likeTheRest, 0.2), typical: typicalFill } : null;
   const fillLevel = winners.length >= 3 ? median(winners) : null;
   const filledCut =
     fillLevel !== null && fillLevel < t.filledMin / t.lightShare
       ? Math.max(t.lightFloor, Math.min(t.filledMin, t.lightShare * fillLevel))
       : t.filledMin;
 
+  const strokeShape = raw.bitonal ? t.strokeShapeBitonal : t.strokeShape;
   const spotMark = raw.bitonal ? t.spotMarkBitonal : t.spotMark;
   const spotDoubt = raw.bitonal ? t.spotDoubtBitonal : t.spotDoubt;
   /**
@@ -264,6 +293,31 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
     b.score - b.even < t.strokeMark &&
     spotOf(b) === 'none';
 
+  /**
+   * A bubble above the empty cut judged against the student's own fills on this sheet: as dark as their lighter
+   * fills is a mark; darkness in strokes (a tick, a cross, a circle) or a spot is a mark; an even layer clearly
+   * lighter than their typical fill is what a rubber (or a resting hand) left; anything between goes to a person.
+   */
+  /** Bubbles left to a person because their even grey lies between the student's erasures and fills. */
+  const halfway = new Set<Scored>();
+  const calibrated = (b: Scored, cal: { low: number; typical: number }): BubbleState => {
+    // (Never below half the light floor on the score: the absolute least a mark read without its shape shows.)
+    if (b.dark >= t.markShare * cal.low && b.score >= t.lightFloor / 2) return 'filled';
+    const stroke = b.spot! - b.dark;
+    if (stroke >= strokeShape || spotOf(b) === 'mark') return 'filled';
+    // A rubber leaves a layer: its median as dark as its mean (on grey pages, where the median survives); a faint
+    // tick or circle darkens its mean, not its median.
+    // (A 1-bit page keeps no median: there only the lack of a stroke says flat.)
+    const flat = raw.bitonal ? stroke < strokeShape * 0.25 : b.even! >= t.flatShare * b.dark;
+    if (flat && b.dark <= t.erasedShare * cal.typical && stroke < strokeShape * 0.6 && spotOf(b) === 'none')
+      return 'empty';
+    if (flat) halfway.add(b);
+    return 'uncertain';
+  };
+
+  const faintStroke = (b: Scored) =>
+    !raw.bitonal && b.even !== null && b.dark >= t.faintFloor && b.even < t.flatShare * b.dark;
+
   const decide = (scored: Scored[], oneAnswer: boolean): { states: BubbleState[]; confidence: number[] } => {
     const values = scored.map((b) => b.score);
     const sorted = [...values].sort((a, b) => a - b);
@@ -283,11 +337,24 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
       const s = b.score;
       let state: BubbleState;
       let byShape = false;
-      if (s <= emptyCut) {
+      const faint = calibration !== null && b.spot !== null && b.dark >= t.faintFloor;
+      if (s <= emptyCut && !faint) {
         // A dot darkens too little of the box to score, yet it is a mark.
         const spot = spotOf(b);
         state = spot === 'mark' ? 'filled' : spot === 'doubt' ? 'uncertain' : 'empty';
+        // A faint darkening that is not a flat layer (its median stays paper): a fine tick or circle, maybe.
+        if (state === 'empty' && faintStroke(b)) state = 'uncertain';
         byShape = state === 'filled';
+      } else if (calibration && b.spot === null && s < t.strongMin * 2) {
+        // A glyph without its own empty level (a card's one true/false): no shape, so only a mark as dark as the
+        // student's fills is read; a lighter one (an erasure, a tick) goes to a person.
+        state = b.dark >= t.markShare * calibration.low ? 'filled' : 'uncertain';
+        byShape = state !== 'filled';
+      } else if (calibration && b.spot !== null) {
+        // (Also a faint bubble under the empty cut: a fine tick or circle darkens a box little, and only its shape
+        // tells it from a rubbed-out layer.)
+        state = calibrated(b, calibration);
+        byShape = s < cut || state !== 'filled';
       } else if (s < cut || (s < t.strongMin && s < t.relativeWeak * max)) {
         state = shape(b);
         byShape = true;
@@ -339,11 +406,14 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
     else if (single && filled.length > 1) status = 'multiple';
     if (status === 'uncertain') {
       uncertainIds.push(q.questionId);
+      const between = q.scored.filter((b, i) => states[i] === 'uncertain' && halfway.has(b));
       uncertain.push({
         kind: 'question',
         questionId: q.questionId,
         reason: 'uncertain',
-        message: `第${q.number}题有填涂无法确定（涂得太浅、只涂了一部分、打勾或擦除不干净），请人工核对`,
+        message: between.length
+          ? `第${q.number}题的${between.map((b) => optionName(q.kind, b.option)).join('、')}涂得比该生其他答案浅、又比擦掉的痕迹深，无法确定是作答还是没擦干净，请人工核对`
+          : `第${q.number}题有填涂无法确定（涂得太浅、只涂了一部分、打勾或擦除不干净），请人工核对`,
       });
     } else if (status === 'multiple') {
       multipleIds.push(q.questionId);
@@ -451,6 +521,13 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
       filledCut: round(filledCut),
     },
   };
+}
+
+/** How a teacher names a bubble: its letter, ✓/✗ for a true/false, the question for an optional choice. */
+function optionName(kind: string, option: string): string {
+  if (kind === 'truefalse') return option === 'T' ? '“✓”' : '“✗”';
+  if (kind === 'optional') return '所选题号';
+  return `选项${option}`;
 }
 
 function numbersOf(marks: QuestionMark[], ids: string[]): string {

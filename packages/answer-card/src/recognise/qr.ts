@@ -73,3 +73,33 @@ export async function readCode(crop: GreyImage, kind: 'qr' | 'linear' = 'qr'): P
     orientation: hit.orientation,
   };
 }
+
+/**
+ * A box blur of `radius` pixels (separable, clamped at the edges): a dithered 1-bit code averaged back to grey at its
+ * module size, so the binarizer sees modules instead of the dither's dots.
+ */
+export function smoothForCode(img: GreyImage, radius: number): GreyImage {
+  const { width: w, height: h, data } = img;
+  if (radius < 1) return img;
+  const tmp = new Uint16Array(w * h);
+  const out = new Uint8Array(w * h);
+  const n = 2 * radius + 1;
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    let s = 0;
+    for (let x = -radius; x <= radius; x++) s += data[row + Math.min(w - 1, Math.max(0, x))]!;
+    for (let x = 0; x < w; x++) {
+      tmp[row + x] = s;
+      s += data[row + Math.min(w - 1, x + radius + 1)]! - data[row + Math.max(0, x - radius)]!;
+    }
+  }
+  for (let x = 0; x < w; x++) {
+    let s = 0;
+    for (let y = -radius; y <= radius; y++) s += tmp[Math.min(h - 1, Math.max(0, y)) * w + x]!;
+    for (let y = 0; y < h; y++) {
+      out[y * w + x] = Math.round(s / (n * n));
+      s += tmp[Math.min(h - 1, y + radius + 1) * w + x]! - tmp[Math.max(0, y - radius) * w + x]!;
+    }
+  }
+  return { width: w, height: h, data: out };
+}

@@ -35,7 +35,7 @@ import { frameOf, knownFrames, type PageCorner, type PageFrame } from './catalog
 import { classifyMarks } from './classify.js';
 import { cutCrops, DEFAULT_CROP_OPTIONS, type CropOptions } from './crops.js';
 import { decodePage, REDUCED_MIN_PX_PER_MM, type GreyImage } from './image.js';
-import { readCode } from './qr.js';
+import { readCode, smoothForCode } from './qr.js';
 
 /** The card layouts the host knows, by card id and version (undefined: not one of ours, or not this exam's). */
 export type LayoutResolver = (
@@ -76,6 +76,8 @@ const RESIDUAL_LIMIT_MM = 0.26;
 const REGISTRATION_SEARCH_MM = 0.8;
 /** Samples per millimetre the page code is first read at. */
 const QR_PX_PER_MM = 6;
+/** Box radii (millimetres) a 1-bit page's code is smoothed with when it does not read as it is: a QR module is ~0.5 mm. */
+const QR_SMOOTH_MM: readonly number[] = [0.15, 0.25];
 /** The decoded QR must sit this close to where the layout puts it. */
 const QR_POSITION_TOLERANCE_MM = 5;
 
@@ -210,7 +212,11 @@ interface QrFinding {
   hypothesis: Hypothesis;
 }
 
-async function findQr(img: GreyImage, hyps: Hypothesis[]): Promise<{ found?: QrFinding; texts: string[] }> {
+async function findQr(
+  img: GreyImage,
+  hyps: Hypothesis[],
+  bitonal: boolean,
+): Promise<{ found?: QrFinding; texts: string[] }> {
   const tried = new Set<string>();
   const texts: string[] = [];
   for (const h of hyps) {
@@ -228,6 +234,19 @@ async function findQr(img: GreyImage, hyps: Hypothesis[]): Promise<{ found?: QrF
     tried.add(key);
     if (!looksLikeCode(c.crop)) continue;
     let hit = await readCode(c.crop);
+    // Fallbacks before giving up: a 1-bit page's dither averaged at about half a module (office scanners' 200 dpi
+    // black-and-white leaves a code legible only when smoothed), then the full resolution as it is.
+    if (!hit && bitonal) {
+      const full = cropAround(img, h.fit.m, region, 1)!;
+      for (const mm of QR_SMOOTH_MM) {
+        const smoothed = smoothForCode(full.crop, Math.max(1, Math.round(mm * pxPerMm)));
+        hit = await readCode(smoothed);
+        if (hit) {
+          c = full;
+          break;
+        }
+      }
+    }
     if (!hit && f > 1) {
       c = cropAround(img, h.fit.m, region, 1)!;
       hit = await readCode(c.crop);
@@ -335,12 +354,19 @@ function identityOf(payload: CardQrPayload): PageIdentity {
 async function qrAnywhere(
   img: GreyImage,
   dpi: number | null,
+  bitonal = false,
 ): Promise<{ payload: CardQrPayload; at: Point } | undefined> {
   const pxPerMm = dpi ? dpi / 25.4 : Math.min(img.width, img.height) / 240;
   const f = Math.max(1, Math.round(pxPerMm / 6));
-  const hit = await readCode(downsample(img, 0, 0, img.width, img.height, f));
+  const first = await readCode(downsample(img, 0, 0, img.width, img.height, f));
+  let hit = first;
+  // A dithered 1-bit page: averaged over one more pixel the dots become grey again.
+  if (!hit && bitonal) hit = await readCode(downsample(img, 0, 0, img.width, img.height, f + 1));
   const decoded = hit ? decodeCardQr(hit.text) : undefined;
-  return hit && decoded?.ok ? { payload: decoded.payload, at: { x: hit.x * f, y: hit.y * f } } : undefined;
+  const used = hit && hit === first ? f : f + 1;
+  return hit && decoded?.ok
+    ? { payload: decoded.payload, at: { x: hit.x * used, y: hit.y * used } }
+    : undefined;
 }
 
 /**
@@ -510,7 +536,7 @@ async function readPage(
         );
       } else {
         // Still say whose sheet it is when the code can be read anywhere on the page: the exception queue shows it.
-        const anywhere = await qrAnywhere(img, workDpi(dpi));
+        const anywhere = await qrAnywhere(img, workDpi(dpi), decoded.bitonal);
         if (anywhere) result.identity = identityOf(anywhere.payload);
       }
       lap('qr');
@@ -518,12 +544,12 @@ async function readPage(
     }
 
     // 3. The page code, where each hypothesis puts it.
-    const search = await findQr(img, hyps);
+    const search = await findQr(img, hyps, decoded.bitonal);
     const texts = search.texts;
     let found = search.found;
     if (!found) {
       // Not where any known card keeps it: look over the whole page before giving up.
-      const anywhere = await qrAnywhere(img, workDpi(dpi));
+      const anywhere = await qrAnywhere(img, workDpi(dpi), decoded.bitonal);
       if (anywhere) found = { ...anywhere, hypothesis: hyps[0]! };
     }
     const hint = !found ? options.hint : undefined;

@@ -222,7 +222,10 @@ export const questionDetailCall = defineCall({
   response: envelope(QuestionSchema),
 });
 
-/** 举一反三: same type, sharing knowledge points (else chapters), difficulty within one level; stable order. */
+/**
+ * 举一反三: same type, difficulty within one level, sharing knowledge points, then sections, then chapters, until at
+ * least three (or `size`) are found; stable order.
+ */
 export const similarQuestionsCall = defineCall({
   name: 'similarQuestions',
   method: 'GET',

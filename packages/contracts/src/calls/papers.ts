@@ -309,9 +309,9 @@ export const SmartTypeRequestSchema = z.object({
 });
 
 /**
- * Difficulty is the five-level scale of the bank (1 容易 … 5 困难) normalised to 0–1 as (level − 1) / 4:
- * 0 is all 容易, 0.5 all 适中, 1 all 困难. A paper's difficulty is the score-weighted mean of its
- * questions' normalised levels; the optimiser lands within ±0.05 of the target when the bank allows it.
+ * difficulty is the 难度系数 (ADR 0045, ../difficulty.ts): a predicted score rate, 0–1, higher is easier — 1 all
+ * 容易, 0.5 all 适中, 0 all 困难. A paper's coefficient is that of the score-weighted mean of its questions' levels;
+ * the optimiser lands within ±0.05 of the target when the bank allows it.
  */
 export const SmartComposeSchema = z
   .object({

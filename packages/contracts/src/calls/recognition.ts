@@ -24,6 +24,8 @@ export const RECOGNITION_MESSAGES = {
   questionNotInHomework: '题目不在这份作业中',
   pageNotRead: '这一页还没有识别结果',
   workerCrashed: '识别这张图片时程序异常退出（已重试一次），请重新扫描这一页',
+  workerOutOfMemory:
+    '识别这张图片占用的内存超出限制（可能是异常文件），已转为人工处理，请核对或重新扫描这一页',
   wrongHomework: '这张答题卡属于另一份作业，不是本批次正在扫描的作业',
   otherSchool: '这张答题卡不是本校的答题卡',
   homeworkDeleted: '这张答题卡所属的作业已被删除',

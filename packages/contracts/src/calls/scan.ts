@@ -10,8 +10,12 @@ import { defineCall } from './define.js';
 
 /** Largest page file the host accepts. */
 export const SCAN_PAGE_MAX_BYTES = 30 * 1024 * 1024;
-/** Largest page in pixels: an A3 sheet at 600 dpi is about 70 million; more is refused as a decompression bomb. */
-export const SCAN_PAGE_MAX_PIXELS = 100_000_000;
+/**
+ * Largest page in pixels, read from the header before anything is decoded: an A3 card at 300 dpi is 17.5 million,
+ * an A4 page at 600 dpi 34.8 million; a real scan never reaches 40 million. More is refused as a decompression
+ * bomb (a 12 KB 1-bit PNG of 100 million pixels cost a recognition worker 900 MB, ADR 0041).
+ */
+export const SCAN_PAGE_MAX_PIXELS = 40_000_000;
 /** A PDF upload (many scanners save one) is split into pages, each rasterised at this resolution. */
 export const SCAN_PDF_DPI = 300;
 /** Most pages one PDF upload may hold (a class set of two-page cards fits; more is refused, never cut short). */
@@ -41,6 +45,7 @@ export const SCAN_MESSAGES = {
   batchNotFound: '扫描批次不存在',
   pageNotFound: '扫描页不存在',
   yearNotFound: '学年不存在或已归档',
+  homeworkNotFound: '作业不存在或不属于本校',
   wrongBatch: '上传凭证不属于该扫描批次',
   duplicateElsewhere: '该页已上传到其他扫描批次，未重复保存',
   replaceMissing: '要重扫替换的页不存在',
@@ -100,6 +105,8 @@ export const CreateScanBatchSchema = z.object({
   /** The scanner's name, for the batch list. */
   deviceName: z.string().trim().max(120).optional(),
   paperSize: PaperSizeCodeSchema.optional(),
+  /** The homework the scan was started from (its 「扫描」 button): the batch is bound to it and listed under it. */
+  homeworkId: IdSchema.nullable().optional(),
 });
 export type CreateScanBatch = z.input<typeof CreateScanBatchSchema>;
 
@@ -111,6 +118,8 @@ export const ScanBatchInfoSchema = z.object({
   deviceName: z.string().nullable(),
   paperSize: z.number().int().nullable(),
   pageCount: z.number().int().nonnegative(),
+  /** The homework the batch is bound to (started from its 「扫描」 button), or null. */
+  homeworkId: IdSchema.nullable().default(null),
   createdBy: IdSchema,
   createdAt: TimestampSchema,
 });
@@ -179,6 +188,10 @@ export type UploadedScanPage = z.infer<typeof UploadedScanPageSchema>;
 
 const IdParams = z.object({ id: IdSchema });
 
+/** `homeworkId`: only the batches bound to that homework (a scan opened from the homework's 「扫描」 button). */
+export const ListScanBatchesQuerySchema = z.object({ homeworkId: IdSchema.optional() });
+export type ListScanBatchesQuery = z.infer<typeof ListScanBatchesQuerySchema>;
+
 export const createScanBatchCall = defineCall({
   name: 'createScanBatch',
   method: 'POST',
@@ -195,6 +208,7 @@ export const listScanBatchesCall = defineCall({
   path: '/teacher/scan/batch',
   encoding: 'none',
   auth: 'bearer',
+  query: ListScanBatchesQuerySchema,
   response: envelope(z.array(ScanBatchInfoSchema)),
 });
 

@@ -543,7 +543,7 @@ export const CreateInvitationSchema = z
       .min(1, '有效期至少1天')
       .max(INVITE_LIMITS.maxDays, `有效期最多${INVITE_LIMITS.maxDays}天`)
       .default(INVITE_LIMITS.defaultDays),
-    /** The web app's origin (window.location.origin) for the link; the request's host when absent. */
+    /** The web app's origin (window.location.origin) for the link when the host has no PUBLIC_URL. */
     origin: z
       .string()
       .regex(/^https?:\/\/[^/?#\s]+$/, '地址格式不正确')
@@ -579,7 +579,7 @@ export type Invitation = z.infer<typeof InvitationSchema>;
 export const CreatedInvitationSchema = z.object({
   invitation: InvitationSchema,
   token: z.string(),
-  /** `<origin>/invite?token=…` */
+  /** `<PUBLIC_URL or origin>/invite#token=…`: the token in the fragment, which browsers never send. */
   link: z.string(),
   /** The link as a QR code, a PNG data URL. */
   qrCode: z.string().startsWith('data:image/png;base64,'),
@@ -1072,13 +1072,14 @@ export const revokeInvitationCall = defineCall({
 });
 
 /** What the /invite page shows before accepting; anyone holding the link may ask. */
+/** The token travels in the body: never in an address that a log or a proxy keeps (ADR 0042). */
 export const invitePreviewCall = defineCall({
   name: 'invitePreview',
-  method: 'GET',
+  method: 'POST',
   path: '/school/invite/preview',
-  encoding: 'query',
+  encoding: 'json',
   auth: 'none',
-  query: z.object({ token: InviteTokenSchema }),
+  body: z.object({ token: InviteTokenSchema }),
   response: envelope(InvitePreviewSchema),
 });
 

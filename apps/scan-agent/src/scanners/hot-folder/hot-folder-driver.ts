@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
-import type { ScannerCapabilities } from '@zhzy/contracts';
+import { SCAN_PDF_MAX_PAGES, type ScannerCapabilities } from '@zhzy/contracts';
 import { T } from '../../i18n/zh-CN.js';
 import type { DeviceInfo, ScanEvent, Scanner, ScanRequest } from '../port.js';
 import { systemRunner, type ProcessRunner } from '../process.js';
@@ -15,6 +15,8 @@ export interface HotFolderOptions {
   /** End the scan when no file arrived for this long (absent: run until paused). */
   idleTimeoutMs?: number;
   pdftoppm?: string | null;
+  /** poppler's page counter, asked before anything is rasterised (absent: `pdfinfo`; null: not asked). */
+  pdfinfo?: string | null;
   runner?: ProcessRunner;
 }
 
@@ -93,23 +95,62 @@ export class HotFolderScanner implements Scanner {
     });
   }
 
-  private async pdfPages(file: string, request: ScanRequest, stem: string): Promise<string[] | null> {
+  /** The PDF's page count from pdfinfo, or null when pdfinfo is not there or cannot say. */
+  private async pdfPageCount(file: string, signal: AbortSignal): Promise<number | null> {
+    const tool = this.options.pdfinfo === undefined ? 'pdfinfo' : this.options.pdfinfo;
+    if (!tool) return null;
+    const result = await this.runner.run(tool, [file], { timeoutMs: 60_000, signal });
+    const pages = /^Pages:\s+(\d+)/m.exec(result.stdout)?.[1];
+    return result.code === 0 && pages ? Number(pages) : null;
+  }
+
+  /**
+   * Rasterises a PDF's pages: 'tooMany' past the host's page cap (counted first, and never more than one page past
+   * it rasterised), 'stopped' when the scan was finished meanwhile (pdftoppm is ended and the file stays in the
+   * inbox), null without pdftoppm.
+   */
+  private async pdfPages(
+    file: string,
+    request: ScanRequest,
+    stem: string,
+    signal: AbortSignal,
+  ): Promise<string[] | 'tooMany' | 'stopped' | null> {
     const tool = this.options.pdftoppm === undefined ? 'pdftoppm' : this.options.pdftoppm;
     if (!tool) return null;
+    const count = await this.pdfPageCount(file, signal);
+    if (signal.aborted) return 'stopped';
+    if (count !== null && count > SCAN_PDF_MAX_PAGES) return 'tooMany';
     const prefix = path.join(
       request.workDir,
       `pdf-${stem.replace(/[^\w-]/g, '_').slice(0, 40)}-${Date.now()}`,
     );
-    const result = await this.runner.run(tool, ['-r', String(request.resolution), '-png', file, prefix], {
-      timeoutMs: 10 * 60_000,
-    });
+    const base = path.basename(prefix);
+    const written = async () =>
+      (await fs.readdir(request.workDir))
+        .filter((f) => f.startsWith(`${base}-`) && f.endsWith('.png'))
+        .sort((a, b) => Number(/-(\d+)\.png$/.exec(a)?.[1]) - Number(/-(\d+)\.png$/.exec(b)?.[1]))
+        .map((f) => path.join(request.workDir, f));
+    const discard = async () => {
+      for (const f of await written()) await fs.rm(f, { force: true });
+    };
+    // Finishing the scan aborts `signal`: the runner ends pdftoppm (and its process group) with it.
+    const result = await this.runner.run(
+      tool,
+      ['-r', String(request.resolution), '-png', '-l', String(SCAN_PDF_MAX_PAGES + 1), file, prefix],
+      { timeoutMs: 10 * 60_000, signal },
+    );
+    if (signal.aborted) {
+      await discard();
+      return 'stopped';
+    }
     if (result.code === -1) return null;
     if (result.code !== 0) throw new Error(result.stderr);
-    const base = path.basename(prefix);
-    return (await fs.readdir(request.workDir))
-      .filter((f) => f.startsWith(`${base}-`) && f.endsWith('.png'))
-      .sort((a, b) => Number(/-(\d+)\.png$/.exec(a)?.[1]) - Number(/-(\d+)\.png$/.exec(b)?.[1]))
-      .map((f) => path.join(request.workDir, f));
+    const pages = await written();
+    if (pages.length > SCAN_PDF_MAX_PAGES) {
+      await discard();
+      return 'tooMany';
+    }
+    return pages;
   }
 
   async *scan(folder: string, request: ScanRequest, signal: AbortSignal): AsyncIterable<ScanEvent> {
@@ -143,7 +184,13 @@ export class HotFolderScanner implements Scanner {
         lastActivity = Date.now();
         try {
           if (/\.pdf$/i.test(name)) {
-            const pages = await this.pdfPages(file, request, stem);
+            const pages = await this.pdfPages(file, request, stem, signal);
+            if (pages === 'stopped') return;
+            if (pages === 'tooMany') {
+              yield { type: 'notice', kind: 'error', message: T.pdfTooManyPages(name, SCAN_PDF_MAX_PAGES) };
+              await moveAside(folder, UNREADABLE_DIR, name);
+              continue;
+            }
             if (!pages) {
               yield { type: 'notice', kind: 'error', message: T.pdfNeedsPoppler };
               await moveAside(folder, UNREADABLE_DIR, name);

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { assertKey, type ObjectStorage } from './types.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, privateDirSync } from '../private-files.js';
 
 const isMissing = (error: unknown) => (error as { code?: string }).code === 'ENOENT';
 
@@ -24,9 +25,9 @@ export class LocalObjectStorage implements ObjectStorage {
 
   async put(key: string, data: Uint8Array): Promise<void> {
     const file = this.file(key);
-    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
     const tmp = `${file}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}.tmp`;
-    const handle = await fs.open(tmp, 'w', 0o640);
+    const handle = await fs.open(tmp, 'w', PRIVATE_FILE_MODE);
     try {
       await handle.writeFile(data);
       await handle.sync();
@@ -90,7 +91,7 @@ export class LocalObjectStorage implements ObjectStorage {
   }
 
   async check(): Promise<void> {
-    await fs.mkdir(this.root, { recursive: true });
+    privateDirSync(this.root);
     await fs.access(this.root, fs.constants.R_OK | fs.constants.W_OK);
   }
 

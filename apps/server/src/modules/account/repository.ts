@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 const count = (value: unknown): number => Number(value ?? 0);
@@ -43,7 +43,7 @@ export class AccountRepository {
     return !!(await this.db
       .selectFrom('users')
       .select('id')
-      .where('username', '=', username)
+      .where(sql`lower(username)`, '=', username.toLowerCase())
       .executeTakeFirst());
   }
 

@@ -2,9 +2,10 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_MESSAGES, IMAGE_MAX_BYTES, calls } from '@zhzy/contracts';
 import type { Db } from '../../db/connect.js';
-import { ok, registerCall, type CallGuards } from '../../lib/call.js';
+import { noStore, ok, registerCall, type CallGuards } from '../../lib/call.js';
 import { AppError } from '../../lib/errors.js';
 import type { FileStore } from '../../plugins/files.js';
+import type { SignupLimit } from '../../plugins/rate-limit.js';
 import type { SchoolModule } from '../school/routes.js';
 import { cropOf } from './images.js';
 import { AccountRepository } from './repository.js';
@@ -28,6 +29,8 @@ export interface AccountModuleOptions {
   auth: AuthFlows;
   school: SchoolModule;
   sms: SmsProvider;
+  /** Registrations per address and overall. */
+  signups: SignupLimit;
   /** The development inbox (embedded provider with the demo seed, outside production); null switches the call off. */
   devInbox: DevSmsInbox | null;
 }
@@ -54,16 +57,19 @@ export async function registerAccount(
   });
 
   // ── SMS, registration by phone, SMS sign-in, password reset
+  // Sending codes has limits of its own (per phone, per address: SmsCodes); registering counts below.
   registerCall(app, guards, calls.sendSms, async ({ body, request }) =>
     ok(await service.sendSms(body, request.ip ?? null)),
   );
-  registerCall(app, guards, calls.registerByPhone, async ({ body }) => {
+  registerCall(app, guards, calls.registerByPhone, async ({ body, request }) => {
+    options.signups.take(request.ip ?? null);
     await service.registerByPhone(body);
     return ok(null, ACCOUNT_MESSAGES.registered);
   });
-  registerCall(app, guards, calls.smsToken, async ({ body, request }) =>
-    service.smsSignIn(body.phone, body.smsCode, client(request)),
-  );
+  registerCall(app, guards, calls.smsToken, async ({ body, request, reply }) => {
+    noStore(reply);
+    return service.smsSignIn(body.phone, body.smsCode, client(request));
+  });
   registerCall(app, guards, calls.resetPassword, async ({ body }) => {
     await service.resetPassword(body);
     return ok(null, ACCOUNT_MESSAGES.passwordReset);

@@ -34,7 +34,7 @@ export interface AuthFlows {
   verifyCaptcha(key: string, code: string): Promise<boolean>;
   openSession(userId: string, client: ClientInfo): Promise<TokenResponse>;
   revokeUserSessions(userId: string, reason: string, exceptSessionId?: string): Promise<void>;
-  clearAccountFailures(username: string): Promise<void>;
+  clearAccountFailures(userId: string): Promise<void>;
 }
 
 type FeedbackRow = NonNullable<Awaited<ReturnType<AccountRepository['findFeedback']>>>;
@@ -68,12 +68,13 @@ export class AccountService {
     return this.sms.send(input.phone, input.purpose, ip);
   }
 
+  /** The SMS code is proven first: without it nobody learns whether a username or a phone is taken (ADR 0042). */
   async registerByPhone(input: PhoneRegister): Promise<void> {
+    await this.sms.consume(input.phone, 'register', input.smsCode);
     if (await this.repo.usernameTaken(input.username))
       throw new AppError('CONFLICT', ACCOUNT_MESSAGES.usernameTaken);
     if (await this.repo.findUserByPhone(input.phone))
       throw new AppError('CONFLICT', ACCOUNT_MESSAGES.phoneTaken);
-    await this.sms.consume(input.phone, 'register', input.smsCode);
     const now = this.now();
     try {
       await this.repo.insertUser({
@@ -109,7 +110,7 @@ export class AccountService {
     await this.sms.consume(input.phone, 'reset', input.smsCode);
     await this.repo.updateUser(user.id, { password_hash: await hashPassword(input.password) }, this.now());
     await this.auth.revokeUserSessions(user.id, 'password_reset');
-    await this.auth.clearAccountFailures(user.username);
+    await this.auth.clearAccountFailures(user.id);
   }
 
   // ───────────── profile ─────────────

@@ -1,4 +1,4 @@
-import type { DifficultyBand, DiscriminationBand, MarkerIndicator, MasteryLevel } from '@zhzy/contracts';
+import type { DiscriminationBand, MarkerIndicator, MasteryLevel } from '@zhzy/contracts';
 
 // The formulas of learning analysis, as pure functions over plain numbers (points, not tenths). Every function says
 // which formula it uses; metrics.test.ts checks each against values computed by hand. Nothing here touches the
@@ -174,12 +174,8 @@ export function overAverageRate(classMean: number, gradeMean: number): number {
   return gradeMean !== 0 ? (classMean - gradeMean) / gradeMean : 0;
 }
 
-/** 难度 band of a score rate P = mean ÷ full: P ≥ 0.7 容易, 0.4 ≤ P < 0.7 适中, P < 0.4 较难. */
-export function difficultyBand(scoreRate: number): DifficultyBand {
-  if (scoreRate >= 0.7) return 'easy';
-  if (scoreRate >= 0.4) return 'medium';
-  return 'hard';
-}
+/** 难度 band of a score rate (the shared 难度系数 convention, ADR 0045). */
+export { difficultyBand } from '@zhzy/contracts';
 
 /**
  * 区分度 D = P(upper) − P(lower): the score rate of the question among the top 27 % of students by total minus its

@@ -1,4 +1,5 @@
 import {
+  compareClassNames,
   DIFFICULTY_BAND_NAMES,
   DISCRIMINATION_BAND_NAMES,
   FOLLOW_UP_REASON_NAMES,
@@ -451,7 +452,7 @@ export class HomeworkModel {
     });
     const order = ranks(list.map((c) => (c.stats.scoredCount > 0 ? c.stats.average : -1)));
     list.forEach((c, i) => (c.rank = order[i]!));
-    return list.sort((a, b) => a.rank - b.rank || a.className.localeCompare(b.className));
+    return list.sort((a, b) => a.rank - b.rank || compareClassNames(a.className, b.className));
   }
 
   /** Per-question statistics within the scope's answers. */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { PackLayout } from '../results/repository.js';
 import type { AnswerInput, PackedSheet } from './model.js';
+import { compareClassNames, sortByClassName } from '@zhzy/contracts';
 
 // What analysis reads: homework with their frozen papers, classes and students, sheets and answers (written by the
 // results spine), the score log, and the school's analysis settings (the only table analysis writes). Every read is
@@ -88,7 +89,8 @@ export class AnalysisRepository {
       .where('year_id', '=', yearId)
       .orderBy('sort')
       .orderBy('name')
-      .execute();
+      .execute()
+      .then((rows) => sortByClassName(rows, (r) => r.name));
   }
 
   findClass(orgId: string, classId: string) {
@@ -136,8 +138,7 @@ export class AnalysisRepository {
     }
     return rows.sort(
       (a, b) =>
-        a.class_sort - b.class_sort ||
-        a.class_name.localeCompare(b.class_name) ||
+        compareClassNames(a.class_name, b.class_name) ||
         a.student_no.localeCompare(b.student_no) ||
         a.id.localeCompare(b.id),
     );
@@ -283,7 +284,7 @@ export class AnalysisRepository {
       );
     }
     return rows.sort(
-      (a, b) => a.sort - b.sort || a.class_sort - b.class_sort || a.name.localeCompare(b.name),
+      (a, b) => compareClassNames(a.name, b.name) || a.sort - b.sort,
     );
   }
 

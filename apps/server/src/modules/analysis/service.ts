@@ -1,4 +1,6 @@
 import {
+  dayInZone,
+  compareClassNames,
   ANALYSIS_MESSAGES,
   AnalysisSettingsSchema,
   HOMEWORK_STATE_NAMES,
@@ -1011,7 +1013,7 @@ export class AnalysisService {
                 excellentRate: c.excellentRate,
               };
             })
-            .sort((a, b) => a.className.localeCompare(b.className, 'zh')),
+            .sort((a, b) => compareClassNames(a.className, b.className)),
           homework: [...list]
             .sort((a, b) => a.start_date.localeCompare(b.start_date))
             .map((h) => {
@@ -1178,7 +1180,7 @@ export class AnalysisService {
   async bigData(auth: AuthContext): Promise<BigData> {
     const orgId = requireSchool(auth);
     const now = this.clock();
-    const today = new Date(now).toISOString().slice(0, 10);
+    const today = dayInZone(now);
     const [org, year, settings] = await Promise.all([
       this.repo.org(orgId),
       this.yearOf(auth, orgId),
@@ -1272,7 +1274,7 @@ export class AnalysisService {
         completed: rows.filter(
           (r) =>
             homeworkState(progress.get(r.id)) === 'done' &&
-            (lastScored.get(r.id) ?? '').slice(0, 10) === today,
+            lastScored.has(r.id) && dayInZone(lastScored.get(r.id)!) === today,
         ).length,
       },
       marking,

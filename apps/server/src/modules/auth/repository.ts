@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { precompiled } from '../../db/precompiled.js';
 import type { Database } from '../../db/schema.js';
 
@@ -47,11 +47,12 @@ export class AuthRepository {
     );
   }
 
+  /** The account of a username, whatever its case (usernames are unique case-insensitively, migration 0026). */
   findUserByUsername(username: string) {
     return this.db
       .selectFrom('users')
       .select(['id', 'username', 'password_hash', 'disabled'])
-      .where('username', '=', username)
+      .where(sql`lower(username)`, '=', username.toLowerCase())
       .executeTakeFirst();
   }
 
@@ -76,7 +77,7 @@ export class AuthRepository {
         created_at: user.now,
         updated_at: user.now,
       })
-      .onConflict((oc) => oc.column('username').doNothing())
+      .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
   }
@@ -145,16 +146,24 @@ export class AuthRepository {
       .selectFrom('refresh_tokens as r')
       .innerJoin('auth_sessions as s', 's.id', 'r.session_id')
       .innerJoin('users as u', 'u.id', 'r.user_id')
-      .select(['r.session_id', 'r.user_id', 'r.expires_at', 'r.used_at', 's.revoked_at', 'u.disabled'])
+      .select([
+        'r.session_id',
+        'r.user_id',
+        'r.expires_at',
+        'r.used_at',
+        'r.successor',
+        's.revoked_at',
+        'u.disabled',
+      ])
       .where('r.token_hash', '=', tokenHash)
       .executeTakeFirst();
   }
 
-  /** Marks a refresh token used; false when another request used it first. */
-  async markRefreshUsed(tokenHash: string, now: string): Promise<boolean> {
+  /** Marks a refresh token used, keeping its sealed successor; false when another request used it first. */
+  async markRefreshUsed(tokenHash: string, now: string, successor: string): Promise<boolean> {
     const result = await this.db
       .updateTable('refresh_tokens')
-      .set({ used_at: now })
+      .set({ used_at: now, successor })
       .where('token_hash', '=', tokenHash)
       .where('used_at', 'is', null)
       .executeTakeFirst();
@@ -181,26 +190,57 @@ export class AuthRepository {
     await query.execute();
   }
 
-  findFailure(key: string) {
-    return this.db.selectFrom('login_failures').selectAll().where('key', '=', key).executeTakeFirst();
+  /** Withdraws tokens issued for a rotation that lost the race (never handed out). */
+  async deleteTokens(accessHash: string, refreshHash: string) {
+    await this.db.deleteFrom('access_tokens').where('token_hash', '=', accessHash).execute();
+    await this.db.deleteFrom('refresh_tokens').where('token_hash', '=', refreshHash).execute();
   }
 
-  async saveFailure(row: { key: string; count: number; window_start: string; locked_until: string | null }) {
-    await this.db
+  /**
+   * Counts one sign-in attempt in one statement: the count goes up (starting again at 1 when the window began
+   * before `windowStartAfter`), and the new count and the delay in force come back. Concurrent attempts therefore
+   * each see a count of their own, on SQLite and PostgreSQL alike.
+   */
+  async countAttempt(key: string, now: string, windowStartAfter: string) {
+    const stale = sql<boolean>`login_failures.window_start <= ${windowStartAfter}`;
+    return this.db
       .insertInto('login_failures')
-      .values(row)
+      .values({ key, count: 1, window_start: now, locked_until: null })
       .onConflict((oc) =>
         oc.column('key').doUpdateSet({
-          count: row.count,
-          window_start: row.window_start,
-          locked_until: row.locked_until,
+          count: sql<number>`case when ${stale} then 1 else login_failures.count + 1 end`,
+          window_start: sql<string>`case when ${stale} then ${now} else login_failures.window_start end`,
+          locked_until: sql<string | null>`case when ${stale} then null else login_failures.locked_until end`,
         }),
       )
+      .returning(['count', 'locked_until'])
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Gives an attempt back (a sign-in that succeeded, or one refused before its password was checked). */
+  async uncountAttempt(key: string) {
+    await this.db
+      .updateTable('login_failures')
+      .set({ count: sql<number>`case when count > 0 then count - 1 else 0 end` })
+      .where('key', '=', key)
       .execute();
+  }
+
+  /** Makes the next attempt on a key wait until `until`. */
+  async delayAttempts(key: string, until: string) {
+    await this.db.updateTable('login_failures').set({ locked_until: until }).where('key', '=', key).execute();
   }
 
   async clearFailure(key: string) {
     await this.db.deleteFrom('login_failures').where('key', '=', key).execute();
+  }
+
+  /** Forgets every sign-in counter of an account (its own and its per-address ones). */
+  async clearAccountFailures(userId: string) {
+    await this.db
+      .deleteFrom('login_failures')
+      .where((eb) => eb.or([eb('key', '=', `acct:${userId}`), eb('key', 'like', `pair:${userId}|%`)]))
+      .execute();
   }
 
   async insertCaptcha(row: { id: string; answer_hash: string; expires_at: string; created_at: string }) {

@@ -1,28 +1,42 @@
-import { timingSafeEqual } from 'node:crypto';
-import svgCaptcha from 'svg-captcha';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   MESSAGES,
   type Captcha,
   type PasswordGrant,
   type Register,
   type TokenResponse,
+  TokenResponseSchema,
 } from '@zhzy/contracts';
 import type { AuthContext } from '../../lib/call.js';
 import { AppError } from '../../lib/errors.js';
 import { hashToken, isoAfter, newId, randomToken } from '../../lib/ids.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { captchaImage, drawCaptcha, type CaptchaMaker } from './captcha.js';
 import type { AuthRepository } from './repository.js';
 
-/** Sign-in limits: per account and per address, over a sliding 15-minute window. */
+export type { CaptchaMaker } from './captcha.js';
+
+/**
+ * Sign-in limits over a sliding 15-minute window (ADR 0042). Every attempt is counted before its password is checked,
+ * in one statement per counter, and a success gives it back. Nothing here locks an account: too many failures ask
+ * for the image captcha, and only the account seen from one address (the guesser's own) is slowed down.
+ */
 export const LOGIN_LIMITS = {
   windowSeconds: 15 * 60,
-  /** Failures on one account after which the image captcha is required. */
+  /** Failures on one account from one address after which that address must solve the image captcha. */
   captchaAfter: 3,
-  /** Failures on one account after which it is locked for the window. */
-  lockAccountAfter: 10,
-  /** Failures from one address after which it is locked for the window. */
-  lockAddressAfter: 50,
+  /** Failures on one account from all addresses after which every address must solve it. */
+  accountCaptchaAfter: 10,
+  /** Failures from one address across accounts after which every sign-in from it must solve it. */
+  addressCaptchaAfter: 20,
+  /** Failures on one account from one address after which each further try from there waits, 1 s, 2 s, 4 s … */
+  delayAfter: 10,
+  /** The longest such wait. */
+  maxDelaySeconds: 5 * 60,
 } as const;
+
+/** Seconds in which a second use of a just-rotated refresh token gets the same new pair (two tabs at once). */
+export const REFRESH_GRACE_SECONDS = 10;
 
 const CAPTCHA_TTL_SECONDS = 300;
 
@@ -32,20 +46,6 @@ export interface AuthSettings {
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
 }
-
-/** Draws an image captcha: the text to type and the SVG that shows it. */
-export type CaptchaMaker = () => { text: string; svg: string };
-
-const drawCaptcha: CaptchaMaker = () => {
-  const c = svgCaptcha.create({
-    size: 4,
-    noise: 3,
-    ignoreChars: '0oO1iIlLqg9',
-    color: true,
-    background: '#f4f6f8',
-  });
-  return { text: c.text, svg: c.data };
-};
 
 export interface ClientInfo {
   ip: string | null;
@@ -104,37 +104,57 @@ export class AuthService {
   async passwordGrant(grant: PasswordGrant, client: ClientInfo): Promise<TokenResponse> {
     const now = this.clock();
     const username = grant.username.trim();
-    const addressKey = `ip:${client.ip ?? 'unknown'}`;
-    const accountKey = `user:${username.toLowerCase()}`;
+    const user = await this.repo.findUserByUsername(username);
+    // Counters are keyed by the account's id (a look-alike name is the same account); an unknown name gets its own.
+    const account = user ? user.id : `?${username.toLowerCase()}`;
+    const address = client.ip ?? 'unknown';
+    const keys = {
+      pair: `pair:${account}|${address}`,
+      account: `acct:${account}`,
+      address: `addr:${address}`,
+    };
+    const windowStart = new Date(now - LOGIN_LIMITS.windowSeconds * 1000).toISOString();
+    const at = new Date(now).toISOString();
+    const [pair, perAccount, perAddress] = await Promise.all(
+      [keys.pair, keys.account, keys.address].map((key) => this.repo.countAttempt(key, at, windowStart)),
+    );
+    // An attempt refused before its password is checked gives its counts back.
+    const refuse = async (error: AppError): Promise<never> => {
+      await Promise.all(Object.values(keys).map((key) => this.repo.uncountAttempt(key)));
+      throw error;
+    };
 
-    const address = await this.liveFailure(addressKey, now);
-    if (address.lockedUntil > now) throw new AppError('RATE_LIMITED', MESSAGES.loginLockedAddress);
-    const account = await this.liveFailure(accountKey, now);
-    if (account.lockedUntil > now) throw new AppError('RATE_LIMITED', MESSAGES.loginLockedAccount);
-
-    if (account.count >= LOGIN_LIMITS.captchaAfter) {
-      if (!grant.captchaKey || !grant.captchaCode) {
-        throw new AppError('CAPTCHA', MESSAGES.captchaRequired, { data: { captchaRequired: true } });
-      }
-      if (!(await this.checkCaptcha(grant.captchaKey, grant.captchaCode, now))) {
-        throw new AppError('CAPTCHA', MESSAGES.captchaWrong, { data: { captchaRequired: true } });
-      }
+    const waitUntil = pair!.locked_until ? Date.parse(pair!.locked_until) : 0;
+    if (waitUntil > now)
+      await refuse(new AppError('RATE_LIMITED', MESSAGES.loginDelayed(Math.ceil((waitUntil - now) / 1000))));
+    const captchaNeeded = (pairCount: number, accountCount: number, addressCount: number) =>
+      pairCount > LOGIN_LIMITS.captchaAfter ||
+      accountCount > LOGIN_LIMITS.accountCaptchaAfter ||
+      addressCount > LOGIN_LIMITS.addressCaptchaAfter;
+    if (captchaNeeded(pair!.count, perAccount!.count, perAddress!.count)) {
+      const data = { data: { captchaRequired: true } };
+      if (!grant.captchaKey || !grant.captchaCode)
+        await refuse(new AppError('CAPTCHA', MESSAGES.captchaRequired, data));
+      if (!(await this.checkCaptcha(grant.captchaKey!, grant.captchaCode!, now)))
+        await refuse(new AppError('CAPTCHA', MESSAGES.captchaWrong, data));
     }
 
-    const user = await this.repo.findUserByUsername(username);
     const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyHash()), grant.password);
     if (!user || !passwordOk) {
-      await this.recordFailure(addressKey, address, now, LOGIN_LIMITS.lockAddressAfter);
-      const count = await this.recordFailure(accountKey, account, now, LOGIN_LIMITS.lockAccountAfter);
-      if (count >= LOGIN_LIMITS.lockAccountAfter)
-        throw new AppError('RATE_LIMITED', MESSAGES.loginLockedAccount);
+      if (pair!.count >= LOGIN_LIMITS.delayAfter) {
+        const seconds = Math.min(2 ** (pair!.count - LOGIN_LIMITS.delayAfter), LOGIN_LIMITS.maxDelaySeconds);
+        await this.repo.delayAttempts(keys.pair, isoAfter(now, seconds));
+      }
       throw new AppError('BAD_CREDENTIALS', MESSAGES.badCredentials, {
-        data: { captchaRequired: count >= LOGIN_LIMITS.captchaAfter },
+        data: {
+          captchaRequired: captchaNeeded(pair!.count + 1, perAccount!.count + 1, perAddress!.count + 1),
+        },
       });
     }
     if (user.disabled === 1) throw new AppError('BAD_CREDENTIALS', MESSAGES.accountDisabled);
 
-    await this.repo.clearFailure(accountKey);
+    await this.repo.clearFailure(keys.pair);
+    await Promise.all([this.repo.uncountAttempt(keys.account), this.repo.uncountAttempt(keys.address)]);
     const sessionId = newId();
     await this.repo.createSession({
       id: sessionId,
@@ -161,7 +181,10 @@ export class AuthService {
     if (!created) throw new AppError('CONFLICT', '该用户名已被注册');
   }
 
-  /** Rotates a refresh token. Reusing a rotated one revokes the whole session (token family). */
+  /**
+   * Rotates a refresh token. A second use within REFRESH_GRACE_SECONDS (another tab refreshing at the same moment)
+   * gets the same new pair; a later reuse of a rotated token revokes the whole session (token family).
+   */
   async refreshGrant(refreshToken: string): Promise<TokenResponse> {
     const hash = hashToken(refreshToken);
     const row = await this.repo.findRefreshToken(hash);
@@ -169,13 +192,23 @@ export class AuthService {
     if (!row || row.revoked_at !== null || row.disabled === 1 || row.expires_at <= now) {
       throw new AppError('REFRESH_INVALID');
     }
-    if (row.used_at !== null || !(await this.repo.markRefreshUsed(hash, now))) {
-      await this.repo.revokeSession(row.session_id, 'refresh_token_reuse', now);
-      throw new AppError('REFRESH_INVALID', MESSAGES.refreshTokenInvalid, {
-        detail: `refresh token reuse in session ${row.session_id}; session revoked`,
-      });
+    if (row.used_at === null) {
+      const pair = this.newPair();
+      await this.storeTokens(row.session_id, row.user_id, pair);
+      if (await this.repo.markRefreshUsed(hash, now, sealPair(refreshToken, pair))) return pair;
+      await this.repo.deleteTokens(hashToken(pair.access_token), hashToken(pair.refresh_token));
     }
-    return this.issueTokens(row.session_id, row.user_id);
+    const again = row.used_at === null ? await this.repo.findRefreshToken(hash) : row;
+    const withinGrace =
+      again?.used_at != null &&
+      again.successor !== null &&
+      Date.parse(now) - Date.parse(again.used_at) <= REFRESH_GRACE_SECONDS * 1000;
+    const successor = withinGrace ? openPair(refreshToken, again.successor!) : null;
+    if (successor && again!.revoked_at === null) return successor;
+    await this.repo.revokeSession(row.session_id, 'refresh_token_reuse', now);
+    throw new AppError('REFRESH_INVALID', MESSAGES.refreshTokenInvalid, {
+      detail: `refresh token reuse in session ${row.session_id}; session revoked`,
+    });
   }
 
   async signout(auth: AuthContext): Promise<void> {
@@ -208,13 +241,13 @@ export class AuthService {
   }
 
   /** Forgets an account's failed sign-ins (after a password reset the owner may sign in at once). */
-  async clearAccountFailures(username: string): Promise<void> {
-    await this.repo.clearFailure(`user:${username.trim().toLowerCase()}`);
+  async clearAccountFailures(userId: string): Promise<void> {
+    await this.repo.clearAccountFailures(userId);
   }
 
   /** A new image captcha, good for one try within five minutes. */
   async createCaptcha(): Promise<Captcha> {
-    const captcha = this.makeCaptcha();
+    const captcha = await this.makeCaptcha();
     const id = newId();
     const now = this.clock();
     await this.repo.deleteExpiredCaptchas(new Date(now).toISOString());
@@ -226,7 +259,7 @@ export class AuthService {
     });
     return {
       captchaKey: id,
-      image: `data:image/svg+xml;base64,${Buffer.from(captcha.svg).toString('base64')}`,
+      image: captchaImage(captcha),
       expiresIn: CAPTCHA_TTL_SECONDS,
     };
   }
@@ -237,52 +270,55 @@ export class AuthService {
     return sameSecret(row.answer_hash, hashToken(code.trim().toLowerCase()));
   }
 
-  private async liveFailure(key: string, now: number) {
-    const row = await this.repo.findFailure(key);
-    const windowStart = row ? Date.parse(row.window_start) : now;
-    const expired = !row || now - windowStart >= LOGIN_LIMITS.windowSeconds * 1000;
+  private newPair(): TokenResponse {
     return {
-      count: expired ? 0 : row.count,
-      windowStart: expired ? now : windowStart,
-      lockedUntil: row?.locked_until ? Date.parse(row.locked_until) : 0,
-    };
-  }
-
-  private async recordFailure(
-    key: string,
-    current: { count: number; windowStart: number },
-    now: number,
-    lockAfter: number,
-  ): Promise<number> {
-    const count = current.count + 1;
-    await this.repo.saveFailure({
-      key,
-      count,
-      window_start: new Date(current.windowStart).toISOString(),
-      locked_until: count >= lockAfter ? isoAfter(now, LOGIN_LIMITS.windowSeconds) : null,
-    });
-    return count;
-  }
-
-  private async issueTokens(sessionId: string, userId: string): Promise<TokenResponse> {
-    const now = this.clock();
-    const access = randomToken();
-    const refresh = randomToken();
-    await this.repo.insertTokens({
-      sessionId,
-      userId,
-      accessHash: hashToken(access),
-      accessExpiresAt: isoAfter(now, this.settings.accessTtlSeconds),
-      refreshHash: hashToken(refresh),
-      refreshExpiresAt: isoAfter(now, this.settings.refreshTtlSeconds),
-      now: new Date(now).toISOString(),
-    });
-    return {
-      access_token: access,
-      refresh_token: refresh,
+      access_token: randomToken(),
+      refresh_token: randomToken(),
       expires_in: this.settings.accessTtlSeconds,
       token_type: 'bearer',
       scope: 'server',
     };
+  }
+
+  private async storeTokens(sessionId: string, userId: string, pair: TokenResponse): Promise<void> {
+    const now = this.clock();
+    await this.repo.insertTokens({
+      sessionId,
+      userId,
+      accessHash: hashToken(pair.access_token),
+      accessExpiresAt: isoAfter(now, this.settings.accessTtlSeconds),
+      refreshHash: hashToken(pair.refresh_token),
+      refreshExpiresAt: isoAfter(now, this.settings.refreshTtlSeconds),
+      now: new Date(now).toISOString(),
+    });
+  }
+
+  private async issueTokens(sessionId: string, userId: string): Promise<TokenResponse> {
+    const pair = this.newPair();
+    await this.storeTokens(sessionId, userId, pair);
+    return pair;
+  }
+}
+
+// The successor pair of a rotated refresh token is kept sealed with that token (AES-256-GCM, key derived from it):
+// only a holder of the old token can open it, and the database alone reveals nothing.
+const sealKey = (token: string) => createHash('sha256').update(`successor|${token}`).digest();
+
+function sealPair(token: string, pair: TokenResponse): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealKey(token), iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(pair), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+}
+
+function openPair(token: string, sealed: string): TokenResponse | null {
+  try {
+    const raw = Buffer.from(sealed, 'base64');
+    const decipher = createDecipheriv('aes-256-gcm', sealKey(token), raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+    return TokenResponseSchema.parse(JSON.parse(text));
+  } catch {
+    return null;
   }
 }

@@ -269,6 +269,23 @@ export class CatalogRepository {
     return rows.map((r) => r.id);
   }
 
+  /** The chapters holding `booknodeIds` (a section's parent, or the node itself when it is a chapter) with every section under them. */
+  async chapterNodes(booknodeIds: string[]): Promise<string[]> {
+    if (booknodeIds.length === 0) return [];
+    const nodes = await this.db
+      .selectFrom('booknodes')
+      .select(['id', 'parent_id'])
+      .where('id', 'in', booknodeIds)
+      .execute();
+    const chapters = [...new Set(nodes.map((n) => n.parent_id ?? n.id))];
+    const under = await this.db
+      .selectFrom('booknodes')
+      .select('id')
+      .where('parent_id', 'in', chapters)
+      .execute();
+    return [...chapters, ...under.map((n) => n.id)];
+  }
+
   /** Years, sources, regions and difficulties among the visible questions of a subject, with counts. */
   async filterCounts(orgId: string, userId: string, subjectId: string) {
     const base = () => this.visibleQuestions(orgId, userId).where('q.subject_id', '=', subjectId);

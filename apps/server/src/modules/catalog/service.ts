@@ -55,6 +55,9 @@ function requireSchool(auth: AuthContext): string {
   return auth.orgId;
 }
 
+/** 相似题 / 换一题 look further (sections, then chapters) until they have at least this many to offer. */
+export const SIMILAR_AT_LEAST = 3;
+
 export class CatalogService {
   constructor(
     private readonly repo: CatalogRepository,
@@ -137,7 +140,10 @@ export class CatalogService {
     return { records, total, page: q.page, size: q.size };
   }
 
-  /** 举一反三: by shared knowledge points, or by shared chapters when the question has no knowledge point. */
+  /**
+   * 举一反三: same type, difficulty within one level, sharing knowledge points first, then the question's sections,
+   * then the rest of its chapters, until at least SIMILAR_AT_LEAST (or `size`, when smaller) are found.
+   */
   async similar(
     auth: AuthContext,
     id: string,
@@ -145,23 +151,34 @@ export class CatalogService {
   ): Promise<Question[]> {
     const orgId = requireSchool(auth);
     const source = assertReadable(await this.questions.findRow(id), auth);
-    const [kps, chapters] = await Promise.all([
+    const [kps, sections] = await Promise.all([
       this.questions.knowledgePointsOf([id]),
       this.questions.chaptersOf([id]),
     ]);
-    const base = {
-      orgId,
-      userId: auth.userId,
-      subjectId: source.subject_id,
-      typeId: source.type_id,
-      difficulty: source.difficulty,
-      exclude: [id, ...(q.exclude ?? [])],
-      limit: q.size,
-    };
-    const ids =
-      kps.length > 0
-        ? await this.repo.similarIds({ ...base, by: 'knowledge', linkIds: kps.map((k) => k.id) })
-        : await this.repo.similarIds({ ...base, by: 'chapter', linkIds: chapters.map((c) => c.id) });
+    const sectionIds = sections.map((c) => c.id);
+    const tiers: { by: 'knowledge' | 'chapter'; linkIds: () => Promise<string[]> }[] = [
+      { by: 'knowledge', linkIds: async () => kps.map((k) => k.id) },
+      { by: 'chapter', linkIds: async () => sectionIds },
+      { by: 'chapter', linkIds: () => this.repo.chapterNodes(sectionIds) },
+    ];
+    const enough = Math.min(SIMILAR_AT_LEAST, q.size);
+    const ids: string[] = [];
+    for (const tier of tiers) {
+      if (ids.length >= enough) break;
+      ids.push(
+        ...(await this.repo.similarIds({
+          orgId,
+          userId: auth.userId,
+          subjectId: source.subject_id,
+          typeId: source.type_id,
+          difficulty: source.difficulty,
+          exclude: [id, ...(q.exclude ?? []), ...ids],
+          limit: q.size - ids.length,
+          by: tier.by,
+          linkIds: await tier.linkIds(),
+        })),
+      );
+    }
     return presentQuestions(this.questions, await this.questions.rowsByIds(ids));
   }
 

@@ -7,6 +7,7 @@ import type {
   HomeworkTable,
 } from '../../db/schema.js';
 import { chunks } from '../../seed/catalog.js';
+import { compareClassNames } from '@zhzy/contracts';
 
 export type HomeworkRow = Selectable<HomeworkTable>;
 export type NewHomework = Insertable<HomeworkTable>;
@@ -296,7 +297,7 @@ export class HomeworkRepository {
           .execute()),
       );
     }
-    return out;
+    return out.sort((a, b) => a.homework_id.localeCompare(b.homework_id) || compareClassNames(a.name, b.name));
   }
 
   /** Per class, how many students it has. */

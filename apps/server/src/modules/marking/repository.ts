@@ -9,6 +9,9 @@ export type NewBlock = Insertable<MarkBlocksTable>;
 
 type Db = Kysely<Database>;
 
+/** The prefix of a block's items version in `analysis_versions` (ADR 0047). */
+export const ITEMS_KEY = 'marks:';
+
 /** One written answer of a sheet as marking reads it. */
 export interface ItemAnswerRow {
   sheet_id: string;
@@ -256,6 +259,7 @@ export class MarkingRepository {
 
   async insertBlock(row: NewBlock): Promise<void> {
     await this.db.insertInto('mark_blocks').values(row).execute();
+    await this.bumpItems(row.id);
   }
 
   async updateBlock(id: string, set: Partial<BlockRow>): Promise<void> {
@@ -267,6 +271,7 @@ export class MarkingRepository {
     await this.db.deleteFrom('mark_problems').where('block_id', '=', id).execute();
     await this.db.deleteFrom('mark_markers').where('block_id', '=', id).execute();
     await this.db.deleteFrom('mark_blocks').where('id', '=', id).execute();
+    await this.bumpItems(id);
   }
 
   markersOf(blockIds: string[]) {
@@ -410,10 +415,55 @@ export class MarkingRepository {
 
   async insertMark(row: Insertable<MarkMarksTable>): Promise<void> {
     await this.db.insertInto('mark_marks').values(row).execute();
+    await this.bumpItems(row.block_id);
   }
 
   async updateMark(id: string, set: Partial<MarkRow>): Promise<void> {
     await this.db.updateTable('mark_marks').set(set).where('id', '=', id).execute();
+    await this.db
+      .insertInto('analysis_versions')
+      .columns(['key', 'version'])
+      .expression((eb) =>
+        eb
+          .selectFrom('mark_marks')
+          .select([
+            sql<string>`CAST(${ITEMS_KEY} AS text) || block_id`.as('key'),
+            sql<number>`1`.as('version'),
+          ])
+          .where('id', '=', id),
+      )
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({ version: sql<number>`analysis_versions.version + 1` }),
+      )
+      .execute();
+  }
+
+  /**
+   * Moves the items version of a block (key `marks:<block id>` in `analysis_versions`): the task list's cached
+   * counts of the block's items are valid while it and its homework's results version stand still (ADR 0047).
+   * Called after the write it covers, so a reader that sees the old version may only have counted newer data.
+   */
+  private async bumpItems(blockId: string): Promise<void> {
+    await this.db
+      .insertInto('analysis_versions')
+      .values({ key: `${ITEMS_KEY}${blockId}`, version: 1 })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({ version: sql<number>`analysis_versions.version + 1` }),
+      )
+      .execute();
+  }
+
+  /** Versions by key (`analysis_versions`), 0 for a key never bumped. */
+  async versions(keys: string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>(keys.map((k) => [k, 0]));
+    if (keys.length === 0) return out;
+    const rows = await this.db
+      .selectFrom('analysis_versions')
+      .select(['key', 'version'])
+      .where('key', 'in', keys)
+      .execute();
+    for (const r of rows) out.set(r.key, Number(r.version));
+    return out;
   }
 
   async countMarks(blockIds: string[]) {
@@ -477,16 +527,18 @@ export class MarkingRepository {
         resolved_at: null,
       })
       .execute();
+    await this.bumpItems(row.block_id);
   }
 
   async resolveProblem(blockId: string, sheetId: string, now: string): Promise<void> {
-    await this.db
+    const [result] = await this.db
       .updateTable('mark_problems')
       .set({ resolved_at: now })
       .where('block_id', '=', blockId)
       .where('sheet_id', '=', sheetId)
       .where('resolved_at', 'is', null)
       .execute();
+    if (Number(result?.numUpdatedRows ?? 0) > 0) await this.bumpItems(blockId);
   }
 
   /** Reservations not yet expired. */

@@ -26,6 +26,7 @@ import { cardQuestionOf } from '../homework/card-paper.js';
 import { ResultsRepository } from '../results/repository.js';
 import type { PageStorage } from '../scan/storage.js';
 import { NEAR_IDENTICAL_BITS, cropHash, hammingDistance } from './hash.js';
+import { ItemGroupsCache } from './item-groups-cache.js';
 import {
   arbiterOf,
   assertHomework,
@@ -113,6 +114,9 @@ export class MarkingService {
     private readonly pages: PageStorage,
     private readonly clock: () => number = Date.now,
   ) {}
+
+  /** The task list's item counts, kept per block while their versions stand still (ADR 0047). */
+  private readonly itemGroups = new ItemGroupsCache();
 
   private now(): string {
     return nowIso(this.clock);
@@ -407,7 +411,9 @@ export class MarkingService {
     }
     const shownIds = ids.filter((id) => (shownOf.get(id)?.length ?? 0) > 0);
     const expectedOf = await this.repo.expectedStudents(shownIds);
-    const groups = await this.repo.itemGroups(
+    const groups = await this.itemGroups.groups(
+      this.repo,
+      orgId,
       [...shownOf.values()].flat().map((ctx) => ({
         id: ctx.block.id,
         homeworkId: ctx.hw.id,

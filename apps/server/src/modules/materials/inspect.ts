@@ -1,5 +1,4 @@
 import JSZip from 'jszip';
-import mammoth from 'mammoth';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import {
@@ -11,6 +10,7 @@ import {
 } from '@zhzy/contracts';
 import { AppError } from '../../lib/errors.js';
 import { ZipGuardError, assertZipWithinLimits } from '../../lib/zip-guard.js';
+import { wordToHtml, type WordPreview } from './word.js';
 
 // Content validation of uploaded materials: the type comes from the bytes (magic numbers), and the file must then
 // parse as that type — never trusted from the name or the declared content type. Each refusal is a Chinese message
@@ -23,6 +23,8 @@ export interface InspectedFile {
   pageCount: number | null;
   width: number | null;
   height: number | null;
+  /** A Word document's preview, converted once here (it proves the document reads). */
+  preview?: WordPreview;
 }
 
 /** Most pixels in an image (a decompression bomb is refused before it is decoded). */
@@ -101,12 +103,14 @@ async function inspectDocx(data: Uint8Array): Promise<InspectedFile> {
       detail: 'zip without word/document.xml',
     });
   }
+  let preview: WordPreview;
   try {
-    await mammoth.extractRawText({ buffer: Buffer.from(data) });
+    preview = await wordToHtml(Buffer.from(data));
   } catch (error) {
     throw bad(`docx parse: ${String(error)}`);
   }
   return {
+    preview,
     kind: 'word',
     ext: 'docx',
     mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',

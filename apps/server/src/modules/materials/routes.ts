@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { DocumentSandbox } from '../../lib/sandbox/pool.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MATERIAL_MESSAGES, MATERIAL_UPLOAD_MAX_BYTES, UploadMaterialSchema, calls } from '@zhzy/contracts';
 import type { Db } from '../../db/connect.js';
@@ -22,6 +23,8 @@ export interface MaterialsModuleOptions {
   clock: () => number;
   school: SchoolModule;
   papers: PaperSource;
+  /** Where documents are parsed, converted and bound (child processes with limits). */
+  documents: DocumentSandbox;
 }
 
 /** Reads the one `file` part (with the name the browser gave it) and the text fields of a multipart body. */
@@ -94,6 +97,7 @@ export async function registerMaterials(
     new AuditLog(options.clock),
     options.papers,
     options.clock,
+    options.documents,
   );
 
   // ── folders

@@ -3,6 +3,7 @@ import {
   MATERIAL_FOLDER_MAX_DEPTH,
   MATERIAL_MESSAGES,
   MATERIAL_RECYCLE_DAYS,
+  MaterialHtmlSchema,
   MaterialNameSchema,
   type BindingItem,
   type BindingRequestSchema,
@@ -16,15 +17,15 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../lib/call.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { hashToken, newId, randomToken } from '../../lib/ids.js';
+import { limitRefusal, type DocumentSandbox } from '../../lib/sandbox/pool.js';
 import { cardFonts } from '../homework/card-pdf.js';
 import { SchoolAccess, type SchoolActor } from '../school/policy.js';
 import type { SchoolRepository } from '../school/repository.js';
 import type { AuditLog } from '../school/service.js';
-import { bindBooklet, type BookletPart } from './booklet.js';
-import { inspectMaterial } from './inspect.js';
+import type { BookletPart } from './booklet.js';
 import type { FolderRow, MaterialRow, MaterialsRepository } from './repository.js';
 import type { MaterialStorage } from './storage.js';
-import { wordToHtml } from './word.js';
+import type { WordPreview } from './word.js';
 
 // Who may do what with materials — the one place these rules live:
 //  - everyone in the school reads (lists, searches, previews, downloads, binds);
@@ -35,6 +36,8 @@ import { wordToHtml } from './word.js';
 /** Minutes a preview link stays valid. */
 export const LINK_TTL_MS = 10 * 60_000;
 const DAY_MS = 86_400_000;
+/** A booklet of up to 2,000 pages is bound within this, or its child is stopped. */
+const BOOKLET_TIMEOUT_MS = 120_000;
 
 /** The papers the binding reads (the papers module's detail, with its own access rules). */
 export interface PaperSource {
@@ -89,6 +92,7 @@ export class MaterialsService {
     private readonly audit: AuditLog,
     private readonly papers: PaperSource,
     private readonly clock: () => number,
+    private readonly documents: DocumentSandbox,
   ) {
     this.access = new SchoolAccess(schoolRepo);
   }
@@ -312,12 +316,16 @@ export class MaterialsService {
     const actor = await this.access.member(auth);
     if (input.folderId) await this.folderIn(actor, input.folderId);
     const name = input.name !== undefined ? validName(input.name) : nameFromFilename(input.filename);
-    const facts = await inspectMaterial(input.data);
+    // Parsed in the document sandbox: a hostile file costs a child process, never the host's event loop.
+    const facts = await this.documents.run('inspectMaterial', [input.data]).catch((error: unknown) => {
+      throw limitRefusal(error);
+    });
     const id = newId();
     const now = this.now();
     const path = this.storage.newPath(actor.orgId, facts.ext);
     await this.storage.write(path, input.data);
     try {
+      if (facts.preview) await this.writePreview(path, facts.preview);
       await this.repo.insertMaterial({
         id,
         org_id: actor.orgId,
@@ -339,7 +347,7 @@ export class MaterialsService {
         deleted_by: null,
       });
     } catch (error) {
-      await this.storage.remove(path);
+      await this.removeFiles(path);
       throw error;
     }
     await this.audit.record(this.schoolRepo, actor, 'material.upload', id, `“${name}.${facts.ext}”`);
@@ -433,7 +441,7 @@ export class MaterialsService {
   async purge(auth: AuthContext, id: string): Promise<void> {
     const { actor, row } = await this.managed(auth, id, true);
     await this.repo.deleteMaterial(id);
-    await this.storage.remove(row.path);
+    await this.removeFiles(row.path);
     await this.audit.record(this.schoolRepo, actor, 'material.purge', id, `“${fullName(row)}”`);
   }
 
@@ -445,7 +453,7 @@ export class MaterialsService {
       const rows = await this.repo.expiredDeleted(before);
       for (const row of rows) {
         await this.repo.deleteMaterial(row.id);
-        await this.storage.remove(row.path);
+        await this.removeFiles(row.path);
         purged += 1;
       }
       if (rows.length < 200) break;
@@ -494,10 +502,29 @@ export class MaterialsService {
     return { data: await this.bytes(row), mime: row.mime, filename: fullName(row) };
   }
 
-  async html(auth: AuthContext, id: string): Promise<{ html: string; notes: string[] }> {
+  /** A Word material's preview: the one converted at upload (a file stored before that is converted once, now). */
+  async html(auth: AuthContext, id: string): Promise<WordPreview> {
     const { row } = await this.readable(auth, id);
     if (row.kind !== 'word') throw new AppError('VALIDATION', '只有 Word 文档可以转换预览');
-    return wordToHtml(await this.bytes(row));
+    const stored = await this.storage.read(this.storage.previewPath(row.path));
+    if (stored) return MaterialHtmlSchema.parse(JSON.parse(stored.toString('utf8')));
+    const preview = await this.documents
+      .run('wordToHtml', [await this.bytes(row)])
+      .catch((error: unknown) => {
+        throw limitRefusal(error);
+      });
+    await this.writePreview(row.path, preview);
+    return preview;
+  }
+
+  private writePreview(path: string, preview: WordPreview): Promise<void> {
+    return this.storage.write(this.storage.previewPath(path), Buffer.from(JSON.stringify(preview), 'utf8'));
+  }
+
+  /** A material's file and, for a Word document, its preview. */
+  private async removeFiles(path: string): Promise<void> {
+    await this.storage.remove(path);
+    if (path.endsWith('.docx')) await this.storage.remove(this.storage.previewPath(path));
   }
 
   // ───────────── binding ─────────────
@@ -549,7 +576,7 @@ export class MaterialsService {
     const actor = await this.access.member(auth);
     const parts: BookletPart[] = [];
     for (const item of body.items) parts.push(await this.resolve(auth, actor, item));
-    const data = await bindBooklet(parts, {
+    const options = {
       title: body.title,
       schoolName: await this.repo.schoolName(actor.orgId),
       cover: body.cover,
@@ -557,7 +584,13 @@ export class MaterialsService {
       withAnswers: body.withAnswers,
       fonts: cardFonts(),
       date: new Date(this.clock()),
-    });
+    };
+    // Up to 2,000 pages copied by pdf-lib: seconds of work, done in the document sandbox.
+    const data = await this.documents
+      .run('bindBooklet', [parts, options], { timeoutMs: BOOKLET_TIMEOUT_MS })
+      .catch((error: unknown) => {
+        throw limitRefusal(error);
+      });
     return { data, filename: `${body.title.replace(FORBIDDEN_CHARS, '_')}.pdf` };
   }
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { LocalObjectStorage, type ObjectStorage } from '../../lib/storage/index.js';
 
+// A file, or the preview converted from a Word file when it was uploaded (`<uuid>.docx.preview.json`).
 const NAME =
-  /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.(pdf|docx|jpg|png|gif|webp)$/;
+  /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.(pdf|docx|jpg|png|gif|webp|docx\.preview\.json)$/;
 
 /**
  * Where materials live: key `materials/<school>/<uuid>.<ext>` of the host's object store (`DATA_DIR/materials/…` on
@@ -19,6 +20,11 @@ export class MaterialStorage {
   /** A fresh relative path for a new file of the school. */
   newPath(orgId: string, ext: string): string {
     return `materials/${orgId.replace(/[^\w-]/g, '_')}/${randomUUID()}.${ext}`;
+  }
+
+  /** Where the HTML preview of a Word material is kept, beside the file. */
+  previewPath(relative: string): string {
+    return `${relative}.preview.json`;
   }
 
   private key(relative: string): string {

@@ -1,5 +1,6 @@
 import mammoth from 'mammoth';
 import sanitizeHtml from 'sanitize-html';
+import { assertZipWithinLimits } from '../../lib/zip-guard.js';
 
 // A Word document shown in the browser: mammoth turns the .docx into semantic HTML (headings, paragraphs, lists,
 // tables, images as data URLs), then an allow-list keeps only those elements — no scripts, styles, event handlers,
@@ -44,8 +45,17 @@ const ALLOWED: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
 };
 
-/** Sanitised HTML of a .docx and the notes worth telling the reader. */
-export async function wordToHtml(data: Buffer): Promise<{ html: string; notes: string[] }> {
+/** A Word document as the browser shows it. */
+export interface WordPreview {
+  html: string;
+  notes: string[];
+}
+
+/** Sanitised HTML of a .docx and the notes worth telling the reader (run in the document sandbox). */
+export async function wordToHtml(bytes: Uint8Array): Promise<WordPreview> {
+  // The zip guard runs in the sandbox too: a stored file is measured again before mammoth reads it.
+  assertZipWithinLimits(bytes);
+  const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const result = await mammoth.convertToHtml({ buffer: data });
   const html = sanitizeHtml(result.value, ALLOWED);
   const notes: string[] = [];

@@ -1,6 +1,8 @@
-// LaTeX of the bank's formulas as readable linear text for Word: symbols as Unicode (× ÷ ≤ √ π ∠ △ …),
-// fractions as a/b, powers and indices as real superscripts and subscripts, letters in italics.
+// LaTeX of the bank's formulas as readable linear text for text-only places (booklets): symbols as Unicode
+// (× ÷ ≤ √ π ∠ △ …), fractions as a/b, powers and indices as real superscripts and subscripts, letters in italics.
 // Unknown commands keep their name, so nothing silently disappears.
+
+import { MATH_SYMBOLS, tokenize, type Token } from './tex.js';
 
 export interface Segment {
   text: string;
@@ -9,103 +11,14 @@ export interface Segment {
   italic?: boolean;
 }
 
+// Linear text keeps plain spaces where Word equations use typographic ones.
 const SYMBOLS: Record<string, string> = {
-  times: '×',
-  div: '÷',
-  pm: '±',
-  mp: '∓',
-  cdot: '·',
-  ast: '∗',
-  le: '≤',
-  leq: '≤',
-  ge: '≥',
-  geq: '≥',
-  leqslant: '≤',
-  geqslant: '≥',
-  ne: '≠',
-  neq: '≠',
-  approx: '≈',
-  equiv: '≡',
-  sim: '∼',
-  cong: '≌',
-  backsim: '∽',
-  infty: '∞',
-  pi: 'π',
-  alpha: 'α',
-  beta: 'β',
-  gamma: 'γ',
-  delta: 'δ',
-  Delta: 'Δ',
-  theta: 'θ',
-  lambda: 'λ',
-  mu: 'μ',
-  rho: 'ρ',
-  sigma: 'σ',
-  Sigma: 'Σ',
-  phi: 'φ',
-  varphi: 'φ',
-  omega: 'ω',
-  Omega: 'Ω',
-  eta: 'η',
-  epsilon: 'ε',
-  varepsilon: 'ε',
-  angle: '∠',
-  triangle: '△',
-  parallel: '∥',
-  perp: '⊥',
-  circ: '°',
-  degree: '°',
-  because: '∵',
-  therefore: '∴',
-  in: '∈',
-  notin: '∉',
-  cup: '∪',
-  cap: '∩',
-  subset: '⊂',
-  subseteq: '⊆',
-  supset: '⊃',
-  emptyset: '∅',
-  varnothing: '∅',
-  rightarrow: '→',
-  to: '→',
-  leftarrow: '←',
-  Rightarrow: '⇒',
-  Leftarrow: '⇐',
-  Leftrightarrow: '⇔',
-  iff: '⇔',
-  cdots: '⋯',
-  ldots: '…',
-  dots: '…',
-  vdots: '⋮',
-  prime: '′',
-  square: '□',
-  odot: '⊙',
-  neg: '¬',
-  forall: '∀',
-  exists: '∃',
-  lt: '<',
-  gt: '>',
-  mid: '|',
-  vert: '|',
-  Vert: '‖',
-  lbrace: '{',
-  rbrace: '}',
-  langle: '⟨',
-  rangle: '⟩',
+  ...MATH_SYMBOLS,
   quad: '  ',
   qquad: '    ',
-  ' ': ' ',
   ',': ' ',
   ';': ' ',
   ':': ' ',
-  '!': '',
-  '%': '%',
-  '{': '{',
-  '}': '}',
-  $: '$',
-  '#': '#',
-  '&': '&',
-  _: '_',
   '\\': ' ',
 };
 const TEXT_COMMANDS = new Set([
@@ -132,26 +45,6 @@ const ACCENTS: Record<string, string> = {
   overrightarrow: '\u20d7',
 };
 const BLACKBOARD: Record<string, string> = { R: 'ℝ', N: 'ℕ', Z: 'ℤ', Q: 'ℚ', C: 'ℂ' };
-
-type Token = { kind: 'cmd'; name: string } | { kind: 'char'; ch: string };
-
-function tokenize(src: string): Token[] {
-  const out: Token[] = [];
-  for (let i = 0; i < src.length; i++) {
-    const ch = src[i]!;
-    if (ch === '\\') {
-      const m = /^[a-zA-Z]+/.exec(src.slice(i + 1));
-      if (m) {
-        out.push({ kind: 'cmd', name: m[0] });
-        i += m[0].length;
-      } else if (i + 1 < src.length) {
-        out.push({ kind: 'cmd', name: src[i + 1]! });
-        i += 1;
-      }
-    } else out.push({ kind: 'char', ch });
-  }
-  return out;
-}
 
 class Parser {
   private i = 0;

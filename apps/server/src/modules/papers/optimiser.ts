@@ -1,8 +1,10 @@
 // Smart composition (intellectTestPaper): picks questions for a paper. Pure code, no database: the
 // service loads the candidates and turns the result into a paper and Chinese explanations.
 //
-// Difficulty: the bank's five levels (1 容易 … 5 困难) normalised to 0–1 as (level − 1) / 4. A paper's
-// difficulty is the score-weighted mean of its questions' normalised levels.
+// Difficulty: the product's one convention (ADR 0045, @zhzy/contracts' difficulty module), the 难度系数 — a
+// predicted score rate, 0–1, higher is easier. A paper's coefficient is levelCoefficient of the score-weighted
+// mean of its questions' levels (1 容易 … 5 困难); the coefficient is affine in the level, so the search below
+// runs on weighted level sums.
 //
 // Method:
 //  1. Per type, the pool is the candidates not in `avoid`; when that is too small, just enough avoided
@@ -16,6 +18,8 @@
 //     tolerance (or, when the target is out of reach, no further from it).
 // Every order comes from the candidates sorted by id and a seeded shuffle, so a seed always gives the same paper.
 
+import { levelCoefficient } from '@zhzy/contracts';
+
 export const DIFFICULTY_TOLERANCE = 0.05;
 /** Per type and level, at most this many candidates are considered (keeps a 100 000-question bank fast). */
 export const MAX_CANDIDATES_PER_LEVEL = 400;
@@ -28,6 +32,8 @@ export interface Candidate {
   /** 1 容易 … 5 困难. */
   level: number;
   knowledgePointIds: readonly string[];
+  /** Questions of one family (one template with other numbers) never share a paper; default: the id. */
+  family?: string;
 }
 
 export interface TypeRequest {
@@ -40,7 +46,7 @@ export interface TypeRequest {
 export interface OptimiserInput {
   candidates: readonly Candidate[];
   types: readonly TypeRequest[];
-  /** Target difficulty, normalised 0–1. */
+  /** Target 难度系数 (0–1, higher is easier). */
   target: number;
   tolerance?: number;
   /** Questions to keep out when possible (e.g. those of the classes' most recent homework). */
@@ -62,7 +68,7 @@ export interface TypePick {
 
 export interface OptimiserResult {
   picks: TypePick[];
-  /** Normalised, score-weighted; null when nothing was picked. */
+  /** 难度系数 of the picks (score-weighted); null when nothing was picked. */
   difficulty: number | null;
   withinTolerance: boolean;
   /** Whether any selection with the available counts lands within the tolerance. */
@@ -90,6 +96,21 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
     [out[i], out[j]] = [out[j]!, out[i]!];
   }
   return out;
+}
+
+/**
+ * Keeps one question of each family (the first in the seeded order, a fresh one before an avoided one), so two
+ * questions of the same template never land in one paper.
+ */
+function onePerFamily(order: Candidate[], avoid: ReadonlySet<string>): Candidate[] {
+  const chosen = new Map<string, Candidate>();
+  for (const fresh of [true, false])
+    for (const c of order) {
+      const family = c.family ?? c.id;
+      if (avoid.has(c.id) !== fresh && !chosen.has(family)) chosen.set(family, c);
+    }
+  const keep = new Set(chosen.values());
+  return order.filter((c) => keep.has(c));
 }
 
 function gcd(a: number, b: number): number {
@@ -150,7 +171,7 @@ export function optimise(input: OptimiserInput): OptimiserResult {
   for (const c of [...input.candidates].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
     if (!unique.has(c.id) && c.level >= 1 && c.level <= 5) unique.set(c.id, c);
   }
-  const order = shuffled([...unique.values()], random);
+  const order = onePerFamily(shuffled([...unique.values()], random), avoid);
 
   const pools: TypePool[] = input.types.map((request) => {
     const ofType = order.filter((c) => c.typeId === request.typeId);
@@ -202,8 +223,8 @@ export function optimise(input: OptimiserInput): OptimiserResult {
     };
   }
 
-  // Difficulty of a weighted level sum W: (W / totalWeight − 1) / 4.
-  const difficultyOf = (w: number) => (w / totalWeight - 1) / 4;
+  // 难度系数 of a weighted level sum W: the coefficient of the mean level W / totalWeight.
+  const difficultyOf = (w: number) => levelCoefficient(w / totalWeight);
 
   // Per type: reachable level sums with a witness vector; across types: reachable weighted sums.
   const perType = pools.map((p) => {
@@ -230,7 +251,7 @@ export function optimise(input: OptimiserInput): OptimiserResult {
   let bestW = 0;
   let bestGap = Infinity;
   for (const w of [...reachable].sort((a, b) => a - b)) {
-    const gap = Math.abs((w / dpTotal - 1) / 4 - input.target);
+    const gap = Math.abs(levelCoefficient(w / dpTotal) - input.target);
     if (gap < bestGap - 1e-12) {
       bestGap = gap;
       bestW = w;
@@ -361,5 +382,3 @@ function capPerLevel(candidates: Candidate[]): Candidate[] {
   });
 }
 
-/** A level (1–5) as the normalised difficulty the optimiser works with. */
-export const normaliseLevel = (level: number) => (level - 1) / 4;

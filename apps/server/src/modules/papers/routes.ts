@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { DOCX_MIME, calls } from '@zhzy/contracts';
 import type { Db } from '../../db/connect.js';
 import { ok, registerCall, type CallGuards } from '../../lib/call.js';
+import type { DocumentSandbox } from '../../lib/sandbox/pool.js';
 import { PapersRepository } from './repository.js';
 import { NO_HOMEWORK_YET, PapersService, type RecentHomeworkQuestions } from './service.js';
 
@@ -130,6 +131,8 @@ export interface PapersModuleOptions {
   db: Db;
   clock: () => number;
   recentHomework?: RecentHomeworkQuestions;
+  /** Where Word files are imported and exported (child processes with limits). */
+  documents: DocumentSandbox;
 }
 
 /** Wires the papers module: service, routes, and the recycle-bin purge at boot and then daily. */
@@ -142,6 +145,7 @@ export async function registerPapers(
     new PapersRepository(options.db.kysely, options.db.dialect),
     options.clock,
     options.recentHomework ?? NO_HOMEWORK_YET,
+    options.documents,
   );
   papersRoutes(app, guards, service);
   await largeBodyRoutes(app, guards, service);

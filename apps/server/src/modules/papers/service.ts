@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import {
+  dayInZone,
   MESSAGES,
   PaperSettingsSchema,
   RECYCLE_BIN_DAYS,
@@ -21,7 +22,9 @@ import type { AuthContext } from '../../lib/call.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { ZipGuardError } from '../../lib/zip-guard.js';
+import { SandboxLimitError, limitRefusal, type DocumentSandbox } from '../../lib/sandbox/pool.js';
 import { optimise } from './optimiser.js';
+import { questionFamily } from '../questions/family.js';
 import {
   PAPER_MESSAGES,
   assertEditable,
@@ -35,8 +38,7 @@ import type { ItemRow, PaperListKind, PaperRow, PapersRepository, SectionRow } f
 // One sanitiser for all rich content: the question bank's (it also keeps formulas intact).
 import { richTextToPlain as plainText, sanitizeRichText as sanitizeRich } from '../questions/rich-content.js';
 import { contentText, tokenize } from '../questions/search-text.js';
-import { parseDocx, type ParsedPaper } from './word-import.js';
-import { renderPaperDocx } from './word-export.js';
+import type { ParsedPaper } from './word-import.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -154,7 +156,14 @@ export class PapersService {
     private readonly repo: PapersRepository,
     private readonly clock: () => number = Date.now,
     private readonly recentHomework: RecentHomeworkQuestions = NO_HOMEWORK_YET,
+    /** Word import and export run here; a service built only to read papers has none. */
+    private readonly documents?: DocumentSandbox,
   ) {}
+
+  private sandbox(): DocumentSandbox {
+    if (!this.documents) throw new Error('this PapersService was built without a document sandbox');
+    return this.documents;
+  }
 
   private now() {
     return new Date(this.clock()).toISOString();
@@ -549,7 +558,7 @@ export class PapersService {
     if (basketIds.length === 0) throw notFound('试题篮不存在或已清空');
     const subject = await this.repo.findSubject(basket.subject_id);
     const draft: Draft = {
-      title: `${subject?.stage_name ?? ''}${subject?.name ?? ''}试卷（${this.now().slice(0, 10)}）`,
+      title: `${subject?.stage_name ?? ''}${subject?.name ?? ''}试卷（${dayInZone(this.now())}）`,
       subtitle: '',
       status: 'draft',
       sections: [],
@@ -829,7 +838,7 @@ export class PapersService {
       candidates.flatMap((c) => c.knowledgePointIds).filter((k) => !requested || requested.has(k)),
     );
     const result = optimise({
-      candidates,
+      candidates: candidates.map((c) => ({ ...c, family: questionFamily(c.id) })),
       types: body.types.map((t) => ({ typeId: t.typeId, count: t.count, scoreTenths: toTenths(t.score) })),
       target: body.difficulty,
       avoid,
@@ -851,7 +860,7 @@ export class PapersService {
     }
     if (total > 0 && !result.withinTolerance && result.difficulty !== null) {
       explanations.push(
-        `所选范围内的试题达不到目标难度 ${body.difficulty.toFixed(2)}，已选出最接近的组合，难度为 ${result.difficulty.toFixed(2)}`,
+        `所选范围内的试题达不到目标难度系数 ${body.difficulty.toFixed(2)}，已选出最接近的组合，难度系数为 ${result.difficulty.toFixed(2)}`,
       );
     }
     if (body.knowledgePointIds.length > 0) {
@@ -878,7 +887,7 @@ export class PapersService {
         textbookId,
         source: 'smart',
         draft: {
-          title: body.title ?? `${subject.stage_name}${subject.name}智能组卷（${this.now().slice(0, 10)}）`,
+          title: body.title ?? `${subject.stage_name}${subject.name}智能组卷（${dayInZone(this.now())}）`,
           subtitle: '',
           status: 'draft',
           sections: result.picks
@@ -923,7 +932,13 @@ export class PapersService {
   async exportWord(auth: AuthContext, id: string, copy: 'student' | 'teacher') {
     const paper = assertReadable(await this.repo.findPaper(id), auth);
     const doc = await this.document(paper, auth);
-    const buffer = await renderPaperDocx(doc, copy);
+    const buffer = Buffer.from(
+      await this.sandbox()
+        .run('renderPaperDocx', [doc, copy])
+        .catch((error: unknown) => {
+          throw limitRefusal(error);
+        }),
+    );
     const suffix = copy === 'teacher' ? '（教师用卷）' : '';
     return { buffer, filename: `${doc.title}${suffix}.docx` };
   }
@@ -934,10 +949,12 @@ export class PapersService {
     if (!subject) throw notFound('学科不存在');
     let parsed: ParsedPaper;
     try {
-      parsed = await parseDocx(bytes);
+      // Parsed in the document sandbox: a hostile document costs a child process, never the host's event loop.
+      parsed = await this.sandbox().run('parseDocx', [bytes]);
     } catch (error) {
       if (error instanceof ZipGuardError && error.problem === 'tooLarge')
         throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.archiveTooLarge, { detail: error.message });
+      if (error instanceof SandboxLimitError) throw limitRefusal(error);
       throw new AppError('VALIDATION', '无法读取该文件，请上传 .docx 格式的 Word 文档');
     }
     const types = await this.repo.questionTypes(subject.id);

@@ -3,6 +3,7 @@ import {
   BorderStyle,
   Document,
   ImageRun,
+  ImportedXmlComponent,
   Packer,
   PageOrientation,
   Paragraph,
@@ -16,12 +17,12 @@ import {
 import { parseDocument } from 'htmlparser2';
 import { type ChildNode, isTag, isText } from 'domhandler';
 import { PAPER_LAYOUT_MM, type PaperDocument, type PaperItem } from '@zhzy/contracts';
-import { latexToSegments } from './latex.js';
+import { latexToOmml } from './omml.js';
 
 // A paper as a .docx (the docx package): the student copy, or the teacher copy with every answer and
 // analysis under its question. Layout follows the paper's /paperset settings. Chinese text is set in
-// 宋体 (eastAsia) with Times New Roman for Latin letters; LaTeX formulas become readable linear text
-// (×, ÷, √, fractions as a/b) with real superscripts and subscripts; images come from data URLs.
+// 宋体 (eastAsia) with Times New Roman for Latin letters; LaTeX formulas become native Word equations (OMML,
+// editable with Word's equation tools); images come from data URLs.
 
 const MM_TO_TWIP = 56.6929;
 const twip = (mm: number) => Math.round(mm * MM_TO_TWIP);
@@ -89,7 +90,7 @@ function decodeEntities(text: string): string {
     .replace(/&amp;/g, '&');
 }
 
-/** Text with \( … \) formulas turned into runs. */
+/** Text with \( … \) formulas turned into runs and Word equations. */
 function textRuns(text: string, style: Style, size: number): ParagraphChild[] {
   const out: ParagraphChild[] = [];
   const re = /\\\(([\s\S]*?)\\\)|\\\[([\s\S]*?)\\\]/g;
@@ -102,17 +103,10 @@ function textRuns(text: string, style: Style, size: number): ParagraphChild[] {
   };
   while ((m = re.exec(text))) {
     plain(text.slice(last, m.index));
-    for (const seg of latexToSegments(m[1] ?? m[2] ?? '')) {
-      out.push(
-        new TextRun({
-          text: seg.text,
-          ...base,
-          italics: !!(style.italics || seg.italic),
-          superScript: !!(style.superScript || seg.sup),
-          subScript: !!(style.subScript || seg.sub),
-        }),
-      );
-    }
+    // An <m:oMath> element sits among the runs of its paragraph, as Word writes an inline equation.
+    out.push(
+      ImportedXmlComponent.fromXmlString(latexToOmml(m[1] ?? m[2] ?? '')) as unknown as ParagraphChild,
+    );
     last = m.index + m[0].length;
   }
   plain(text.slice(last));

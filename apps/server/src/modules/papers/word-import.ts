@@ -4,6 +4,7 @@ import { parseDocument } from 'htmlparser2';
 import { type ChildNode, type Element, isTag, isText } from 'domhandler';
 import render from 'dom-serializer';
 import { assertZipWithinLimits } from '../../lib/zip-guard.js';
+import { ommlToLatex } from './omml.js';
 
 // Reads a teacher's Word paper written in the common convention into questions for a preview:
 //   一、选择题（每小题 3 分，共 30 分）        a section; the score per question is taken when written
@@ -11,8 +12,8 @@ import { assertZipWithinLimits } from '../../lib/zip-guard.js';
 //   A. …  B. …  C. …  D. …                      options, one per line or several on a line
 //   【答案】B 【解析】…… 【知识点】有理数的加法  markers, inline or on their own lines
 //   参考答案 / 答案                              an answer key at the end: "1. B  2. C …"
-// Images come through as data URLs. Word equations (OMML) are not converted by mammoth: they are
-// counted and reported, so the teacher knows where to look.
+// Images come through as data URLs. Word equations (OMML), which mammoth skips, are turned into LaTeX
+// (\( … \)) in the document's XML before mammoth reads it, so they arrive as formulas KaTeX renders.
 
 export interface ParsedQuestion {
   no: number;
@@ -48,8 +49,12 @@ interface Block {
 }
 
 const SECTION_RE = /^([一二三四五六七八九十]{1,3})\s*[、.．]\s*(.+)$/;
-const QUESTION_RE = /^(\d{1,3})\s*[.．、](?!\d)\s*/;
-const OPTION_RE = /^([A-H])\s*[.．、]\s*/;
+const QUESTION_RE = /^(\d{1,3})\s*(?:[.．、]|[)）])(?!\d)\s*/;
+/** An option label: A. / A． / A、 or (A) / （A）. */
+const LABEL = '(?:([A-H])\\s*[.．、]|[(（]([A-H])[)）])';
+const OPTION_RE = new RegExp(`^${LABEL}\\s*`);
+/** 答案：… / 解析：… written without brackets at the start of a line. */
+const PLAIN_MARKER_RE = /^(答案|解析|详解|分析|点评|点睛|知识点|考点)\s*[:：]/;
 const KEY_HEADING_RE = /^(参考答案|答案与解析|答案及解析|参考答案与解析|答案)\s*[:：]?$/;
 const MARKER_RE = /【(答案|解析|详解|分析|点评|点睛|知识点|考点)】/;
 const MARKER_SPLIT_RE = /【(答案|解析|详解|分析|点评|点睛|知识点|考点)】/g;
@@ -159,6 +164,25 @@ function stripLead(html: string, lead: string): string {
   return html.slice(i).replace(/^(\s|&nbsp;)+/, '');
 }
 
+/** The text of each cell, row by row, of a table's HTML. */
+function tableRows(html: string): string[][] {
+  const rows: string[][] = [];
+  const walk = (nodes: ChildNode[]) => {
+    for (const n of nodes) {
+      if (!isTag(n)) continue;
+      if (n.name === 'tr') {
+        rows.push(
+          n.children
+            .filter((c) => isTag(c) && (c.name === 'td' || c.name === 'th'))
+            .map((c) => textOf([c]).trim()),
+        );
+      } else walk(n.children);
+    }
+  };
+  walk(parseDocument(html).children);
+  return rows;
+}
+
 /** Keeps images, sub/superscripts and line breaks; other formatting goes (options and key lines). */
 function simpleInline(html: string): string {
   return html
@@ -170,11 +194,11 @@ function simpleInline(html: string): string {
 /** Splits `A. x  B. y  C. z` (several options on a line) into labelled options. */
 function splitOptions(html: string): { label: string; content: string }[] {
   const simple = simpleInline(html);
-  const re = /(^|\s|\u3000|>)([A-H])\s*[.．、]\s*/g;
+  const re = new RegExp(`(^|\\s|\\u3000|>)${LABEL}\\s*`, 'g');
   const marks: { label: string; start: number; contentStart: number }[] = [];
   let m: RegExpExecArray | null;
   while ((m = re.exec(simple))) {
-    const label = m[2]!;
+    const label = (m[2] ?? m[3])!;
     const expected = marks.length === 0 ? label : String.fromCharCode(marks.at(-1)!.label.charCodeAt(0) + 1);
     if (label !== expected) continue;
     marks.push({ label, start: m.index + m[1]!.length, contentStart: m.index + m[0].length });
@@ -195,15 +219,39 @@ export async function parseDocx(bytes: Uint8Array): Promise<ParsedPaper> {
   const zip = await JSZip.loadAsync(buffer);
   const xml = await zip.file('word/document.xml')?.async('string');
   if (xml === undefined) throw new Error('not a Word document');
-  const { value: html } = await mammoth.convertToHtml({ buffer });
   const warnings: string[] = [];
-  const equations = (xml.match(/<m:oMath[ >]/g) ?? []).length;
-  if (equations > 0) {
+  const { xml: withLatex, failed } = equationsAsLatex(xml);
+  if (failed > 0) {
     warnings.push(
-      `文档中有 ${equations} 个 Word 公式无法自动识别，已略去，请在预览中补上（可用 LaTeX，如 \\(x^2\\)）`,
+      `文档中有 ${failed} 个 Word 公式无法自动识别，已略去，请在预览中补上（可用 LaTeX，如 \\(x^2\\)）`,
     );
   }
+  let source: Buffer = buffer;
+  if (withLatex !== xml) {
+    zip.file('word/document.xml', withLatex);
+    source = await zip.generateAsync({ type: 'nodebuffer' });
+  }
+  const { value: html } = await mammoth.convertToHtml({ buffer: source });
   return parseBlocks(blocksOf(html), warnings);
+}
+
+const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Replaces every Word equation in document.xml by a text run holding its LaTeX as \( … \). */
+export function equationsAsLatex(xml: string): { xml: string; failed: number } {
+  let failed = 0;
+  const replace = (omml: string) => {
+    const latex = ommlToLatex(omml);
+    if (!latex) {
+      failed += 1;
+      return '';
+    }
+    return `<w:r><w:t xml:space="preserve">${xmlText(`\\(${latex}\\)`)}</w:t></w:r>`;
+  };
+  const out = xml
+    .replace(/<m:oMathPara\b[\s\S]*?<\/m:oMathPara>/g, replace)
+    .replace(/<m:oMath(?=[\s>])[\s\S]*?<\/m:oMath>/g, replace);
+  return { xml: out, failed };
 }
 
 type Field = 'stem' | 'option' | 'answer' | 'analysis' | 'knowledge';
@@ -244,7 +292,8 @@ export function parseBlocks(blocks: Block[], warnings: string[] = []): ParsedPap
     if (!text && !html.includes('<img')) return;
     switch (f) {
       case 'stem':
-        q.stem += wrap(html);
+        // A table stays a block of its own (a paragraph cannot hold it).
+        q.stem += /^\s*<table/.test(html) ? html : wrap(html);
         break;
       case 'option': {
         const last = q.options.at(-1);
@@ -286,12 +335,33 @@ export function parseBlocks(blocks: Block[], warnings: string[] = []): ParsedPap
     else appendField(q, field, html);
   };
 
-  for (const block of blocks) {
+  for (const raw of blocks) {
+    const plain = PLAIN_MARKER_RE.exec(raw.text.trim());
+    const block = plain
+      ? {
+          ...raw,
+          text: `【${plain[1]}】${raw.text.trim().slice(plain[0].length)}`,
+          html: `【${plain[1]}】${stripLead(raw.html, plain[0])}`,
+        }
+      : raw;
     const text = block.text.replace(/\s+/g, ' ').trim();
 
     if (KEY_HEADING_RE.test(text)) {
       keyMode = true;
       question = null;
+      continue;
+    }
+
+    if (keyMode && /^\s*<table/.test(block.html)) {
+      // An answer table: a 题号 row and an 答案 row, cell by cell.
+      const rows = tableRows(block.html);
+      const nos = rows.find((r) => /题号/.test(r[0] ?? ''));
+      const keys = rows.find((r) => /答案/.test(r[0] ?? ''));
+      nos?.forEach((cell, i) => {
+        const target = all.find((q) => q.no === Number(cell.trim()) && !q.answer);
+        const answer = keys?.[i]?.trim();
+        if (i > 0 && target && answer) target.answer = answer;
+      });
       continue;
     }
 
@@ -301,7 +371,9 @@ export function parseBlocks(blocks: Block[], warnings: string[] = []): ParsedPap
       if (entries.length > 0 && entries[0]!.index === 0) {
         entries.forEach((m, i) => {
           const no = Number(m[1]);
-          const target = all.find((q) => q.no === no && !q.answer);
+          // A key entry fills the question of its number still without an answer, else adds to it (an answer table
+          // before the analyses).
+          const target = all.find((q) => q.no === no && !q.answer) ?? all.find((q) => q.no === no);
           const body = text.slice(m.index + m[0].length, entries[i + 1]?.index ?? text.length).trim();
           if (!target) return;
           keyQuestion = target;

@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { residentBytes } from '../../lib/process-memory.js';
 import type { CardLayout, PageRecognition } from '@zhzy/contracts';
 
 // A pool of child processes that run the recogniser, one page at a time each. Processes, not threads: libvips and
@@ -44,6 +45,16 @@ export class WorkerCrashError extends Error {
   }
 }
 
+/**
+ * Raised when a page took its worker past the memory limit: the worker is replaced and the page goes to a person
+ * at once (reading it again would cost as much again).
+ */
+export class WorkerMemoryError extends WorkerCrashError {
+  constructor(readonly rss: number) {
+    super(`over the memory limit (${Math.round(rss / 1024 / 1024)} MB resident)`);
+  }
+}
+
 export interface PoolOptions {
   /** Worker processes; default the number of cores. */
   size?: number;
@@ -53,6 +64,8 @@ export interface PoolOptions {
   pageTimeoutMs?: number;
   /** How many times a page is retried on a fresh worker after its worker died. */
   retries?: number;
+  /** Resident memory of a worker past which it is killed and its page sent to a person, MB. */
+  memoryLimitMb?: number;
 }
 
 interface Task {
@@ -73,6 +86,10 @@ interface Worker {
   ready: boolean;
   task: Task | null;
   timer: NodeJS.Timeout | null;
+  /** Polls the worker's resident memory while it works. */
+  watch: NodeJS.Timeout | null;
+  /** Killed for its memory: the resident size seen. */
+  overMemory: number | null;
   rss: number;
 }
 
@@ -89,18 +106,24 @@ export class RecognitionPool {
   private readonly script: string;
   private readonly timeoutMs: number;
   private readonly retries: number;
+  private readonly memoryLimit: number;
   private readonly workers: Worker[] = [];
   private readonly queue: Task[] = [];
   private nextId = 1;
   private closed = false;
   /** Workers replaced after dying (for the log and the tests). */
   restarts = 0;
+  /** Workers killed past the memory limit. */
+  memoryKills = 0;
+  /** The highest resident memory seen of a busy worker, bytes. */
+  peakRss = 0;
 
   constructor(options: PoolOptions = {}) {
     this.size = Math.max(1, options.size ?? os.availableParallelism());
     this.script = options.script ?? DEFAULT_SCRIPT;
     this.timeoutMs = options.pageTimeoutMs ?? 120_000;
     this.retries = options.retries ?? 1;
+    this.memoryLimit = (options.memoryLimitMb ?? 1024) * 1024 * 1024;
   }
 
   /** Resident memory of each live worker, bytes, as each last reported it. */
@@ -187,7 +210,15 @@ export class RecognitionPool {
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const worker: Worker = { child, ready: false, task: null, timer: null, rss: 0 };
+    const worker: Worker = {
+      child,
+      ready: false,
+      task: null,
+      timer: null,
+      watch: null,
+      overMemory: null,
+      rss: 0,
+    };
     this.workers.push(worker);
     child.on('message', (m: FromWorker) => this.onMessage(worker, m));
     child.on('exit', (code, signal) => this.onExit(worker, `exit ${code ?? signal}`));
@@ -214,6 +245,7 @@ export class RecognitionPool {
       return;
     }
     this.finish(w);
+    w.task = null;
     if (m.type === 'result') {
       w.rss = m.rss;
       task.done({
@@ -227,14 +259,15 @@ export class RecognitionPool {
   private onExit(w: Worker, why: string): void {
     const i = this.workers.indexOf(w);
     if (i >= 0) this.workers.splice(i, 1);
-    if (w.timer) clearTimeout(w.timer);
+    this.finish(w);
     const task = w.task;
     w.task = null;
     if (this.closed) return;
     this.restarts += 1;
     if (task) {
       task.attempts += 1;
-      if (task.attempts > this.retries) task.fail(new WorkerCrashError(why));
+      if (w.overMemory !== null) task.fail(new WorkerMemoryError(w.overMemory));
+      else if (task.attempts > this.retries) task.fail(new WorkerCrashError(why));
       else this.queue.unshift(task);
     }
     this.pump();
@@ -242,8 +275,9 @@ export class RecognitionPool {
 
   private finish(w: Worker): void {
     if (w.timer) clearTimeout(w.timer);
+    if (w.watch) clearInterval(w.watch);
     w.timer = null;
-    w.task = null;
+    w.watch = null;
   }
 
   private send(w: Worker, m: ToWorker): void {
@@ -264,6 +298,20 @@ export class RecognitionPool {
       w.task = task;
       const worker = w;
       w.timer = setTimeout(() => worker.child.kill('SIGKILL'), this.timeoutMs);
+      // libvips and zxing allocate outside V8's heap: resident memory is watched from here, and a page that takes
+      // its worker past the limit is stopped there.
+      const pid = w.child.pid;
+      if (pid)
+        w.watch = setInterval(() => {
+          void residentBytes(pid).then((rss) => {
+            this.peakRss = Math.max(this.peakRss, rss);
+            if (rss > this.memoryLimit && worker.task === task && worker.overMemory === null) {
+              worker.overMemory = rss;
+              this.memoryKills += 1;
+              worker.child.kill('SIGKILL');
+            }
+          });
+        }, 100);
       this.send(
         w,
         task.crops

@@ -293,7 +293,29 @@ export class RecognitionRepository {
   }
 
   queuedPages() {
-    return this.db.selectFrom('recognition_pages').select('page_id').where('status', '=', 'queued').execute();
+    return this.db
+      .selectFrom('recognition_pages')
+      .select(['page_id', 'org_id'])
+      .where('status', '=', 'queued')
+      .orderBy('created_at')
+      .execute();
+  }
+
+  /** Pages of a school waiting for (or in) recognition that were stored before the given one. */
+  async queuedAhead(orgId: string, page: { page_id: string; created_at: string }): Promise<number> {
+    const row = await this.db
+      .selectFrom('recognition_pages')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('org_id', '=', orgId)
+      .where('status', '=', 'queued')
+      .where((eb) =>
+        eb.or([
+          eb('created_at', '<', page.created_at),
+          eb.and([eb('created_at', '=', page.created_at), eb('page_id', '<', page.page_id)]),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   /** The page scanned just before or after one in its batch, with what recognition made of it. */

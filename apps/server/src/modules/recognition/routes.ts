@@ -21,6 +21,8 @@ export interface RecognitionModuleOptions {
   clock: () => number;
   /** Worker processes; 0 = one per core. */
   workers: number;
+  /** Resident memory of a worker past which it is killed and its page sent to a person, MB. */
+  workerMemoryMb?: number;
 }
 
 export interface RecognitionModule {
@@ -38,7 +40,10 @@ export async function registerRecognition(
   guards: CallGuards,
   options: RecognitionModuleOptions,
 ): Promise<RecognitionModule> {
-  const pool = new RecognitionPool(options.workers > 0 ? { size: options.workers } : {});
+  const pool = new RecognitionPool({
+    ...(options.workers > 0 ? { size: options.workers } : {}),
+    ...(options.workerMemoryMb ? { memoryLimitMb: options.workerMemoryMb } : {}),
+  });
   const scanRepo = new ScanRepository(options.db.kysely);
   const service = new RecognitionService({
     repo: new RecognitionRepository(options.db.kysely),
@@ -47,7 +52,7 @@ export async function registerRecognition(
     pool,
     findCard: cardLayoutResolver(options.db.kysely),
     findBatch: (id) => scanRepo.findBatch(id),
-    enqueue: (pageId) => options.jobs.enqueue(RECOGNISE_PAGE_JOB, { pageId }),
+    enqueue: (pageId, priority) => options.jobs.enqueue(RECOGNISE_PAGE_JOB, { pageId }, { priority }),
     clock: options.clock,
   });
   options.jobs.work(

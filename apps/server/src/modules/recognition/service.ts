@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  compareClassNames,
   CHOICE_OPTIONS,
   HomeworkPaperSchema,
   RECOGNITION_MESSAGES,
@@ -36,7 +37,7 @@ import {
 import { assertCanUseBatch } from '../scan/policy.js';
 import type { ScanBatchRow, ScanPageRow } from '../scan/repository.js';
 import type { PageStorage } from '../scan/storage.js';
-import { WorkerCrashError, type CardHint, type RecognitionPool } from './pool.js';
+import { WorkerCrashError, WorkerMemoryError, type CardHint, type RecognitionPool } from './pool.js';
 import type {
   NewException,
   RecognitionExceptionRow,
@@ -147,7 +148,11 @@ export interface RecognitionServiceDeps {
   pool: RecognitionPool;
   findCard: CardLayoutResolver;
   findBatch: (id: string) => Promise<ScanBatchRow | undefined>;
-  enqueue: (pageId: string) => Promise<void>;
+  /**
+   * Queues a page's recognition; a page of higher `priority` runs before waiting pages of lower priority (a school's
+   * n-th waiting page gets -n, so schools take turns).
+   */
+  enqueue: (pageId: string, priority: number) => Promise<void>;
   clock: () => number;
 }
 
@@ -212,7 +217,18 @@ export class RecognitionService {
           await this.d.results.setPagesReceived(old.sheet_id, await this.d.repo.pagesOfSheet(old.sheet_id));
       }
     }
-    await this.d.enqueue(page.id);
+    await this.enqueue(page.id, page.org_id);
+  }
+
+  /**
+   * Fair share between schools: a page waits behind the pages its own school stored before it, never behind another
+   * school's backlog (one school's thousand pages do not delay another school's first). Its rank is counted from
+   * the stored rows, so pages uploaded at the same moment still get distinct places.
+   */
+  private async enqueue(pageId: string, orgId: string): Promise<void> {
+    const row = await this.d.repo.findPage(pageId);
+    const ahead = row ? await this.d.repo.queuedAhead(orgId, row) : 0;
+    await this.d.enqueue(pageId, -ahead);
   }
 
   /**
@@ -243,6 +259,12 @@ export class RecognitionService {
     } catch (error) {
       // One bad page never stops a batch: it becomes an exception a teacher can see.
       const crashed = error instanceof WorkerCrashError;
+      const reason =
+        error instanceof WorkerMemoryError
+          ? RECOGNITION_MESSAGES.workerOutOfMemory
+          : crashed
+            ? RECOGNITION_MESSAGES.workerCrashed
+            : undefined;
       await this.d.repo.transaction(async (repo) => {
         await repo.upsertPage({
           ...base,
@@ -253,14 +275,7 @@ export class RecognitionService {
           updated_at: this.now(),
         });
         await repo.clearOpenExceptions(pageId);
-        await repo.insertExceptions([
-          this.exception(
-            scan,
-            base,
-            'imageUnreadable',
-            crashed ? RECOGNITION_MESSAGES.workerCrashed : undefined,
-          ),
-        ]);
+        await repo.insertExceptions([this.exception(scan, base, 'imageUnreadable', reason)]);
       });
       return;
     }
@@ -958,7 +973,7 @@ export class RecognitionService {
     const sheets = await this.d.results.listSheets(homework.id);
     const list = await this.presentSheets(sheets);
     return list.sort(
-      (a, b) => a.className.localeCompare(b.className, 'zh') || a.studentNo.localeCompare(b.studentNo),
+      (a, b) => compareClassNames(a.className, b.className) || a.studentNo.localeCompare(b.studentNo),
     );
   }
 
@@ -1145,7 +1160,12 @@ export class RecognitionService {
   /** Pages left queued by a stop (the in-process queue forgets them): queued again at start. */
   async requeueUnfinished(): Promise<number> {
     const rows = await this.d.repo.queuedPages();
-    for (const r of rows) await this.d.enqueue(r.page_id);
+    const ahead = new Map<string, number>();
+    for (const r of rows) {
+      const n = ahead.get(r.org_id) ?? 0;
+      ahead.set(r.org_id, n + 1);
+      await this.d.enqueue(r.page_id, -n);
+    }
     return rows.length;
   }
 }

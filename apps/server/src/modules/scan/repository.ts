@@ -18,6 +18,15 @@ export class ScanRepository {
       .executeTakeFirst();
   }
 
+  findHomework(orgId: string, homeworkId: string) {
+    return this.db
+      .selectFrom('homework')
+      .select(['id'])
+      .where('org_id', '=', orgId)
+      .where('id', '=', homeworkId)
+      .executeTakeFirst();
+  }
+
   async insertBatch(row: ScanBatchRow): Promise<void> {
     await this.db.insertInto('scan_batches').values(row).execute();
   }
@@ -34,15 +43,15 @@ export class ScanRepository {
       .executeTakeFirst();
   }
 
-  listBatches(orgId: string, userId: string, limit: number) {
-    return this.db
+  /** The user's batches, newest first; with a homework, only the batches bound to it. */
+  listBatches(orgId: string, userId: string, limit: number, homeworkId?: string) {
+    let q = this.db
       .selectFrom('scan_batches')
       .selectAll()
       .where('org_id', '=', orgId)
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .limit(limit)
-      .execute();
+      .where('user_id', '=', userId);
+    if (homeworkId) q = q.where('homework_id', '=', homeworkId);
+    return q.orderBy('created_at', 'desc').limit(limit).execute();
   }
 
   async pageCounts(batchIds: readonly string[]): Promise<Map<string, number>> {

@@ -75,7 +75,9 @@ export async function registerScan(
   registerCall(app, guards, calls.createScanBatch, async ({ auth, body }) =>
     ok(await service.createBatch(auth, body)),
   );
-  registerCall(app, guards, calls.listScanBatches, async ({ auth }) => ok(await service.listBatches(auth)));
+  registerCall(app, guards, calls.listScanBatches, async ({ auth, query }) =>
+    ok(await service.listBatches(auth, query)),
+  );
   registerCall(app, guards, calls.getScanBatch, async ({ auth, params }) =>
     ok(await service.getBatch(auth, params.id)),
   );

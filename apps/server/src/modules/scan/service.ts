@@ -14,6 +14,7 @@ import {
   calls,
   type CreateScanBatch,
   type CreatedScanBatch,
+  type ListScanBatchesQuery,
   type ScanBatchInfo,
   type ScanPageInfo,
   type UploadScanPageFields,
@@ -53,6 +54,7 @@ const batchInfo = (b: ScanBatchRow, pageCount: number): ScanBatchInfo => ({
   deviceName: b.device_name,
   paperSize: b.paper_size,
   pageCount,
+  homeworkId: b.homework_id,
   createdBy: b.user_id,
   createdAt: b.created_at,
 });
@@ -103,6 +105,8 @@ export class ScanService {
       const year = await this.repo.findSchoolYear(orgId, input.schoolYearId);
       if (!year || year.archived === 1) throw notFound(SCAN_MESSAGES.yearNotFound);
     }
+    if (input.homeworkId && !(await this.repo.findHomework(orgId, input.homeworkId)))
+      throw notFound(SCAN_MESSAGES.homeworkNotFound);
     const token = `${SCAN_UPLOAD_TOKEN_PREFIX}${randomToken()}`;
     const now = this.clock();
     const row: ScanBatchRow = {
@@ -114,6 +118,7 @@ export class ScanService {
       source: input.source,
       device_name: input.deviceName ?? null,
       paper_size: input.paperSize ?? null,
+      homework_id: input.homeworkId ?? null,
       upload_token_hash: hashToken(token),
       upload_token_expires_at: isoAfter(now, SCAN_UPLOAD_TOKEN_TTL_SECONDS),
       created_at: nowIso(() => now),
@@ -126,9 +131,9 @@ export class ScanService {
     };
   }
 
-  async listBatches(auth: AuthContext): Promise<ScanBatchInfo[]> {
+  async listBatches(auth: AuthContext, query: ListScanBatchesQuery = {}): Promise<ScanBatchInfo[]> {
     const orgId = this.schoolOf(auth);
-    const rows = await this.repo.listBatches(orgId, auth.userId, 100);
+    const rows = await this.repo.listBatches(orgId, auth.userId, 100, query.homeworkId);
     const counts = await this.repo.pageCounts(rows.map((r) => r.id));
     return rows.map((r) => batchInfo(r, counts.get(r.id) ?? 0));
   }

@@ -58,7 +58,7 @@ export class InviteService {
   async create(
     auth: AuthContext,
     input: CreateInvitationInput,
-    requestOrigin: string,
+    publicUrl: string | undefined,
   ): Promise<CreatedInvitation> {
     const actor = await this.school.access.admin(auth, input.orgId);
     const token = randomToken(24);
@@ -86,7 +86,10 @@ export class InviteService {
         `${INVITE_ROLE_NAMES[input.role]}${input.role === 'gradeDirector' ? `（${input.grade}）` : ''}，${input.maxUses}人，${input.expiresInDays}天`,
       );
     });
-    const link = `${(input.origin ?? requestOrigin).replace(/\/+$/, '')}/invite?token=${encodeURIComponent(token)}`;
+    // PUBLIC_URL, else the administrator's own browser origin, else a link on this site: never the Host header. The
+    // token rides in the fragment, which browsers keep to themselves.
+    const base = (publicUrl ?? input.origin ?? '').replace(/\/+$/, '');
+    const link = `${base}/invite#token=${encodeURIComponent(token)}`;
     const qrCode = await QRCode.toDataURL(link, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
     return { invitation: await this.one(id), token, link, qrCode };
   }

@@ -10,6 +10,7 @@ import type {
   TeachingGroupsTable,
 } from '../../db/schema.js';
 import { chunks } from '../../seed/catalog.js';
+import { sortByClassName } from '@zhzy/contracts';
 
 export type MembershipRow = Selectable<MembershipsTable>;
 export type YearRow = Selectable<SchoolYearsTable>;
@@ -459,7 +460,8 @@ export class SchoolRepository {
       .where('c.year_id', '=', yearId)
       .orderBy('c.sort')
       .orderBy('c.created_at')
-      .execute();
+      .execute()
+      .then((rows) => sortByClassName(rows, (r) => r.name));
   }
 
   findClass(classId: string) {
@@ -594,7 +596,7 @@ export class SchoolRepository {
   }
 
   /** Classes the members teach, per subject (classes of archived years left out). */
-  teachingClasses(orgId: string, userId?: string) {
+  async teachingClasses(orgId: string, userId?: string) {
     let query = this.db
       .selectFrom('teaching_assignments as t')
       .innerJoin('classes as c', 'c.id', 't.class_id')
@@ -603,7 +605,10 @@ export class SchoolRepository {
       .where('t.org_id', '=', orgId)
       .where('y.archived', '=', 0);
     if (userId) query = query.where('t.user_id', '=', userId);
-    return query.orderBy('y.sort', 'desc').orderBy('c.sort').execute();
+    const rows = await query.orderBy('y.sort', 'desc').orderBy('c.sort').execute();
+    // Years newest first (as queried), classes in natural order within each.
+    const years = [...new Set(rows.map((r) => r.year_id))];
+    return years.flatMap((y) => sortByClassName(rows.filter((r) => r.year_id === y), (r) => r.name));
   }
 
   async setTeaching(orgId: string, userId: string, teaching: { subjectId: string; classIds: string[] }[]) {
@@ -910,7 +915,7 @@ export class SchoolRepository {
     const result = await this.db
       .insertInto('users')
       .values(row)
-      .onConflict((oc) => oc.column('username').doNothing())
+      .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
   }

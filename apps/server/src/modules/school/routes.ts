@@ -10,7 +10,9 @@ import {
 } from '@zhzy/contracts';
 import type { Db } from '../../db/connect.js';
 import { ok, registerCall, type CallGuards } from '../../lib/call.js';
+import type { DocumentSandbox } from '../../lib/sandbox/pool.js';
 import type { FileStore } from '../../plugins/files.js';
+import type { SignupLimit } from '../../plugins/rate-limit.js';
 import { cropOf } from '../account/images.js';
 import { registerUploadCall } from '../account/upload.js';
 import { InviteService, type CaptchaCheck } from './invites.js';
@@ -40,6 +42,12 @@ export interface SchoolModuleOptions {
   clock: () => number;
   /** The image-captcha check of the auth module (registration through an invitation). */
   verifyCaptcha: CaptchaCheck;
+  /** Where workbooks are read (child processes with limits). */
+  documents: DocumentSandbox;
+  /** The configured public address of the web app (invitation links); never taken from a request. */
+  publicUrl: string | undefined;
+  /** Registrations overall (an invitation's own limit is its number of uses). */
+  signups: SignupLimit;
 }
 
 export interface SchoolModule {
@@ -59,7 +67,7 @@ export async function registerSchool(
   const repository = new SchoolRepository(options.db.kysely, options.db.dialect);
   const log = new AuditLog(options.clock);
   const school = new SchoolService(repository, options.files, options.clock, log);
-  const students = new StudentsService(repository, school, log, options.clock);
+  const students = new StudentsService(repository, school, log, options.clock, options.documents);
   const team = new TeamService(repository, school, log, options.clock);
   const invites = new InviteService(repository, school, log, options.clock, options.verifyCaptcha);
 
@@ -174,8 +182,8 @@ export async function registerSchool(
   );
 
   // ── invitations
-  registerCall(app, guards, calls.createInvitation, async ({ auth, body, request }) =>
-    ok(await invites.create(auth, body, `${request.protocol}://${request.host}`)),
+  registerCall(app, guards, calls.createInvitation, async ({ auth, body }) =>
+    ok(await invites.create(auth, body, options.publicUrl)),
   );
   registerCall(app, guards, calls.invitations, async ({ auth, query }) =>
     ok(await invites.list(auth, query)),
@@ -183,12 +191,13 @@ export async function registerSchool(
   registerCall(app, guards, calls.revokeInvitation, async ({ auth, params }) =>
     ok(await invites.revoke(auth, params.id)),
   );
-  registerCall(app, guards, calls.invitePreview, async ({ query }) => ok(await invites.preview(query.token)));
+  registerCall(app, guards, calls.invitePreview, async ({ body }) => ok(await invites.preview(body.token)));
   registerCall(app, guards, calls.acceptInvitation, async ({ auth, body }) => {
     const joined = await invites.accept(auth, body.token);
     return ok(joined, SCHOOL_MESSAGES.joined(joined.orgName));
   });
-  registerCall(app, guards, calls.inviteRegister, async ({ body }) => {
+  registerCall(app, guards, calls.inviteRegister, async ({ body, request }) => {
+    options.signups.take(request.ip ?? null, { invited: true });
     const joined = await invites.register(body);
     return ok(joined, SCHOOL_MESSAGES.registeredAndJoined(joined.orgName));
   });

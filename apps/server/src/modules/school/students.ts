@@ -14,7 +14,8 @@ import { newId } from '../../lib/ids.js';
 import { presentStudent } from './presenter.js';
 import type { SchoolRepository } from './repository.js';
 import { gradeFromName, type AuditLog, type SchoolService } from './service.js';
-import { XlsxError, readFirstSheet, writeXlsx, type SheetSpec } from './xlsx.js';
+import { SandboxLimitError, limitRefusal, type DocumentSandbox } from '../../lib/sandbox/pool.js';
+import { XlsxError, writeXlsx, type SheetSpec } from './xlsx.js';
 
 /** One broken row of an import, as the answer's data.errors lists it. */
 export interface RowError {
@@ -68,6 +69,7 @@ export class StudentsService {
     private readonly school: SchoolService,
     private readonly log: AuditLog,
     private readonly clock: () => number,
+    private readonly documents: DocumentSandbox,
   ) {}
 
   private now(): string {
@@ -384,8 +386,10 @@ export class StudentsService {
 
   private async readSheet(file: Uint8Array) {
     try {
-      return await readFirstSheet(file, STUDENT_IMPORT_LIMITS.maxRows + 1);
+      // Read in the document sandbox: the zip guard and the XML parser never run on the host's event loop.
+      return await this.documents.run('readFirstSheet', [file, STUDENT_IMPORT_LIMITS.maxRows + 1]);
     } catch (error) {
+      if (error instanceof SandboxLimitError) throw limitRefusal(error);
       if (!(error instanceof XlsxError))
         throw new AppError('VALIDATION', SCHOOL_MESSAGES.importNotXlsx, { detail: String(error) });
       if (error.reason === 'tooManyRows')

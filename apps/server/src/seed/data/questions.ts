@@ -1,6 +1,7 @@
 import { CHINESE_GENERATED } from './generated/chinese.js';
 import { ENGLISH_GENERATED } from './generated/english.js';
 import { HANDWRITTEN_QUESTIONS } from './generated/handwritten.js';
+import { MATH_7_CHECKED } from './generated/math-7-checked.js';
 import { MATH_7A_GENERATED } from './generated/math-7a.js';
 import { MATH_7B_GENERATED } from './generated/math-7b.js';
 import { PHYSICS_GENERATED } from './generated/physics.js';
@@ -21,6 +22,7 @@ export const QUESTION_SEEDS: QuestionSeed[] = [
   ...HANDWRITTEN_QUESTIONS,
   ...MATH_7A_GENERATED,
   ...MATH_7B_GENERATED,
+  ...MATH_7_CHECKED,
   ...PHYSICS_GENERATED,
   ...ENGLISH_GENERATED,
   ...CHINESE_GENERATED,

@@ -129,14 +129,25 @@ const EVEN_FILLS = {
   fill: { rx: [0.9, 1.1], ry: [0.85, 1.1], darkness: [0.62, 0.8] },
   dark: { rx: [0.95, 1.15], ry: [0.95, 1.2], darkness: [0.8, 0.92] },
   light: { rx: [0.85, 1.05], ry: [0.85, 1.05], darkness: [0.28, 0.42] },
-  // A mark rubbed out only half-way: between a clean erasure and the lightest fill a student means.
+  // A mark rubbed out only half-way: about half as dark as the student's fills, between what a rubber leaves and a
+  // mark like theirs (ADR 0040 reads a quarter as rubbed out).
   rubbed: { rx: [0.9, 1.1], ry: [0.9, 1.1], darkness: [0.16, 0.17] },
+  // The same on the sheet of a student who fills properly: about half as dark as their fills.
+  rubbedHalf: { rx: [0.9, 1.1], ry: [0.9, 1.1], darkness: [0.34, 0.36] },
   // What a rubber leaves of a full fill: a faint, uneven smudge.
   erased: { rx: [0.9, 1.1], ry: [0.9, 1.1], darkness: [0.07, 0.14] },
-} as const satisfies Partial<Record<MarkStyle, Record<'rx' | 'ry' | 'darkness', readonly [number, number]>>>;
+} as const satisfies Partial<
+  Record<MarkStyle | 'rubbedHalf', Record<'rx' | 'ry' | 'darkness', readonly [number, number]>>
+>;
 
 /** Draws one pencil mark of a style over a bubble's rect. */
-export function drawMark(img: GreyImage, dpi: number, r: Rect, style: MarkStyle, rng: () => number): void {
+export function drawMark(
+  img: GreyImage,
+  dpi: number,
+  r: Rect,
+  style: MarkStyle | 'rubbedHalf',
+  rng: () => number,
+): void {
   const c = { x: r.x + r.w / 2 + between(rng, -0.2, 0.2), y: r.y + r.h / 2 + between(rng, -0.15, 0.15) };
   const even = EVEN_FILLS[style as keyof typeof EVEN_FILLS];
   if (even) {
@@ -465,7 +476,9 @@ export function fillPage(
         styles[b.option] = plan.doubleMarked?.includes(questionId) ? 'dark' : pickStyle(rng, mix);
       } else if (!plan.empty && rng() < (plan.erasedChance ?? 0)) styles[b.option] = 'erased';
       const style = styles[b.option];
-      if (style) drawMark(img, dpi, b.rect, style, rng);
+      // A half-rubbed mark is half as dark as the student's own fills: darker on a sheet of proper fills.
+      const properFills = (mix.fill ?? 0) + (mix.dark ?? 0) > 0;
+      if (style) drawMark(img, dpi, b.rect, style === 'rubbed' && properFills ? 'rubbedHalf' : style, rng);
     }
     marks.push({
       questionId,

@@ -79,3 +79,26 @@ export function scorePage(truth: PageTruth, result: PageRecognition): PageScore 
   }
   return s;
 }
+
+/** One question's outcome as a school sees it. */
+export type QuestionOutcome = 'right' | 'flagged' | 'silent';
+
+/**
+ * Each question of a page: read right unattended, sent to a person (uncertain, or several marks on a single
+ * answer), or silently wrong (read unattended as something the student did not mean). A failed page sends every
+ * question to a person.
+ */
+export function questionOutcomes(
+  truth: PageTruth,
+  result: PageRecognition,
+): { questionId: string; clear: boolean; styles: string[]; outcome: QuestionOutcome }[] {
+  return truth.marks.map((t) => {
+    const read = result.marks.find((m) => m.questionId === t.questionId);
+    const styles = Object.values(t.styles);
+    let outcome: QuestionOutcome;
+    if (result.status === 'failed' || !read) outcome = 'flagged';
+    else if (read.status === 'uncertain' || read.status === 'multiple') outcome = 'flagged';
+    else outcome = read.chosen === t.intended ? 'right' : 'silent';
+    return { questionId: t.questionId, clear: t.clear, styles, outcome };
+  });
+}

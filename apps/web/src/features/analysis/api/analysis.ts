@@ -25,12 +25,7 @@ export function useAnalysisHomeworks(query: AnalysisHomeworksQuery, enabled = tr
   );
 }
 
-export function useAnalysisStudents(classId: string | null) {
-  return useApi(
-    classId ? ['teacher/analysis/students', classId] : null,
-    async () => (await api.call(calls.analysisStudents, { query: { classId: classId! } })).data,
-  );
-}
+export { useClassStudents as useAnalysisStudents } from '../../../lib/class-students';
 
 export function useHomeworkAnalysis(homeworkId: string | null, classId: string | null) {
   return useApi(

@@ -4,7 +4,7 @@ import { useApi } from '../../../lib/swr';
 
 export const paperCardKey = (paperId: string) => ['teacher/homework/paper-card', paperId] as const;
 export const homeworkCardKey = (homeworkId: string) => ['teacher/homework/card', homeworkId] as const;
-export const homeworkDetailKey = (homeworkId: string) => ['teacher/homework/detail', homeworkId] as const;
+export { homeworkDetailKey } from '../../../lib/shared-calls';
 
 /** The card of a paper: saved settings (or defaults), the paper as the card sees it, and whether it may be saved. */
 export function usePaperCard(paperId: string | null) {
@@ -22,13 +22,7 @@ export function useHomeworkCard(homeworkId: string | null) {
   );
 }
 
-/** The homework itself: its title, classes and what the caller may do with it. */
-export function useHomeworkDetail(homeworkId: string | null) {
-  return useApi(
-    homeworkId ? homeworkDetailKey(homeworkId) : null,
-    async () => (await api.call(calls.homeworkDetail, { params: { id: homeworkId! } })).data,
-  );
-}
+export { useHomeworkDetail } from '../../../lib/shared-calls';
 
 export const savePaperCard = async (paperId: string, settings: CardSettings) =>
   (await api.call(calls.savePaperCard, { params: { id: paperId }, body: settings })).data;

@@ -142,11 +142,22 @@ describe('basket popover', () => {
       }),
     });
     await userEvent.click(await screen.findByRole('button', { name: '清空' }));
-    expect(await screen.findByText('试题篮是空的')).toBeInTheDocument();
-    expect(screen.getByTestId('basket-total')).toHaveTextContent('共 0 题');
+    // The cleared paper is gone from the answer; the popover opens on the paper that still holds questions.
+    expect(await screen.findByTestId('basket-fallback')).toHaveTextContent('初中 - 物理');
+    expect(screen.getByTestId('basket-total')).toHaveTextContent('共 4 题');
+    expect(screen.queryByRole('cell', { name: '单选题' })).toBeNull();
     expect(
       log.some((r) => r.method === 'DELETE' && r.path === '/teacher/paper/info/p-math/clearBasket'),
     ).toBe(true);
+  });
+
+  it('opens on the paper that holds questions when the selected stage/subject has none', async () => {
+    act(() => setSelection({ stageId: 'stage-senior', subjectId: 'subj-chem' }));
+    renderPanel({});
+    expect(await screen.findByTestId('basket-fallback')).toHaveTextContent('初中 - 数学');
+    expect(screen.getByTestId('basket-total')).toHaveTextContent('共 5 题');
+    expect(screen.getByRole('cell', { name: '解答题' })).toBeInTheDocument();
+    expect(screen.queryByText('试题篮是空的')).toBeNull();
   });
 
   it('enters the composition centre with paperId, subjectId, textbookId and type=2', async () => {

@@ -21,7 +21,7 @@ export function BasketPanel({ onNavigate }: { onNavigate?: () => void }) {
   const actions = useBasketActions();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<string | null>(null);
-  const { paper, rows, total } = basketView(basket, selection);
+  const { paper, rows, total, fallback } = basketView(basket, selection);
   const papers = basket?.paperInfo ?? [];
 
   const run = async (key: string, work: () => Promise<void>) => {
@@ -83,6 +83,11 @@ export function BasketPanel({ onNavigate }: { onNavigate?: () => void }) {
           if (p) setSelection({ stageId: p.stageId, subjectId: p.subjectId });
         }}
       />
+      {fallback && paper && (
+        <p className="-mt-2 text-xs leading-5 text-amber-700" data-testid="basket-fallback">
+          {t.basket.fallback(t.basket.paperLabel(paper.stageName, paper.subjectName))}
+        </p>
+      )}
       {paper && rows.length > 0 ? (
         <Table dense caption={t.basket.title} columns={columns} rows={rows} rowKey={(r) => r.id} />
       ) : (

@@ -1,3 +1,4 @@
+import { DateInput } from '../../../components/ui/date-input';
 import { useEffect, useState, type ReactNode } from 'react';
 import { PAPER_STATUS_NAMES, type PaperSummary } from '@zhzy/contracts';
 import { Button } from '../../../components/ui/button';
@@ -11,9 +12,6 @@ import { cn } from '../../../lib/utils';
 import { usePaperDetail, useStages, type ListFilters } from '../api/papers';
 
 const c = composition.cloud;
-
-const dateInput =
-  'h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-700 focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none';
 
 /** Search, subject, status and date range of a paper list. */
 export function PaperFilters({
@@ -83,22 +81,20 @@ export function PaperFilters({
           <div className="flex flex-wrap items-center gap-2 text-sm text-slate-500">
             <label className="flex items-center gap-2">
               {c.updatedFrom}
-              <input
-                type="date"
-                className={dateInput}
+              <DateInput
+                label={c.updatedFrom}
                 value={value.from}
                 max={value.to || undefined}
-                onChange={(e) => set({ from: e.target.value })}
+                onChange={(day) => set({ from: day })}
               />
             </label>
             <label className="flex items-center gap-2">
               {c.updatedTo}
-              <input
-                type="date"
-                className={dateInput}
+              <DateInput
+                label={c.updatedTo}
                 value={value.to}
                 min={value.from || undefined}
-                onChange={(e) => set({ to: e.target.value })}
+                onChange={(day) => set({ to: day })}
               />
             </label>
           </div>

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useBlocker, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '@zhzy/api-client';
 import {
-  DIFFICULTY_LEVELS,
+  coefficientLevelName,
+  DIFFICULTY_COEFFICIENT_HINT,
+  paperCoefficient,
   MESSAGES,
   PAPER_STATUS_NAMES,
   SavePaperSchema,
@@ -63,19 +65,13 @@ import { SimilarDrawer } from './similar-drawer';
 
 const EMPTY: Draft = { title: '', subtitle: '', status: 'draft', sections: [] };
 
-/** Score-weighted difficulty of the paper on the 0–1 scale of the contracts ((level − 1) / 4). */
+/** The paper's predicted 难度系数 (score-weighted, the shared convention: a score rate, higher is easier). */
 export function paperDifficulty(draft: Draft): number | null {
-  let weight = 0;
-  let sum = 0;
-  for (const s of draft.sections) {
-    for (const i of s.items) {
-      if (!i.question) continue;
-      const score = itemScore(i, s) || 1;
-      weight += score;
-      sum += score * ((i.question.difficulty - 1) / 4);
-    }
-  }
-  return weight > 0 ? sum / weight : null;
+  return paperCoefficient(
+    draft.sections.flatMap((s) =>
+      s.items.flatMap((i) => (i.question ? [{ level: i.question.difficulty, weight: itemScore(i, s) || 1 }] : [])),
+    ),
+  );
 }
 
 /** Focuses the first enabled of the given buttons once the move has been drawn. */
@@ -469,7 +465,6 @@ export function ComposeScreen({
     : null;
   const editLoc = editFor ? locate(draft, editFor) : null;
   const editItem = editLoc?.section.items[editLoc.index] ?? null;
-  const level = difficulty === null ? null : DIFFICULTY_LEVELS[Math.round(difficulty * 4)];
   const settingsHref = withQuery(paths.paperset, { paperId: doc.id });
   const cardHref = withQuery(paths.answerCard, { paperId: doc.id });
   const exportItems: MenuEntry[] = [
@@ -627,9 +622,9 @@ export function ComposeScreen({
               </div>
             </dl>
             {difficulty !== null && (
-              <p className="text-xs text-slate-500">
+              <p className="text-xs text-slate-500" title={DIFFICULTY_COEFFICIENT_HINT} data-testid="paper-difficulty">
                 {composition.compose.difficulty}：
-                {composition.compose.difficultyValue(difficulty.toFixed(2), level ?? '')}
+                {composition.compose.difficultyValue(difficulty.toFixed(2), coefficientLevelName(difficulty))}
               </p>
             )}
             <ol className="space-y-1 text-sm">

@@ -1,3 +1,4 @@
+import { DateInput } from '../../../components/ui/date-input';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { HOMEWORK_STATES, type HomeworkState, type HomeworkSummary } from '@zhzy/contracts';
@@ -128,22 +129,20 @@ function Filters({
         />
         <div className="flex flex-wrap items-center gap-2 text-sm text-slate-500">
           <label htmlFor="hw-from">{th.filters.from}</label>
-          <input
+          <DateInput
             id="hw-from"
-            type="date"
+            label={th.filters.from}
             value={value.from}
             max={value.to || undefined}
-            onChange={(e) => set({ from: e.target.value })}
-            className="h-9 rounded-md border border-slate-300 px-2 text-slate-800"
+            onChange={(day) => set({ from: day })}
           />
           <label htmlFor="hw-to">{th.filters.to}</label>
-          <input
+          <DateInput
             id="hw-to"
-            type="date"
+            label={th.filters.to}
             value={value.to}
             min={value.from || undefined}
-            onChange={(e) => set({ to: e.target.value })}
-            className="h-9 rounded-md border border-slate-300 px-2 text-slate-800"
+            onChange={(day) => set({ to: day })}
           />
         </div>
         <label className="flex items-center gap-2 text-sm text-slate-600">
@@ -181,6 +180,7 @@ function HomeworkRow({
       : []),
     { kind: 'link' as const, label: th.actions.printPaper, to: withQuery(paths.print.printing, q) },
     { kind: 'link' as const, label: th.actions.printAnswer, to: withQuery(paths.print.answer, q) },
+    { kind: 'link' as const, label: th.actions.printCode, to: withQuery(paths.print.code, q) },
     {
       kind: 'link' as const,
       label: hw.type === 'test' ? th.actions.scoreSheetTest : th.actions.scoreSheet,

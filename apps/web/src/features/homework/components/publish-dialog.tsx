@@ -14,16 +14,14 @@ import { SkeletonLines } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { zhCNHomework as th } from '../../../i18n/zh-CN';
 import { toast } from '../../../lib/toast';
-import { cn, formatDate } from '../../../lib/utils';
+import { addDays } from '@zhzy/contracts';
+import { todayInSchool } from '../../../lib/school-day';
+import { cn } from '../../../lib/utils';
+import { DateInput } from '../../../components/ui/date-input';
 import { publishHomework, useDefaultYearClasses, useMyPapers, usePaperSummary } from '../api/homework';
 
 type Errors = Partial<Record<'paperId' | 'title' | 'classIds' | 'startDate' | 'dueDate', string>>;
 
-const addDays = (day: string, n: number) => {
-  const d = new Date(`${day}T12:00:00`);
-  d.setDate(d.getDate() + n);
-  return formatDate(d);
-};
 
 function PaperPicker({
   selected,
@@ -123,7 +121,7 @@ export function PublishDialog({
   onPublished: (homework: HomeworkDetail) => void;
 }) {
   const ids = useId();
-  const today = useMemo(() => formatDate(new Date()), []);
+  const today = useMemo(() => todayInSchool(), []);
   const [paperId, setPaperId] = useState<string | null>(initialPaperId);
   const [paperTitle, setPaperTitle] = useState<string | null>(null);
   const [title, setTitle] = useState('');
@@ -286,24 +284,46 @@ export function PublishDialog({
         </fieldset>
 
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField
-            type="date"
-            label={th.publish.startDate}
-            value={startDate}
-            onChange={(e) => setStartDate(e.target.value)}
-            error={errors.startDate}
-          />
-          <TextField
-            type="date"
-            label={th.publish.dueDate}
-            value={dueDate}
-            min={startDate}
-            onChange={(e) => {
-              setDueDate(e.target.value);
-              setErrors((x) => ({ ...x, dueDate: undefined }));
-            }}
-            error={errors.dueDate}
-          />
+          <div>
+            <label htmlFor="publish-start" className="mb-1.5 block text-sm font-medium text-slate-700">
+              {th.publish.startDate}
+            </label>
+            <DateInput
+              id="publish-start"
+              label={th.publish.startDate}
+              value={startDate}
+              onChange={setStartDate}
+              invalid={Boolean(errors.startDate)}
+              describedBy={errors.startDate ? 'publish-start-error' : undefined}
+            />
+            {errors.startDate && (
+              <p id="publish-start-error" role="alert" className="mt-1 text-xs text-red-600">
+                {errors.startDate}
+              </p>
+            )}
+          </div>
+          <div>
+            <label htmlFor="publish-due" className="mb-1.5 block text-sm font-medium text-slate-700">
+              {th.publish.dueDate}
+            </label>
+            <DateInput
+              id="publish-due"
+              label={th.publish.dueDate}
+              value={dueDate}
+              min={startDate}
+              onChange={(day) => {
+                setDueDate(day);
+                setErrors((x) => ({ ...x, dueDate: undefined }));
+              }}
+              invalid={Boolean(errors.dueDate)}
+              describedBy={errors.dueDate ? 'publish-due-error' : undefined}
+            />
+            {errors.dueDate && (
+              <p id="publish-due-error" role="alert" className="mt-1 text-xs text-red-600">
+                {errors.dueDate}
+              </p>
+            )}
+          </div>
         </div>
 
         <div

@@ -1,5 +1,6 @@
 import { LoginFailureDataSchema, calls, type Captcha, type InviteRegister } from '@zhzy/contracts';
 import { isApiError } from '@zhzy/api-client';
+import { paths } from '../../../config/paths';
 import { api, sessionChanged } from '../../../lib/api';
 import { useApi } from '../../../lib/swr';
 
@@ -7,7 +8,7 @@ import { useApi } from '../../../lib/swr';
 export function useInvitePreview(token: string | null) {
   return useApi(
     token ? ['invite/preview', token] : null,
-    async () => (await api.call(calls.invitePreview, { query: { token: token! }, silent: true })).data,
+    async () => (await api.call(calls.invitePreview, { body: { token: token! }, silent: true })).data,
   );
 }
 
@@ -58,3 +59,6 @@ export async function fetchCaptcha(): Promise<Captcha | null> {
     return null;
   }
 }
+
+/** The invitation page of a token: the token in the fragment, which the browser never sends to a server. */
+export const inviteHref = (token: string): string => `${paths.invite}#token=${encodeURIComponent(token)}`;

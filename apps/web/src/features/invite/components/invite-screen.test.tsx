@@ -37,7 +37,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the invitation page', () => {
   it('says why a revoked invitation cannot be used and offers no form', async () => {
     fakeHost({
-      'GET /school/invite/preview': () =>
+      'POST /school/invite/preview': () =>
         ok(preview({ status: 'revoked', usable: false, message: '邀请已被撤销，请向学校管理员重新获取' })),
     });
     renderScreen();
@@ -47,7 +47,7 @@ describe('the invitation page', () => {
 
   it('lets a visitor register, checking the form before anything is sent', async () => {
     const { log } = fakeHost({
-      'GET /school/invite/preview': () => ok(preview()),
+      'POST /school/invite/preview': () => ok(preview()),
       'GET /oauth/captcha': () =>
         ok({ captchaKey: 'k', image: 'data:image/svg+xml;base64,AAAA', expiresIn: 300 }),
     });
@@ -58,13 +58,13 @@ describe('the invitation page', () => {
     expect(screen.getByText('请输入用户名')).toBeVisible();
     expect(screen.getByText('请输入昵称')).toBeVisible();
     expect(screen.getByText('请输入图形验证码')).toBeVisible();
-    expect(log.filter((r) => r.method === 'POST')).toHaveLength(0);
+    expect(log.filter((r) => r.method === 'POST' && r.path !== '/school/invite/preview')).toHaveLength(0);
   });
 
   it('joins with the signed-in account', async () => {
     signInAs();
     const { log } = fakeHost({
-      'GET /school/invite/preview': () => ok(preview()),
+      'POST /school/invite/preview': () => ok(preview()),
       'POST /school/invite/accept': () =>
         ok({ orgId: 'org1', orgName: '演示学校', role: 'teacher', becameDefault: false }),
     });

@@ -6,12 +6,19 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs } from '../../../components/ui/tabs';
-import { paths, withQuery } from '../../../config/paths';
+import { paths } from '../../../config/paths';
 import { zhCNSchool as ts } from '../../../i18n/school';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { formatDate } from '../../../lib/utils';
-import { acceptInvite, fetchCaptcha, registerAndJoin, signIn, useInvitePreview } from '../api/invite';
+import {
+  acceptInvite,
+  fetchCaptcha,
+  inviteHref,
+  registerAndJoin,
+  signIn,
+  useInvitePreview,
+} from '../api/invite';
 
 function Frame({ children }: { children: ReactNode }) {
   return (
@@ -242,7 +249,7 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
 }
 
 /**
- * /invite?token=…: what the invitation offers, then joining — with the signed-in account, by signing in, or with a
+ * /invite#token=…: what the invitation offers, then joining — with the signed-in account, by signing in, or with a
  * new account. Visitors may open this page (ADR 0016).
  */
 export function InviteScreen({ token }: { token: string | null }) {
@@ -258,7 +265,7 @@ export function InviteScreen({ token }: { token: string | null }) {
   // Signing out sends the app to /; come back to this invitation to join with another account.
   const switchAccount = async () => {
     await api.signOut();
-    void navigate(withQuery(paths.invite, { token }), { replace: true });
+    void navigate(token ? inviteHref(token) : paths.invite, { replace: true });
   };
 
   const accept = async () => {

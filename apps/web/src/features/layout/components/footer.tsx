@@ -37,6 +37,19 @@ export function Footer({ aboutHref }: { aboutHref: string }) {
                 {t.footer.aboutUs}
               </Link>
             </li>
+            {env.examSiteUrl && (
+              <li>
+                <a
+                  href={env.examSiteUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="hover:text-blue-700 hover:underline"
+                >
+                  {t.footer.examSite}
+                  <span className="sr-only">{t.nav.opensNewTab}</span>
+                </a>
+              </li>
+            )}
           </ul>
         </div>
       </div>

@@ -59,10 +59,10 @@ export function SideBar({ basketSlot }: { basketSlot: ReactNode }) {
         <FeedbackIcon className="size-6" />
         <span className="text-xs">{t.sideBar.feedback}</span>
       </Link>
-      <a href={env.helpUrl} target="_blank" rel="noopener noreferrer" className={sideItemClass}>
+      <Link to={paths.help} className={sideItemClass}>
         <HelpIcon className="size-6" />
         <span className="text-xs">{t.sideBar.help}</span>
-      </a>
+      </Link>
       <AppQr />
       <button type="button" className={sideItemClass} onClick={() => void animateScrollTo(0)}>
         <ArrowUpIcon className="size-6" />

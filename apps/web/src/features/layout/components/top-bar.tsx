@@ -103,7 +103,7 @@ export function TopBar({
             <Logo withText={false} />
           </span>
         </Link>
-        {user && <TopMenu gradeDirector={user.gradeDirector} />}
+        {user && <TopMenu gradeDirector={user.gradeDirector} administrator={user.isAdministrator} />}
         <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-3">
           {user ? (
             <>

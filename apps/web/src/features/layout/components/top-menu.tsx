@@ -1,7 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import { ExternalIcon, MenuIcon } from '../../../components/icons';
 import { Menu, type MenuEntry } from '../../../components/ui/menu';
-import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { t } from '../../../i18n/zh-CN';
 import { cn } from '../../../lib/utils';
@@ -13,16 +12,21 @@ export interface TopMenuItem {
   href?: string;
 }
 
-/** SPEC §1's top menu; 数据中心 only for grade directors, 阅卷/考试 an external site in a new tab. */
-export function topMenuItems(gradeDirector: boolean): TopMenuItem[] {
+/**
+ * SPEC §1's top menu. 阅卷/考试 opens the product's own marking (/correct): an external exam site dies offline, so
+ * when one is configured it sits in the footer (issue #22; ADR 0045). 数据中心 for grade directors; 数据大屏
+ * (/bigData, /largescreen) for grade directors and school administrators.
+ */
+export function topMenuItems(gradeDirector: boolean, administrator = false): TopMenuItem[] {
   const items: TopMenuItem[] = [
     { key: 'paperlist', label: t.nav.paperlist, to: paths.paperlist },
     { key: 'analysis', label: t.nav.analysis, to: paths.analysis.root },
     { key: 'rehearse', label: t.nav.rehearse, to: paths.rehearse.root },
     { key: 'cloudResources', label: t.nav.cloudResources, to: paths.cloudResources.root },
-    { key: 'exam', label: t.nav.exam, href: env.examSiteUrl },
+    { key: 'exam', label: t.nav.exam, to: paths.correct },
   ];
   if (gradeDirector) items.push({ key: 'dataCenter', label: t.nav.dataCenter, to: paths.dataCenter.root });
+  if (gradeDirector || administrator) items.push({ key: 'bigData', label: t.nav.bigData, to: paths.bigData });
   return items;
 }
 
@@ -35,8 +39,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /** The menu: inline on large screens, a dropdown on small ones. */
-export function TopMenu({ gradeDirector }: { gradeDirector: boolean }) {
-  const items = topMenuItems(gradeDirector);
+export function TopMenu({ gradeDirector, administrator }: { gradeDirector: boolean; administrator: boolean }) {
+  const items = topMenuItems(gradeDirector, administrator);
   const entries: MenuEntry[] = items.map((i) =>
     i.href
       ? {

@@ -208,6 +208,32 @@ describe('the marking bench', () => {
     await waitFor(() => expect(screen.getByTestId('mark-counts')).toHaveTextContent('已批 3 份 · 待批 0 份'));
   });
 
+  it('marks by clicking score buttons: 0 to full in half steps, the clicked score lands in its box', async () => {
+    const { marked } = host();
+    const user = userEvent.setup();
+    renderBench();
+    await ready('s1');
+    const q5 = screen.getByRole('group', { name: '第5题点选分数' });
+    expect(
+      within(q5)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['0', '0.5', '1', '1.5', '2', '2.5', '3', '3.5', '4']);
+    await user.click(within(q5).getByRole('button', { name: '第5题给 3.5 分' }));
+    expect(box('5', 4)).toHaveValue('3.5');
+    await user.click(screen.getByRole('button', { name: '第6题给 0 分' }));
+    expect(box('6', 6)).toHaveValue('0');
+    await user.keyboard('{Enter}');
+    await ready('s2');
+    expect(marked[0]).toMatchObject({
+      sheetId: 's1',
+      scores: [
+        { questionId: 'q5', score: 3.5 },
+        { questionId: 'q6', score: 0 },
+      ],
+    });
+  });
+
   it('blocks an empty score, one above full and a half where the block allows none, with no call sent', async () => {
     const { marked, log } = host({ halfPoints: false });
     const user = userEvent.setup();

@@ -30,7 +30,7 @@ import {
   useMarkHistory,
 } from '../api/marking';
 import { MarkQueue, type ReadyItem } from '../stores/queue';
-import { cleanScoreText, formatScore, readScores } from '../utils/score';
+import { cleanScoreText, formatScore, readScores, scoreSteps } from '../utils/score';
 import { Annotator, type Tool } from './annotator';
 import { GroupsDialog } from './groups-dialog';
 
@@ -389,6 +389,37 @@ function BenchFor({ block, reloadBlock }: { block: MarkBlock; reloadBlock: () =>
                   {T.zero}
                 </button>
               </label>
+            ))}
+            {questions.map((q, i) => (
+              <div
+                key={q.questionId}
+                role="group"
+                aria-label={T.scoreButtons(q.no)}
+                className="flex flex-wrap gap-1"
+                data-testid="score-buttons"
+              >
+                {scoreSteps(q.fullScore, block.halfPoints).map((v) => (
+                  <button
+                    key={v}
+                    type="button"
+                    disabled={!current}
+                    aria-label={T.giveScore(q.no, v)}
+                    onClick={() => {
+                      setText(i, formatScore(v));
+                      setError('');
+                      inputs.current[i]?.focus();
+                    }}
+                    className={cn(
+                      'h-8 min-w-8 rounded-md border px-1.5 text-sm tabular-nums',
+                      texts[i] === formatScore(v)
+                        ? 'border-blue-500 bg-blue-50 text-blue-700'
+                        : 'border-slate-200 text-slate-700 hover:border-blue-300',
+                    )}
+                  >
+                    {formatScore(v)}
+                  </button>
+                ))}
+              </div>
             ))}
           </div>
           {error && (

@@ -57,3 +57,12 @@ export function readScores(
 
 /** Points as a teacher writes them: 8, 8.5. */
 export const formatScore = (n: number): string => String(Math.round(n * 10) / 10);
+
+/** The scores a marker can click for a question: 0 to full in ½ steps (whole points when the block allows no half). */
+export function scoreSteps(fullScore: number, halfPoints: boolean): number[] {
+  const step = halfPoints ? 0.5 : 1;
+  const n = Math.floor(fullScore / step + 1e-9);
+  const steps = Array.from({ length: n + 1 }, (_, k) => Math.round(k * step * 10) / 10);
+  if (steps[steps.length - 1] !== fullScore) steps.push(fullScore);
+  return steps;
+}

@@ -2,12 +2,7 @@ import { buildPath, calls, type CardPdfRequest, type HomeworkListQuery } from '@
 import { api } from '../../../lib/api';
 import { useApi } from '../../../lib/swr';
 
-export function useHomeworkDetail(id: string | null) {
-  return useApi(
-    id ? ['teacher/homework/detail', id] : null,
-    async () => (await api.call(calls.homeworkDetail, { params: { id: id! } })).data,
-  );
-}
+export { useHomeworkDetail } from '../../../lib/shared-calls';
 
 /** A homework's score sheet from its results (analysis): one per class, or the asked class only. */
 export function usePrintGrade(homeworkId: string | null, classId: string | null, order: 'rank' | 'number') {

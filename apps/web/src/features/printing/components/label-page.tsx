@@ -4,7 +4,8 @@ import { Listbox } from '../../../components/ui/listbox';
 import { Segmented } from '../../../components/ui/segmented';
 import { paths } from '../../../config/paths';
 import { zhCNPrint as tp } from '../../../i18n/zh-CN';
-import { useDefaultYearClasses } from '../api/printing';
+import { useClassStudents } from '../../../lib/class-students';
+import { useDefaultYearClasses, useHomeworkDetail } from '../api/printing';
 import {
   labelSheet,
   labelsPerSheet,
@@ -13,7 +14,6 @@ import {
   qrSideMm,
   type LabelSheetId,
 } from '../utils/label-layout';
-import { parseRoster } from '../utils/roster';
 import type * as EngineModule from '../utils/barcode-engine';
 import { FitWidth, PrintFrame, ScreenNote } from './print-frame';
 import { QrSvg } from './qr-svg';
@@ -61,17 +61,18 @@ function LabelBarcode({
 
 /**
  * /printcode: a label per student — a QR code (or a CODE128 barcode for the sticker zone of barcode cards) of the
- * student number with the name and number under it — laid out for common A4 label sheets. The class list is pasted
- * from a spreadsheet: the host has no call that lists a class's students yet.
+ * student number with the name and number under it — laid out for common A4 label sheets. The students come from the
+ * school's roster for the chosen class; opened from a homework (?homeworkId=) the classes are that homework's.
  */
-export function LabelPage({ orgId }: { orgId: string | null }) {
+export function LabelPage({ orgId, homeworkId }: { orgId: string | null; homeworkId: string | null }) {
   const ids = useId();
-  const { data: years } = useDefaultYearClasses(orgId);
+  const { data: years } = useDefaultYearClasses(homeworkId ? null : orgId);
+  const { data: homework } = useHomeworkDetail(homeworkId);
+  const classes = homeworkId ? (homework?.classes ?? []) : (years?.classes ?? []);
   const [sheetId, setSheetId] = useState<LabelSheetId>('a4-3x8');
   const [kind, setKind] = useState<CodeKind>('qr');
   const [classId, setClassId] = useState<string>('');
   const [skip, setSkip] = useState(0);
-  const [roster, setRoster] = useState('');
   const [engine, setEngine] = useState<Engine | null>(null);
 
   useEffect(() => {
@@ -86,12 +87,15 @@ export function LabelPage({ orgId }: { orgId: string | null }) {
   }, [kind, engine]);
 
   const sheet = labelSheet(sheetId);
-  const parsed = useMemo(() => parseRoster(roster), [roster]);
-  const pages = useMemo(
-    () => layoutLabels(sheet, parsed.students.length, skip),
-    [sheet, parsed.students.length, skip],
+  // The first class is chosen until the teacher picks another.
+  const chosen = classId || classes[0]?.id || '';
+  const { data: roster, isLoading } = useClassStudents(chosen || null);
+  const students = useMemo(
+    () => (roster ?? []).map((r) => ({ number: r.studentNo, name: r.name })),
+    [roster],
   );
-  const className = years?.classes.find((c) => c.id === classId)?.name ?? '';
+  const pages = useMemo(() => layoutLabels(sheet, students.length, skip), [sheet, students.length, skip]);
+  const className = classes.find((c) => c.id === chosen)?.name ?? '';
   const side = qrSideMm(sheet);
   const nameMm = Math.min(4.2, sheet.labelHeightMm * 0.12);
   const lineMm = Math.min(3.2, sheet.labelHeightMm * 0.095);
@@ -101,7 +105,7 @@ export function LabelPage({ orgId }: { orgId: string | null }) {
       title={tp.code.title}
       subtitle={tp.code.subtitle}
       page={{ size: `${sheet.pageWidthMm}mm ${sheet.pageHeightMm}mm`, margin: '0' }}
-      canPrint={parsed.students.length > 0}
+      canPrint={students.length > 0}
       options={
         <>
           <div className="flex flex-wrap items-center gap-2">
@@ -127,12 +131,9 @@ export function LabelPage({ orgId }: { orgId: string | null }) {
           </div>
           <Listbox
             label={tp.code.className}
-            value={classId}
-            options={[
-              { value: '', label: tp.code.noClass },
-              ...(years?.classes ?? []).map((c) => ({ value: c.id, label: c.name })),
-            ]}
-            placeholder={tp.code.noClass}
+            value={chosen || null}
+            options={classes.map((c) => ({ value: c.id, label: c.name }))}
+            placeholder={tp.code.chooseClass}
             onChange={setClassId}
           />
           <label htmlFor={`${ids}-skip`} className="flex items-center gap-2 text-slate-600">
@@ -153,25 +154,10 @@ export function LabelPage({ orgId }: { orgId: string | null }) {
       }
     >
       <div data-print="hide" className="mx-auto mb-4 max-w-4xl space-y-2 print:hidden">
-        <label htmlFor={`${ids}-roster`} className="block text-sm font-medium text-slate-700">
-          {tp.code.roster}
-        </label>
-        <textarea
-          id={`${ids}-roster`}
-          value={roster}
-          onChange={(e) => setRoster(e.target.value)}
-          rows={5}
-          placeholder={tp.code.rosterPlaceholder}
-          className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
-        />
+        {homework && <p className="text-sm font-medium text-slate-800">{tp.code.forHomework(homework.title)}</p>}
         <p className="text-xs leading-5 text-slate-600" data-testid="label-summary">
-          {tp.code.summary(parsed.students.length, pages.length, labelsPerSheet(sheet))}
-          {parsed.skipped.length > 0 && (
-            <span className="text-amber-700"> {tp.code.skippedLines(parsed.skipped)}</span>
-          )}
-          {parsed.duplicates.length > 0 && (
-            <span className="text-amber-700"> {tp.code.duplicates(parsed.duplicates)}</span>
-          )}
+          {isLoading ? tp.code.loading : tp.code.summary(students.length, pages.length, labelsPerSheet(sheet))}
+          {!isLoading && chosen && students.length > 0 && <span> {tp.code.fromRoster(className)}</span>}
         </p>
         {kind === 'barcode' ? (
           <p className="text-xs leading-5 text-slate-600">{tp.code.barcodeNote}</p>
@@ -188,7 +174,7 @@ export function LabelPage({ orgId }: { orgId: string | null }) {
         )}
       </div>
       {pages.length === 0 ? (
-        <ScreenNote>{tp.code.empty}</ScreenNote>
+        <ScreenNote>{chosen ? tp.code.emptyClass : tp.code.empty}</ScreenNote>
       ) : (
         <FitWidth widthPx={sheet.pageWidthMm * PX_PER_MM}>
           <div className="space-y-6 print:space-y-0">
@@ -204,7 +190,7 @@ export function LabelPage({ orgId }: { orgId: string | null }) {
                 }}
               >
                 {page.labels.map((l) => {
-                  const s = parsed.students[l.item]!;
+                  const s = students[l.item]!;
                   return (
                     <div
                       key={l.item}

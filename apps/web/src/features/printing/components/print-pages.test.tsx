@@ -266,18 +266,27 @@ describe('/printBarcode', () => {
 });
 
 describe('/printcode', () => {
-  it('lays the pasted students out on label sheets: 24 to an A4 3 × 8 sheet, 10 to a 2 × 5 one', async () => {
+  it('lays the class roster out on label sheets: 24 to an A4 3 × 8 sheet, 10 to a 2 × 5 one', async () => {
     fakeHost({
       'GET /system/class': (req) =>
         req.query.get('type') === '1'
           ? ok([{ id: 'y1', name: '2026-2027学年', pid: null, isDefault: true }])
           : ok([{ id: 'c1', name: '七年级(1)班', pid: 'y1', isDefault: false }]),
+      'GET /teacher/analysis/students': () =>
+        ok(
+          Array.from({ length: 30 }, (_, i) => ({
+            id: `s${i}`,
+            name: `学生${i + 1}`,
+            studentNo: String(20260101 + i),
+            classId: 'c1',
+            className: '七年级(1)班',
+          })),
+        ),
     });
     const user = userEvent.setup();
-    renderIn(<LabelPage orgId="org1" />);
-    const rows = Array.from({ length: 30 }, (_, i) => `${20260101 + i}\t学生${i + 1}`).join('\n');
-    await user.click(screen.getByRole('textbox', { name: '学生名单' }));
-    await user.paste(`学号\t姓名\n${rows}`);
+    renderIn(<LabelPage orgId="org1" homeworkId={null} />);
+    // No pasting: the first class's students come from the school's roster.
+    await screen.findAllByTestId('label');
     expect(screen.getAllByTestId('label-page')).toHaveLength(2);
     expect(screen.getAllByTestId('label')).toHaveLength(30);
     expect(screen.getByTestId('label-summary')).toHaveTextContent(

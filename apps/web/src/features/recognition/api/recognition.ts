@@ -3,12 +3,7 @@ import { api } from '../../../lib/api';
 import { sessionStore } from '../../../lib/session';
 import { useApi } from '../../../lib/swr';
 
-/** The teacher's scan batches, newest first (the agent's and the uploads'), polled so a new batch shows up. */
-export function useScanBatches() {
-  return useApi(['scan-batches'], async () => (await api.call(calls.listScanBatches)).data, {
-    refreshInterval: 5000,
-  });
-}
+export { useScanBatches } from '../../../lib/shared-calls';
 
 export const tallyKey = (batchId: string) => ['recognition-tally', batchId] as const;
 export const exceptionsKey = (batchId: string) => ['recognition-exceptions', batchId] as const;
@@ -62,8 +57,8 @@ export async function overrideAnswers(sheetId: string, answers: { questionId: st
   return (await api.call(calls.overrideSheetAnswers, { params: { id: sheetId }, body: { answers } })).data;
 }
 
-export async function confirmSheet(sheetId: string) {
-  return (await api.call(calls.confirmSheet, { params: { id: sheetId } })).data;
+export async function confirmSheet(sheetId: string, options: { silent?: boolean } = {}) {
+  return (await api.call(calls.confirmSheet, { params: { id: sheetId }, ...options })).data;
 }
 
 /** A stored page image as an object URL (the image call needs the bearer token, which an <img> cannot send). */

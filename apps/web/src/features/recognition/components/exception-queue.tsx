@@ -5,9 +5,10 @@ import { Empty } from '../../../components/ui/empty';
 import { Listbox } from '../../../components/ui/listbox';
 import { zhCNRecognition as r } from '../../../i18n/recognition';
 import { toast } from '../../../lib/toast';
-import { resolveException } from '../api/recognition';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { resolveException, useReviewSheet } from '../api/recognition';
 import { OptionPicker } from './option-picker';
-import { PageImage } from './page-image';
+import { ZoomablePage } from './zoomable-page';
 
 /** One exception: its reason in a teacher's words, the page, and its one-click fixes. */
 function ExceptionItem({
@@ -48,11 +49,8 @@ function ExceptionItem({
   };
 
   const where = [ex.homeworkTitle, ex.studentName, r.exceptions.page(ex.pageSeq)].filter(Boolean).join(' · ');
-  return (
-    <li className="rounded-lg border border-amber-200 bg-amber-50/60 p-3" data-testid="exception">
-      <p className="text-sm font-medium text-slate-800">{ex.message}</p>
-      {where && <p className="mt-0.5 text-xs text-slate-500">{where}</p>}
-
+  const fixes = (
+    <>
       {choosing && (
         <div className="mt-3 space-y-2 rounded-md bg-white p-3">
           <p className="text-xs text-slate-500">{r.exceptions.chooseHint}</p>
@@ -119,16 +117,39 @@ function ExceptionItem({
           </Button>
         )}
       </div>
-      {showImage && ex.pageId && (
-        <PageImage
-          pageId={ex.pageId}
-          width={2480}
-          height={3507}
-          alt={ex.message}
-          className="mt-3 w-full max-w-md"
-        />
+    </>
+  );
+  return (
+    <li className="rounded-lg border border-amber-200 bg-amber-50/60 p-3" data-testid="exception">
+      <p className="text-sm font-medium text-slate-800">{ex.message}</p>
+      {where && <p className="mt-0.5 text-xs text-slate-500">{where}</p>}
+      {showImage && ex.pageId ? (
+        <div className="mt-3 grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <ExceptionImage ex={ex} pageId={ex.pageId} />
+          <div aria-label={r.zoom.fixes} role="group" data-testid="exception-fixes">
+            {fixes}
+          </div>
+        </div>
+      ) : (
+        fixes
       )}
     </li>
+  );
+}
+
+/** The exception's page, opened enlarged on its questions with what was read (the sheet's overlay, when known). */
+function ExceptionImage({ ex, pageId }: { ex: RecognitionException; pageId: string }) {
+  const { data: review } = useReviewSheet(ex.sheetId);
+  const page = review?.pages.find((p) => p.pageId === pageId);
+  if (ex.sheetId && !review) return <Skeleton className="h-[60vh] w-full" />;
+  return (
+    <ZoomablePage
+      pageId={pageId}
+      {...(page ? { width: page.width, height: page.height, overlay: page.overlay } : {})}
+      focus={ex.questionIds}
+      alt={ex.message}
+      frameClassName="h-[60vh]"
+    />
   );
 }
 

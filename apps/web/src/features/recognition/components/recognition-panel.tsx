@@ -42,10 +42,11 @@ function Stat({ label, value, unit, tone }: { label: string; value: number; unit
 
 /**
  * The live recognition of a batch on /scan: a running tally while pages arrive, students still missing per
- * homework, the exception queue with its one-click fixes, and the review of every sheet.
+ * homework, the exception queue with its one-click fixes, and the review of every sheet. Opened for a homework,
+ * only the batches bound to it.
  */
-export function RecognitionPanel() {
-  const { data: batches } = useScanBatches();
+export function RecognitionPanel({ homeworkId = null }: { homeworkId?: string | null } = {}) {
+  const { data: batches } = useScanBatches(homeworkId);
   const [chosen, setChosen] = useState<string | null>(null);
   const batchId = chosen ?? batches?.[0]?.id ?? null;
   const { data: tally } = useTally(batchId);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LargeDialog } from '../../../components/ui/large-dialog';
 import { Button } from '../../../components/ui/button';
 import { Empty } from '../../../components/ui/empty';
@@ -16,7 +17,7 @@ import {
   useReviewSheets,
 } from '../api/recognition';
 import { OptionPicker, showResponse } from './option-picker';
-import { PageImage } from './page-image';
+import { ZoomablePage } from './zoomable-page';
 
 const OBJECTIVE = new Set(['single', 'multiple', 'truefalse']);
 
@@ -68,14 +69,13 @@ function SheetView({ sheetId, onGo }: { sheetId: string; onGo: (id: string) => v
     <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
       <div className="space-y-3">
         {data.pages.map((p) => (
-          <PageImage
+          <ZoomablePage
             key={p.pageId}
             pageId={p.pageId}
             width={p.width}
             height={p.height}
             overlay={p.overlay}
             alt={r.review.image(data.sheet.studentName, p.pageNo)}
-            className="w-full"
           />
         ))}
       </div>
@@ -183,6 +183,30 @@ export function ReviewDialog({
   const [current, setCurrent] = useState<string | null>(null);
   useEffect(() => setCurrent(null), [homework?.id]);
   const selected = current ?? sheets?.[0]?.id ?? null;
+  const mutate = useApiMutate();
+  const [confirmingAll, setConfirmingAll] = useState(false);
+  const [busyAll, setBusyAll] = useState(false);
+  const pending = sheets?.filter((x) => x.reviewStatus === 'pending') ?? [];
+  const openExceptions = sheets?.reduce((n, x) => n + x.openExceptions, 0) ?? 0;
+  /** 全部确认: every pending sheet, one by one (each answers for itself; a refusal leaves that sheet pending). */
+  const confirmAll = async () => {
+    setBusyAll(true);
+    let done = 0;
+    for (const x of pending) {
+      try {
+        await confirmSheet(x.id, { silent: true });
+        done += 1;
+        await mutate(sheetKey(x.id));
+      } catch {
+        // counted below
+      }
+    }
+    setBusyAll(false);
+    setConfirmingAll(false);
+    if (homework) await mutate(sheetsKey(homework.id));
+    if (done > 0) toast(r.review.confirmAllDone(done), 'success');
+    if (done < pending.length) toast.error(r.review.confirmAllFailed(pending.length - done));
+  };
   return (
     <LargeDialog
       open={homework !== null}
@@ -191,9 +215,39 @@ export function ReviewDialog({
       lead={r.review.lead}
       width="xl"
       footer={
-        <Button variant="secondary" onClick={onClose}>
-          {r.review.close}
-        </Button>
+        <div className="flex w-full flex-wrap items-center justify-end gap-3">
+          {sheets && sheets.length > 0 && (
+            <span className="mr-auto text-sm text-slate-500" data-testid="confirm-all-state">
+              {openExceptions > 0
+                ? r.review.confirmAllBlocked(openExceptions)
+                : pending.length === 0
+                  ? r.review.allConfirmed
+                  : ''}
+            </span>
+          )}
+          {sheets && sheets.length > 0 && (
+            <Button
+              disabled={pending.length === 0 || openExceptions > 0}
+              loading={busyAll}
+              onClick={() => setConfirmingAll(true)}
+            >
+              {r.review.confirmAll}
+            </Button>
+          )}
+          <Button variant="secondary" onClick={onClose}>
+            {r.review.close}
+          </Button>
+          <ConfirmDialog
+            open={confirmingAll}
+            title={r.review.confirmAllTitle}
+            confirmLabel={r.review.confirmAll}
+            busy={busyAll}
+            onClose={() => setConfirmingAll(false)}
+            onConfirm={() => void confirmAll()}
+          >
+            <p>{r.review.confirmAllBody(pending.length)}</p>
+          </ConfirmDialog>
+        </div>
       }
     >
       {!sheets ? (

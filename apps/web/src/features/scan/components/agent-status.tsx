@@ -3,20 +3,11 @@ import { AlertIcon, CheckIcon } from '../../../components/icons';
 import { Button, Spinner } from '../../../components/ui/button';
 import { zhCNScan as s } from '../../../i18n/zh-CN';
 import type { ScanSessionState } from '../stores/scan-session';
+import { AgentDownload, AgentUpdateNotice } from './agent-download';
 
-/** How to install and start the agent (shown when it cannot be reached). */
+/** How to install and start the agent (shown when it cannot be reached): the download and its three steps. */
 export function AgentHelp() {
-  return (
-    <div className="mt-3 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
-      <p className="font-medium text-slate-900">{s.agent.helpTitle}</p>
-      <ol className="mt-2 list-decimal space-y-1.5 pl-5 leading-6">
-        {s.agent.helpSteps.map((step) => (
-          <li key={step}>{step}</li>
-        ))}
-      </ol>
-      <p className="mt-3 text-xs leading-5 text-slate-500">{s.agent.helpIt}</p>
-    </div>
-  );
+  return <AgentDownload />;
 }
 
 /** The state of the connection to the scan agent, with what the teacher can do about it. */
@@ -64,6 +55,7 @@ export function AgentStatus({
             <CheckIcon className="size-4" />
             {s.agent.ready(state.agent?.version ?? '')}
           </p>
+          {state.agent && <AgentUpdateNotice version={state.agent.version} />}
           <Button variant="ghost" size="sm" onClick={onUnpair}>
             {s.agent.unpair}
           </Button>

@@ -7,8 +7,15 @@ import { ACCEPTED_FILES } from '../utils/split-pages';
 import { PageViewer } from './page-viewer';
 
 /** Upload scans from files when there is no agent: images, multi-page TIFF or PDF, one page per upload. */
-export function FileUpload({ schoolYearId }: { schoolYearId: string | null }) {
-  const { state, upload, retryFailed } = useFileUpload(schoolYearId);
+export function FileUpload({
+  schoolYearId,
+  homeworkId = null,
+}: {
+  schoolYearId: string | null;
+  /** The homework the screen is bound to: the uploaded batch is created for it. */
+  homeworkId?: string | null;
+}) {
+  const { state, upload, retryFailed } = useFileUpload(schoolYearId, homeworkId);
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const failed = state.items.filter((i) => i.status === 'failed').length;

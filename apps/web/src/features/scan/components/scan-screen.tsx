@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { PAPER_SIZE_CODES, sheetOfPage, type PaperSizeName } from '@zhzy/contracts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Page } from '../../../components/page';
 import { Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
 import { SCREENS, zhCNScan as s } from '../../../i18n/zh-CN';
+import { useHomeworkBinding } from '../hooks/use-homework-binding';
 import { useScanSession } from '../hooks/use-scan-session';
 import type { ScanSession } from '../stores/scan-session';
 import { useScannerState } from '../stores/scanner-settings';
@@ -62,11 +65,15 @@ export function ScanScreen({
 }: {
   /** The default school year of the top bar (null: none chosen). */
   schoolYearId: string | null;
-  /** The homework the screen was opened for: the demo scanner's 演示作业 picker starts on it. */
+  /**
+   * The homework the screen was opened for (its 「扫描」 button): scans are bound to it, the title names it, only its
+   * batches are shown, and the demo scanner's 演示作业 picker starts on it.
+   */
   homeworkId?: string | null;
   session?: ScanSession;
 }) {
   const [session, state] = useScanSession(given);
+  const homework = useHomeworkBinding(session, homeworkId);
   const [settingsOpen, setSettingsOpen] = useState(false);
   /** The page whose sheet the teacher chose to rescan (the confirmation is open). */
   const [rescanning, setRescanning] = useState<number | null>(null);
@@ -111,8 +118,19 @@ export function ScanScreen({
 
   return (
     <Page
-      title={SCREENS.scan.title}
-      lead={s.lead}
+      title={homework ? s.bound.title(homework.title) : SCREENS.scan.title}
+      lead={
+        homework ? (
+          <>
+            {s.bound.lead}{' '}
+            <Link to={paths.scan} className="text-blue-700 hover:underline">
+              {s.bound.other}
+            </Link>
+          </>
+        ) : (
+          s.lead
+        )
+      }
       actions={
         <div className="flex flex-wrap gap-2">
           <Button
@@ -152,7 +170,7 @@ export function ScanScreen({
             rescanDisabled={scanning || state.action !== null}
           />
         )}
-        {showUpload && <FileUpload schoolYearId={schoolYearId} />}
+        {showUpload && <FileUpload schoolYearId={schoolYearId} homeworkId={homeworkId} />}
       </div>
 
       <ScanSettingsDialog

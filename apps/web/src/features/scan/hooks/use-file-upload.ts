@@ -32,7 +32,7 @@ export interface FileUploadState {
  * Scanning without the agent: files go straight to the host (SPEC's fallback). A host batch with source `upload`,
  * then one page per upload, in order; multi-page TIFF and PDF files are split in the browser first.
  */
-export function useFileUpload(schoolYearId: string | null) {
+export function useFileUpload(schoolYearId: string | null, homeworkId: string | null = null) {
   const [state, setState] = useState<FileUploadState>({
     items: [],
     batchId: null,
@@ -122,6 +122,7 @@ export function useFileUpload(schoolYearId: string | null) {
           subjectTeacher: setting.subjectTeacher,
           source: 'upload',
           paperSize: setting.paperSize,
+          homeworkId,
         });
         batchId = created.batch.id;
       } catch {
@@ -147,7 +148,7 @@ export function useFileUpload(schoolYearId: string | null) {
       const done = items.current.filter((i) => i.status === 'uploaded').length;
       if (done > 0) toast.success(s.upload.done(done));
     },
-    [schoolYearId, publish, send],
+    [schoolYearId, homeworkId, publish, send],
   );
 
   const retryFailed = useCallback(async () => {

@@ -250,6 +250,7 @@ describe('scan preconditions', () => {
       source: 'agent',
       deviceName: 'Scanner 0',
       paperSize: 2,
+      homeworkId: null,
     });
     const start = agent.calls.find((c) => c.method === 'POST' && c.path === '/scans')!;
     expect(start.body).toMatchObject({
@@ -258,6 +259,60 @@ describe('scan preconditions', () => {
       virtual: { sheets: 4 },
     });
     expect(session.getState()).toMatchObject({ currentBatchId: 'b1', scanRequested: false, loading: true });
+  });
+
+  it('bound to a homework: never offers another homework’s paused batch, and creates its scans for the homework', async () => {
+    chooseScanner(0);
+    const agent = fakeAgent(
+      { 'POST /scans': () => ({ body: batchOf({ id: 'b9', hostBatchId: 'hb1', state: 'scanning' }) }) },
+      { token: TOKEN },
+    );
+    const session = new ScanSession(agent.deps);
+    session.setHomework('hw1', ['hb-mine']);
+    session.activate();
+    await flush();
+    agent.socket().deliver({
+      v,
+      type: 'hello',
+      agent: HEALTH,
+      sources: [source(0)],
+      batches: [
+        batchOf({
+          id: 'other',
+          hostBatchId: 'hb-other',
+          state: 'paused',
+          createdAt: '2026-11-02T09:00:00.000Z',
+        }),
+        batchOf({ id: 'mine', hostBatchId: 'hb-mine', state: 'done', createdAt: '2026-11-01T09:00:00.000Z' }),
+      ],
+    });
+    await flush();
+    expect(session.getState().currentBatchId).toBe('mine');
+    // A paused batch of another homework announced later is not taken up either.
+    agent
+      .socket()
+      .deliver({ v, type: 'batch', batch: batchOf({ id: 'other2', hostBatchId: 'hb-x', state: 'paused' }) });
+    expect(session.getState().currentBatchId).toBe('mine');
+
+    await session.requestScan('y1');
+    await flush();
+    expect(agent.host.createBatch).toHaveBeenCalledWith(expect.objectContaining({ homeworkId: 'hw1' }));
+    expect(session.getState().currentBatchId).toBe('b9');
+
+    // Unbound again (扫描其他作业): every batch of this site is offered as before.
+    const unbound = new ScanSession(agent.deps);
+    unbound.setHomework(null, null);
+    unbound.activate();
+    await flush();
+    agent.socket().deliver({
+      v,
+      type: 'hello',
+      agent: HEALTH,
+      sources: [source(0)],
+      batches: [batchOf({ id: 'other', hostBatchId: 'hb-other', state: 'paused' })],
+    });
+    await flush();
+    expect(unbound.getState().currentBatchId).toBe('other');
   });
 
   it('feeds the virtual scanner the card, the students and the answer key of the chosen homework, no more sheets than students', async () => {

@@ -173,6 +173,10 @@ export class ScanSession {
   private thumbActive = 0;
   private readonly renewing = new Set<string>();
   private readonly loaded = new Set<string>();
+  /** The homework the screen was opened for: its scans are bound to it and only its batches are shown. */
+  private homeworkId: string | null = null;
+  /** The host batches bound to that homework (null: the screen is not bound, every batch of this site is shown). */
+  private scope: Set<string> | null = null;
 
   constructor(private readonly deps: ScanSessionDeps) {
     this.client =
@@ -398,6 +402,28 @@ export class ScanSession {
     return sameOrigin(batch.hostBaseUrl, this.deps.origin);
   }
 
+  /** Shown on this screen: every batch, or, bound to a homework, the batches whose host batch is the homework's. */
+  private inScope(batch: AgentBatch): boolean {
+    return this.scope === null || (batch.hostBatchId !== null && this.scope.has(batch.hostBatchId));
+  }
+
+  /**
+   * Binds the screen to a homework (its 「扫描」 button): new scans are created for it, and only the agent batches
+   * uploading to its host batches are shown; a paused batch of another homework is never offered.
+   */
+  setHomework(homeworkId: string | null, hostBatchIds: readonly string[] | null): void {
+    this.homeworkId = homeworkId;
+    this.scope = homeworkId ? new Set([...(this.scope ?? []), ...(hostBatchIds ?? [])]) : null;
+    const current = this.state.batches.find((b) => b.id === this.state.currentBatchId);
+    if (current && this.inScope(current)) return;
+    const next =
+      this.state.batches.find((b) => this.inScope(b) && b.state !== 'done') ??
+      this.state.batches.find((b) => this.inScope(b));
+    if ((next?.id ?? null) === this.state.currentBatchId) return;
+    this.set({ currentBatchId: next?.id ?? null });
+    if (next) void this.loadBatch(next.id);
+  }
+
   private tracked(batchId: string): boolean {
     return this.state.batches.some((b) => b.id === batchId);
   }
@@ -408,10 +434,11 @@ export class ScanSession {
         this.reconnectAttempt = 0;
         setScannerSources(message.sources);
         const ours = message.batches.filter((b) => this.mine(b));
+        const shown = ours.filter((b) => this.inScope(b));
         const current =
-          ours.find((b) => b.id === this.state.currentBatchId) ??
-          ours.find((b) => b.state !== 'done') ??
-          ours[0];
+          shown.find((b) => b.id === this.state.currentBatchId) ??
+          shown.find((b) => b.state !== 'done') ??
+          shown[0];
         const notices = [...this.state.notices];
         for (const b of ours) {
           if (b.lastNotice && !notices.some((n) => n.batchId === b.id && n.notice.at === b.lastNotice!.at))
@@ -437,7 +464,7 @@ export class ScanSession {
       case 'batch': {
         if (!this.mine(message.batch) && !this.tracked(message.batch.id)) return;
         this.upsertBatch(message.batch);
-        if (!this.state.currentBatchId && message.batch.state !== 'done')
+        if (!this.state.currentBatchId && message.batch.state !== 'done' && this.inScope(message.batch))
           this.set({ currentBatchId: message.batch.id });
         return;
       }
@@ -686,7 +713,9 @@ export class ScanSession {
         source: 'agent',
         deviceName: source.text.slice(0, 120),
         paperSize: setting.paperSize,
+        homeworkId: this.homeworkId,
       });
+      this.scope?.add(created.batch.id);
       const batch = await this.client.call(agentCalls.startScan, {
         body: {
           settings: {
@@ -827,7 +856,9 @@ export class ScanSession {
         source: 'agent',
         deviceName: batch.source.text.slice(0, 120),
         paperSize: batch.settings.paperSize,
+        homeworkId: this.scope?.has(batch.hostBatchId ?? '') ? this.homeworkId : null,
       });
+      if (this.scope?.has(batch.hostBatchId ?? '')) this.scope.add(created.batch.id);
       const updated = await this.client.call(agentCalls.updateHost, {
         params: { id: batchId },
         body: {

@@ -3,6 +3,7 @@ import {
   AGENT_PROTOCOL_VERSION,
   type AgentBatch,
   type AgentPage,
+  type CreateScanBatch,
   type ScannerSource,
   type WsServerMessage,
 } from '@zhzy/contracts';
@@ -172,7 +173,7 @@ export function fakeAgent(routes: Record<string, AgentRoute> = {}, options: { to
     info: vi.fn<(m: string) => void>(),
   };
   const host = {
-    createBatch: vi.fn(async () => ({
+    createBatch: vi.fn(async (input: CreateScanBatch) => ({
       batch: {
         id: `hb${host.createBatch.mock.calls.length}`,
         schoolYearId: 'y1',
@@ -181,6 +182,7 @@ export function fakeAgent(routes: Record<string, AgentRoute> = {}, options: { to
         deviceName: null,
         paperSize: 1,
         pageCount: 0,
+        homeworkId: input.homeworkId ?? null,
         createdBy: 'u1',
         createdAt: AT,
       },

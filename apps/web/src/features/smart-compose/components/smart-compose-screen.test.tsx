@@ -155,9 +155,10 @@ describe('smart composition form', () => {
     await user.click(screen.getByRole('checkbox', { name: '1.2 数轴' }));
     // Unchecking one section leaves the chapter half checked: only 1.1 is sent.
     expect(screen.getByRole('checkbox', { name: '第一章 有理数' })).not.toBeChecked();
-    const slider = screen.getByRole('slider', { name: '整体难度' });
+    const slider = screen.getByRole('slider', { name: '难度系数（得分率，越高越容易）' });
     fireEvent.change(slider, { target: { value: '0.9' } });
-    expect(slider).toHaveAttribute('aria-valuetext', '0.90 困难');
+    // ADR 0045: the 难度系数 is a score rate, so 0.90 reads 容易 (it read 困难 on the old scale).
+    expect(slider).toHaveAttribute('aria-valuetext', '0.90 容易');
     await user.click(await screen.findByRole('checkbox', { name: '七年级(2)班' }));
     await user.click(screen.getByRole('button', { name: '预览组卷结果' }));
 

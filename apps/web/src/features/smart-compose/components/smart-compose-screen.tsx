@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { DIFFICULTY_LEVELS, SmartComposeSchema, type SmartResult } from '@zhzy/contracts';
+import { coefficientLevelName, DIFFICULTY_LEVELS, SmartComposeSchema, type SmartResult } from '@zhzy/contracts';
 import { Button } from '../../../components/ui/button';
 import { CheckTree, checkedNames, compactChecked } from '../../../components/ui/check-tree';
 import { Empty } from '../../../components/ui/empty';
@@ -23,7 +23,7 @@ import {
   useStages,
   useTextbooks,
 } from '../api/smart';
-import { defaultRows, levelIndex, rowKey, rowTotals, type TypeRow } from '../utils/rows';
+import { defaultRows, rowKey, rowTotals, type TypeRow } from '../utils/rows';
 
 const s = composition.smart;
 type Scope = 'booknode' | 'knowledge';
@@ -297,7 +297,7 @@ export function SmartComposeScreen() {
           <div className="flex items-center justify-between text-sm">
             <span className="text-slate-600">{s.target}</span>
             <span className="font-medium text-slate-900 tabular-nums">
-              {difficulty.toFixed(2)} · {DIFFICULTY_LEVELS[levelIndex(difficulty)]}
+              {difficulty.toFixed(2)} · {coefficientLevelName(difficulty)}
             </span>
           </div>
           <input
@@ -307,12 +307,13 @@ export function SmartComposeScreen() {
             step={0.05}
             value={difficulty}
             aria-label={s.difficulty}
-            aria-valuetext={`${difficulty.toFixed(2)} ${DIFFICULTY_LEVELS[levelIndex(difficulty)]}`}
+            aria-valuetext={`${difficulty.toFixed(2)} ${coefficientLevelName(difficulty)}`}
             onChange={(e) => setDifficulty(Number(e.target.value))}
             className="mt-2 w-full accent-blue-600"
           />
           <div className="mt-1 flex justify-between text-xs text-slate-500" aria-hidden="true">
-            {DIFFICULTY_LEVELS.map((l) => (
+            {/* The slider runs from 0 (困难) to 1 (容易): the 难度系数 is a score rate. */}
+            {[...DIFFICULTY_LEVELS].reverse().map((l) => (
               <span key={l}>{l}</span>
             ))}
           </div>
@@ -435,7 +436,7 @@ export function SmartResultView({ result, seed }: { result: SmartResult; seed: n
             value={
               result.achievedDifficulty === null
                 ? '—'
-                : `${result.achievedDifficulty.toFixed(2)} ${DIFFICULTY_LEVELS[levelIndex(result.achievedDifficulty)]}`
+                : `${result.achievedDifficulty.toFixed(2)} ${coefficientLevelName(result.achievedDifficulty)}`
             }
             hint={s.targetWas(result.targetDifficulty.toFixed(2))}
             ok={result.withinTolerance}

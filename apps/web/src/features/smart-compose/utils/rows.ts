@@ -41,6 +41,3 @@ export function rowTotals(rows: TypeRow[]): { count: number; score: number } {
   }
   return { count, score: tenths / 10 };
 }
-
-/** The level name nearest to a 0–1 difficulty. */
-export const levelIndex = (difficulty: number) => Math.min(4, Math.max(0, Math.round(difficulty * 4)));

@@ -39,7 +39,7 @@ function host() {
       return ok({
         invitation: inv,
         token: 'tok',
-        link: 'http://localhost/invite?token=tok',
+        link: 'http://localhost/invite#token=tok',
         qrCode: 'data:image/png;base64,AAAA',
       });
     },
@@ -93,7 +93,7 @@ describe('invitations', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '生成邀请' }));
     const created = await screen.findByRole('dialog', { name: '邀请已生成' });
     expect(within(created).getByRole('textbox', { name: '邀请链接' })).toHaveValue(
-      'http://localhost/invite?token=tok',
+      'http://localhost/invite#token=tok',
     );
     expect(within(created).getByRole('img', { name: '邀请二维码' })).toHaveAttribute(
       'src',

@@ -1,0 +1,60 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { registerAgentDownloads } from '../src/modules/agent-download/routes.js';
+import { registerErrorHandler } from '../src/plugins/errors.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zhzy-agent-packages-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+async function app() {
+  const a = Fastify();
+  registerErrorHandler(a);
+  registerAgentDownloads(a, { dir });
+  await a.ready();
+  return a;
+}
+
+describe('the host serves the 扫描助手 installers (ADR 0043)', () => {
+  it('answers 404 with a Chinese message while nothing is built', async () => {
+    const a = await app();
+    const res = await a.inject({ url: '/agent/download/manifest' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toContain('扫描助手安装包');
+    expect((await a.inject({ url: '/agent/download/win32-x64' })).statusCode).toBe(404);
+  });
+
+  it('serves the manifest and the installer with its SHA-256 and version; unknown platforms are 404', async () => {
+    const bytes = crypto.randomBytes(4096);
+    const file = 'zhzy-scan-agent-setup-0.3.0.exe';
+    fs.writeFileSync(path.join(dir, file), bytes);
+    const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
+    fs.writeFileSync(
+      path.join(dir, 'manifest.json'),
+      JSON.stringify({
+        version: '0.3.0',
+        packages: { 'win32-x64': { version: '0.3.0', file, size: 4096, sha256 } },
+      }),
+    );
+    const a = await app();
+    const manifest = await a.inject({ url: '/agent/download/manifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.json().data.packages['win32-x64']).toEqual({
+      version: '0.3.0',
+      file,
+      size: 4096,
+      sha256,
+    });
+    const res = await a.inject({ url: '/agent/download/win32-x64' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-checksum-sha256']).toBe(sha256);
+    expect(res.headers['x-agent-version']).toBe('0.3.0');
+    expect(res.headers['content-disposition']).toContain(file);
+    expect(crypto.createHash('sha256').update(res.rawPayload).digest('hex')).toBe(sha256);
+    expect((await a.inject({ url: '/agent/download/linux-x64' })).statusCode).toBe(404);
+    expect((await a.inject({ url: '/agent/download/..%2Fmanifest.json' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * Takes the pictures of 使用说明 (/help) from the product itself: a demo host with demo results, Debian's Chromium,
+ * one screenshot per step of the journey, written to public/help-images/. Run after a UI change that the pictures
+ * show: `npm run help-images -w @zhzy/web` (the first-week e2e test checks that every picture the page names loads).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { startTestApp } from '@zhzy/server/testing';
+import { zhCNHelp } from '../src/i18n/help';
+import { ensureBuilt, launchBrowser, WEB_DIST, WEB_ROOT } from '../e2e/browser';
+
+const OUT = path.join(WEB_ROOT, 'public', 'help-images');
+
+async function main(): Promise<void> {
+  ensureBuilt();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zhzy-help-images-'));
+  const host = await startTestApp({
+    dialect: 'sqlite',
+    listen: true,
+    env: { WEB_DIST, DATA_DIR: dataDir, SEED_DEMO_RESULTS: 'true', SEED_DEMO_SCANS: 'true' },
+  });
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
+    await page.goto(`${host.baseUrl}/`);
+    await page.getByRole('button', { name: '登录/注册' }).click();
+    await page.getByRole('textbox', { name: '用户名' }).fill('demo-teacher');
+    await page.getByLabel('密码', { exact: true }).fill('Demo@2026');
+    await page.getByRole('button', { name: '登录', exact: true }).last().click();
+    await page.waitForURL((url) => url.pathname.toLowerCase() === '/paperlist');
+    await page.getByTestId('homework-row').first().waitFor();
+    const scanHref = await page
+      .getByTestId('homework-row')
+      .first()
+      .getByRole('link', { name: '扫描' })
+      .getAttribute('href');
+    const homeworkId = new URL(scanHref ?? '', host.baseUrl).searchParams.get('homeworkId');
+    if (!homeworkId) throw new Error('no homework on /paperlist to picture');
+
+    const views: Record<string, (p: Page) => Promise<void>> = {
+      compose: async (p) => {
+        await p.goto(`${host.baseUrl}/rehearse/SelectQuestionPaper`);
+        await p.getByText('加入试题篮').first().waitFor();
+      },
+      card: async (p) => {
+        await p.goto(`${host.baseUrl}/answerCard?homeworkId=${homeworkId}`);
+        await p
+          .locator('main')
+          .getByText(/答题卡/)
+          .first()
+          .waitFor();
+      },
+      print: async (p) => {
+        await p.goto(`${host.baseUrl}/paperlist`);
+        await p.getByTestId('homework-row').first().waitFor();
+      },
+      scan: async (p) => {
+        await p.goto(`${host.baseUrl}/scan?homeworkId=${homeworkId}`);
+        await p.getByRole('heading', { name: /扫描/ }).first().waitFor();
+      },
+      mark: async (p) => {
+        await p.goto(`${host.baseUrl}/correct`);
+        await p.locator('main').waitFor();
+      },
+      analyse: async (p) => {
+        await p.goto(`${host.baseUrl}/analysis/grade`);
+        await p
+          .locator('main')
+          .getByText(/得分率|平均分/)
+          .first()
+          .waitFor();
+      },
+    };
+    fs.mkdirSync(OUT, { recursive: true });
+    for (const step of zhCNHelp.steps) {
+      const view = views[step.id];
+      if (!view) throw new Error(`no view for help step ${step.id}`);
+      await view(page);
+      // Fonts, charts and lazy images settle after the data: wait for the network to go quiet.
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: path.join(OUT, step.image) });
+      console.log(`[help-images] ${step.image}`);
+    }
+    await context.close();
+  } finally {
+    await browser.close();
+    await host.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
