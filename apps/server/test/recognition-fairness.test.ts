@@ -128,10 +128,8 @@ describe.each(DIALECTS)('recognition shared fairly between schools on %s', (dial
     );
     for (const r of result.refusals)
       expect([r.status, r.body.message]).toEqual([413, SCAN_MESSAGES.tooManyPixels]);
-    // /health is measured here, not bounded: 16 uploads at once on a loaded machine took it to 250–350 ms
-    // (idle 20–90 ms), over the 200 ms the issue asks; see ADR 0041.
-    expect(health.failures).toBe(0);
     expect(result.other).toBeLessThan(2 * idle);
+    await expectAnswering(health);
   }, 300_000);
 
   it("#4 takes schools in turns: another school's page does not wait behind one school's backlog", async () => {
@@ -168,10 +166,10 @@ describe.each(DIALECTS)('recognition shared fairly between schools on %s', (dial
         `/health max ${health.healthMaxMs.toFixed(0)} ms`,
     );
     // Not behind the backlog: B's page waits at most for one of A's pages already in a worker (the pool does not
-    // interrupt a page), then is read — with twice that as slack for a loaded machine. Behind a FIFO it would wait
-    // for all twelve.
+    // interrupt a page), then is read while A's pages share the two cores — three times that as slack for a
+    // loaded machine. Behind a FIFO it would wait for all twelve, and none of A's would still be queued.
     expect(result.stillQueued).toBeGreaterThan(0);
-    expect(result.other).toBeLessThan(2 * (idle + pageA));
+    expect(result.other).toBeLessThan(3 * (idle + pageA));
     await expectAnswering(health);
     await w.t.app.jobs.drain();
   }, 300_000);

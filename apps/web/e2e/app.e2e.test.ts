@@ -149,8 +149,10 @@ describe('the web app against the real host', { timeout: 180_000 }, () => {
       '学情分析',
       '智能组卷',
       '校本资源',
-      '阅卷/考试（在新标签页打开）',
+      '阅卷/考试',
     ]);
+    // The marking menu is the product's own /correct, not an external site.
+    expect(await nav.getByRole('link', { name: '阅卷/考试' }).getAttribute('href')).toBe('/correct');
     const stored = await page.evaluate(() => ({
       token: localStorage.getItem('access_token'),
       user: localStorage.getItem('user'),

@@ -333,17 +333,24 @@ describe('composition against the real host', { timeout: 180_000 }, () => {
       .waitFor();
     const picked = () => page.locator('[id^="sm-"]').evaluateAll((els) => els.map((el) => el.id));
     const first = await picked();
-    expect(first).toHaveLength(20);
+    // 20 asked for; one question per template, so a small bank may give fewer, and then the screen says so.
+    expect(new Set(first).size).toBe(first.length);
+    expect(first.length).toBeGreaterThanOrEqual(15);
+    if (first.length < 20) {
+      await page.getByText(`${first.length} / 20`, { exact: true }).first().waitFor();
+      expect(await page.getByRole('list', { name: '未能满足的要求' }).getByRole('listitem').count()).toBeGreaterThan(0);
+    }
     await shot(page, 'smart-compose');
 
     await page.getByRole('button', { name: '换一批' }).click();
     await page.getByText('第 2 批').waitFor();
-    expect(await picked()).not.toEqual(first);
+    const second = await picked();
+    expect(second).not.toEqual(first);
 
     await page.getByRole('button', { name: '生成试卷并编辑' }).click();
     await waitForPath(page, '/edit');
     await page.getByTestId('paper-item').first().waitFor();
-    expect(await page.getByTestId('paper-count').textContent()).toBe('20');
+    expect(await page.getByTestId('paper-count').textContent()).toBe(String(second.length));
     await context.close();
   });
 

@@ -179,10 +179,10 @@ export function measureGroup(
 
   const colSum = new Float64Array(W);
   const hist = new Uint32Array(HIST);
+  // The paper just outside each bubble's brackets: where a fold's shadow or a resting hand darkens the paper, the
+  // bubble is measured against its own surroundings, not the group's brightest paper.
   const around: number[] = [];
-  const bubbles = group.bubbles.map(({ rect: r }, bi) => {
-    // The paper just outside this bubble's brackets: where a fold's shadow or a resting hand darkens the paper, the
-    // bubble is measured against its own surroundings, not the group's brightest paper.
+  const ring = group.bubbles.map((_, bi) => {
     around.length = 0;
     for (let i = t.starts[bi]!; i < t.starts[bi + 1]!; i += 2) {
       const x = t.out[i]! + best.dx;
@@ -197,7 +197,12 @@ export function measureGroup(
       runs.push(sum / RUN);
     }
     runs.sort((a, b) => a - b);
-    const local = runs.length >= 4 ? runs[Math.floor(runs.length * 0.75)]! : paper;
+    return runs.length >= 4 ? runs[Math.floor(runs.length * 0.75)]! : paper;
+  });
+  const bubbles = group.bubbles.map(({ rect: r }, bi) => {
+    // A shadow spans neighbouring bubbles; a fill spilling over its brackets, or print beside one bubble, darkens
+    // only that bubble's ring: the brightest ring of the bubble and its neighbours is the paper it lies on.
+    const local = Math.max(ring[bi]!, ring[bi - 1] ?? 0, ring[bi + 1] ?? 0);
     const shaded = local < paper - SHADE_MIN && local > opt.ink + 40;
     const localSpan = local - opt.ink;
     const dark = shaded

@@ -82,7 +82,7 @@ describe('the /scan screen', () => {
     renderScreen(agent);
     await user.click(screen.getByRole('button', { name: '开始扫描' }));
     const dialog = await screen.findByRole('dialog', { name: '连接扫描助手' });
-    expect(dialog).toHaveTextContent('scan-agent pair');
+    expect(dialog).toHaveTextContent('http://127.0.0.1:17310/pair');
     await user.click(within(dialog).getByRole('button', { name: '连接' }));
     const code = await within(dialog).findByRole('textbox', { name: '配对码' });
     expect(dialog).toHaveTextContent('配对码已生成');
