@@ -338,7 +338,9 @@ describe('composition against the real host', { timeout: 180_000 }, () => {
     expect(first.length).toBeGreaterThanOrEqual(15);
     if (first.length < 20) {
       await page.getByText(`${first.length} / 20`, { exact: true }).first().waitFor();
-      expect(await page.getByRole('list', { name: '未能满足的要求' }).getByRole('listitem').count()).toBeGreaterThan(0);
+      expect(
+        await page.getByRole('list', { name: '未能满足的要求' }).getByRole('listitem').count(),
+      ).toBeGreaterThan(0);
     }
     await shot(page, 'smart-compose');
 
