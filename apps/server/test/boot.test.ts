@@ -47,6 +47,46 @@ describe.each(DIALECTS)('boot on %s', (dialect) => {
     // As test hosts seed it: without the checked question families (SEED_CHECKED_BANK=false).
     expect(await seedCatalog(t.testDb.db.kysely, Date.now, { checkedBank: false })).toBe(false);
   });
+
+  it('re-seeds a changed catalogue over the questions already there, and search follows', async () => {
+    // A new release (or SEED_CHECKED_BANK turned on) meets a database that holds the system questions: each is
+    // refreshed in place. SQLite's search trigger once aborted this upsert, and the host did not start.
+    const db = t.testDb.db.kysely;
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('questions')
+            .select(sql<number>`count(*)`.as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const one = await db
+      .selectFrom('questions')
+      .select(['id', 'search_tokens'])
+      .where('search_tokens', 'is not', null)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await db.updateTable('questions').set({ search_tokens: 'stalezz' }).where('id', '=', one.id).execute();
+    expect(await seedCatalog(db, Date.now, { checkedBank: true })).toBe(true);
+    expect(await count()).toBeGreaterThan(before);
+    const after = await db
+      .selectFrom('questions')
+      .select('search_tokens')
+      .where('id', '=', one.id)
+      .executeTakeFirstOrThrow();
+    expect(after.search_tokens).toBe(one.search_tokens);
+    if (dialect === 'sqlite') {
+      const hits = (token: string) =>
+        sql<{ n: number }>`select count(*) as n from question_fts where question_fts match ${token}`.execute(
+          db,
+        );
+      expect(Number((await hits('stalezz')).rows[0]!.n)).toBe(0);
+    }
+    // Back as the other tests of this host expect it.
+    expect(await seedCatalog(db, Date.now, { checkedBank: false })).toBe(true);
+  });
 });
 
 describe('the embedded database', () => {

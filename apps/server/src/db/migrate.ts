@@ -22,6 +22,7 @@ import * as m0025 from './migrations/0025-sheet-answers-repacked.js';
 import * as m0026 from './migrations/0026-recognition-queue-by-school.js';
 import * as m0027 from './migrations/0027-scan-batch-homework.js';
 import * as m0028 from './migrations/0028-sign-in-hardening.js';
+import * as m0029 from './migrations/0029-question-search-upsert.js';
 
 // Migrations are listed statically so a bundled or containerised host needs no file-system scan.
 const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026-recognition-queue-by-school': m0026,
   '0027-scan-batch-homework': m0027,
   '0028-sign-in-hardening': m0028,
+  '0029-question-search-upsert': m0029,
 };
 
 class StaticProvider implements MigrationProvider {

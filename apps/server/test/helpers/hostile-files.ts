@@ -267,6 +267,43 @@ export function doublingPageTreePdf(depth: number): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
+/**
+ * A plain PDF of `count` A4 pages, each with its number printed, written by hand: a few hundred kilobytes, and no
+ * PDF library's object graph left on the test's heap (the host under watch shares this process and its collector).
+ */
+export function numberedPagesPdf(count: number): Buffer {
+  // 1: catalogue, 2: page tree, 3: font; then per page its page object and its content stream.
+  const objects: string[] = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  const kids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const page = objects.length + 1;
+    const text = `BT /F1 12 Tf 50 800 Td (${i + 1}) Tj ET`;
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${page + 1} 0 R >>`,
+    );
+    objects.push(`<< /Length ${text.length} >>\nstream\n${text}\nendstream`);
+    kids.push(`${page} 0 R`);
+  }
+  objects[1] = `<< /Type /Pages /Kids [${kids.join(' ')}] /Count ${count} >>`;
+  const parts: string[] = ['%PDF-1.7\n'];
+  let length = parts[0]!.length;
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(length);
+    const part = `${i + 1} 0 obj\n${o}\nendobj\n`;
+    parts.push(part);
+    length += part.length;
+  });
+  parts.push(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`);
+  for (const at of offsets) parts.push(`${String(at).padStart(10, '0')} 00000 n \n`);
+  parts.push(`trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`);
+  return Buffer.from(parts.join(''), 'latin1');
+}
+
 /** A 1-bit greyscale PNG of the given size, all white: a few kilobytes per hundred million pixels. */
 export function oneBitPng(width: number, height: number): Buffer {
   const ihdr = Buffer.alloc(13);

@@ -66,9 +66,13 @@ export function DateInput({
         aria-describedby={describedBy}
         placeholder={t.date.placeholder}
         value={text}
-        maxLength={10}
+        maxLength={11}
         onChange={(e) => {
-          const next = e.target.value.trim().replace(/[/.年月]/g, '-').replace(/日$/, '');
+          // 2026/11/28, 2026.11.28 and 2026年11月28日 (年 \u5e74, 月 \u6708, 日 \u65e5) read as 2026-11-28.
+          const next = e.target.value
+            .trim()
+            .replace(/[/.\u5e74\u6708]/g, '-')
+            .replace(/\u65e5$/, '');
           setText(e.target.value);
           if (next === '' || isDay(next)) onChange(next);
         }}
