@@ -277,7 +277,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       catalogForAnalysis.similar(auth, questionId, { size, exclude }),
   });
   if (config.SEED_DEMO && config.SEED_DEMO_RESULTS) {
-    if (await seedAnalysisDemo({ db: db.kysely, clock, papers, homework }))
+    const pages = new PageStorage(storage);
+    if (await seedAnalysisDemo({ db: db.kysely, clock, papers, homework, pages }))
       app.log.info('seeded 演示学校 demo homework with results');
   }
   await releaseStartup();

@@ -274,8 +274,9 @@ describe('answer cards and printing against the real host', { timeout: 240_000 }
     expect(await dialog.getByRole('radio', { name: /通用答题卡/ }).isDisabled()).toBe(true);
     const card = await api<{ layout: { pages: unknown[] } }>('GET', `/teacher/homework/card/${homeworkId}`);
     const pages = card.layout.pages.length;
+    const sheets = pages === 1 ? '用 A3 纸 40 张' : `双面打印用 A3 纸 ${40 * Math.ceil(pages / 2)} 张`;
     expect(await dialog.getByTestId('card-print-total').textContent()).toBe(
-      `共 40 名学生，每人 ${pages} 页，合计 ${40 * pages} 页`,
+      `共 40 名学生，每名学生 ${pages} 页，合计 ${40 * pages} 页（${sheets}）`,
     );
     await shot(page, 'card-print-dialog');
     const download = page.waitForEvent('download', { timeout: 60_000 });

@@ -418,7 +418,7 @@ describe('composition against the real host', { timeout: 180_000 }, () => {
       await page.getByRole('button', { name: '复制到我的试卷' }).first().waitFor();
       await shot(page, 'templates');
       await page.goto(`${origin}/rehearse/MistakesExercise`);
-      await page.getByText('还没有可以重练的错题').waitFor();
+      await page.getByText(/错题重练会从已批阅的作业中找出/).waitFor();
       await shot(page, 'mistakes');
       await page.goto(`${origin}/cloudResources/schoolTestQuestions`);
       await page.getByRole('radiogroup', { name: '校本题库分类' }).waitFor();

@@ -133,6 +133,7 @@ export const zhAnalysis = {
       passRate: '及格率',
       excellentRate: '优秀率',
       discrimination: '区分度',
+      marking: '阅卷中',
       student: '本人得分率',
       classAvg: '班级平均得分率',
       gradeAvg: '年级平均得分率',
@@ -145,7 +146,8 @@ export const zhAnalysis = {
     classesNote: '超均率 =（班级平均分 − 年级平均分）÷ 年级平均分',
     bands: '分数段统计',
     questions: '试题分析',
-    questionsNote: '难度系数 = 得分率 = 平均分 ÷ 满分（0–1，越高越容易）；区分度 = 总分前 27% 学生的得分率 − 后 27% 学生的得分率',
+    questionsNote:
+      '难度系数 = 得分率 = 平均分 ÷ 满分（0–1，越高越容易）；区分度 = 总分前 27% 学生的得分率 − 后 27% 学生的得分率',
     knowledge: '知识点掌握',
     critical: '临界生',
     criticalNote: (mode: string) =>
@@ -275,6 +277,7 @@ export const zhAnalysis = {
     pdf: '下载 PDF',
     print: '打印',
     back: '返回个人分析',
+    compose: '去试题篮组卷布置',
     answerKey: '答案与解析',
     generated: (at: string) => `生成于 ${at}`,
     yourScore: (s: string, f: string) => `得分 ${s}/${f}`,

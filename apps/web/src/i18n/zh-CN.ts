@@ -499,6 +499,7 @@ export const zhCNCards = {
   check: {
     heading: '版式检查',
     ok: (pages: number) => `检查通过：共 ${pages} 页，答题区大小合适。`,
+    perStudent: (pages: number, size: string) => `每名学生 ${pages} 页，${paperSheets(size, pages, 1)}`,
     locate: '定位',
     failed: '当前设置无法排版：有答题区放不进任何一栏，请减小答题区高度或增加分栏。',
   },
@@ -531,6 +532,14 @@ const COLUMN_NAMES: Record<number, string> = { 1: '单栏', 2: '双栏', 3: '三
 const IDENTITY_NAMES = { qr: '二维码个性化', bubbles: '考号填涂', barcode: '条形码粘贴' } as const;
 const CARD_SIZE_NAMES = { A4: 'A4', A3: 'A3', B4: 'B4', '16k': '16开' } as const;
 
+/** The sheets of paper a card takes for `students` students: one a page, or both sides of a sheet when it has more. */
+function paperSheets(size: string, pages: number, students: number): string {
+  const name = CARD_SIZE_NAMES[size as keyof typeof CARD_SIZE_NAMES] ?? size;
+  return pages === 1
+    ? `用 ${name} 纸 ${students} 张`
+    : `双面打印用 ${name} 纸 ${students * Math.ceil(pages / 2)} 张`;
+}
+
 /** Texts of /printing, /printanswer, /printcode, /printBarcode, /pringtingtest, /printgrade, /printgradetest. */
 export const zhCNPrint = {
   print: '打印',
@@ -555,8 +564,8 @@ export const zhCNPrint = {
     changeIdentity: '去修改学生识别方式',
     classes: '班级',
     classOption: (name: string, students: number) => `${name}（${students} 人）`,
-    total: (students: number, pages: number) =>
-      `共 ${students} 名学生，每人 ${pages} 页，合计 ${students * pages} 页`,
+    total: (students: number, pages: number, size: string) =>
+      `共 ${students} 名学生，每名学生 ${pages} 页，合计 ${students * pages} 页（${paperSheets(size, pages, students)}）`,
     pickClass: '请至少选择一个班级',
     scaleNote:
       '打印时请在打印设置中选择“实际大小”（100%，不缩放），不要选“适合页面”，否则答题卡可能无法识别。第一次使用某台打印机时，建议先打印校准页检查。',

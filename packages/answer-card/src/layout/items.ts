@@ -134,11 +134,24 @@ function blankItems(questions: Extract<CardQuestion, { kind: 'blank' }>[], colum
   return items;
 }
 
-/** The suggested height of a written box: explicit millimetres, else lines, else a height that grows with the score. */
-function suggestedHeight(q: WrittenQuestion): number {
+/** Ruled-line equivalents a written answer gets by its score: what it is given when there is room, and the least. */
+export function writtenLines(score: number): { preferred: number; least: number } {
+  const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+  return {
+    preferred: clamp(Math.ceil(score / 2) + 1, 3, 14),
+    least: clamp(Math.ceil(score / 4) + 1, 3, 8),
+  };
+}
+
+/**
+ * The height of a written box: explicit millimetres, else the lines hint, else whole lines by the score: `scale` 1 gives
+ * the preferred lines, 0 the least (the layout shrinks boxes towards the least only to save a page).
+ */
+function suggestedHeight(q: WrittenQuestion, scale: number): number {
   if (q.heightMm !== undefined) return q.heightMm;
   if (q.lines !== undefined) return M.writtenHeaderH + q.lines * M.writtenLinePitch;
-  return Math.min(120, Math.max(30, 15 + 4 * q.score));
+  const { preferred, least } = writtenLines(q.score);
+  return M.writtenHeaderH + (least + Math.round((preferred - least) * scale)) * M.writtenLinePitch;
 }
 
 export interface ItemContext {
@@ -146,6 +159,8 @@ export interface ItemContext {
   columnW: number;
   /** The tallest a box can be: a whole column without the page header. */
   maxBoxH: number;
+  /** How far score-sized boxes stand between their least (0) and preferred (1) lines. */
+  scale: number;
   warnings: CardLayoutWarning[];
 }
 
@@ -170,7 +185,7 @@ function boxHeight(key: string, suggested: number, label: string, ctx: ItemConte
 }
 
 function writtenItem(q: Extract<CardQuestion, { kind: 'written' }>, ctx: ItemContext): FlowItem {
-  const h = boxHeight(q.id, suggestedHeight(q), q.number, ctx);
+  const h = boxHeight(q.id, suggestedHeight(q, ctx.scale), q.number, ctx);
   return {
     height: h,
     place: (x, y, w) => [
@@ -195,7 +210,7 @@ function optionalItem(
   const score = Math.max(...qs.map((q) => q.score));
   const h = boxHeight(
     group,
-    Math.max(...qs.map(suggestedHeight)),
+    Math.max(...qs.map((q) => suggestedHeight(q, ctx.scale))),
     numbers.join('、'),
     ctx,
     M.optionalChoiceH,
@@ -234,20 +249,54 @@ function optionalItem(
   };
 }
 
+function sectionHeader(index: number, text: string, x: number, y: number, w: number): CardElement {
+  return { id: `section:${index}`, type: 'sectionHeader', rect: rect(x, y, w, M.sectionHeaderH), text };
+}
+
+/** A section of objective questions only, as a tile: its header over its blocks, all in one row. */
+export interface SectionTile {
+  w: number;
+  h: number;
+  place(x: number, y: number): CardElement[];
+}
+
+/**
+ * The tile of a section whose questions are all objective and whose blocks fit in one row of the column, no wider than
+ * its header or its blocks, so that tiles of neighbouring sections can stand side by side; else undefined.
+ */
+export function objectiveTile(
+  section: CardSection,
+  index: number,
+  ctx: ItemContext,
+): SectionTile | undefined {
+  const qs = section.questions;
+  if (!qs.every(isObjective)) return undefined;
+  const size = ctx.settings.objectiveGroupSize;
+  const groups: ObjectiveQuestion[][] = [];
+  for (let i = 0; i < qs.length; i += size) groups.push(qs.slice(i, i + size));
+  const widest = Math.max(...groups.map((g) => blockSize(g).w));
+  const inset = M.blockGapX / 2;
+  const blocksW = inset + groups.length * widest + (groups.length - 1) * M.blockGapX;
+  const w = Math.max(blocksW, estimateTextWidthMm(section.title, FONT.section) + 1);
+  if (w > ctx.columnW) return undefined;
+  const top = M.sectionHeaderH + M.itemGap;
+  return {
+    w,
+    h: top + Math.max(...groups.map((g) => blockSize(g).h)),
+    place: (x, y) => [
+      sectionHeader(index, section.title, x, y, w),
+      ...groups.map((g, j) => objectiveBlock(g, x + inset + j * (widest + M.blockGapX), y + top)),
+    ],
+  };
+}
+
 /** A section's items in reading order: its header, then its questions (consecutive objective ones in blocks). */
 export function sectionItems(section: CardSection, index: number, ctx: ItemContext): FlowItem[] {
   const items: FlowItem[] = [
     {
       height: M.sectionHeaderH,
       keepWithNext: true,
-      place: (x, y, w) => [
-        {
-          id: `section:${index}`,
-          type: 'sectionHeader',
-          rect: rect(x, y, w, M.sectionHeaderH),
-          text: section.title,
-        },
-      ],
+      place: (x, y, w) => [sectionHeader(index, section.title, x, y, w)],
     },
   ];
   const qs = section.questions;

@@ -10,9 +10,11 @@ import {
   type CardSettingsInput,
 } from '@zhzy/contracts';
 import { claimedRect, contains, innerRects, overlaps } from '../testing/geometry.js';
-import { questions, samplePaper, twoPageA3Paper } from '../testing/factories.js';
+import { questions, quizPaper, samplePaper, twoPageA3Paper } from '../testing/factories.js';
+import legacyQuizA4 from '../testing/legacy/quiz-a4-2026-11.json' with { type: 'json' };
 import { layoutCard } from './layout-card.js';
 import { CARD_METRICS } from './index.js';
+import { writtenLines } from './items.js';
 
 const CONFIGS: { name: string; settings: CardSettingsInput }[] = [
   { name: 'A4 one column', settings: { size: 'A4' } },
@@ -25,6 +27,7 @@ const IDENTITIES = ['qr', 'bubbles', 'barcode'] as const;
 const PAPERS: [string, () => CardPaperInput][] = [
   ['the sample paper', samplePaper],
   ['the long A3 paper', twoPageA3Paper],
+  ['the 12-question quiz', quizPaper],
 ];
 
 const cases = CONFIGS.flatMap((c) =>
@@ -341,5 +344,116 @@ describe('layoutCard', () => {
       Record<number, number>
     >((acc, e) => ({ ...acc, [Math.round(e.rect.x)]: (acc[Math.round(e.rect.x)] ?? 0) + 1 }), {});
     expect(Object.values(perColumn)).toEqual([2, 3, 3]);
+  });
+});
+
+describe('layoutCard: compact packing', () => {
+  const { writtenHeaderH: head, writtenLinePitch: pitch } = CARD_METRICS;
+  const all = (layout: CardLayout) => layout.pages.flatMap((p) => p.elements);
+  const boxes = (layout: CardLayout) => all(layout).filter((e) => e.type === 'writtenBox');
+  const linesOf = (h: number) => (h - head) / pitch;
+
+  it('fits the 12-question quiz on one A4 page, which the old packing spread over two', () => {
+    const layout = layoutCard(quizPaper(), { size: 'A4', identity: 'qr' });
+    expect(layout.pages).toHaveLength(1);
+    expect(layout.warnings).toEqual([]);
+    const footer = layout.pages[0]!.elements.find((e) => e.type === 'footer');
+    expect(footer?.type === 'footer' && footer.text).toContain('第1页（共1页）');
+    // The same quiz as stored by the old packing: two pages, the second holding one 95 mm box and nothing else.
+    const old = CardLayoutSchema.parse(legacyQuizA4);
+    expect(old.pages).toHaveLength(2);
+    expect(old.pages[1]!.elements.filter((e) => e.type === 'writtenBox').map((e) => e.rect.h)).toEqual([95]);
+  });
+
+  it('shrinks score-sized boxes only as far as it takes to save the page, never below their least lines', () => {
+    const layout = layoutCard(quizPaper(), { size: 'A4', identity: 'qr' });
+    const { preferred, least } = writtenLines(20);
+    for (const box of boxes(layout)) {
+      expect(Number.isInteger(linesOf(box.rect.h)), box.id).toBe(true);
+      expect(linesOf(box.rect.h)).toBeGreaterThanOrEqual(least);
+      expect(linesOf(box.rect.h)).toBeLessThan(preferred);
+    }
+    // With room to spare (A3) the same boxes keep their preferred lines.
+    const a3 = layoutCard(quizPaper(), { size: 'A3', identity: 'qr' });
+    expect(boxes(a3).map((b) => linesOf(b.rect.h))).toEqual([preferred, preferred]);
+    // A quiz that cannot fit on one page even at the least keeps its preferred boxes.
+    const bubbles = layoutCard(quizPaper(), { size: 'A4', identity: 'bubbles' });
+    expect(bubbles.pages).toHaveLength(2);
+    expect(boxes(bubbles).map((b) => linesOf(b.rect.h))).toEqual([preferred, preferred]);
+  });
+
+  it('sizes written boxes by the score in whole lines: a small question a small box, a big one a big box', () => {
+    const paper = samplePaper({
+      sections: [
+        {
+          title: '一、解答题',
+          questions: [
+            { id: 'w1', number: '1', kind: 'written', score: 4 },
+            { id: 'w2', number: '2', kind: 'written', score: 10 },
+            { id: 'w3', number: '3', kind: 'written', score: 20 },
+          ],
+        },
+      ],
+    });
+    const heights = boxes(layoutCard(paper, { size: 'A3' })).map((b) => b.rect.h);
+    expect(heights).toEqual([head + 3 * pitch, head + 6 * pitch, head + 11 * pitch]);
+    expect(heights).toEqual([...heights].sort((a, b) => a - b));
+    expect([writtenLines(4), writtenLines(10), writtenLines(20), writtenLines(60)]).toEqual([
+      { preferred: 3, least: 3 },
+      { preferred: 6, least: 4 },
+      { preferred: 11, least: 6 },
+      { preferred: 14, least: 8 },
+    ]);
+  });
+
+  it('never shrinks a box whose height the paper or the teacher set', () => {
+    const paper = quizPaper();
+    paper.sections[2] = {
+      title: '三、解答题',
+      questions: [
+        { id: 'q11', number: '11', kind: 'written', score: 20, lines: 12 },
+        { id: 'q12', number: '12', kind: 'written', score: 20 },
+      ],
+    };
+    const fixed = boxes(layoutCard(paper, { size: 'A4' }));
+    expect(fixed[0]!.rect.h).toBe(head + 12 * pitch);
+    const dragged = boxes(layoutCard(quizPaper(), { size: 'A4', writtenHeights: { q12: 90 } }));
+    expect(dragged[1]!.rect.h).toBe(90);
+  });
+
+  it('uses both columns of an A3 card for the quiz, their bottoms level within one box', () => {
+    const layout = layoutCard(quizPaper(), { size: 'A3', identity: 'qr' });
+    expect(layout.pages).toHaveLength(1);
+    const answers = layout.pages[0]!.elements.filter((e) =>
+      ['objectiveBlock', 'blank', 'writtenBox', 'sectionHeader'].includes(e.type),
+    );
+    const mid = layout.pages[0]!.widthMm / 2;
+    const left = answers.filter((e) => e.rect.x < mid);
+    const right = answers.filter((e) => e.rect.x >= mid);
+    expect(left.length).toBeGreaterThan(0);
+    expect(right.some((e) => e.type === 'writtenBox')).toBe(true);
+    const bottom = (els: CardElement[]) => Math.max(...els.map((e) => e.rect.y + e.rect.h));
+    const tallest = Math.max(...answers.map((e) => e.rect.h));
+    expect(Math.abs(bottom(left) - bottom(right))).toBeLessThan(tallest + CARD_METRICS.itemGap);
+  });
+
+  it('sets the blocks of short objective sections side by side, each under its own header', () => {
+    const layout = layoutCard(samplePaper(), { size: 'A4' });
+    const els = all(layout);
+    const blockOf = (id: string) =>
+      els.find((e) => e.type === 'objectiveBlock' && e.rows.some((r) => r.questionId === id))!;
+    // 单选 (1–8) and 多选 (9–11) share a row; each header sits over its own blocks.
+    expect(blockOf('q9').rect.y).toBe(blockOf('q1').rect.y);
+    expect(blockOf('q9').rect.x).toBeGreaterThan(blockOf('q6').rect.x + blockOf('q6').rect.w);
+    const headers = els.filter((e) => e.type === 'sectionHeader');
+    expect(headers[1]!.rect.y).toBe(headers[0]!.rect.y);
+    expect(headers[1]!.rect.x).toBeLessThanOrEqual(blockOf('q9').rect.x);
+    // A section of blanks or written answers still spans the column.
+    expect(headers[3]!.rect.w).toBeCloseTo(210 - 2 * CARD_METRICS.contentInsetX, 1);
+  });
+
+  it('leaves a stored layout of the old packing valid: it parses unchanged', () => {
+    const stored = JSON.parse(JSON.stringify(legacyQuizA4)) as unknown;
+    expect(CardLayoutSchema.parse(stored)).toEqual(legacyQuizA4);
   });
 });

@@ -8,11 +8,12 @@ import {
   type CardLayout,
   type CardLayoutWarning,
   type CardPage,
+  type CardPaper,
   type CardPaperInput,
   type CardSettingsInput,
 } from '@zhzy/contracts';
 import { firstPageHeader, laterPageBand, qrRect, rect } from './header.js';
-import { sectionItems, type FlowItem } from './items.js';
+import { objectiveTile, sectionItems, type FlowItem, type ItemContext, type SectionTile } from './items.js';
 import { M, r2 } from './metrics.js';
 
 export interface LayoutOptions {
@@ -105,6 +106,51 @@ function pageFurniture(
   return elements;
 }
 
+/** Gap between section tiles that share a row. */
+const TILE_GAP = 8;
+
+/**
+ * The flow of a paper's sections: consecutive sections of objective questions only stand side by side as tiles when
+ * they fit across the column (one row of tiles is one item); every other section flows as its header and items.
+ */
+function flowItems(sections: CardPaper['sections'], ctx: ItemContext): FlowItem[] {
+  const items: FlowItem[] = [];
+  let row: { tile: SectionTile; index: number }[] = [];
+  let used = 0;
+  const flush = () => {
+    if (row.length === 1) items.push(...sectionItems(sections[row[0]!.index]!, row[0]!.index, ctx));
+    if (row.length > 1) {
+      const tiles = row;
+      items.push({
+        height: Math.max(...tiles.map((t) => t.tile.h)),
+        place: (x, y) => {
+          let cx = x;
+          return tiles.flatMap(({ tile }) => {
+            const els = tile.place(cx, y);
+            cx += tile.w + TILE_GAP;
+            return els;
+          });
+        },
+      });
+    }
+    row = [];
+    used = 0;
+  };
+  sections.forEach((section, index) => {
+    const tile = objectiveTile(section, index, ctx);
+    if (!tile) {
+      flush();
+      items.push(...sectionItems(section, index, ctx));
+      return;
+    }
+    if (row.length > 0 && used + TILE_GAP + tile.w > ctx.columnW) flush();
+    used += (row.length > 0 ? TILE_GAP : 0) + tile.w;
+    row.push({ tile, index });
+  });
+  flush();
+  return items;
+}
+
 /**
  * Lays a paper out as an answer card: pages of elements in millimetres. Pure and deterministic; the same layout serves
  * every student of a card version (personal details and the student's QR are printed over it at render time).
@@ -134,35 +180,74 @@ export function layoutCard(
 
   // The tallest column that has no page header: a box taller than that can never be placed whole.
   const maxBoxH = g.bottom - (g.columns > 1 ? M.contentTop : laterTop);
-  const ctx = { settings, columnW: g.columnW, maxBoxH, warnings };
-  const items: FlowItem[] = paper.sections.flatMap((s, i) => sectionItems(s, i, ctx));
 
-  const pages: CardElement[][] = [[...header.elements]];
-  let page = 0;
-  let column = 0;
-  let y = columnTop(0, 0);
-  const advance = () => {
-    column++;
-    if (column === g.columns) {
-      column = 0;
-      page++;
-      pages.push([laterPageBand(page + 1, g.columnX(0), g.columnW)]);
+  /** The pages' elements (without the furniture) with boxes at `scale`; `cap` lowers the bottom of one page. */
+  const attempt = (scale: number, cap?: { page: number; bottom: number }) => {
+    const warnings: CardLayoutWarning[] = [];
+    const ctx = { settings, columnW: g.columnW, maxBoxH, scale, warnings };
+    const items = flowItems(paper.sections, ctx);
+    const bottomOf = (p: number) => (cap && p === cap.page ? Math.min(cap.bottom, g.bottom) : g.bottom);
+    const pages: CardElement[][] = [[...header.elements]];
+    let page = 0;
+    let column = 0;
+    let y = columnTop(0, 0);
+    const advance = () => {
+      column++;
+      if (column === g.columns) {
+        column = 0;
+        page++;
+        pages.push([laterPageBand(page + 1, g.columnX(0), g.columnW)]);
+      }
+      y = columnTop(page, column);
+    };
+    for (let k = 0; k < items.length; k++) {
+      const item = items[k]!;
+      const next = item.keepWithNext ? items[k + 1] : undefined;
+      const need = item.height + (next ? M.itemGap + next.height : 0);
+      // Move on while the item (with the one it keeps with) does not fit, unless the column is still empty.
+      while (y + need > bottomOf(page) && y > columnTop(page, column)) advance();
+      for (let tries = 0; y + item.height > bottomOf(page); tries++) {
+        if (tries > g.columns) throw new Error(`layout: an item of ${item.height} mm fits in no column`);
+        advance();
+      }
+      pages[page]!.push(...item.place(g.columnX(column), y, g.columnW));
+      y += item.height + M.itemGap;
     }
-    y = columnTop(page, column);
+    return { pages, warnings };
   };
-  for (let k = 0; k < items.length; k++) {
-    const item = items[k]!;
-    const next = item.keepWithNext ? items[k + 1] : undefined;
-    const need = item.height + (next ? M.itemGap + next.height : 0);
-    // Move on while the item (with the one it keeps with) does not fit, unless the column is still empty.
-    while (y + need > g.bottom && y > columnTop(page, column)) advance();
-    for (let tries = 0; y + item.height > g.bottom; tries++) {
-      if (tries > g.columns) throw new Error(`layout: an item of ${item.height} mm fits in no column`);
-      advance();
+
+  // Score-sized boxes get their preferred lines, unless shrinking them towards their least saves a page: then the
+  // largest scale (in sixteenths) that still needs no more pages than the least boxes do.
+  const STEPS = 16;
+  let scale = 1;
+  let laid = attempt(1);
+  const target = attempt(0).pages.length;
+  if (target < laid.pages.length) {
+    let lo = 0;
+    let hi = STEPS - 1;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (attempt(mid / STEPS).pages.length <= target) lo = mid;
+      else hi = mid - 1;
     }
-    pages[page]!.push(...item.place(g.columnX(column), y, g.columnW));
-    y += item.height + M.itemGap;
+    scale = lo / STEPS;
+    laid = attempt(scale);
   }
+  // With more than one column, the last page's columns end level: the lowest bottom (in half millimetres) that keeps
+  // the page count, so a short card uses every column rather than filling the first and leaving the rest blank.
+  if (g.columns > 1) {
+    const last = laid.pages.length - 1;
+    let lo = Math.ceil(columnTop(last, 0) * 2);
+    let hi = Math.floor(g.bottom * 2);
+    while (lo < hi) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (attempt(scale, { page: last, bottom: mid / 2 }).pages.length === laid.pages.length) hi = mid;
+      else lo = mid + 1;
+    }
+    if (hi < Math.floor(g.bottom * 2)) laid = attempt(scale, { page: last, bottom: hi / 2 });
+  }
+  const { pages } = laid;
+  warnings.push(...laid.warnings);
 
   const pageCount = pages.length;
   if (pageCount > settings.maxPages) {

@@ -49,6 +49,32 @@ export function samplePaper(overrides: Partial<CardPaperInput> = {}): CardPaperI
   };
 }
 
+/**
+ * A 12-question classroom quiz (100 points): 8 single choices, 2 fill-ins and 2 written answers of 20 points, the
+ * paper of issue #22 that used to take two A4 pages per student with the second two-thirds empty.
+ */
+export function quizPaper(): CardPaperInput {
+  return {
+    id: 'paper-quiz-12',
+    title: '七年级数学 第一单元小测',
+    subtitle: '满分100分',
+    sections: [
+      {
+        title: '一、单项选择题（每小题6分，共48分）',
+        questions: questions(1, 8, () => ({ kind: 'single', options: 4, score: 6 })),
+      },
+      {
+        title: '二、填空题（每小题6分，共12分）',
+        questions: questions(9, 2, () => ({ kind: 'blank', blanks: 1, score: 6 })),
+      },
+      {
+        title: '三、解答题（每小题20分，共40分）',
+        questions: questions(11, 2, () => ({ kind: 'written', score: 20 })),
+      },
+    ],
+  };
+}
+
 /** A longer paper that needs two pages on an A3 card with two columns (the benchmark's card). */
 export function twoPageA3Paper(): CardPaperInput {
   const p = samplePaper();

@@ -562,6 +562,8 @@ export const TrendClassPointSchema = z.object({
   overAverageRate: z.number(),
   /** Rank of the class by mean among the homework's classes. */
   rank: z.number().int().positive(),
+  /** False while some of the class's sheets are still being marked (阅卷中): its figures are not final. */
+  markingComplete: z.boolean(),
 });
 
 export const GradeTrendPointSchema = z.object({
@@ -577,6 +579,8 @@ export const GradeTrendPointSchema = z.object({
   passRate: RateSchema,
   excellentRate: RateSchema,
   standardDeviation: z.number(),
+  /** False while some sheets are still being marked (阅卷中): charts draw it hollow, never as a value. */
+  markingComplete: z.boolean(),
   classes: z.array(TrendClassPointSchema),
 });
 export type GradeTrendPoint = z.infer<typeof GradeTrendPointSchema>;
@@ -617,6 +621,8 @@ export const ClassTrendPointSchema = z.object({
   /** The class's rank among the homework's classes. */
   classRank: z.number().int().positive(),
   classCount: z.number().int().positive(),
+  /** False while some of the class's sheets are still being marked (阅卷中). */
+  markingComplete: z.boolean(),
 });
 export type ClassTrendPoint = z.infer<typeof ClassTrendPointSchema>;
 

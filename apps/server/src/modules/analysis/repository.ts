@@ -283,9 +283,7 @@ export class AnalysisRepository {
           .execute()),
       );
     }
-    return rows.sort(
-      (a, b) => compareClassNames(a.name, b.name) || a.sort - b.sort,
-    );
+    return rows.sort((a, b) => compareClassNames(a.name, b.name) || a.sort - b.sort);
   }
 
   // ───────────── results ─────────────
@@ -394,6 +392,21 @@ export class AnalysisRepository {
           .where('unscored_count', '=', 0)
           .execute()),
       );
+    return rows;
+  }
+
+  /** Sheets still being marked (some answer unscored) per homework and class (trend points' 阅卷中). */
+  async pendingSheets(homeworkIds: string[]) {
+    const rows: { homework_id: string; class_id: string; n: number }[] = [];
+    for (const ids of chunked(homeworkIds, 200))
+      for (const r of await this.db
+        .selectFrom('sheets')
+        .select(['homework_id', 'class_id', (eb) => eb.fn.countAll<string | number>().as('n')])
+        .where('homework_id', 'in', ids)
+        .where('unscored_count', '>', 0)
+        .groupBy(['homework_id', 'class_id'])
+        .execute())
+        rows.push({ homework_id: r.homework_id, class_id: r.class_id, n: Number(r.n) });
     return rows;
   }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AnswerKind, Database } from '../../db/schema.js';
 import type { AuthContext } from '../../lib/call.js';
@@ -6,6 +7,10 @@ import { DEMO_ACCOUNTS, DEMO_SCHOOL_NAME } from '../../seed/demo.js';
 import type { HomeworkService } from '../homework/service.js';
 import type { PapersService } from '../papers/service.js';
 import { ResultsRepository, type AnswerPatch } from '../results/repository.js';
+import { demoScopeQuestions, type DemoScope } from '../../seed/demo-questions.js';
+import { plainAnswer } from '../marking/seed.js';
+import { renderAnswerCrop, type SampleAnswer } from '../marking/sample-scans.js';
+import type { PageStorage } from '../scan/storage.js';
 import { questionsOf } from './model.js';
 
 // Demo results so every analysis screen means something on the first start: demo-teacher's 数学 homework and tests
@@ -39,15 +44,58 @@ function normal(random: () => number): number {
 const logistic = (x: number) => 1 / (1 + Math.exp(-x));
 
 /** The papers: title, type, weeks before today, and whether written answers are all marked. */
-const PLAN = [
-  { title: '有理数 单元作业', type: 'homework', weeksAgo: 7, state: 'done' },
-  { title: '有理数的运算 课后作业', type: 'homework', weeksAgo: 6, state: 'done' },
-  { title: '第一单元测验', type: 'test', weeksAgo: 5, state: 'done' },
-  { title: '整式的加减 课后作业', type: 'homework', weeksAgo: 3, state: 'done' },
-  { title: '期中模拟测试', type: 'test', weeksAgo: 1, state: 'done' },
-  { title: '一元一次方程 课后作业', type: 'homework', weeksAgo: 0, state: 'marking' },
-  { title: '一元一次方程 随堂练习', type: 'homework', weeksAgo: -1, state: 'toScan' },
-] as const;
+// Each paper draws its questions from the chapters its title names (人教版 七年级上册: 第一章 有理数, 第二章 有理数的运算,
+// 第四章 整式的加减, 第五章 一元一次方程; 期中 covers 第一至四章 — 第三章 代数式 brings 代数式 points), and only
+// questions whose knowledge points all lie in those chapters' subtrees (ADR 0049).
+const RATIONAL = { chapters: ['m7a-1'], knowledge: ['k-m-rational'] };
+const PLAN: readonly {
+  title: string;
+  type: 'homework' | 'test';
+  weeksAgo: number;
+  state: 'done' | 'marking' | 'toScan';
+  scope: DemoScope;
+}[] = [
+  { title: '有理数 单元作业', type: 'homework', weeksAgo: 7, state: 'done', scope: RATIONAL },
+  {
+    title: '有理数的运算 课后作业',
+    type: 'homework',
+    weeksAgo: 6,
+    state: 'done',
+    scope: { chapters: ['m7a-2'], knowledge: ['k-m-rational'] },
+  },
+  { title: '第一单元测验', type: 'test', weeksAgo: 5, state: 'done', scope: RATIONAL },
+  {
+    title: '整式的加减 课后作业',
+    type: 'homework',
+    weeksAgo: 3,
+    state: 'done',
+    scope: { chapters: ['m7a-4'], knowledge: ['k-m-poly'] },
+  },
+  {
+    title: '期中模拟测试',
+    type: 'test',
+    weeksAgo: 1,
+    state: 'done',
+    scope: {
+      chapters: ['m7a-1', 'm7a-2', 'm7a-3', 'm7a-4'],
+      knowledge: ['k-m-rational', 'k-m-alg', 'k-m-poly'],
+    },
+  },
+  {
+    title: '一元一次方程 课后作业',
+    type: 'homework',
+    weeksAgo: 0,
+    state: 'marking',
+    scope: { chapters: ['m7a-5'], knowledge: ['k-m-eq1'] },
+  },
+  {
+    title: '一元一次方程 随堂练习',
+    type: 'homework',
+    weeksAgo: -1,
+    state: 'toScan',
+    scope: { chapters: ['m7a-5'], knowledge: ['k-m-eq1'] },
+  },
+];
 
 /** Sections: type, how many, points each (8×3 + 2×4 + 2×2 + 4×3 + 4×13 = 100). */
 const SECTIONS = [
@@ -67,6 +115,49 @@ export interface AnalysisSeedDeps {
   clock: () => number;
   papers: PapersService;
   homework: HomeworkService;
+  /** Where the crops of written answers go (as recognition would store them). */
+  pages: PageStorage;
+}
+
+/** Handwriting styles per answer: students share a few, so a paper needs few drawings (seeding stays fast). */
+const HANDS = 3;
+
+/** A plausible slip on a worked answer: one number of it changed (a sign lost, an off-by-one). */
+function slip(text: string, seed: number): string {
+  const numbers = [...text.matchAll(/-?\d+(?:\.\d+)?/g)];
+  if (numbers.length === 0) return `${text.split('\n')[0] ?? ''}\n？`;
+  const m = numbers[seed % numbers.length]!;
+  const n = Number(m[0]);
+  const wrong = seed % 2 === 0 && n !== 0 ? String(-n) : String(Math.round((n + 1 + (seed % 3)) * 100) / 100);
+  return text.slice(0, m.index) + wrong + text.slice(m.index + m[0].length);
+}
+
+/**
+ * Crops of a written question's answers, by how well it was answered: the key (full marks), its first line then a
+ * slip (part marks), a slip throughout (no marks), or an empty box; each in a few hands, stored content-addressed.
+ */
+async function answerCrops(
+  pages: PageStorage,
+  orgId: string,
+  questionId: string,
+  key: string,
+): Promise<{ full: string[]; part: string[]; wrong: string[]; blank: string }> {
+  const store = async (answer: SampleAnswer, hand: string) => {
+    const png = await renderAnswerCrop(answer, hand, 640, 180);
+    const path = pages.relativePath(orgId, createHash('sha256').update(png).digest('hex'), 'png');
+    await pages.write(path, png);
+    return path;
+  };
+  const lines = (key || '？').split('\n');
+  const part = lines.length > 1 ? `${lines[0]}\n${slip(lines.slice(1).join('\n'), 1)}` : slip(key || '？', 1);
+  const hands = Array.from({ length: HANDS }, (_, i) => `${questionId}:${i}`);
+  const [full, partial, wrong, blank] = await Promise.all([
+    Promise.all(hands.map((h) => store({ text: key || '？' }, h))),
+    Promise.all(hands.map((h) => store({ text: part }, h))),
+    Promise.all(hands.map((h, i) => store({ text: slip(key || '？', i + 2) }, h))),
+    store({ blank: true }, 'blank'),
+  ]);
+  return { full, part: partial, wrong, blank };
 }
 
 /** Seeds the demo results once per database; false when done before or when there is no demo school. */
@@ -117,22 +208,15 @@ export async function seedAnalysisDemo(deps: AnalysisSeedDeps): Promise<boolean>
     .execute();
 
   const math = SUBJECT_IDS.数学;
-  const pool = new Map<string, { id: string; difficulty: number }[]>();
-  for (const s of SECTIONS) {
-    pool.set(
-      s.type,
-      await db
-        .selectFrom('questions')
-        .select(['id', 'difficulty'])
-        .where('subject_id', '=', math)
-        .where('type_id', '=', typeId('数学', s.type))
-        .where('owner', '=', 'system')
-        .where('deleted_at', 'is', null)
-        .orderBy('id')
-        .execute(),
-    );
+  // Each paper's pool per question type: its chapters' questions (see PLAN).
+  const pools: Map<string, { id: string; difficulty: number }[]>[] = [];
+  for (const plan of PLAN) {
+    const pool = new Map<string, { id: string; difficulty: number }[]>();
+    for (const s of SECTIONS) pool.set(s.type, await demoScopeQuestions(db, plan.scope, s.type));
+    // A bank without the generated families (SEED_CHECKED_BANK off) has fewer: the paper is shorter then.
+    if (SECTIONS.every((s) => pool.get(s.type)!.length === 0)) return false;
+    pools.push(pool);
   }
-  if (SECTIONS.some((s) => (pool.get(s.type)?.length ?? 0) < s.count)) return false;
 
   const auth: AuthContext = {
     userId: teacher.id,
@@ -156,10 +240,15 @@ export async function seedAnalysisDemo(deps: AnalysisSeedDeps): Promise<boolean>
   const today = (offsetDays: number) => new Date(now + offsetDays * DAY_MS).toISOString().slice(0, 10);
 
   for (const [h, plan] of PLAN.entries()) {
-    const sections = SECTIONS.map((s) => {
-      const list = pool.get(s.type)!;
-      const start = (h * s.count * 3 + 1) % list.length;
-      const items = Array.from({ length: s.count }, (_, k) => list[(start + k * 3) % list.length]!.id);
+    const sections = SECTIONS.filter((s) => pools[h]!.get(s.type)!.length > 0).map((s) => {
+      // Spread over the pool (the bank lists a chapter section by section), shifted per paper.
+      const list = pools[h]!.get(s.type)!;
+      const count = Math.min(s.count, list.length);
+      const stride = list.length / count;
+      const items = Array.from(
+        { length: count },
+        (_, k) => list[(Math.floor(k * stride) + h) % list.length]!.id,
+      );
       return {
         typeId: typeId('数学', s.type),
         title: s.type,
@@ -171,7 +260,7 @@ export async function seedAnalysisDemo(deps: AnalysisSeedDeps): Promise<boolean>
     const blank = await deps.papers.createBlank(auth, {
       subjectId: math,
       title: `七年级数学 ${plan.title}`,
-      subtitle: '满分 100 分',
+      subtitle: `满分 ${sections.reduce((sum, s) => sum + s.items.length * s.defaultScore, 0)} 分`,
     });
     await deps.papers.save(auth, blank.id, {
       version: blank.version,
@@ -206,8 +295,12 @@ export async function seedAnalysisDemo(deps: AnalysisSeedDeps): Promise<boolean>
       return wrong[Math.floor(random() * wrong.length)] ?? '';
     });
     const weeksIn = 7 - plan.weeksAgo;
+    // Crops of the written answers, drawn before the transaction (each question's few variants).
+    const crops = new Map<string, Awaited<ReturnType<typeof answerCrops>>>();
+    for (const q of questions.filter((x) => !x.objective))
+      crops.set(q.questionId, await answerCrops(deps.pages, org.id, q.questionId, plainAnswer(q.answer)));
     await results.transaction(async (repo) => {
-      for (const student of students) {
+      for (const [si, student] of students.entries()) {
         const c = classes.findIndex((x) => x.id === student.class_id);
         const theta = ability.get(student.id)! + CLASS_DRIFT[c]! * weeksIn + normal(random) * 0.3;
         const sheet = await repo.openSheet({
@@ -266,17 +359,29 @@ export async function seedAnalysisDemo(deps: AnalysisSeedDeps): Promise<boolean>
             });
             return;
           }
+          const crop = crops.get(q.questionId)!;
+          const hand = si % HANDS;
           if (unmarked) {
-            written.push({ questionId: q.questionId, blank: isBlank });
+            // Not marked yet: what the student wrote follows their ability, as the marks will.
+            const cropPath = isBlank ? crop.blank : random() < p ? crop.full[hand]! : crop.wrong[hand]!;
+            written.push({ questionId: q.questionId, blank: isBlank, cropPath });
             return;
           }
           const lenient = c === 2 ? 0.08 : 0;
           const rate = isBlank ? 0 : Math.min(1, Math.max(0, p + lenient + normal(random) * 0.15));
           const step = q.kind === 'blank' ? q.full : 1;
           const score = Math.min(q.full, Math.round((rate * q.full) / step) * step);
+          const cropPath = isBlank
+            ? crop.blank
+            : score >= q.full
+              ? crop.full[hand]!
+              : score * 2 >= q.full
+                ? crop.part[hand]!
+                : crop.wrong[hand]!;
           written.push({
             questionId: q.questionId,
             blank: isBlank,
+            cropPath,
             scoreTenths: Math.round(score * 10),
             source: 'seed',
           });

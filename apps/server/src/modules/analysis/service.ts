@@ -512,7 +512,9 @@ export class AnalysisService {
       rows.unshift((await this.repo.listHomework({ orgId, ids: [hw.id] }))[0]!);
     const points = await this.trendPoints(orgId, rows, contextBefore);
     return points
-      .filter((p) => p.classes.some((c) => c.classId === classId && c.scoredCount > 0))
+      .filter((p) =>
+        p.classes.some((c) => c.classId === classId && (c.scoredCount > 0 || !c.markingComplete)),
+      )
       .map((p) => {
         const c = p.classes.find((x) => x.classId === classId)!;
         return {
@@ -527,6 +529,7 @@ export class AnalysisService {
           overAverageRate: c.overAverageRate,
           classRank: c.rank,
           classCount: p.classes.length,
+          markingComplete: c.markingComplete,
         };
       });
   }
@@ -562,10 +565,13 @@ export class AnalysisService {
 
   private async computePoints(orgId: string, rows: HomeworkRow[]): Promise<Map<string, TrendPoint>> {
     const settings = await this.settingsOf(orgId);
-    const [classes, sheets] = await Promise.all([
+    const [classes, sheets, pending] = await Promise.all([
       this.repo.classesOfHomework(rows.map((r) => r.id)),
       this.repo.scoredTotals(rows.map((r) => r.id)),
+      this.repo.pendingSheets(rows.map((r) => r.id)),
     ]);
+    const pendingIn = (homeworkId: string, classId?: string) =>
+      pending.some((p) => p.homework_id === homeworkId && (!classId || p.class_id === classId) && p.n > 0);
     const byHomework = new Map<string, typeof sheets>();
     for (const s of sheets) {
       const list = byHomework.get(s.homework_id);
@@ -592,6 +598,7 @@ export class AnalysisService {
               passRate: rate(cd.passRate),
               overAverageRate: Math.round(overAverageRate(cd.average, d.average) * 10000) / 10000,
               rank: 1,
+              markingComplete: !pendingIn(h.id, c.class_id),
             };
           });
         const r = ranks(cls.map((c) => (c.scoredCount ? c.average : -1)));
@@ -608,6 +615,7 @@ export class AnalysisService {
           passRate: rate(d.passRate),
           excellentRate: rate(d.excellentRate),
           standardDeviation: round2(d.standardDeviation),
+          markingComplete: !pendingIn(h.id),
           classes: cls,
         };
         return [h.id, point] as const;
@@ -627,7 +635,9 @@ export class AnalysisService {
           q.limit,
         )
       : [];
-    const points = (await this.trendPoints(orgId, rows, contextBefore)).filter((p) => p.scoredCount > 0);
+    const points = (await this.trendPoints(orgId, rows, contextBefore)).filter(
+      (p) => p.scoredCount > 0 || !p.markingComplete,
+    );
     const classes = new Map<string, string>();
     for (const p of points) for (const c of p.classes) classes.set(c.classId, c.className);
     return {
@@ -1274,7 +1284,8 @@ export class AnalysisService {
         completed: rows.filter(
           (r) =>
             homeworkState(progress.get(r.id)) === 'done' &&
-            lastScored.has(r.id) && dayInZone(lastScored.get(r.id)!) === today,
+            lastScored.has(r.id) &&
+            dayInZone(lastScored.get(r.id)!) === today,
         ).length,
       },
       marking,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { AuthContext } from '../../lib/call.js';
 import { SUBJECT_IDS, typeId } from '../../seed/catalog.js';
+import { demoScopeQuestions } from '../../seed/demo-questions.js';
 import { DEMO_ACCOUNTS, DEMO_SCHOOL_NAME } from '../../seed/demo.js';
 import type { HomeworkService } from '../homework/service.js';
 import type { PapersService } from '../papers/service.js';
@@ -22,7 +23,7 @@ const WRITTEN_ANSWERS = [
 ];
 
 /** An answer key as a student would write it: no markup, formulas as typed, at most three short lines. */
-function plainAnswer(html: string): string {
+export function plainAnswer(html: string): string {
   const text = html
     .replace(/<br\s*\/?>|<\/p>/gi, '\n')
     .replace(/<[^>]+>/g, '')
@@ -89,17 +90,9 @@ export async function seedMarkingDemo(deps: MarkingSeedDeps): Promise<boolean> {
     .where('c.name', '=', '七年级(1)班')
     .executeTakeFirst();
   if (!klass) return false;
-  const pick = (type: string, n: number) =>
-    db
-      .selectFrom('questions')
-      .select('id')
-      .where('subject_id', '=', SUBJECT_IDS.数学)
-      .where('type_id', '=', typeId('数学', type))
-      .where('owner', '=', 'system')
-      .where('deleted_at', 'is', null)
-      .orderBy('id')
-      .limit(n)
-      .execute();
+  // 有理数单元测验: questions of 第一章 有理数 only (ADR 0049).
+  const pick = async (type: string, n: number) =>
+    (await demoScopeQuestions(db, { chapters: ['m7a-1'], knowledge: ['k-m-rational'] }, type)).slice(0, n);
   const [singles, blanks, written] = await Promise.all([
     pick('单选题', 4),
     pick('填空题', 2),

@@ -46,6 +46,7 @@ function ClassBody({ a }: { a: ClassAnalysis }) {
           { name: ta.charts.series.grade, data: a.trend.map((p) => pct(p.gradeScoreRate)), dashed: true },
         ],
         true,
+        a.trend.map((p) => !p.markingComplete),
       ),
     [a.trend],
   );
@@ -172,6 +173,8 @@ function ClassBody({ a }: { a: ClassAnalysis }) {
                     key: 'class',
                     header: col.classAverage,
                     value: (p) => Math.round(p.classAverage * 10) / 10,
+                    cell: (p) =>
+                      p.markingComplete ? Math.round(p.classAverage * 10) / 10 : ta.charts.series.marking,
                     align: 'right',
                   },
                   {

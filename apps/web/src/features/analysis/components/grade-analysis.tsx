@@ -153,9 +153,13 @@ export function TrendPanel({ trend, currentId }: { trend: GradeTrend; currentId:
           ...trend.classes.map((k) => ({
             name: k.name,
             data: trend.points.map((p) => pct(p.classes.find((c) => c.classId === k.id)?.scoreRate)),
+            pending: trend.points.map(
+              (p) => p.classes.find((c) => c.classId === k.id)?.markingComplete === false,
+            ),
           })),
         ],
         true,
+        trend.points.map((p) => !p.markingComplete),
       ),
     [trend],
   );
@@ -186,21 +190,21 @@ export function TrendPanel({ trend, currentId }: { trend: GradeTrend; currentId:
             key: 'rate',
             header: col.scoreRate,
             value: (p) => pct(p.scoreRate),
-            cell: (p) => fmt.pct(p.scoreRate),
+            cell: (p) => (p.markingComplete ? fmt.pct(p.scoreRate) : ta.charts.series.marking),
             align: 'right',
           },
           {
             key: 'pass',
             header: col.passRate,
             value: (p) => pct(p.passRate),
-            cell: (p) => fmt.pct(p.passRate),
+            cell: (p) => (p.markingComplete ? fmt.pct(p.passRate) : ta.charts.series.marking),
             align: 'right',
           },
           {
             key: 'exc',
             header: col.excellentRate,
             value: (p) => pct(p.excellentRate),
-            cell: (p) => fmt.pct(p.excellentRate),
+            cell: (p) => (p.markingComplete ? fmt.pct(p.excellentRate) : ta.charts.series.marking),
             align: 'right',
           },
           {

@@ -30,14 +30,18 @@ const PRINT_CSS = `
 export function MistakeBookView({
   studentId,
   subjectId,
+  homeworkId = null,
   onBack,
 }: {
   studentId: string;
   subjectId: string | null;
-  onBack: () => void;
+  /** Only this homework's wrong questions (错题重练 picks one homework). */
+  homeworkId?: string | null;
+  /** Without it the book is embedded (错题重练): no back button and no link to 错题重练. */
+  onBack?: () => void;
 }) {
   const [similar, setSimilar] = useState<'0' | '1' | '2' | '3'>('2');
-  const book = useMistakeBook(studentId, { subjectId, similar: Number(similar) });
+  const book = useMistakeBook(studentId, { subjectId, homeworkId, similar: Number(similar) });
   const mutate = useApiMutate();
   const [busy, setBusy] = useState<'pdf' | 'basket' | null>(null);
   const b = book.data;
@@ -63,9 +67,11 @@ export function MistakeBookView({
     <div className="space-y-4">
       <style>{PRINT_CSS}</style>
       <div className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 print:hidden">
-        <Button variant="secondary" onClick={onBack}>
-          {tb.back}
-        </Button>
+        {onBack && (
+          <Button variant="secondary" onClick={onBack}>
+            {tb.back}
+          </Button>
+        )}
         <Segmented
           label={tb.similar}
           value={similar}
@@ -80,9 +86,15 @@ export function MistakeBookView({
           <Button variant="secondary" loading={busy === 'basket'} onClick={() => void toBasket()}>
             {ta.person.toBasket}
           </Button>
-          <ButtonLink variant="secondary" to={paths.rehearse.mistakes}>
-            {ta.person.redo}
-          </ButtonLink>
+          {onBack ? (
+            <ButtonLink variant="secondary" to={paths.rehearse.mistakes}>
+              {ta.person.redo}
+            </ButtonLink>
+          ) : (
+            <ButtonLink variant="secondary" to={paths.rehearse.select}>
+              {tb.compose}
+            </ButtonLink>
+          )}
           <Button
             variant="secondary"
             loading={busy === 'pdf'}
@@ -91,7 +103,12 @@ export function MistakeBookView({
               if (!b) return;
               setBusy('pdf');
               downloadMistakeBookPdf(
-                { studentIds: [studentId], similar: Number(similar), ...(subjectId ? { subjectId } : {}) },
+                {
+                  studentIds: [studentId],
+                  similar: Number(similar),
+                  ...(subjectId ? { subjectId } : {}),
+                  ...(homeworkId ? { homeworkId } : {}),
+                },
                 `${b.student.name}-${tb.title}.pdf`,
               )
                 .catch(() => undefined)

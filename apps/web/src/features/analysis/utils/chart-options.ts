@@ -226,12 +226,40 @@ export function knowledgeOption(
   };
 }
 
-/** Lines over homework (oldest first); values already in the unit of the axis (percent or points). */
+/**
+ * Lines over homework (oldest first); values already in the unit of the axis (percent or points). A homework still
+ * being marked (`pending[i]`) is no value of any line: its figures are not final, so the lines skip it and a
+ * hollow 「阅卷中」 point marks it (level with the first line's nearest final value: partial figures are not shown)
+ * — never a collapse to 0 (issue #22 point 7, ADR 0049).
+ */
 export function trendOption(
   categories: string[],
-  series: { name: string; data: (number | null)[]; dashed?: boolean }[],
+  series: { name: string; data: (number | null)[]; dashed?: boolean; pending?: boolean[] }[],
   percent: boolean,
+  pending: boolean[] = [],
 ): ChartOption {
+  const isPending = (s: { pending?: boolean[] }, i: number) => pending[i] === true || s.pending?.[i] === true;
+  // Where the hollow point sits: level with the first line's nearest final value (before it, else after it), so an
+  // unfinished homework never reads as a fall; on the axis's middle when no homework is final yet.
+  const first = series[0]?.data ?? [];
+  const level = (i: number): number => {
+    const final = (j: number) => !pending[j] && first[j] !== null && first[j] !== undefined;
+    for (let j = i - 1; j >= 0; j--) if (final(j)) return first[j]!;
+    for (let j = i + 1; j < first.length; j++) if (final(j)) return first[j]!;
+    return percent ? 50 : 0;
+  };
+  const hollow = categories.flatMap((_, i) =>
+    pending[i] ? [{ value: [i, level(i)], label: c.series.marking }] : [],
+  );
+  const lines = series.map((s) => ({
+    name: s.name,
+    type: 'line',
+    smooth: true,
+    connectNulls: true,
+    symbolSize: 8,
+    data: s.data.map((v, i) => (isPending(s, i) ? null : v)),
+    ...(s.dashed ? { lineStyle: { type: 'dashed' } } : {}),
+  }));
   return {
     tooltip: { trigger: 'axis', ...(percent ? { valueFormatter: (v: unknown) => `${String(v)}%` } : {}) },
     legend: { top: 0, type: 'scroll' },
@@ -250,15 +278,23 @@ export function trendOption(
     yAxis: percent
       ? percentAxis()
       : { type: 'value', name: c.axis.score, axisLabel: AXIS_LABEL, splitLine: SPLIT },
-    series: series.map((s) => ({
-      name: s.name,
-      type: 'line',
-      smooth: true,
-      connectNulls: true,
-      symbolSize: 8,
-      data: s.data,
-      ...(s.dashed ? { lineStyle: { type: 'dashed' } } : {}),
-    })),
+    series: [
+      ...lines,
+      ...(hollow.length > 0
+        ? [
+            {
+              name: c.series.marking,
+              type: 'scatter',
+              symbol: 'emptyCircle',
+              symbolSize: 12,
+              itemStyle: { color: '#94a3b8', borderWidth: 2 },
+              data: hollow.map((h) => h.value),
+              label: { show: true, position: 'top', formatter: c.series.marking, color: '#64748b' },
+              tooltip: { valueFormatter: () => c.series.marking },
+            },
+          ]
+        : []),
+    ],
   };
 }
 

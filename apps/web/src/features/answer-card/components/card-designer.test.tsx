@@ -158,6 +158,7 @@ describe('the answer-card designer', () => {
     // Narrower columns: the boxes start at other places.
     expect(new Set(xsOf().map(Math.round))).not.toEqual(twoColumns);
     expect(pageCount()).toBe('共 1 页');
+    expect(screen.getByTestId('pages-per-student')).toHaveTextContent('每名学生 1 页，用 A3 纸 1 张');
     expect(a4Pages).not.toBe('');
 
     // B4 allows two columns only: three falls back to two.
@@ -230,6 +231,7 @@ describe('the answer-card designer', () => {
 
     // Three written boxes take two A4 pages: a limit of one page is an overflow.
     expect(pageCount()).toBe('共 2 页');
+    expect(screen.getByTestId('pages-per-student')).toHaveTextContent('每名学生 2 页，双面打印用 A4 纸 1 张');
     await user.click(screen.getByRole('button', { name: /页数上限/ }));
     await user.click(await screen.findByRole('option', { name: '1 页' }));
     expect(within(screen.getByTestId('card-warnings')).getByText(/超过设定的 1 页/)).toBeInTheDocument();

@@ -306,6 +306,7 @@ function LoadedDesigner({ source, renderPrint }: { source: Source; renderPrint?:
             warnings={layout.warnings}
             failed={design.failed}
             pageCount={pages.length}
+            size={layout.size}
             onLocate={locate}
           />
           {source.mode === 'paper' && (
@@ -423,11 +424,13 @@ function CheckPanel({
   warnings,
   failed,
   pageCount,
+  size,
   onLocate,
 }: {
   warnings: { code: string; questionId?: string | undefined; message: string }[];
   failed: boolean;
   pageCount: number;
+  size: string;
   onLocate: (key: string) => void;
 }) {
   const ok = warnings.length === 0 && !failed;
@@ -460,6 +463,9 @@ function CheckPanel({
           ))}
         </ul>
       )}
+      <p data-testid="pages-per-student" className="mt-2 text-sm text-slate-600">
+        {tc.check.perStudent(pageCount, size)}
+      </p>
     </section>
   );
 }

@@ -180,7 +180,7 @@ export function CardPrintDialog({
             ))}
           </div>
           <p className="mt-2 text-sm text-slate-600" data-testid="card-print-total">
-            {tp.cards.total(students, sheetsPerStudent)}
+            {tp.cards.total(students, sheetsPerStudent, card.size)}
           </p>
         </fieldset>
       )}

@@ -318,11 +318,11 @@ describe('the card print dialog', () => {
     expect(within(dialog).getByRole('radio', { name: /通用答题卡/ })).toBeDisabled();
     expect(dialog).toHaveTextContent('A3 双栏 · 每份 2 页 · 第 2 版 · 二维码个性化');
     expect(within(dialog).getByTestId('card-print-total')).toHaveTextContent(
-      '共 78 名学生，每人 2 页，合计 156 页',
+      '共 78 名学生，每名学生 2 页，合计 156 页（双面打印用 A3 纸 78 张）',
     );
     await user.click(within(dialog).getByRole('checkbox', { name: '七年级(2)班（38 人）' }));
     expect(within(dialog).getByTestId('card-print-total')).toHaveTextContent(
-      '共 40 名学生，每人 2 页，合计 80 页',
+      '共 40 名学生，每名学生 2 页，合计 80 页（双面打印用 A3 纸 40 张）',
     );
     expect(within(dialog).getByRole('link', { name: '打印校准页' })).toHaveAttribute(
       'href',
