@@ -113,9 +113,20 @@ async function scenario(target: Installed, host: HostProcess, port: number, log:
     300_000,
     '4 pages at the host',
   );
-  const before = AgentBatchDetailSchema.parse(
-    await (await fetch(`${base}/scans/${batchId}`, { headers: script() })).json(),
+  // The host stores a page before the agent records the host's id for it: wait for both.
+  const agentBatch = async () =>
+    AgentBatchDetailSchema.parse(
+      await (await fetch(`${base}/scans/${batchId}`, { headers: script() })).json(),
+    );
+  await until(
+    async () => {
+      const b = await agentBatch();
+      return b.pages.length === 4 && b.pages.every((p) => p.hostPageId !== null);
+    },
+    60_000,
+    'the agent to record the host id of all 4 pages',
   );
+  const before = await agentBatch();
   expect(before.pages).toHaveLength(4);
   log('4 pages scanned by the installed agent arrived at the host');
 
@@ -136,9 +147,7 @@ async function scenario(target: Installed, host: HostProcess, port: number, log:
   agent = target.start();
   await waitHealth(NEW);
   expect(fs.readFileSync(target.confFile(), 'utf8')).toContain(`AGENT_HOST_URLS=${host.baseUrl}`);
-  const after = AgentBatchDetailSchema.parse(
-    await (await fetch(`${base}/scans/${batchId}`, { headers: script() })).json(),
-  );
+  const after = await agentBatch();
   expect(after.pages.map((p) => p.hostPageId)).toEqual(before.pages.map((p) => p.hostPageId));
   expect(
     (await fetch(`${base}/scanners`, { headers: asPage })).status,
