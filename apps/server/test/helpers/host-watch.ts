@@ -1,4 +1,5 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { expect } from 'vitest';
 
 // What a hostile upload does to everyone else (issue 21): while it is handled, the host's event loop delay (the host
 // runs in the test process) and the time a real HTTP `/health` request over loopback takes, probed back to back.
@@ -70,4 +71,35 @@ export async function underWatch<T>(
     await watch.stop();
     throw error;
   }
+}
+
+/** Issue 21's bounds: the event loop never blocked longer, `/health` never slower, than this beyond idle. */
+export const LOOP_LIMIT_MS = 100;
+export const HEALTH_LIMIT_MS = 200;
+
+/**
+ * Runs `attack` against the watched host and checks it stayed healthy: every `/health` answered, the event loop
+ * blocked less than 100 ms and `/health` answered within 200 ms, beyond what this process shows idle on the machine as
+ * it is now (measured just after, as long as the attack took). The figures line goes to `figures`.
+ */
+export async function watched<T>(
+  baseUrl: string,
+  what: string,
+  attack: () => Promise<T>,
+  figures: string[],
+): Promise<T> {
+  const started = performance.now();
+  const { result, health } = await underWatch(baseUrl, attack);
+  const tookMs = performance.now() - started;
+  const idle = await idleHealth(baseUrl, Math.min(Math.max(tookMs, 1000), 10_000));
+  figures.push(
+    `${what}: event loop max ${health.loopMaxMs.toFixed(0)} ms, /health max ${health.healthMaxMs.toFixed(0)} ms ` +
+      `over ${health.probes} probes in ${tookMs.toFixed(0)} ms (idle: ${idle.loopMaxMs.toFixed(0)} ms, ` +
+      `${idle.healthMaxMs.toFixed(0)} ms)`,
+  );
+  expect(health.failures, what).toBe(0);
+  expect(health.probes, what).toBeGreaterThan(0);
+  expect(health.loopMaxMs, what).toBeLessThan(LOOP_LIMIT_MS + idle.loopMaxMs);
+  expect(health.healthMaxMs, what).toBeLessThan(HEALTH_LIMIT_MS + idle.healthMaxMs);
+  return result;
 }
