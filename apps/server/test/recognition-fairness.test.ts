@@ -6,7 +6,7 @@ import { HomeworkCardSchema, SCAN_MESSAGES, UploadedScanPageSchema } from '@zhzy
 import { makeSheet, renderFixture, type CardFixture } from '@zhzy/answer-card/recognise/testing';
 import { DIALECTS } from './helpers/index.js';
 import { multipartBody, oneBitPng } from './helpers/hostile-files.js';
-import { idleHealth, underWatch, type HostHealth } from './helpers/host-watch.js';
+import { idleHealth, machineSlack, underWatch, type HostHealth } from './helpers/host-watch.js';
 import { data, homeworkWorld, type Headers, type World } from './homework-fixtures.js';
 
 // Issue 21 #4, against a listening host: one school stalled recognition for all. Its 12 KB 1-bit PNGs of
@@ -89,16 +89,17 @@ describe.each(DIALECTS)('recognition shared fairly between schools on %s', (dial
   const otherSchoolPage = (batchId: string) => pageTime(w.stranger, batchId);
 
   /**
-   * `/health` answered every probe within 200 ms beyond what this process shows idle on the machine as it is now
-   * (the machine is shared: measured for 3 s right after).
+   * `/health` answered every probe within 200 ms beyond what the machine alone accounts for (the machine is shared:
+   * this process idle for 3 s right after, and an idle neighbour process during the attack).
    */
   async function expectAnswering(health: HostHealth): Promise<void> {
     const idle = await idleHealth(baseUrl, 3000);
     figures.push(
-      `  /health idle max ${idle.healthMaxMs.toFixed(0)} ms, event loop idle max ${idle.loopMaxMs.toFixed(0)} ms`,
+      `  /health idle max ${idle.healthMaxMs.toFixed(0)} ms, event loop idle max ${idle.loopMaxMs.toFixed(0)} ms, ` +
+        `an idle neighbour's event loop during the attack ${health.machineLoopMaxMs.toFixed(0)} ms`,
     );
     expect(health.failures).toBe(0);
-    expect(health.healthMaxMs).toBeLessThan(200 + idle.healthMaxMs);
+    expect(health.healthMaxMs).toBeLessThan(200 + machineSlack(idle, health).healthMs);
   }
 
   /** The other school's time for one page on an idle host (workers warm): the mean of two. */

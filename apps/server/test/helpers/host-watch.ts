@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { expect } from 'vitest';
 
@@ -13,10 +15,46 @@ export interface HostHealth {
   probes: number;
   /** `/health` requests that failed or did not answer 200. */
   failures: number;
+  /**
+   * Longest event loop delay of a process doing nothing on the same machine over the same span, ms: how long the
+   * machine itself left a process unscheduled (a busy CI box), as opposed to what the host did.
+   */
+  machineLoopMaxMs: number;
+}
+
+// The idle neighbour: measures its own event loop delay until its stdin ends, then prints the maximum.
+const NEIGHBOUR = `
+const { monitorEventLoopDelay } = require('node:perf_hooks');
+const h = monitorEventLoopDelay({ resolution: 10 });
+h.enable();
+process.stdout.write('ready\\n');
+process.stdin.on('data', () => {});
+process.stdin.on('end', () => {
+  h.disable();
+  process.stdout.write(JSON.stringify({ max: h.max / 1e6 }) + '\\n');
+});
+`;
+
+/** Starts the idle neighbour; `stop` returns its longest event loop delay. */
+async function startNeighbour(): Promise<{ stop(): Promise<number> }> {
+  const child = spawn(process.execPath, ['-e', NEIGHBOUR], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => (out += chunk));
+  while (!out.includes('ready')) await once(child.stdout, 'data');
+  return {
+    async stop() {
+      const exited = once(child, 'exit');
+      child.stdin.end();
+      await exited;
+      return (JSON.parse(out.slice(out.indexOf('\n') + 1)) as { max: number }).max;
+    },
+  };
 }
 
 /** Starts watching a listening host; `stop` ends the watch and returns the figures. */
-export function watchHost(baseUrl: string): { stop(): Promise<HostHealth> } {
+export async function watchHost(baseUrl: string): Promise<{ stop(): Promise<HostHealth> }> {
+  const neighbour = await startNeighbour();
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   let stopped = false;
@@ -43,7 +81,8 @@ export function watchHost(baseUrl: string): { stop(): Promise<HostHealth> } {
       stopped = true;
       await prober;
       loop.disable();
-      return { loopMaxMs: loop.max / 1e6, healthMaxMs, probes, failures };
+      const machineLoopMaxMs = await neighbour.stop();
+      return { loopMaxMs: loop.max / 1e6, healthMaxMs, probes, failures, machineLoopMaxMs };
     },
   };
 }
@@ -53,7 +92,7 @@ export function watchHost(baseUrl: string): { stop(): Promise<HostHealth> } {
  * and then, and a test measures what an upload adds to that.
  */
 export async function idleHealth(baseUrl: string, ms: number): Promise<HostHealth> {
-  const watch = watchHost(baseUrl);
+  const watch = await watchHost(baseUrl);
   await new Promise((r) => setTimeout(r, ms));
   return watch.stop();
 }
@@ -63,7 +102,7 @@ export async function underWatch<T>(
   baseUrl: string,
   attack: () => Promise<T>,
 ): Promise<{ result: T; health: HostHealth }> {
-  const watch = watchHost(baseUrl);
+  const watch = await watchHost(baseUrl);
   try {
     const result = await attack();
     return { result, health: await watch.stop() };
@@ -78,9 +117,20 @@ export const LOOP_LIMIT_MS = 100;
 export const HEALTH_LIMIT_MS = 200;
 
 /**
+ * What the machine alone accounts for: the larger of this process's figures idle (measured just after, as long as
+ * the attack took) and an idle neighbour process's event loop delay during the attack.
+ */
+export function machineSlack(idle: HostHealth, during: HostHealth): { loopMs: number; healthMs: number } {
+  return {
+    loopMs: Math.max(idle.loopMaxMs, during.machineLoopMaxMs),
+    healthMs: Math.max(idle.healthMaxMs, during.machineLoopMaxMs),
+  };
+}
+
+/**
  * Runs `attack` against the watched host and checks it stayed healthy: every `/health` answered, the event loop
- * blocked less than 100 ms and `/health` answered within 200 ms, beyond what this process shows idle on the machine as
- * it is now (measured just after, as long as the attack took). The figures line goes to `figures`.
+ * blocked less than 100 ms and `/health` answered within 200 ms, beyond what the machine alone accounts for
+ * (`machineSlack`). The figures line goes to `figures`.
  */
 export async function watched<T>(
   baseUrl: string,
@@ -95,11 +145,13 @@ export async function watched<T>(
   figures.push(
     `${what}: event loop max ${health.loopMaxMs.toFixed(0)} ms, /health max ${health.healthMaxMs.toFixed(0)} ms ` +
       `over ${health.probes} probes in ${tookMs.toFixed(0)} ms (idle: ${idle.loopMaxMs.toFixed(0)} ms, ` +
-      `${idle.healthMaxMs.toFixed(0)} ms)`,
+      `${idle.healthMaxMs.toFixed(0)} ms; an idle neighbour's event loop meanwhile: ` +
+      `${health.machineLoopMaxMs.toFixed(0)} ms)`,
   );
+  const slack = machineSlack(idle, health);
   expect(health.failures, what).toBe(0);
   expect(health.probes, what).toBeGreaterThan(0);
-  expect(health.loopMaxMs, what).toBeLessThan(LOOP_LIMIT_MS + idle.loopMaxMs);
-  expect(health.healthMaxMs, what).toBeLessThan(HEALTH_LIMIT_MS + idle.healthMaxMs);
+  expect(health.loopMaxMs, what).toBeLessThan(LOOP_LIMIT_MS + slack.loopMs);
+  expect(health.healthMaxMs, what).toBeLessThan(HEALTH_LIMIT_MS + slack.healthMs);
   return result;
 }

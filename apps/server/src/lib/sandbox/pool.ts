@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@zhzy/contracts';
 import { AppError } from '../errors.js';
@@ -89,6 +90,9 @@ interface Child {
   stopped: SandboxStop | null;
 }
 
+/** The niceness of the sandbox children: below the host, so a conversion never delays a request. */
+const SANDBOX_NICE = 10;
+
 const DEFAULT_SCRIPT = fileURLToPath(new URL('./child.ts', import.meta.url));
 
 /** Child processes that convert documents with a memory limit and a time limit. */
@@ -162,6 +166,14 @@ export class DocumentSandbox {
       stopped: null,
     };
     this.children.push(child);
+    // Conversions are background work: the kernel gives the host's event loop the CPU first (issue 21).
+    if (process_.pid !== undefined) {
+      try {
+        os.setPriority(process_.pid, SANDBOX_NICE);
+      } catch {
+        // Not permitted here: the child runs at the host's priority.
+      }
+    }
     process_.on('message', (m: FromChild) => this.onMessage(child, m));
     process_.on('exit', (code, signal) => this.onExit(child, `exit ${code ?? signal}`));
     process_.on('error', () => {
