@@ -6,7 +6,7 @@ import { Empty } from '../../../components/ui/empty';
 import { DifficultyTag, QuestionBody } from '../../../components/ui/question-body';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { composition } from '../../../i18n/composition';
-import { useSimilarQuestions } from '../api/paper';
+import { useSimilarQuestions } from '../../../api/catalog';
 import type { DraftItem } from '../utils/draft';
 
 /** 换一题: similar questions (same type and knowledge points, near difficulty) to take a question's place. */
@@ -23,7 +23,7 @@ export function SimilarDrawer({
   onPick: (q: Question) => void;
   onClose: () => void;
 }) {
-  const { data, isLoading } = useSimilarQuestions(item?.questionId ?? null, exclude);
+  const { data, isLoading } = useSimilarQuestions(item?.questionId ?? null, 10, exclude);
   const [answers, setAnswers] = useState(false);
   return (
     <Drawer

@@ -1,6 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { coefficientLevelName, DIFFICULTY_LEVELS, SmartComposeSchema, type SmartResult } from '@zhzy/contracts';
+import {
+  coefficientLevelName,
+  DIFFICULTY_LEVELS,
+  SmartComposeSchema,
+  type SmartResult,
+} from '@zhzy/contracts';
 import { Button } from '../../../components/ui/button';
 import { CheckTree, checkedNames, compactChecked } from '../../../components/ui/check-tree';
 import { Empty } from '../../../components/ui/empty';
@@ -15,14 +20,15 @@ import { composition } from '../../../i18n/composition';
 import { setSelection, useSelection } from '../../../lib/selection';
 import { cn } from '../../../lib/utils';
 import {
-  smartCompose,
   useBooknodes,
-  useCurrentClasses,
   useKnowledgeTree,
   useQuestionTypes,
   useStages,
   useTextbooks,
-} from '../api/smart';
+} from '../../../api/catalog';
+import { useDefaultYearClasses } from '../../../api/classes';
+import { useSession } from '../../../lib/session';
+import { smartCompose } from '../api/smart';
 import { defaultRows, rowKey, rowTotals, type TypeRow } from '../utils/rows';
 
 const s = composition.smart;
@@ -51,7 +57,8 @@ export function SmartComposeScreen() {
   const { data: chapters } = useBooknodes(textbook?.id ?? null);
   const { data: knowledge } = useKnowledgeTree(scope === 'knowledge' ? subjectId : null);
   const { data: types } = useQuestionTypes(subjectId);
-  const { data: current } = useCurrentClasses();
+  const { user } = useSession();
+  const { data: current } = useDefaultYearClasses(user?.orgDefaultId ?? null);
 
   const [chapterChecked, setChapterChecked] = useState<Set<string>>(new Set());
   const [knowledgeChecked, setKnowledgeChecked] = useState<Set<string>>(new Set());
