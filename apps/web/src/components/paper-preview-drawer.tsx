@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { usePaperDetail } from '../api/papers';
-import { composition } from '../i18n/composition';
 import { Drawer } from './ui/drawer';
 import { PaperView } from './ui/paper-view';
 import { SkeletonLines } from './ui/skeleton';
+import { ShowAnswersToggle } from './ui/show-answers-toggle';
 
 /**
  * A saved paper read in a side panel (template and school-paper previews): the paper top to bottom, 显示答案 to show
@@ -30,15 +30,7 @@ export function PaperPreviewDrawer({
       wide
       footer={
         <div className="flex items-center justify-between gap-2">
-          <label className="flex items-center gap-2 text-sm text-slate-600">
-            <input
-              type="checkbox"
-              className="size-4 accent-blue-600"
-              checked={answers}
-              onChange={(e) => setAnswers(e.target.checked)}
-            />
-            {composition.compose.showAnswers}
-          </label>
+          <ShowAnswersToggle checked={answers} onChange={setAnswers} />
           {action}
         </div>
       }

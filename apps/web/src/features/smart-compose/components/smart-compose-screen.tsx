@@ -30,6 +30,7 @@ import { useDefaultYearClasses } from '../../../api/classes';
 import { useSession } from '../../../lib/session';
 import { smartCompose } from '../api/smart';
 import { defaultRows, rowKey, rowTotals, type TypeRow } from '../utils/rows';
+import { ShowAnswersToggle } from '../../../components/ui/show-answers-toggle';
 
 const s = composition.smart;
 type Scope = 'booknode' | 'knowledge';
@@ -493,15 +494,7 @@ export function SmartResultView({ result, seed }: { result: SmartResult; seed: n
         )}
       </div>
       <div className="flex items-center justify-end">
-        <label className="flex items-center gap-2 text-sm text-slate-600">
-          <input
-            type="checkbox"
-            className="size-4 accent-blue-600"
-            checked={answers}
-            onChange={(e) => setAnswers(e.target.checked)}
-          />
-          {composition.compose.showAnswers}
-        </label>
+        <ShowAnswersToggle checked={answers} onChange={setAnswers} />
       </div>
       {result.selections.map((sel) => (
         <section
