@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // bulletproof-react's rule, checked here because the root ESLint config has no web-specific block:
-// shared code (components, lib, config, i18n) never imports features or the app; a feature never imports
+// shared code (api, components, lib, config, i18n) never imports features or the app; a feature never imports
 // another feature or the app.
 const src = import.meta.dirname;
 
@@ -36,7 +36,7 @@ describe('module boundaries', () => {
         }
         if (top === 'features' && tTop === 'app') problems.push(`${rel(file).join('/')} imports the app`);
         if (
-          ['components', 'lib', 'config', 'i18n'].includes(top!) &&
+          ['api', 'components', 'lib', 'config', 'i18n'].includes(top!) &&
           (tTop === 'features' || tTop === 'app')
         ) {
           problems.push(`${rel(file).join('/')} (shared) imports ${tTop}`);
@@ -44,6 +44,22 @@ describe('module boundaries', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  // Data several features read lives in api/ (ADR 0053): its cache keys are written once, in api/keys.ts.
+  it('writes each shared cache key once, in api/keys.ts', () => {
+    const keysFile = path.join(src, 'api', 'keys.ts');
+    const shared = [
+      ...fs.readFileSync(keysFile, 'utf8').matchAll(/'([\w-]+(?:\/[\w-]+)+|scan-batches)'/g),
+    ].map((m) => m[1]!);
+    expect(shared).toContain('system/stages');
+    const retyped = files(src)
+      .filter((f) => f !== keysFile)
+      .flatMap((f) => {
+        const text = fs.readFileSync(f, 'utf8');
+        return shared.filter((k) => text.includes(`'${k}'`)).map((k) => `${rel(f).join('/')}: '${k}'`);
+      });
+    expect(retyped).toEqual([]);
   });
 
   // The shell's text is in i18n/zh-CN.ts (loaded with the entry); each later feature keeps its own catalogue in

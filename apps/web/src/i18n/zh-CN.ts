@@ -6,7 +6,7 @@ import { FORM_MESSAGES, MESSAGES } from '@zhzy/contracts/messages';
 
 export { FORM_MESSAGES, MESSAGES };
 
-/** Title and a sentence of what each screen does (screens of later issues show these in an empty state). */
+/** Title and a sentence of what each screen does (page titles, the data centre's overview cards). */
 export const SCREENS = {
   userset: { title: '个人中心', description: '在这里修改个人资料、头像和密码，查看消息，并向我们反馈问题。' },
   feedback: { title: '问题反馈', description: '遇到问题或有好的建议？在这里留言，我们会尽快回复。' },
@@ -56,12 +56,9 @@ export const SCREENS = {
   cloudPaperSetting: { title: '试题设置', description: '设置试题的题型、难度、知识点与解析。' },
 } as const;
 
-export type ScreenKey = keyof typeof SCREENS;
-
 export const zhCN = {
   appName: '智能作业',
   tagline: '组卷、答题卡、扫描识别、网上阅卷与学情分析，一站完成。',
-  comingSoon: '该功能即将上线',
   loading: '加载中…',
   retry: '重试',
   close: '关闭',

@@ -25,8 +25,6 @@ export function useAnalysisHomeworks(query: AnalysisHomeworksQuery, enabled = tr
   );
 }
 
-export { useClassStudents as useAnalysisStudents } from '../../../lib/class-students';
-
 export function useHomeworkAnalysis(homeworkId: string | null, classId: string | null) {
   return useApi(
     homeworkId ? ['teacher/analysis/homework', homeworkId, classId] : null,

@@ -5,6 +5,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { Segmented } from '../../../components/ui/segmented';
 import { paths } from '../../../config/paths';
 import { fmt, zhAnalysis as ta } from '../../../i18n/analysis';
+import { keys } from '../../../api/keys';
 import { api } from '../../../lib/api';
 import { useApiMutate } from '../../../lib/swr';
 import { toast } from '../../../lib/toast';
@@ -55,7 +56,7 @@ export function MistakeBookView({
     try {
       await api.call(calls.addBasket, { body: { questionIds: b.questionIds.slice(0, 200) } });
       toast.success(MESSAGES.addSuccess, TOAST_ADD_SUCCESS_MS);
-      await mutate(['teacher/basket']);
+      await mutate(keys.basket());
     } catch {
       // The client already showed the host's message.
     } finally {

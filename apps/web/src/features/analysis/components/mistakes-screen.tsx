@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { ButtonLink, Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { composition } from '../../../i18n/composition';
-import { useClassStudents } from '../../../lib/class-students';
+import { useClassStudents } from '../../../api/classes';
 import { downloadMistakeBookPdf, useAnalysisFilters, useAnalysisHomeworks } from '../api/analysis';
 import { MistakeBookView } from './mistake-book';
 import { LoadState } from './parts';

@@ -9,7 +9,8 @@ import { Empty } from '../../../components/ui/empty';
 import { Listbox } from '../../../components/ui/listbox';
 import { ReportTable } from '../../../components/ui/report-table';
 import { fmt, zhAnalysis as ta } from '../../../i18n/analysis';
-import { useAnalysisFilters, useAnalysisStudents, useStudentAnalysis } from '../api/analysis';
+import { useClassStudents } from '../../../api/classes';
+import { useAnalysisFilters, useStudentAnalysis } from '../api/analysis';
 import { knowledgeOption, trendOption } from '../utils/chart-options';
 import { MasteryTag } from './columns';
 import { CropImage } from './crop-image';
@@ -269,7 +270,7 @@ function StudentBody({ a }: { a: StudentAnalysis }) {
 export function PersonAnalysisScreen() {
   const sel = useSelection();
   const filters = useAnalysisFilters();
-  const students = useAnalysisStudents(sel.classId);
+  const students = useClassStudents(sel.classId);
   const analysis = useStudentAnalysis(sel.studentId, sel.subjectId);
   const classes = filters.data?.classes ?? [];
   const subjects = analysis.data?.subjects ?? [];

@@ -4,7 +4,6 @@ import { useApi } from '../../../lib/swr';
 
 export const paperCardKey = (paperId: string) => ['teacher/homework/paper-card', paperId] as const;
 export const homeworkCardKey = (homeworkId: string) => ['teacher/homework/card', homeworkId] as const;
-export { homeworkDetailKey } from '../../../lib/shared-calls';
 
 /** The card of a paper: saved settings (or defaults), the paper as the card sees it, and whether it may be saved. */
 export function usePaperCard(paperId: string | null) {
@@ -21,8 +20,6 @@ export function useHomeworkCard(homeworkId: string | null) {
     async () => (await api.call(calls.homeworkCard, { params: { id: homeworkId! }, query: {} })).data,
   );
 }
-
-export { useHomeworkDetail } from '../../../lib/shared-calls';
 
 export const savePaperCard = async (paperId: string, settings: CardSettings) =>
   (await api.call(calls.savePaperCard, { params: { id: paperId }, body: settings })).data;

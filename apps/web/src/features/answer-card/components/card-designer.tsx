@@ -17,14 +17,14 @@ import { zhCNCards as tc } from '../../../i18n/zh-CN';
 import { useApiMutate } from '../../../lib/swr';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
+import { useHomeworkDetail } from '../../../api/homework';
+import { keys } from '../../../api/keys';
 import {
   editHomeworkCard,
   homeworkCardKey,
-  homeworkDetailKey,
   paperCardKey,
   savePaperCard,
   useHomeworkCard,
-  useHomeworkDetail,
   usePaperCard,
 } from '../api/card';
 import { useCardDesign } from '../hooks/use-card-design';
@@ -193,7 +193,7 @@ function LoadedDesigner({ source, renderPrint }: { source: Source; renderPrint?:
         const saved = await editHomeworkCard(source.id, settings);
         design.markSaved(saved.settings);
         await mutate(homeworkCardKey(source.id), saved, { revalidate: false });
-        void mutate(homeworkDetailKey(source.id));
+        void mutate(keys.homeworkDetail(source.id));
         toast.success(saved.currentVersion === before ? tc.unchanged : tc.savedVersion(saved.currentVersion));
       }
       return true;

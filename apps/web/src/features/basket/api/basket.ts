@@ -6,13 +6,14 @@ import {
   calls,
   type Basket,
 } from '@zhzy/contracts';
+import { keys } from '../../../api/keys';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useApi, useApiMutate } from '../../../lib/swr';
 import { toast } from '../../../lib/toast';
 
-/** SWR key of the basket: one shared copy for the side bar, the popover and the question cards. */
-export const BASKET_KEY = ['teacher/basket'] as const;
+/** One shared copy of the basket for the side bar, the popover and the question cards. */
+const BASKET_KEY = keys.basket();
 
 export async function fetchBasket(): Promise<Basket> {
   const answer = await api.call(calls.getQuestionBasket);

@@ -1,17 +1,7 @@
 import { calls, type PaperListQuery, type PaperStatus } from '@zhzy/contracts';
+import { keys } from '../../../api/keys';
 import { api } from '../../../lib/api';
 import { useApi } from '../../../lib/swr';
-
-export function useStages() {
-  return useApi(['system/stages'], async () => (await api.call(calls.stageList)).data);
-}
-
-export function useQuestionTypes(subjectId: string | null) {
-  return useApi(
-    subjectId ? ['teacher/question-types', subjectId] : null,
-    async () => (await api.call(calls.questionTypeList, { query: { subjectId: subjectId! } })).data,
-  );
-}
 
 /** The filters of a paper list, as the screen holds them. */
 export interface ListFilters {
@@ -47,11 +37,7 @@ function queryOf(f: ListFilters): PaperListQuery {
   };
 }
 
-export const paperListKey = (kind: PaperListKind, f: ListFilters) => [
-  'teacher/paper/list',
-  kind,
-  JSON.stringify(f),
-];
+export const paperListKey = (kind: PaperListKind, f: ListFilters) => keys.paperList(kind, JSON.stringify(f));
 
 export function usePaperList(kind: PaperListKind, f: ListFilters) {
   return useApi(
@@ -60,13 +46,6 @@ export function usePaperList(kind: PaperListKind, f: ListFilters) {
     {
       keepPreviousData: true,
     },
-  );
-}
-
-export function usePaperDetail(id: string | null) {
-  return useApi(
-    id ? ['teacher/paper/detail', id] : null,
-    async () => (await api.call(calls.paperDetail, { params: { id: id! } })).data,
   );
 }
 

@@ -2,14 +2,12 @@ import { DateInput } from '../../../components/ui/date-input';
 import { useEffect, useState, type ReactNode } from 'react';
 import { PAPER_STATUS_NAMES, type PaperSummary } from '@zhzy/contracts';
 import { Button } from '../../../components/ui/button';
-import { Drawer } from '../../../components/ui/drawer';
-import { PaperView } from '../../../components/ui/paper-view';
 import { Segmented } from '../../../components/ui/segmented';
-import { SkeletonLines } from '../../../components/ui/skeleton';
 import { SubjectPicker } from '../../../components/ui/subject-picker';
 import { composition } from '../../../i18n/composition';
 import { cn } from '../../../lib/utils';
-import { usePaperDetail, useStages, type ListFilters } from '../api/papers';
+import { useStages } from '../../../api/catalog';
+import type { ListFilters } from '../api/papers';
 
 const c = composition.cloud;
 
@@ -122,52 +120,5 @@ export function StatusBadges({ paper }: { paper: PaperSummary }) {
         <span className="rounded bg-violet-50 px-1.5 py-0.5 text-xs text-violet-700">{c.template}</span>
       )}
     </span>
-  );
-}
-
-/** A paper read in a side panel, with an action at the bottom (copy, edit …). */
-export function PaperPreviewDrawer({
-  id,
-  onClose,
-  action,
-}: {
-  id: string | null;
-  onClose: () => void;
-  action?: ReactNode;
-}) {
-  const { data } = usePaperDetail(id);
-  const [answers, setAnswers] = useState(false);
-  return (
-    <Drawer
-      open={id !== null}
-      onClose={onClose}
-      title={c.previewTitle}
-      wide
-      footer={
-        <div className="flex items-center justify-between gap-2">
-          <label className="flex items-center gap-2 text-sm text-slate-600">
-            <input
-              type="checkbox"
-              className="size-4 accent-blue-600"
-              checked={answers}
-              onChange={(e) => setAnswers(e.target.checked)}
-            />
-            {composition.compose.showAnswers}
-          </label>
-          {action}
-        </div>
-      }
-    >
-      {data && data.id === id ? (
-        <PaperView
-          title={data.title}
-          subtitle={data.subtitle}
-          sections={data.sections}
-          showAnswers={answers}
-        />
-      ) : (
-        <SkeletonLines lines={12} />
-      )}
-    </Drawer>
   );
 }

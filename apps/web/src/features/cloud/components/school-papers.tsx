@@ -11,7 +11,8 @@ import { composition } from '../../../i18n/composition';
 import { toast } from '../../../lib/toast';
 import { formatDate } from '../../../lib/utils';
 import { NO_LIST_FILTERS, copyPaper, usePaperList, type ListFilters } from '../api/papers';
-import { PaperFilters, PaperPreviewDrawer, StatusBadges } from './common';
+import { PaperPreviewDrawer } from '../../../components/paper-preview-drawer';
+import { PaperFilters, StatusBadges } from './common';
 
 const c = composition.cloud;
 
@@ -133,6 +134,7 @@ export function SchoolPapersScreen() {
       )}
       <PaperPreviewDrawer
         id={previewId}
+        title={c.previewTitle}
         onClose={() => setPreviewId(null)}
         action={
           <Button loading={copying !== null} onClick={() => previewId && void copy(previewId)}>

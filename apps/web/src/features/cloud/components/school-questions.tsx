@@ -14,7 +14,7 @@ import { useSelection } from '../../../lib/selection';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { cn, formatDate } from '../../../lib/utils';
-import { useStages } from '../api/papers';
+import { useStages } from '../../../api/catalog';
 import {
   reviewQuestion,
   shareQuestion,

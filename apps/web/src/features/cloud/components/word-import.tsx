@@ -21,7 +21,7 @@ import { composition } from '../../../i18n/composition';
 import { useSelection } from '../../../lib/selection';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
-import { useQuestionTypes, useStages } from '../api/papers';
+import { useQuestionTypes, useStages } from '../../../api/catalog';
 import { previewWord, saveWord } from '../api/word';
 
 const w = composition.word;

@@ -1,6 +1,5 @@
 import { buildPath, calls, type PaperDocument, type QuestionInput, type SavePaper } from '@zhzy/contracts';
 import { api } from '../../../lib/api';
-import { useApi } from '../../../lib/swr';
 
 /** /edit's query: with type=2 `paperId` is a basket paper (SPEC §2), otherwise the id of a saved paper. */
 export interface EditQuery {
@@ -55,25 +54,4 @@ export async function exportWord(
   await api.download(buildPath(calls.exportPaperWord.path, { id }), { copy }, filename, {
     onProgress: (loaded, total) => onProgress(total ? loaded / total : null),
   });
-}
-
-export function useQuestionTypes(subjectId: string | null) {
-  return useApi(
-    subjectId ? ['teacher/question-types', subjectId] : null,
-    async () => (await api.call(calls.questionTypeList, { query: { subjectId: subjectId! } })).data,
-  );
-}
-
-/** 举一反三: questions like this one, none of those already in the paper. */
-export function useSimilarQuestions(questionId: string | null, exclude: string[]) {
-  return useApi(
-    questionId ? ['teacher/question/similar', questionId, exclude.join(',')] : null,
-    async () =>
-      (
-        await api.call(calls.similarQuestions, {
-          params: { id: questionId! },
-          query: { size: 10, exclude },
-        })
-      ).data,
-  );
 }

@@ -24,14 +24,8 @@ import { SCREENS, t } from '../../../i18n/zh-CN';
 import { composition } from '../../../i18n/composition';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
-import {
-  createQuestion,
-  editPaperQuestion,
-  exportWord,
-  openPaper,
-  savePaper,
-  useQuestionTypes,
-} from '../api/paper';
+import { useQuestionTypes } from '../../../api/catalog';
+import { createQuestion, editPaperQuestion, exportWord, openPaper, savePaper } from '../api/paper';
 import { useHistory } from '../hooks/use-history';
 import {
   addQuestions,
@@ -69,7 +63,9 @@ const EMPTY: Draft = { title: '', subtitle: '', status: 'draft', sections: [] };
 export function paperDifficulty(draft: Draft): number | null {
   return paperCoefficient(
     draft.sections.flatMap((s) =>
-      s.items.flatMap((i) => (i.question ? [{ level: i.question.difficulty, weight: itemScore(i, s) || 1 }] : [])),
+      s.items.flatMap((i) =>
+        i.question ? [{ level: i.question.difficulty, weight: itemScore(i, s) || 1 }] : [],
+      ),
     ),
   );
 }
@@ -622,7 +618,11 @@ export function ComposeScreen({
               </div>
             </dl>
             {difficulty !== null && (
-              <p className="text-xs text-slate-500" title={DIFFICULTY_COEFFICIENT_HINT} data-testid="paper-difficulty">
+              <p
+                className="text-xs text-slate-500"
+                title={DIFFICULTY_COEFFICIENT_HINT}
+                data-testid="paper-difficulty"
+              >
                 {composition.compose.difficulty}：
                 {composition.compose.difficultyValue(difficulty.toFixed(2), coefficientLevelName(difficulty))}
               </p>

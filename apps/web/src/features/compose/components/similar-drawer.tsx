@@ -6,8 +6,9 @@ import { Empty } from '../../../components/ui/empty';
 import { DifficultyTag, QuestionBody } from '../../../components/ui/question-body';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { composition } from '../../../i18n/composition';
-import { useSimilarQuestions } from '../api/paper';
+import { useSimilarQuestions } from '../../../api/catalog';
 import type { DraftItem } from '../utils/draft';
+import { ShowAnswersToggle } from '../../../components/ui/show-answers-toggle';
 
 /** 换一题: similar questions (same type and knowledge points, near difficulty) to take a question's place. */
 export function SimilarDrawer({
@@ -23,24 +24,14 @@ export function SimilarDrawer({
   onPick: (q: Question) => void;
   onClose: () => void;
 }) {
-  const { data, isLoading } = useSimilarQuestions(item?.questionId ?? null, exclude);
+  const { data, isLoading } = useSimilarQuestions(item?.questionId ?? null, 10, exclude);
   const [answers, setAnswers] = useState(false);
   return (
     <Drawer
       open={item !== null}
       onClose={onClose}
       title={composition.compose.similarTitle(no)}
-      footer={
-        <label className="flex items-center gap-2 text-sm text-slate-600">
-          <input
-            type="checkbox"
-            className="size-4 accent-blue-600"
-            checked={answers}
-            onChange={(e) => setAnswers(e.target.checked)}
-          />
-          {composition.compose.showAnswers}
-        </label>
-      }
+      footer={<ShowAnswersToggle checked={answers} onChange={setAnswers} />}
     >
       <p className="mb-4 text-sm text-slate-500">{composition.compose.similarHint}</p>
       {item?.question && (

@@ -5,6 +5,7 @@ import {
   type HomeworkType,
   type PublishHomework,
 } from '@zhzy/contracts';
+import { keys } from '../../../api/keys';
 import { api } from '../../../lib/api';
 import { useApi } from '../../../lib/swr';
 
@@ -47,12 +48,9 @@ export function queryOf(f: HomeworkFilters): HomeworkListQuery {
   };
 }
 
-/** Every list key starts with this, so a publish or delete revalidates them all. */
-export const HOMEWORK_LIST_KEY = 'teacher/homework/list';
-
 export function useHomeworkList(f: HomeworkFilters) {
   return useApi(
-    [HOMEWORK_LIST_KEY, JSON.stringify(f)],
+    keys.homeworkList(JSON.stringify(f)),
     async () => (await api.call(calls.homeworkList, { query: queryOf(f) })).data,
     { keepPreviousData: true },
   );
@@ -65,36 +63,13 @@ export const deleteHomework = async (id: string) => {
 export const publishHomework = async (body: PublishHomework) =>
   (await api.call(calls.publishHomework, { body })).data;
 
-export function useStages() {
-  return useApi(['system/stages'], async () => (await api.call(calls.stageList)).data);
-}
-
-/** The classes of the caller's default school year: years (type 1), then that year's classes (type 2). */
-export function useDefaultYearClasses(orgId: string | null) {
-  return useApi(orgId ? ['system/class/default-year-classes', orgId] : null, async () => {
-    const years = (await api.call(calls.classList, { query: { orgId: orgId!, type: '1', pid: '' } })).data;
-    const year = years.find((y) => y.isDefault);
-    if (!year) return { year: null, classes: [] };
-    const classes = (await api.call(calls.classList, { query: { orgId: orgId!, type: '2', pid: year.id } }))
-      .data;
-    return { year, classes };
-  });
-}
-
 /** The caller's own papers, newest first, to publish one. */
 export function useMyPapers(keyword: string, enabled: boolean) {
   return useApi(
-    enabled ? ['teacher/paper/list', 'mine', 'publish-picker', keyword] : null,
+    enabled ? keys.paperList('mine', 'publish-picker', keyword) : null,
     async () =>
       (await api.call(calls.myPapers, { query: { page: 1, size: 50, ...(keyword ? { keyword } : {}) } }))
         .data,
     { keepPreviousData: true },
-  );
-}
-
-export function usePaperSummary(paperId: string | null) {
-  return useApi(
-    paperId ? ['teacher/paper/detail', paperId] : null,
-    async () => (await api.call(calls.paperDetail, { params: { id: paperId! } })).data,
   );
 }

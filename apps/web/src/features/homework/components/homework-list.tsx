@@ -12,17 +12,17 @@ import { Pagination } from '../../../components/ui/pagination';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths, withQuery } from '../../../config/paths';
 import { zhCNHomework as th } from '../../../i18n/zh-CN';
-import { useApiMutate } from '../../../lib/swr';
+import { useApiRevalidate } from '../../../lib/swr';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
+import { useStages } from '../../../api/catalog';
+import { useDefaultYearClasses } from '../../../api/classes';
+import { HOMEWORK_LIST } from '../../../api/keys';
 import {
-  HOMEWORK_LIST_KEY,
   NO_FILTERS,
   PAGE_SIZE,
   deleteHomework,
-  useDefaultYearClasses,
   useHomeworkList,
-  useStages,
   type HomeworkFilters,
 } from '../api/homework';
 import { PublishDialog } from './publish-dialog';
@@ -280,7 +280,7 @@ export function HomeworkListScreen({
   const list = useHomeworkList(filters);
   const { data, isLoading, mutate } = list;
   const error = Boolean(list.error);
-  const mutateKey = useApiMutate();
+  const revalidate = useApiRevalidate();
 
   // /paperlist?publish=<paperId> (from /edit or /answerCard) opens 发布作业 with that paper.
   useEffect(() => {
@@ -295,10 +295,8 @@ export function HomeworkListScreen({
     );
   }, [handedPaper, setParams]);
 
-  const refresh = () => {
-    void mutate();
-    void mutateKey([HOMEWORK_LIST_KEY]);
-  };
+  /** After a publish or delete: every homework list (this one, the print pages' picker) is read again. */
+  const refresh = () => void revalidate(HOMEWORK_LIST);
 
   const confirmDelete = async () => {
     if (!deleting) return;

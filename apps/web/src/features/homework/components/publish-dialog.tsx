@@ -18,10 +18,11 @@ import { addDays } from '@zhzy/contracts';
 import { todayInSchool } from '../../../lib/school-day';
 import { cn } from '../../../lib/utils';
 import { DateInput } from '../../../components/ui/date-input';
-import { publishHomework, useDefaultYearClasses, useMyPapers, usePaperSummary } from '../api/homework';
+import { useDefaultYearClasses } from '../../../api/classes';
+import { usePaperDetail } from '../../../api/papers';
+import { publishHomework, useMyPapers } from '../api/homework';
 
 type Errors = Partial<Record<'paperId' | 'title' | 'classIds' | 'startDate' | 'dueDate', string>>;
-
 
 function PaperPicker({
   selected,
@@ -133,7 +134,7 @@ export function PublishDialog({
   const [subjectTeacher, setSubjectTeacher] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const { data: handed } = usePaperSummary(initialPaperId);
+  const { data: handed } = usePaperDetail(initialPaperId);
   const classList = useDefaultYearClasses(orgId);
   const years = classList.data;
   const classesFailed = Boolean(classList.error);

@@ -3,14 +3,6 @@ import { api } from '../../../lib/api';
 import { useApi } from '../../../lib/swr';
 
 /** The paper /paperset lays out (its questions feed the preview; its settings fill the form). */
-export function usePaperForSettings(paperId: string | null) {
-  return useApi(
-    paperId ? ['teacher/paper/detail', paperId] : null,
-    async () => (await api.call(calls.paperDetail, { params: { id: paperId! } })).data,
-    { revalidateIfStale: true },
-  );
-}
-
 export async function savePaperSettings(paperId: string, settings: PaperSettings): Promise<PaperSettings> {
   return (await api.call(calls.savePaperSettings, { params: { id: paperId }, body: settings })).data;
 }

@@ -13,7 +13,9 @@ import { composition } from '../../../i18n/composition';
 import { useApiMutate } from '../../../lib/swr';
 import { toast } from '../../../lib/toast';
 import { STANDARD_SETTINGS, useTeacherDefaults, useTeacherDefaultsActions } from '../api/defaults';
-import { savePaperSettings, usePaperForSettings } from '../api/settings';
+import { keys } from '../../../api/keys';
+import { usePaperDetail } from '../../../api/papers';
+import { savePaperSettings } from '../api/settings';
 import { PaperPreview } from './paper-preview';
 import { PaperSettingsForm } from './settings-form';
 
@@ -24,7 +26,7 @@ export function PapersetScreen() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const paperId = params.get('paperId');
-  const paper = usePaperForSettings(paperId);
+  const paper = usePaperDetail(paperId);
   const doc = paper.data;
   const failed = paper.error !== undefined;
   const isLoading = paper.isLoading;
@@ -61,8 +63,7 @@ export function PapersetScreen() {
     try {
       const stored = await savePaperSettings(paperId, checked.data);
       setSavedText(JSON.stringify(stored));
-      if (doc)
-        await mutate(['teacher/paper/detail', paperId], { ...doc, settings: stored }, { revalidate: false });
+      if (doc) await mutate(keys.paperDetail(paperId), { ...doc, settings: stored }, { revalidate: false });
       toast.success(s.saved);
       return true;
     } catch {

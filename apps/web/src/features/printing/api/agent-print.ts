@@ -1,28 +1,12 @@
 import {
   AGENT_PROTOCOL_VERSION,
-  AgentHealthSchema,
-  PrintJobSchema,
-  PrinterListSchema,
   agentCalls,
-  buildPath,
   type AgentHealth,
   type PrintFromHostInput,
-  type PrintJob,
-  type Printer,
 } from '@zhzy/contracts';
 import { zhCNPrintAgent as t } from '../../../i18n/print-agent';
+import { createAgentClient } from '../../../lib/agent-client';
 import { agentEndpoint, agentTokens } from '../../../lib/agent-endpoint';
-
-/** A failed agent call with the agent's Chinese message (`status` 0: the agent could not be reached). */
-export class AgentPrintError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'AgentPrintError';
-  }
-}
 
 /** Seams for the tests: how the agent is reached. */
 export const agentPrintDeps = {
@@ -30,42 +14,16 @@ export const agentPrintDeps = {
   endpoint: () => agentEndpoint(),
 };
 
-async function send(
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-  timeoutMs = 10_000,
-): Promise<unknown> {
+/** The agent this page talks to now (its address and pairing token are read at each call). */
+function agent() {
   const endpoint = agentPrintDeps.endpoint();
-  const headers: Record<string, string> = {};
-  const token = agentTokens.get(endpoint);
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  let res: Response;
-  try {
-    res = await agentPrintDeps.fetch(new URL(path, `${endpoint.baseUrl}/`).href, {
-      method,
-      headers,
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch {
-    throw new AgentPrintError(0, t.unreachable);
-  }
-  let json: unknown = null;
-  try {
-    json = await res.json();
-  } catch {
-    // Not JSON.
-  }
-  if (res.status !== 200) {
-    const message = (json as { message?: unknown } | null)?.message;
-    throw new AgentPrintError(
-      res.status,
-      typeof message === 'string' && message ? message : `HTTP ${res.status}`,
-    );
-  }
-  return json;
+  return createAgentClient({
+    baseUrl: endpoint.baseUrl,
+    token: () => agentTokens.get(endpoint),
+    fetch: (...args) => agentPrintDeps.fetch(...args),
+    timeoutMs: 10_000,
+    messages: { unreachable: t.unreachable },
+  });
 }
 
 /** Whether the agent is there, can print (protocol), and this page is paired with it. */
@@ -75,7 +33,7 @@ export type AgentPrintReadiness =
 export async function agentReadiness(): Promise<AgentPrintReadiness> {
   let health: AgentHealth;
   try {
-    health = AgentHealthSchema.parse(await send('GET', agentCalls.health.path, undefined, 3_000));
+    health = await agent().call(agentCalls.health, { timeoutMs: 3_000 });
   } catch {
     return { ok: false, reason: 'noAgent' };
   }
@@ -84,20 +42,23 @@ export async function agentReadiness(): Promise<AgentPrintReadiness> {
   return { ok: true, health };
 }
 
-export async function listPrinters(refresh = false): Promise<Printer[]> {
-  const path = `${agentCalls.printers.path}${refresh ? '?refresh=1' : ''}`;
-  return PrinterListSchema.parse(await send('GET', path, undefined, 60_000)).printers;
+export async function listPrinters(refresh = false) {
+  const answer = await agent().call(agentCalls.printers, {
+    ...(refresh ? { query: { refresh: '1' } } : {}),
+    timeoutMs: 60_000,
+  });
+  return answer.printers;
 }
 
 /** Asks the agent to download a PDF from the host and print it. */
-export async function printFromHost(input: PrintFromHostInput): Promise<PrintJob> {
-  return PrintJobSchema.parse(await send('POST', agentCalls.print.path, input, 30_000));
+export async function printFromHost(input: PrintFromHostInput) {
+  return agent().call(agentCalls.print, { body: input, timeoutMs: 30_000 });
 }
 
-export async function printJob(id: string): Promise<PrintJob> {
-  return PrintJobSchema.parse(await send('GET', buildPath(agentCalls.printJob.path, { id })));
+export async function printJob(id: string) {
+  return agent().call(agentCalls.printJob, { params: { id } });
 }
 
-export async function cancelPrintJob(id: string): Promise<PrintJob> {
-  return PrintJobSchema.parse(await send('POST', buildPath(agentCalls.cancelPrintJob.path, { id })));
+export async function cancelPrintJob(id: string) {
+  return agent().call(agentCalls.cancelPrintJob, { params: { id } });
 }

@@ -1,8 +1,6 @@
-import { buildPath, calls, type CardPdfRequest, type HomeworkListQuery } from '@zhzy/contracts';
+import { buildPath, calls, type CardPdfRequest } from '@zhzy/contracts';
 import { api } from '../../../lib/api';
 import { useApi } from '../../../lib/swr';
-
-export { useHomeworkDetail } from '../../../lib/shared-calls';
 
 /** A homework's score sheet from its results (analysis): one per class, or the asked class only. */
 export function usePrintGrade(homeworkId: string | null, classId: string | null, order: 'rank' | 'number') {
@@ -16,33 +14,6 @@ export function usePrintGrade(homeworkId: string | null, classId: string | null,
         })
       ).data,
   );
-}
-
-export function usePaperDetail(id: string | null) {
-  return useApi(
-    id ? ['teacher/paper/detail', id] : null,
-    async () => (await api.call(calls.paperDetail, { params: { id: id! } })).data,
-  );
-}
-
-/** The school's recent homework, to pick one on a print page opened without one. */
-export function useRecentHomework(query: HomeworkListQuery | null) {
-  return useApi(
-    query ? ['teacher/homework/list', 'print-picker', JSON.stringify(query)] : null,
-    async () => (await api.call(calls.homeworkList, { query: query! })).data,
-  );
-}
-
-/** The classes of the caller's default school year (SPEC §7's class call: years with type 1, classes with type 2). */
-export function useDefaultYearClasses(orgId: string | null) {
-  return useApi(orgId ? ['system/class/default-year-classes', orgId] : null, async () => {
-    const years = (await api.call(calls.classList, { query: { orgId: orgId!, type: '1', pid: '' } })).data;
-    const year = years.find((y) => y.isDefault);
-    if (!year) return { year: null, classes: [] };
-    const classes = (await api.call(calls.classList, { query: { orgId: orgId!, type: '2', pid: year.id } }))
-      .data;
-    return { year, classes };
-  });
 }
 
 /**

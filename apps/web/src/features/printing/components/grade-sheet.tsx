@@ -6,7 +6,8 @@ import { Listbox } from '../../../components/ui/listbox';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { paths, withQuery } from '../../../config/paths';
 import { zhCNPrint as tp } from '../../../i18n/zh-CN';
-import { useHomeworkDetail, usePrintGrade, useRecentHomework } from '../api/printing';
+import { useHomeworkDetail, useRecentHomework } from '../../../api/homework';
+import { usePrintGrade } from '../api/printing';
 import { parseRoster, type RosterStudent } from '../utils/roster';
 import { FitWidth, PrintFrame, ScreenNote } from './print-frame';
 
@@ -79,7 +80,7 @@ export function sheetRows(klass: HomeworkClass, roster: RosterStudent[] | null):
 }
 
 function HomeworkPicker({ route }: { route: string }) {
-  const recent = useRecentHomework({ page: 1, size: 20 });
+  const recent = useRecentHomework(20);
   const data = recent.data;
   if (recent.error) return <Empty title={tp.grade.pickFailed} />;
   if (!data) return <SkeletonLines lines={6} />;

@@ -4,8 +4,8 @@ import { Listbox } from '../../../components/ui/listbox';
 import { Segmented } from '../../../components/ui/segmented';
 import { paths } from '../../../config/paths';
 import { zhCNPrint as tp } from '../../../i18n/zh-CN';
-import { useClassStudents } from '../../../lib/class-students';
-import { useDefaultYearClasses, useHomeworkDetail } from '../api/printing';
+import { useClassStudents, useDefaultYearClasses } from '../../../api/classes';
+import { useHomeworkDetail } from '../../../api/homework';
 import {
   labelSheet,
   labelsPerSheet,
@@ -154,9 +154,13 @@ export function LabelPage({ orgId, homeworkId }: { orgId: string | null; homewor
       }
     >
       <div data-print="hide" className="mx-auto mb-4 max-w-4xl space-y-2 print:hidden">
-        {homework && <p className="text-sm font-medium text-slate-800">{tp.code.forHomework(homework.title)}</p>}
+        {homework && (
+          <p className="text-sm font-medium text-slate-800">{tp.code.forHomework(homework.title)}</p>
+        )}
         <p className="text-xs leading-5 text-slate-600" data-testid="label-summary">
-          {isLoading ? tp.code.loading : tp.code.summary(students.length, pages.length, labelsPerSheet(sheet))}
+          {isLoading
+            ? tp.code.loading
+            : tp.code.summary(students.length, pages.length, labelsPerSheet(sheet))}
           {!isLoading && chosen && students.length > 0 && <span> {tp.code.fromRoster(className)}</span>}
         </p>
         {kind === 'barcode' ? (

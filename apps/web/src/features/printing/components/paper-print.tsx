@@ -8,7 +8,8 @@ import { optionColumns } from '../../../components/ui/question-body';
 import { paths, withQuery } from '../../../config/paths';
 import { zhCNPrint as tp } from '../../../i18n/zh-CN';
 import { cn } from '../../../lib/utils';
-import { useHomeworkDetail, usePaperDetail } from '../api/printing';
+import { useHomeworkDetail } from '../../../api/homework';
+import { usePaperDetail } from '../../../api/papers';
 import { CardPrintButton } from './card-print-dialog';
 import { FitWidth, PrintFrame, ScreenNote, type PageSpec } from './print-frame';
 

@@ -2,39 +2,6 @@ import { calls, type Area, type Question, type QuestionScope, type QuestionSort 
 import { api } from '../../../lib/api';
 import { useApi } from '../../../lib/swr';
 
-/** Stages with their subjects. */
-export function useStages() {
-  return useApi(['system/stages'], async () => (await api.call(calls.stageList)).data);
-}
-
-export function useTextbooks(subjectId: string | null) {
-  return useApi(
-    subjectId ? ['teacher/textbooks', subjectId] : null,
-    async () => (await api.call(calls.textbookList, { query: { subjectId: subjectId! } })).data,
-  );
-}
-
-export function useBooknodes(textbookId: string | null) {
-  return useApi(
-    textbookId ? ['teacher/booknodes', textbookId] : null,
-    async () => (await api.call(calls.booknodeTree, { query: { textbookId: textbookId! } })).data,
-  );
-}
-
-export function useKnowledgeTree(subjectId: string | null) {
-  return useApi(
-    subjectId ? ['teacher/knowledge', subjectId] : null,
-    async () => (await api.call(calls.knowledgeTree, { query: { subjectId: subjectId! } })).data,
-  );
-}
-
-export function useQuestionTypes(subjectId: string | null) {
-  return useApi(
-    subjectId ? ['teacher/question-types', subjectId] : null,
-    async () => (await api.call(calls.questionTypeList, { query: { subjectId: subjectId! } })).data,
-  );
-}
-
 /** What the year, source, region and difficulty filters can offer for a subject, with counts. */
 export function useFilterOptions(subjectId: string | null) {
   return useApi(
@@ -92,14 +59,5 @@ export function useQuestionPage(q: BankQuery | null) {
       return answer.data;
     },
     { keepPreviousData: true },
-  );
-}
-
-/** 举一反三 for one card: same type and knowledge points, near difficulty. */
-export function useSimilar(questionId: string | null) {
-  return useApi(
-    questionId ? ['teacher/question/similar', questionId, ''] : null,
-    async () =>
-      (await api.call(calls.similarQuestions, { params: { id: questionId! }, query: { size: 5 } })).data,
   );
 }

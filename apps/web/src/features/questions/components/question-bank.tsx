@@ -23,14 +23,12 @@ import { setSelection, useSelection } from '../../../lib/selection';
 import { cn } from '../../../lib/utils';
 import {
   useBooknodes,
-  useFilterOptions,
   useKnowledgeTree,
-  useQuestionPage,
   useQuestionTypes,
   useStages,
   useTextbooks,
-  type BankQuery,
-} from '../api/catalog';
+} from '../../../api/catalog';
+import { useFilterOptions, useQuestionPage, type BankQuery } from '../api/catalog';
 import { FilterChips } from './filter-chips';
 import { QuestionCard, type BasketControls } from './question-card';
 import { StageSubjectChooser } from './stage-subject-chooser';

@@ -5,7 +5,7 @@ import { DifficultyTag, QuestionBody } from '../../../components/ui/question-bod
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { composition } from '../../../i18n/composition';
 import { cn } from '../../../lib/utils';
-import { useSimilar } from '../api/catalog';
+import { useSimilarQuestions } from '../../../api/catalog';
 
 export interface BasketControls {
   has: (id: string) => boolean;
@@ -97,7 +97,7 @@ export function QuestionCard({
 }
 
 function SimilarList({ questionId, basket }: { questionId: string; basket: BasketControls }) {
-  const { data, isLoading } = useSimilar(questionId);
+  const { data, isLoading } = useSimilarQuestions(questionId, 5);
   if (isLoading) return <SkeletonLines lines={4} />;
   if (!data || data.length === 0)
     return <p className="text-sm text-slate-500">{composition.bank.similarEmpty}</p>;

@@ -3,8 +3,6 @@ import { api } from '../../../lib/api';
 import { sessionStore } from '../../../lib/session';
 import { useApi } from '../../../lib/swr';
 
-export { useScanBatches } from '../../../lib/shared-calls';
-
 export const tallyKey = (batchId: string) => ['recognition-tally', batchId] as const;
 export const exceptionsKey = (batchId: string) => ['recognition-exceptions', batchId] as const;
 

@@ -6,14 +6,8 @@ import { zhCNRecognition as r } from '../../../i18n/recognition';
 import { useApiMutate } from '../../../lib/swr';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
-import {
-  checkBatch,
-  exceptionsKey,
-  tallyKey,
-  useExceptions,
-  useScanBatches,
-  useTally,
-} from '../api/recognition';
+import { useScanBatches } from '../../../api/homework';
+import { checkBatch, exceptionsKey, tallyKey, useExceptions, useTally } from '../api/recognition';
 import { ExceptionQueue } from './exception-queue';
 import { ReviewDialog } from './review-dialog';
 

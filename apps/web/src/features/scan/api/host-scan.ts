@@ -11,7 +11,6 @@ import {
   VirtualKeyAnswerSchema,
 } from '@zhzy/contracts';
 import { api } from '../../../lib/api';
-import { useApi } from '../../../lib/swr';
 
 /** `POST /teacher/scan/batch`: a host batch and the upload token the agent sends its pages with. */
 export async function createHostBatch(input: CreateScanBatch): Promise<CreatedScanBatch> {
@@ -66,14 +65,6 @@ export interface VirtualFeed {
   key: Record<string, string>;
   /** Question id → difficulty on the 0–1 scale, for questions whose bank difficulty the paper holds. */
   difficulty: Record<string, number>;
-}
-
-/** The homework the virtual scanner can fill cards of (the newest first). */
-export function useVirtualHomework(enabled: boolean) {
-  return useApi(
-    enabled ? ['scan/virtual-homework'] : null,
-    async () => (await api.call(calls.homeworkList, { query: { page: 1, size: 50 } })).data.records,
-  );
 }
 
 /**

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Listbox } from '../../../components/ui/listbox';
 import { Segmented } from '../../../components/ui/segmented';
 import { zhCNScan as s } from '../../../i18n/zh-CN';
-import { useVirtualHomework } from '../api/host-scan';
+import { useRecentHomework } from '../../../api/homework';
 import {
   readScannerState,
   saveScannerSetting,
@@ -58,16 +58,16 @@ function SettingsForm({
   const [sheetsText, setSheetsText] = useState(() => String(draft.virtualSheets));
   const sheetsId = useId();
   const chosen = sources.find((x) => x.id === draft.scannerIndex) ?? null;
-  const homework = useVirtualHomework(chosen?.driver === 'virtual');
+  const homework = useRecentHomework(50, chosen?.driver === 'virtual').data?.records;
   const patch = (p: Partial<ScannerSetting>) => setDraft((d) => ({ ...d, ...p }));
   // Opened for a homework (/scan?homeworkId=): the picker starts on it once the list shows it (its card exists).
   const preselected = useRef(false);
   useEffect(() => {
-    if (preselected.current || !homeworkId || !homework.data) return;
+    if (preselected.current || !homeworkId || !homework) return;
     preselected.current = true;
-    if (homework.data.some((h) => h.id === homeworkId && h.card.pageCount > 0))
+    if (homework.some((h) => h.id === homeworkId && h.card.pageCount > 0))
       setDraft((d) => ({ ...d, virtualHomeworkId: homeworkId }));
-  }, [homeworkId, homework.data]);
+  }, [homeworkId, homework]);
 
   const save = () => {
     if (sources.length > 0 && !chosen) {
@@ -187,7 +187,7 @@ function SettingsForm({
               value={draft.virtualHomeworkId ?? ''}
               options={[
                 { value: '', label: s.dialog.virtualDemoCard },
-                ...(homework.data ?? []).map((h) => ({
+                ...(homework ?? []).map((h) => ({
                   value: h.id,
                   label: s.dialog.virtualHomeworkOption(h.title, h.classes.map((c) => c.name).join('、')),
                 })),

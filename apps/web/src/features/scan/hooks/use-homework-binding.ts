@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useHomeworkDetail, useScanBatches } from '../../../lib/shared-calls';
+import { useHomeworkDetail, useScanBatches } from '../../../api/homework';
 import type { ScanSession } from '../stores/scan-session';
 
 /**

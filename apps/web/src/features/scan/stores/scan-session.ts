@@ -17,7 +17,7 @@ import {
   type WsServerMessage,
 } from '@zhzy/contracts';
 import { zhCNScan as s } from '../../../i18n/zh-CN';
-import { AgentCallError, createAgentClient, type AgentClient } from '../api/agent-client';
+import { AgentCallError, createAgentClient, type AgentClient } from '../../../lib/agent-client';
 import type { AgentEndpoint } from '../api/agent-endpoint';
 import {
   readScannerState,

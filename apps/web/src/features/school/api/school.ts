@@ -7,18 +7,12 @@ import {
   type UpdateSchool,
 } from '@zhzy/contracts';
 import { isApiError } from '@zhzy/api-client';
+import { SCHOOL_DATA } from '../../../api/keys';
 import { api, sessionChanged } from '../../../lib/api';
 import { useApi, useApiRevalidate } from '../../../lib/swr';
 
 /** Every key of this feature starts with this, so one write revalidates what it touched. */
 export const SCHOOL_KEY = 'school';
-
-export function useSchoolDetail(orgId: string | null, enabled = true) {
-  return useApi(
-    enabled ? [SCHOOL_KEY, 'detail', orgId] : null,
-    async () => (await api.call(calls.schoolDetail, { query: orgId ? { orgId } : {}, silent: true })).data,
-  );
-}
 
 export function useYears(orgId: string, includeArchived: boolean) {
   return useApi(
@@ -62,25 +56,10 @@ export function useStudents(orgId: string, f: StudentFilters) {
   );
 }
 
-export function useSubjects(orgId: string) {
-  return useApi(
-    [SCHOOL_KEY, 'subjects', orgId],
-    async () => (await api.call(calls.schoolSubjects, { query: { orgId } })).data,
-  );
-}
-
 export function useGradeDirectors(orgId: string) {
   return useApi(
     [SCHOOL_KEY, 'directors', orgId],
     async () => (await api.call(calls.gradeDirectors, { query: { orgId } })).data,
-  );
-}
-
-/** Members, for picking grade directors (administrators only). */
-export function useMembers(orgId: string, enabled: boolean) {
-  return useApi(
-    enabled ? [SCHOOL_KEY, 'members', orgId] : null,
-    async () => (await api.call(calls.teamMembers, { query: { orgId } })).data,
   );
 }
 
@@ -92,10 +71,13 @@ export function useAudit(orgId: string, page: number, enabled: boolean) {
   );
 }
 
-/** Revalidates every key of the feature (each write may change counts shown elsewhere on the screen). */
+/** Revalidates every key of the feature and the school data it shares (each write may change counts shown elsewhere). */
 export function useRevalidateSchool() {
   const revalidate = useApiRevalidate();
-  return () => void revalidate(SCHOOL_KEY);
+  return () => {
+    void revalidate(SCHOOL_KEY);
+    void revalidate(SCHOOL_DATA);
+  };
 }
 
 /** Stores the new user info (top bar logo, default school) after a change that shows in the chrome. */

@@ -18,6 +18,7 @@ import { Table } from '../../../components/ui/table';
 import { zhCNSchool as ts } from '../../../i18n/school';
 import { toast } from '../../../lib/toast';
 import { formatDate } from '../../../lib/utils';
+import { useSchoolMembers, useSchoolSubjects } from '../../../api/school';
 import {
   refreshUser,
   setDirectors,
@@ -26,9 +27,7 @@ import {
   uploadLogo,
   useAudit,
   useGradeDirectors,
-  useMembers,
   useRevalidateSchool,
-  useSubjects,
 } from '../api/school';
 
 const LOGO_SIZE = 512;
@@ -227,7 +226,7 @@ export function InfoPanel({ school, canManage }: { school: SchoolDetail; canMana
 
 /** Subjects offered per stage (none ticked offers all). */
 export function SubjectsPanel({ orgId, canManage }: { orgId: string; canManage: boolean }) {
-  const { data, mutate } = useSubjects(orgId);
+  const { data, mutate } = useSchoolSubjects(orgId);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -290,7 +289,7 @@ export function SubjectsPanel({ orgId, canManage }: { orgId: string; canManage: 
 export function DirectorsPanel({ orgId, canManage }: { orgId: string; canManage: boolean }) {
   const { data, mutate } = useGradeDirectors(orgId);
   const [grade, setGrade] = useState<string | null>(null);
-  const { data: members } = useMembers(orgId, canManage && grade !== null);
+  const { data: members } = useSchoolMembers(orgId, '', '', canManage && grade !== null);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [filter, setFilter] = useState('');
   const [busy, setBusy] = useState(false);

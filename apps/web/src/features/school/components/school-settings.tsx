@@ -10,7 +10,7 @@ import { Tabs } from '../../../components/ui/tabs';
 import { paths } from '../../../config/paths';
 import { zhCNSchool as ts } from '../../../i18n/school';
 import { cn } from '../../../lib/utils';
-import { useSchoolDetail } from '../api/school';
+import { useSchoolDetail } from '../../../api/school';
 import { CreateSchoolForm } from './create-school';
 import { AuditPanel, DirectorsPanel, InfoPanel, SchoolLogo, SubjectsPanel } from './school-panels';
 import { StudentsPanel } from './students-panel';

@@ -1,6 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { coefficientLevelName, DIFFICULTY_LEVELS, SmartComposeSchema, type SmartResult } from '@zhzy/contracts';
+import {
+  coefficientLevelName,
+  DIFFICULTY_LEVELS,
+  SmartComposeSchema,
+  type SmartResult,
+} from '@zhzy/contracts';
 import { Button } from '../../../components/ui/button';
 import { CheckTree, checkedNames, compactChecked } from '../../../components/ui/check-tree';
 import { Empty } from '../../../components/ui/empty';
@@ -15,15 +20,17 @@ import { composition } from '../../../i18n/composition';
 import { setSelection, useSelection } from '../../../lib/selection';
 import { cn } from '../../../lib/utils';
 import {
-  smartCompose,
   useBooknodes,
-  useCurrentClasses,
   useKnowledgeTree,
   useQuestionTypes,
   useStages,
   useTextbooks,
-} from '../api/smart';
+} from '../../../api/catalog';
+import { useDefaultYearClasses } from '../../../api/classes';
+import { useSession } from '../../../lib/session';
+import { smartCompose } from '../api/smart';
 import { defaultRows, rowKey, rowTotals, type TypeRow } from '../utils/rows';
+import { ShowAnswersToggle } from '../../../components/ui/show-answers-toggle';
 
 const s = composition.smart;
 type Scope = 'booknode' | 'knowledge';
@@ -51,7 +58,8 @@ export function SmartComposeScreen() {
   const { data: chapters } = useBooknodes(textbook?.id ?? null);
   const { data: knowledge } = useKnowledgeTree(scope === 'knowledge' ? subjectId : null);
   const { data: types } = useQuestionTypes(subjectId);
-  const { data: current } = useCurrentClasses();
+  const { user } = useSession();
+  const { data: current } = useDefaultYearClasses(user?.orgDefaultId ?? null);
 
   const [chapterChecked, setChapterChecked] = useState<Set<string>>(new Set());
   const [knowledgeChecked, setKnowledgeChecked] = useState<Set<string>>(new Set());
@@ -486,15 +494,7 @@ export function SmartResultView({ result, seed }: { result: SmartResult; seed: n
         )}
       </div>
       <div className="flex items-center justify-end">
-        <label className="flex items-center gap-2 text-sm text-slate-600">
-          <input
-            type="checkbox"
-            className="size-4 accent-blue-600"
-            checked={answers}
-            onChange={(e) => setAnswers(e.target.checked)}
-          />
-          {composition.compose.showAnswers}
-        </label>
+        <ShowAnswersToggle checked={answers} onChange={setAnswers} />
       </div>
       {result.selections.map((sel) => (
         <section

@@ -3,24 +3,6 @@ import { api } from '../../../lib/api';
 import { useApi } from '../../../lib/swr';
 import { assembleSets, type Pools } from '../utils/sets';
 
-export function useStages() {
-  return useApi(['system/stages'], async () => (await api.call(calls.stageList)).data);
-}
-
-export function useTextbooks(subjectId: string | null) {
-  return useApi(
-    subjectId ? ['teacher/textbooks', subjectId] : null,
-    async () => (await api.call(calls.textbookList, { query: { subjectId: subjectId! } })).data,
-  );
-}
-
-export function useBooknodes(textbookId: string | null) {
-  return useApi(
-    textbookId ? ['teacher/booknodes', textbookId] : null,
-    async () => (await api.call(calls.booknodeTree, { query: { textbookId: textbookId! } })).data,
-  );
-}
-
 /** Candidates of each difficulty level under a chapter (the first 40 of each, in the bank's stable order). */
 async function pool(subjectId: string, booknodeId: string): Promise<Record<number, Question[]>> {
   const levels = await Promise.all(

@@ -11,7 +11,8 @@ import { Tree } from '../../../components/ui/tree';
 import { paths, withQuery } from '../../../config/paths';
 import { composition } from '../../../i18n/composition';
 import { setSelection, useSelection } from '../../../lib/selection';
-import { paperFromQuestions, useBooknodes, useChapterSets, useStages, useTextbooks } from '../api/sync';
+import { useBooknodes, useStages, useTextbooks } from '../../../api/catalog';
+import { paperFromQuestions, useChapterSets } from '../api/sync';
 import { SET_RULES, findNode, unitOf, type SetKind } from '../utils/sets';
 
 const s = composition.sync;

@@ -1,35 +1,9 @@
-import {
-  calls,
-  type CreateInvitation,
-  type Grade,
-  type GroupKind,
-  type InviteStatus,
-  type SchoolRole,
-} from '@zhzy/contracts';
+import { calls, type CreateInvitation, type Grade, type GroupKind, type InviteStatus } from '@zhzy/contracts';
+import { SCHOOL_DATA } from '../../../api/keys';
 import { api } from '../../../lib/api';
 import { useApi, useApiRevalidate } from '../../../lib/swr';
 
 export const TEAM_KEY = 'team';
-
-export function useTeamDetail(orgId: string | null) {
-  return useApi(
-    [TEAM_KEY, 'detail', orgId],
-    async () => (await api.call(calls.schoolDetail, { query: orgId ? { orgId } : {}, silent: true })).data,
-  );
-}
-
-export function useTeamMembers(orgId: string, keyword: string, role: SchoolRole | '', enabled = true) {
-  return useApi(
-    enabled ? [TEAM_KEY, 'members', orgId, keyword, role] : null,
-    async () =>
-      (
-        await api.call(calls.teamMembers, {
-          query: { orgId, ...(keyword.trim() ? { keyword: keyword.trim() } : {}), ...(role ? { role } : {}) },
-        })
-      ).data,
-    { keepPreviousData: true },
-  );
-}
 
 export function useInvitations(orgId: string, status: InviteStatus | '') {
   return useApi(
@@ -43,13 +17,6 @@ export function useGroups(orgId: string | null, mine: boolean) {
   return useApi(
     orgId ? [TEAM_KEY, 'groups', orgId, mine ? 1 : 0] : null,
     async () => (await api.call(calls.teamGroups, { query: { orgId: orgId!, mine } })).data,
-  );
-}
-
-export function useOfferedSubjects(orgId: string, enabled: boolean) {
-  return useApi(
-    enabled ? [TEAM_KEY, 'subjects', orgId] : null,
-    async () => (await api.call(calls.schoolSubjects, { query: { orgId } })).data,
   );
 }
 
@@ -67,9 +34,13 @@ export function useTeachableClasses(orgId: string, enabled: boolean) {
   });
 }
 
+/** Revalidates every key of the feature and the school data it shares. */
 export function useRevalidateTeam() {
   const revalidate = useApiRevalidate();
-  return () => void revalidate(TEAM_KEY);
+  return () => {
+    void revalidate(TEAM_KEY);
+    void revalidate(SCHOOL_DATA);
+  };
 }
 
 export const setMemberRoles = async (id: string, isAdministrator: boolean, grades: Grade[]) =>

@@ -23,16 +23,14 @@ import { paths } from '../../../config/paths';
 import { zhCNSchool as ts } from '../../../i18n/school';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
+import { useSchoolDetail, useSchoolMembers, useSchoolSubjects } from '../../../api/school';
 import {
   createGroup,
   deleteGroup,
   setGroupMembers,
   updateGroup,
   useGroups,
-  useOfferedSubjects,
   useRevalidateTeam,
-  useTeamDetail,
-  useTeamMembers,
   type GroupInput,
 } from '../api/team';
 import { Avatar } from './member-screen';
@@ -50,7 +48,7 @@ function GroupDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { data: subjects } = useOfferedSubjects(orgId, open);
+  const { data: subjects } = useSchoolSubjects(orgId, open);
   const [name, setName] = useState('');
   const [kind, setKind] = useState<GroupKind>('research');
   const [subjectId, setSubjectId] = useState('');
@@ -160,7 +158,7 @@ function MembersDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { data: members } = useTeamMembers(orgId, '', '', group !== null);
+  const { data: members } = useSchoolMembers(orgId, '', '', group !== null);
   const [chosen, setChosen] = useState<Map<string, boolean>>(new Map());
   const [filter, setFilter] = useState('');
   const [busy, setBusy] = useState(false);
@@ -366,7 +364,7 @@ function GroupCard({
  * administrators see every group and create, edit and staff them.
  */
 export function GroupScreen({ orgId }: { orgId: string | null }) {
-  const detail = useTeamDetail(orgId);
+  const detail = useSchoolDetail(orgId);
   const school = detail.data;
   const schoolError: unknown = detail.error;
   const canManage = school?.me.canManage ?? false;

@@ -7,7 +7,8 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { zhCNSchool as ts } from '../../../i18n/school';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
-import { setMemberRoles, setMemberTeaching, useOfferedSubjects, useTeachableClasses } from '../api/team';
+import { useSchoolSubjects } from '../../../api/school';
+import { setMemberRoles, setMemberTeaching, useTeachableClasses } from '../api/team';
 
 function Chip({ on, label, onToggle }: { on: boolean; label: string; onToggle: () => void }) {
   return (
@@ -132,7 +133,7 @@ export function TeachingDialog({
   onSaved: () => void;
 }) {
   const open = member !== null;
-  const { data: subjects } = useOfferedSubjects(orgId, open);
+  const { data: subjects } = useSchoolSubjects(orgId, open);
   const { data: years } = useTeachableClasses(orgId, open);
   const [rows, setRows] = useState<Row[]>([]);
   const [busy, setBusy] = useState(false);

@@ -12,7 +12,8 @@ import { paths } from '../../../config/paths';
 import { zhCNSchool as ts } from '../../../i18n/school';
 import { toast } from '../../../lib/toast';
 import { formatDate } from '../../../lib/utils';
-import { removeMember, useRevalidateTeam, useTeamDetail, useTeamMembers } from '../api/team';
+import { useSchoolDetail, useSchoolMembers } from '../../../api/school';
+import { removeMember, useRevalidateTeam } from '../api/team';
 import { InvitationsPanel } from './invitations-panel';
 import { RolesDialog, TeachingDialog } from './member-dialogs';
 
@@ -33,7 +34,7 @@ function MembersPanel({ orgId, myMemberId }: { orgId: string; myMemberId: string
   const [keyword, setKeyword] = useState('');
   const [query, setQuery] = useState('');
   const [role, setRole] = useState<SchoolRole | ''>('');
-  const { data, isLoading } = useTeamMembers(orgId, query, role);
+  const { data, isLoading } = useSchoolMembers(orgId, query, role);
   const revalidate = useRevalidateTeam();
   const [roles, setRoles] = useState<Member | null>(null);
   const [teaching, setTeaching] = useState<Member | null>(null);
@@ -223,7 +224,7 @@ function MembersPanel({ orgId, myMemberId }: { orgId: string; myMemberId: string
 
 /** /team/member: administrators manage members and invitations; others are pointed to their groups. */
 export function MemberScreen({ orgId }: { orgId: string | null }) {
-  const detail = useTeamDetail(orgId);
+  const detail = useSchoolDetail(orgId);
   const { data: school, isLoading } = detail;
   const error: unknown = detail.error;
   if (isLoading) {

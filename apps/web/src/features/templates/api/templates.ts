@@ -2,10 +2,6 @@ import { calls } from '@zhzy/contracts';
 import { api } from '../../../lib/api';
 import { useApi } from '../../../lib/swr';
 
-export function useStages() {
-  return useApi(['system/stages'], async () => (await api.call(calls.stageList)).data);
-}
-
 export interface TemplateQuery {
   subjectId: string | null;
   keyword: string;
@@ -28,13 +24,6 @@ export function useTemplates(q: TemplateQuery) {
         })
       ).data,
     { keepPreviousData: true },
-  );
-}
-
-export function usePaperDetail(id: string | null) {
-  return useApi(
-    id ? ['teacher/paper/detail', id] : null,
-    async () => (await api.call(calls.paperDetail, { params: { id: id! } })).data,
   );
 }
 

@@ -2,17 +2,17 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { PaperSummary } from '@zhzy/contracts';
 import { Button } from '../../../components/ui/button';
-import { Drawer } from '../../../components/ui/drawer';
+import { PaperPreviewDrawer } from '../../../components/paper-preview-drawer';
 import { Empty } from '../../../components/ui/empty';
 import { Pagination } from '../../../components/ui/pagination';
-import { PaperView } from '../../../components/ui/paper-view';
-import { Skeleton, SkeletonLines } from '../../../components/ui/skeleton';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { SubjectPicker } from '../../../components/ui/subject-picker';
 import { paths, withQuery } from '../../../config/paths';
 import { composition } from '../../../i18n/composition';
 import { formatDate } from '../../../lib/utils';
 import { toast } from '../../../lib/toast';
-import { copyPaper, usePaperDetail, useStages, useTemplates } from '../api/templates';
+import { useStages } from '../../../api/catalog';
+import { copyPaper, useTemplates } from '../api/templates';
 
 const s = composition.templates;
 
@@ -126,62 +126,20 @@ export function TemplatesScreen() {
         </div>
       )}
       {data && <Pagination page={data.page} total={data.total} size={data.size} onChange={setPage} />}
-      <TemplatePreview
+      <PaperPreviewDrawer
         id={previewId}
+        title={s.previewTitle}
         onClose={() => setPreviewId(null)}
-        onCopy={(id) => void copy({ id })}
-        copying={copying !== null}
-      />
-    </div>
-  );
-}
-
-function TemplatePreview({
-  id,
-  onClose,
-  onCopy,
-  copying,
-}: {
-  id: string | null;
-  onClose: () => void;
-  onCopy: (id: string) => void;
-  copying: boolean;
-}) {
-  const { data } = usePaperDetail(id);
-  const [answers, setAnswers] = useState(false);
-  return (
-    <Drawer
-      open={id !== null}
-      onClose={onClose}
-      title={s.previewTitle}
-      wide
-      footer={
-        <div className="flex items-center justify-between gap-2">
-          <label className="flex items-center gap-2 text-sm text-slate-600">
-            <input
-              type="checkbox"
-              className="size-4 accent-blue-600"
-              checked={answers}
-              onChange={(e) => setAnswers(e.target.checked)}
-            />
-            {composition.compose.showAnswers}
-          </label>
-          <Button loading={copying} disabled={!id} onClick={() => id && onCopy(id)}>
+        action={
+          <Button
+            loading={copying !== null}
+            disabled={!previewId}
+            onClick={() => previewId && void copy({ id: previewId })}
+          >
             {s.copy}
           </Button>
-        </div>
-      }
-    >
-      {data && data.id === id ? (
-        <PaperView
-          title={data.title}
-          subtitle={data.subtitle}
-          sections={data.sections}
-          showAnswers={answers}
-        />
-      ) : (
-        <SkeletonLines lines={12} />
-      )}
-    </Drawer>
+        }
+      />
+    </div>
   );
 }

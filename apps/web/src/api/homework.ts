@@ -1,23 +1,15 @@
 import { calls } from '@zhzy/contracts';
-import { api } from './api';
-import { useApi } from './swr';
-
-/**
- * Reads several features share, with one cache key each (STYLE: data several features read gets a shared layer
- * below the features).
- */
-
-export const homeworkDetailKey = (homeworkId: string) => ['teacher/homework/detail', homeworkId] as const;
+import { api } from '../lib/api';
+import { useApi } from '../lib/swr';
+import { keys } from './keys';
 
 /** The homework itself: its title, classes and what the caller may do with it. */
 export function useHomeworkDetail(homeworkId: string | null) {
   return useApi(
-    homeworkId ? homeworkDetailKey(homeworkId) : null,
+    homeworkId ? keys.homeworkDetail(homeworkId) : null,
     async () => (await api.call(calls.homeworkDetail, { params: { id: homeworkId! } })).data,
   );
 }
-
-export const scanBatchesKey = (homeworkId: string | null) => ['scan-batches', homeworkId] as const;
 
 /**
  * The teacher's scan batches, newest first (the agent's and the uploads'), polled so a new batch shows up; with a
@@ -25,8 +17,16 @@ export const scanBatchesKey = (homeworkId: string | null) => ['scan-batches', ho
  */
 export function useScanBatches(homeworkId: string | null = null) {
   return useApi(
-    scanBatchesKey(homeworkId),
+    keys.scanBatches(homeworkId),
     async () => (await api.call(calls.listScanBatches, { query: homeworkId ? { homeworkId } : {} })).data,
     { refreshInterval: 5000 },
+  );
+}
+
+/** The first `size` of the school's homework, newest first (the print pages' picker, the virtual scanner's). */
+export function useRecentHomework(size: number, enabled = true) {
+  return useApi(
+    enabled ? keys.homeworkList('recent', String(size)) : null,
+    async () => (await api.call(calls.homeworkList, { query: { page: 1, size } })).data,
   );
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { buildPath, type AgentCallDef } from '@zhzy/contracts';
-import { zhCNScan as s } from '../../../i18n/zh-CN';
+import { zhCNScan } from '../i18n/zh-CN';
 
 /** A failed agent call: `status` 0 when the agent could not be reached at all. */
 export class AgentCallError extends Error {
@@ -18,6 +18,8 @@ export interface AgentCallInput {
   query?: Record<string, string>;
   body?: unknown;
   signal?: AbortSignal;
+  /** This call's time limit (a printer search takes longer than a health check); else the client's. */
+  timeoutMs?: number;
 }
 
 type Answer<C extends AgentCallDef> = z.output<C['response']>;
@@ -35,6 +37,8 @@ export interface AgentClientOptions {
   token: () => string | null;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** What the teacher reads when the agent cannot be reached, or answers out of protocol (else /scan's words). */
+  messages?: { unreachable?: string; badAnswer?: string };
 }
 
 async function messageOf(res: Response): Promise<string> {
@@ -47,10 +51,15 @@ async function messageOf(res: Response): Promise<string> {
   return `HTTP ${res.status}`;
 }
 
-/** The REST client of the scan agent on 127.0.0.1 (Bearer token; success is HTTP 200 only). */
+/**
+ * The REST client of the scan agent on 127.0.0.1 (Bearer token; success is HTTP 200 only; every answer parsed with
+ * its `agentCalls` schema), used by /scan and by direct printing.
+ */
 export function createAgentClient(options: AgentClientOptions): AgentClient {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
   const timeoutMs = options.timeoutMs ?? 30_000;
+  const unreachable = options.messages?.unreachable ?? zhCNScan.agent.unreachableMessage;
+  const badAnswer = options.messages?.badAnswer ?? zhCNScan.agent.badAnswer;
 
   async function send(method: string, path: string, input: AgentCallInput = {}): Promise<Response> {
     const url = new URL(path, `${options.baseUrl}/`);
@@ -63,7 +72,10 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(input.body);
     }
-    const signals = [AbortSignal.timeout(timeoutMs), ...(input.signal ? [input.signal] : [])];
+    const signals = [
+      AbortSignal.timeout(input.timeoutMs ?? timeoutMs),
+      ...(input.signal ? [input.signal] : []),
+    ];
     let res: Response;
     try {
       res = await doFetch(url.href, {
@@ -73,7 +85,7 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
         signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0]!,
       });
     } catch {
-      throw new AgentCallError(0, s.agent.unreachableMessage);
+      throw new AgentCallError(0, unreachable);
     }
     if (res.status !== 200) throw new AgentCallError(res.status, await messageOf(res));
     return res;
@@ -86,10 +98,10 @@ export function createAgentClient(options: AgentClientOptions): AgentClient {
       try {
         json = await res.json();
       } catch {
-        throw new AgentCallError(200, s.agent.badAnswer);
+        throw new AgentCallError(200, badAnswer);
       }
       const parsed = call.response.safeParse(json);
-      if (!parsed.success) throw new AgentCallError(200, s.agent.badAnswer);
+      if (!parsed.success) throw new AgentCallError(200, badAnswer);
       return parsed.data as Answer<typeof call>;
     },
     async pageImage(batchId, seq, thumb, signal) {
