@@ -1,4 +1,6 @@
 import sharp from 'sharp';
+import { readBarcodes } from 'zxing-wasm/reader';
+import { loadZxing } from '@zhzy/answer-card/recognise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MESSAGES,
@@ -82,6 +84,10 @@ describe.each(DIALECTS)('invitations on %s', (dialect) => {
     const png = Buffer.from(created.qrCode.slice('data:image/png;base64,'.length), 'base64');
     const meta = await sharp(png).metadata();
     expect(meta.format).toBe('png');
+    // The picture is a code a phone reads as the link itself.
+    await loadZxing();
+    const [read] = await readBarcodes(new Uint8Array(png), { formats: ['QRCode'] });
+    expect(read?.text).toBe(created.link);
     // Only a digest of the token is stored.
     const stored = await t.testDb.db.kysely.selectFrom('invitations').select('token_hash').execute();
     expect(stored.map((s) => s.token_hash)).not.toContain(created.token);
