@@ -22,14 +22,18 @@ export const EnvSchema = z.object({
   VITE_MINI_PROGRAM_APP_ID: text(''),
   /** An external exam site, linked from the footer when set (阅卷/考试 opens the product's own /correct). */
   VITE_EXAM_SITE_URL: text(''),
-  /** Where the mobile app is downloaded; the side bar shows it as a QR code. */
-  VITE_APP_DOWNLOAD_URL: url('https://app.zhzy.cn/download'),
+  /**
+   * Where a mobile app is downloaded, when the school has one; the side bar's QR code then points there. Unset, the
+   * QR code opens this very site on the phone (the web app works on a phone's browser).
+   */
+  VITE_APP_DOWNLOAD_URL: text(''),
   /** Footer texts. */
   VITE_COMPANY_NAME: text('智能作业'),
   VITE_COPYRIGHT: text(''),
-  VITE_FILING_NUMBER: text('京ICP备2026000000号'),
+  /** ICP filing number and support hotline: shown only when the deployment sets them (never a made-up number). */
+  VITE_FILING_NUMBER: text(''),
   VITE_FILING_URL: text('https://beian.miit.gov.cn/'),
-  VITE_SUPPORT_PHONE: text('400-000-0000'),
+  VITE_SUPPORT_PHONE: text(''),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

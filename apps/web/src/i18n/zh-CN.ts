@@ -117,7 +117,8 @@ export const zhCN = {
     help: '使用说明',
     app: '手机端',
     appQr: '扫码下载手机端',
-    appQrAlt: '手机端下载二维码',
+    siteQr: '手机扫码打开智能作业',
+    appQrAlt: '手机端二维码',
   },
 
   basket: {

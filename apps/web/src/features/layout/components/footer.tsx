@@ -26,7 +26,7 @@ export function Footer({ aboutHref }: { aboutHref: string }) {
             {t.footer.supportLines.map((l) => (
               <li key={l}>{l}</li>
             ))}
-            <li>{t.footer.phone(env.footer.supportPhone)}</li>
+            {env.footer.supportPhone && <li>{t.footer.phone(env.footer.supportPhone)}</li>}
           </ul>
         </div>
         <div>

@@ -11,9 +11,10 @@ import { keepChromeSize } from '../../../lib/use-rem-layout';
 export const sideItemClass =
   'flex w-16 flex-col items-center gap-0.5 rounded-lg py-1.5 text-slate-600 transition-colors hover:bg-blue-50 hover:text-blue-700 focus-visible:outline-2 focus-visible:outline-blue-600 sm:w-14 sm:gap-1 sm:py-2';
 
-/** The app-download QR code, shown while the pointer (or focus) is on the item. */
+/** The phone QR code (the app's download page when configured, else this site), shown while pointed at or focused. */
 function AppQr() {
   const [open, setOpen] = useState(false);
+  const target = env.appDownloadUrl || window.location.origin;
   return (
     <div
       className="relative"
@@ -37,8 +38,10 @@ function AppQr() {
           role="tooltip"
           className="absolute right-0 bottom-full mb-3 rounded-xl border border-slate-200 bg-white p-3 text-center shadow-xl sm:top-1/2 sm:right-full sm:bottom-auto sm:mr-3 sm:mb-0 sm:-translate-y-1/2"
         >
-          <QrCode value={env.appDownloadUrl} size={128} alt={t.sideBar.appQrAlt} />
-          <p className="mt-2 text-xs whitespace-nowrap text-slate-500">{t.sideBar.appQr}</p>
+          <QrCode value={target} size={128} alt={t.sideBar.appQrAlt} />
+          <p className="mt-2 text-xs whitespace-nowrap text-slate-500">
+            {env.appDownloadUrl ? t.sideBar.appQr : t.sideBar.siteQr}
+          </p>
         </div>
       )}
     </div>
