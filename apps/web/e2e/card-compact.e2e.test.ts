@@ -4,15 +4,14 @@
  * 2 解答 of 15 points) gets a one-page A4 card, and the teacher sees that before printing — on the card screen
  * (每名学生 1 页) and in the print dialog (the class's pages and sheets).
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { bearer, signIn as apiSignIn, startTestApp, type TestApp } from '@zhzy/server/testing';
 import { ensureBuilt, launchBrowser, SCREENSHOT_DIR, WEB_DIST, WEB_ROOT } from './browser';
+import { composeMathPaper, drawFirstPage, hostApi, newPage, pdfPageCount, shot, signIn } from './teacher';
 
-const PASSWORD = 'Demo@2026';
 const PAPER_TITLE = '七年级数学 第一单元小测';
 const ARTIFACTS = path.resolve(WEB_ROOT, '../../test-artifacts/cards');
 
@@ -20,80 +19,19 @@ let host: TestApp;
 let browser: Browser;
 let origin: string;
 let paperId: string;
-let headers: { authorization: string };
-
-async function api<T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<T> {
-  const res = await host.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
-  return res.json<{ data: T }>().data;
-}
-
-/** The quiz as /edit makes a final paper: basket → composeFromBasket → savePaper, 解答题 at 15 points each. */
-async function composeQuiz(): Promise<string> {
-  const stages = await api<{ name: string; subjects: { id: string; name: string }[] }[]>(
-    'GET',
-    '/system/stage/list',
-  );
-  const math = stages.find((s) => s.name === '初中')!.subjects.find((s) => s.name === '数学')!;
-  const types = await api<{ id: string; name: string }[]>(
-    'GET',
-    `/teacher/question/types?subjectId=${math.id}`,
-  );
-  const pick = async (typeName: string, n: number) => {
-    const type = types.find((t) => t.name === typeName)!;
-    const page = await api<{ records: { id: string }[] }>(
-      'GET',
-      `/teacher/question/page?subjectId=${math.id}&typeId=${type.id}&size=${n}`,
-    );
-    return page.records.slice(0, n).map((q) => q.id);
-  };
-  const questionIds = [
-    ...(await pick('单选题', 8)),
-    ...(await pick('填空题', 2)),
-    ...(await pick('解答题', 2)),
-  ];
-  expect(questionIds).toHaveLength(12);
-  const basket = await api<{ paperInfo: { id: string; subjectId: string }[] }>(
-    'POST',
-    '/teacher/paper/info/addBasket',
-    { questionIds },
-  );
-  const basketPaperId = basket.paperInfo.find((p) => p.subjectId === math.id)!.id;
-  const draft = await api<{
-    id: string;
-    version: number;
-    sections: {
-      id: string;
-      typeId: string | null;
-      title: string;
-      note: string;
-      defaultScore: number;
-      items: { questionId: string; scoreOverride: number | null }[];
-    }[];
-  }>('POST', '/teacher/paper/compose', { basketPaperId, fresh: true });
-  await api('PUT', `/teacher/paper/detail/${draft.id}`, {
-    version: draft.version,
-    title: PAPER_TITLE,
-    subtitle: '课堂小测',
-    status: 'final',
-    sections: draft.sections.map((s) => ({
-      id: s.id,
-      typeId: s.typeId,
-      title: s.title,
-      note: s.note,
-      defaultScore: s.title.includes('解答') ? 15 : s.defaultScore,
-      items: s.items.map((i) => ({ questionId: i.questionId, score: i.scoreOverride })),
-    })),
-  });
-  return draft.id;
-}
 
 beforeAll(async () => {
   ensureBuilt();
   host = await startTestApp({ dialect: 'sqlite', listen: true, env: { WEB_DIST } });
   origin = host.baseUrl;
-  headers = bearer((await apiSignIn(host.app, 'demo-teacher')).access_token);
-  paperId = await composeQuiz();
+  const api = hostApi(host, bearer((await apiSignIn(host.app, 'demo-teacher')).access_token));
+  // The quiz as /edit makes a final paper, 解答题 at 15 points each.
+  paperId = await composeMathPaper(api, {
+    title: PAPER_TITLE,
+    subtitle: '课堂小测',
+    counts: { 单选题: 8, 填空题: 2, 解答题: 2 },
+    essayScore: 15,
+  });
   browser = await launchBrowser();
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   fs.mkdirSync(ARTIFACTS, { recursive: true });
@@ -104,33 +42,10 @@ afterAll(async () => {
   await host?.close();
 });
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${origin}/`);
-  await page.getByRole('button', { name: '登录/注册' }).click();
-  await page.getByRole('textbox', { name: '用户名' }).fill('demo-teacher');
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).last().click();
-  await page.waitForURL((url) => url.pathname.toLowerCase() === '/paperlist');
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
-}
-
 describe('a compact card for a small quiz', { timeout: 240_000 }, () => {
   it('lays the quiz out on one A4 page and says so on the card screen and in the print dialog', async () => {
-    const context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      locale: 'zh-CN',
-      deviceScaleFactor: 1,
-      acceptDownloads: true,
-    });
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    await signIn(page);
+    const { context, page } = await newPage(browser);
+    await signIn(page, origin);
 
     // The card screen: one page, and what that means for each student.
     await page.goto(`${origin}/answerCard?paperId=${paperId}`);
@@ -179,19 +94,8 @@ describe('a compact card for a small quiz', { timeout: 240_000 }, () => {
     await dialog.getByRole('button', { name: '下载 PDF' }).click();
     const pdfPath = path.join(ARTIFACTS, 'compact-quiz-cards.pdf');
     await (await download).saveAs(pdfPath);
-    const info = execFileSync('pdfinfo', [pdfPath], { encoding: 'utf8' });
-    expect(Number(/Pages:\s+(\d+)/.exec(info)![1])).toBe(40);
-    execFileSync('pdftoppm', [
-      '-png',
-      '-r',
-      '60',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      pdfPath,
-      path.join(SCREENSHOT_DIR, 'card-compact-pdf'),
-    ]);
+    expect(pdfPageCount(pdfPath)).toBe(40);
+    drawFirstPage(pdfPath, path.join(SCREENSHOT_DIR, 'card-compact-pdf'));
     await context.close();
   });
 });

@@ -8,11 +8,21 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { bearer, signIn as apiSignIn, startTestApp, type TestApp } from '@zhzy/server/testing';
 import { ensureBuilt, launchBrowser, SCREENSHOT_DIR, WEB_DIST, WEB_ROOT } from './browser';
+import {
+  composeMathPaper,
+  drawFirstPage,
+  hostApi,
+  newPage,
+  pdfPageCount,
+  shot,
+  signIn,
+  waitForPath,
+  type HostApi,
+} from './teacher';
 
-const PASSWORD = 'Demo@2026';
 const PAPER_TITLE = '七年级数学 答题卡演示卷';
 const ARTIFACTS = path.resolve(WEB_ROOT, '../../test-artifacts/cards');
 
@@ -20,80 +30,19 @@ let host: TestApp;
 let browser: Browser;
 let origin: string;
 let paperId: string;
-let headers: { authorization: string };
-
-async function api<T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<T> {
-  const res = await host.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
-  return res.json<{ data: T }>().data;
-}
-
-/** A final paper of demo-teacher made the way /edit makes one: basket → composeFromBasket → savePaper (final). */
-async function composePaper(): Promise<string> {
-  const stages = await api<{ name: string; subjects: { id: string; name: string }[] }[]>(
-    'GET',
-    '/system/stage/list',
-  );
-  const math = stages.find((s) => s.name === '初中')!.subjects.find((s) => s.name === '数学')!;
-  const types = await api<{ id: string; name: string }[]>(
-    'GET',
-    `/teacher/question/types?subjectId=${math.id}`,
-  );
-  const pick = async (typeName: string, n: number) => {
-    const type = types.find((t) => t.name === typeName)!;
-    const page = await api<{ records: { id: string }[] }>(
-      'GET',
-      `/teacher/question/page?subjectId=${math.id}&typeId=${type.id}&size=${n}`,
-    );
-    return page.records.slice(0, n).map((q) => q.id);
-  };
-  const questionIds = [
-    ...(await pick('单选题', 8)),
-    ...(await pick('填空题', 3)),
-    ...(await pick('解答题', 3)),
-  ];
-  expect(questionIds).toHaveLength(14);
-  const basket = await api<{ paperInfo: { id: string; subjectId: string }[] }>(
-    'POST',
-    '/teacher/paper/info/addBasket',
-    { questionIds },
-  );
-  const basketPaperId = basket.paperInfo.find((p) => p.subjectId === math.id)!.id;
-  const draft = await api<{
-    id: string;
-    version: number;
-    sections: {
-      id: string;
-      typeId: string | null;
-      title: string;
-      note: string;
-      defaultScore: number;
-      items: { questionId: string; scoreOverride: number | null }[];
-    }[];
-  }>('POST', '/teacher/paper/compose', { basketPaperId, fresh: true });
-  await api('PUT', `/teacher/paper/detail/${draft.id}`, {
-    version: draft.version,
-    title: PAPER_TITLE,
-    subtitle: '第一单元',
-    status: 'final',
-    sections: draft.sections.map((s) => ({
-      id: s.id,
-      typeId: s.typeId,
-      title: s.title,
-      note: s.note,
-      defaultScore: s.typeId && s.title.includes('解答') ? 10 : s.defaultScore,
-      items: s.items.map((i) => ({ questionId: i.questionId, score: i.scoreOverride })),
-    })),
-  });
-  return draft.id;
-}
+let api: HostApi;
 
 beforeAll(async () => {
   ensureBuilt();
   host = await startTestApp({ dialect: 'sqlite', listen: true, env: { WEB_DIST } });
   origin = host.baseUrl;
-  headers = bearer((await apiSignIn(host.app, 'demo-teacher')).access_token);
-  paperId = await composePaper();
+  api = hostApi(host, bearer((await apiSignIn(host.app, 'demo-teacher')).access_token));
+  paperId = await composeMathPaper(api, {
+    title: PAPER_TITLE,
+    subtitle: '第一单元',
+    counts: { 单选题: 8, 填空题: 3, 解答题: 3 },
+    essayScore: 10,
+  });
   browser = await launchBrowser();
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   fs.mkdirSync(ARTIFACTS, { recursive: true });
@@ -104,39 +53,6 @@ afterAll(async () => {
   await host?.close();
 });
 
-async function newPage(width = 1440): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 600 ? 844 : 900 },
-    locale: 'zh-CN',
-    deviceScaleFactor: 1,
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  return { context, page };
-}
-
-const waitForPath = (page: Page, wanted: string) =>
-  page.waitForURL((url) => url.pathname.toLowerCase() === wanted.toLowerCase());
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${origin}/`);
-  await page.getByRole('button', { name: '登录/注册' }).click();
-  await page.getByRole('textbox', { name: '用户名' }).fill('demo-teacher');
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).last().click();
-  await waitForPath(page, '/paperList');
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
-  if (width < 600)
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}-first-screen.png`) });
-}
-
 const heightOf = async (page: Page, name: string) =>
   Number(await page.getByRole('separator', { name }).getAttribute('aria-valuenow'));
 
@@ -144,8 +60,8 @@ describe('answer cards and printing against the real host', { timeout: 240_000 }
   let homeworkId = '';
 
   it('designs the card: size and columns re-lay it out, boxes resize by mouse and keyboard, warnings show, it saves', async () => {
-    const { context, page } = await newPage();
-    await signIn(page);
+    const { context, page } = await newPage(browser);
+    await signIn(page, origin);
     await page.goto(`${origin}/answerCard?paperId=${paperId}`);
     await page.getByRole('heading', { name: '答题卡设计' }).waitFor();
     await page.getByText(`试卷：${PAPER_TITLE}`).waitFor();
@@ -209,8 +125,8 @@ describe('answer cards and printing against the real host', { timeout: 240_000 }
   });
 
   it('shows the designer on a phone', async () => {
-    const { context, page } = await newPage(390);
-    await signIn(page);
+    const { context, page } = await newPage(browser, { width: 390 });
+    await signIn(page, origin);
     await page.goto(`${origin}/answerCard?paperId=${paperId}`);
     await page.getByRole('group', { name: /答题卡预览，第 1 页/ }).waitFor();
     await shot(page, 'card-designer');
@@ -218,8 +134,8 @@ describe('answer cards and printing against the real host', { timeout: 240_000 }
   });
 
   it('publishes the paper to 七年级(1)班 from the designer and lists it on /paperlist', async () => {
-    const { context, page } = await newPage();
-    await signIn(page);
+    const { context, page } = await newPage(browser);
+    await signIn(page, origin);
     // The empty list explains how to publish the first homework.
     await page.getByText('还没有发布作业').waitFor();
     await shot(page, 'paperlist-empty');
@@ -257,16 +173,16 @@ describe('answer cards and printing against the real host', { timeout: 240_000 }
     await shot(page, 'paperlist');
     await context.close();
 
-    const phone = await newPage(390);
-    await signIn(phone.page);
+    const phone = await newPage(browser, { width: 390 });
+    await signIn(phone.page, origin);
     await phone.page.getByTestId('homework-row').first().waitFor();
     await shot(phone.page, 'paperlist');
     await phone.context.close();
   });
 
   it('downloads the personalised cards of 七年级(1)班 as one PDF of 40 students × the card’s pages', async () => {
-    const { context, page } = await newPage();
-    await signIn(page);
+    const { context, page } = await newPage(browser);
+    await signIn(page, origin);
     const row = page.getByTestId('homework-row').filter({ hasText: PAPER_TITLE });
     await row.getByRole('button', { name: '打印答题卡' }).click();
     const dialog = page.getByRole('dialog', { name: '打印答题卡' });
@@ -287,27 +203,16 @@ describe('answer cards and printing against the real host', { timeout: 240_000 }
     await file.saveAs(pdfPath);
     const bytes = fs.readFileSync(pdfPath);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const info = execFileSync('pdfinfo', [pdfPath], { encoding: 'utf8' });
-    expect(Number(/Pages:\s+(\d+)/.exec(info)![1])).toBe(40 * pages);
+    expect(pdfPageCount(pdfPath)).toBe(40 * pages);
     // The first page as an image, to look at.
-    execFileSync('pdftoppm', [
-      '-png',
-      '-r',
-      '60',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      pdfPath,
-      path.join(SCREENSHOT_DIR, 'card-pdf'),
-    ]);
+    drawFirstPage(pdfPath, path.join(SCREENSHOT_DIR, 'card-pdf'));
     await dialog.getByText(/已下载“/).waitFor();
     await context.close();
   });
 
   it('edits the published card as a new version, after which a generic card can be printed', async () => {
-    const { context, page } = await newPage();
-    await signIn(page);
+    const { context, page } = await newPage(browser);
+    await signIn(page, origin);
     const row = page.getByTestId('homework-row').filter({ hasText: PAPER_TITLE });
     await row.getByRole('button', { name: `${PAPER_TITLE}的更多操作` }).click();
     await page.getByRole('menuitem', { name: '设计答题卡' }).click();
@@ -336,26 +241,15 @@ describe('answer cards and printing against the real host', { timeout: 240_000 }
       `/teacher/homework/card/${homeworkId}`,
     );
     expect(card.version).toBe(2);
-    const info = execFileSync('pdfinfo', [pdfPath], { encoding: 'utf8' });
-    expect(Number(/Pages:\s+(\d+)/.exec(info)![1])).toBe(card.layout.pages.length);
-    execFileSync('pdftoppm', [
-      '-png',
-      '-r',
-      '60',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      pdfPath,
-      path.join(SCREENSHOT_DIR, 'card-pdf-generic'),
-    ]);
+    expect(pdfPageCount(pdfPath)).toBe(card.layout.pages.length);
+    drawFirstPage(pdfPath, path.join(SCREENSHOT_DIR, 'card-pdf-generic'));
     await context.close();
   });
 
   it('opens the calibration page and the barcode page, whose rules refuse bad input in Chinese', async () => {
     for (const width of [1440, 390]) {
-      const { context, page } = await newPage(width);
-      await signIn(page);
+      const { context, page } = await newPage(browser, { width: width });
+      await signIn(page, origin);
       await page.goto(`${origin}/pringtingtest?size=A3`);
       await page.getByRole('heading', { name: '打印校准页' }).waitFor();
       expect(await page.getByTestId('top-nav').count()).toBe(0);
@@ -420,8 +314,8 @@ describe('answer cards and printing against the real host', { timeout: 240_000 }
   });
 
   it('prints the paper, its answers, student QR labels and the empty score sheet of the homework', async () => {
-    const { context, page } = await newPage();
-    await signIn(page);
+    const { context, page } = await newPage(browser);
+    await signIn(page, origin);
     await page.goto(`${origin}/printing?homeworkId=${homeworkId}`);
     await page.getByRole('article', { name: PAPER_TITLE }).waitFor();
     expect(await page.getByTestId('print-question').count()).toBe(14);
@@ -466,7 +360,7 @@ describe('answer cards and printing against the real host', { timeout: 240_000 }
     const gradePdf = path.join(ARTIFACTS, 'grade.pdf');
     await page.pdf({ path: gradePdf, preferCSSPageSize: true, printBackground: true });
     // One class, one A4 page.
-    expect(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [gradePdf], { encoding: 'utf8' }))![1]).toBe('1');
+    expect(pdfPageCount(gradePdf)).toBe(1);
     execFileSync('pdftoppm', ['-png', '-r', '50', gradePdf, path.join(SCREENSHOT_DIR, 'print-grade-pdf')]);
     await context.close();
   });

@@ -3,13 +3,11 @@
  * Question bank, composition and cloud resources in Debian's Chromium against the real host (SQLite, demo school).
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '@zhzy/server/testing';
 import { ensureBuilt, launchBrowser, SCREENSHOT_DIR, WEB_DIST } from './browser';
-
-const PASSWORD = 'Demo@2026';
+import { newPage, shot, signIn, waitForPath } from './teacher';
 
 let host: TestApp;
 let browser: Browser;
@@ -27,40 +25,6 @@ afterAll(async () => {
   await browser?.close();
   await host?.close();
 });
-
-async function newPage(width = 1440): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 600 ? 844 : 900 },
-    locale: 'zh-CN',
-    deviceScaleFactor: 1,
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return { context, page };
-}
-
-const waitForPath = (page: Page, wanted: string) => page.waitForURL((url) => url.pathname === wanted);
-
-async function signIn(page: Page, username = 'demo-teacher'): Promise<void> {
-  await page.goto(`${origin}/`);
-  await page.getByRole('button', { name: '登录/注册' }).click();
-  await page.getByRole('textbox', { name: '用户名' }).fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).last().click();
-  await waitForPath(page, '/paperList');
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  // Sticky bars are drawn where the page is scrolled to: take every shot from the top.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(300);
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
-  if (width < 600)
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}-first-screen.png`) });
-}
 
 /** The accessible name of the focused element, roughly as a screen reader reads it. */
 const focusedName = (page: Page) =>
@@ -137,15 +101,15 @@ async function composeFromBasket(page: Page, n: number): Promise<void> {
 
 describe('composition against the real host', { timeout: 180_000 }, () => {
   it('goes basket → /edit → /paperset → save, and finds the paper in 我的试卷', async () => {
-    const { context, page } = await newPage();
-    await signIn(page);
+    const { context, page } = await newPage(browser, { timeout: 15_000 });
+    await signIn(page, origin);
     await page.goto(`${origin}/rehearse/SelectQuestionPaper`);
     await page.getByRole('button', { name: '数学', exact: true }).click();
     // Similar questions open under a card.
     await page.locator('article').first().getByRole('button', { name: '相似题' }).click();
     await page.getByText(/举一反三：\d+ 道相似题/).waitFor();
     await page.locator('.katex').first().waitFor();
-    await shot(page, 'bank-similar');
+    await shot(page, 'bank-similar', { fromTop: true });
 
     await composeFromBasket(page, 4);
     // The URL names the paper itself once it is composed.
@@ -161,7 +125,7 @@ describe('composition against the real host', { timeout: 180_000 }, () => {
     await page.getByRole('textbox', { name: '第2题分值' }).fill('8');
     expect(await page.getByTestId('paper-total').textContent()).toBe('23');
     await page.getByText('有未保存的修改').waitFor();
-    await shot(page, 'compose-edit');
+    await shot(page, 'compose-edit', { fromTop: true });
 
     // 试卷设置 saves first, then opens the settings of this paper.
     await page.getByRole('button', { name: '试卷设置' }).click();
@@ -176,7 +140,7 @@ describe('composition against the real host', { timeout: 180_000 }, () => {
       .getByRole('img', { name: /^第 1 页/ })
       .getByText('考试时间：90 分钟')
       .waitFor();
-    await shot(page, 'paperset');
+    await shot(page, 'paperset', { fromTop: true });
     await page.getByRole('button', { name: '保存并返回组卷' }).click();
     await waitForPath(page, '/edit');
     await page.getByTestId('paper-item').first().waitFor();
@@ -209,13 +173,13 @@ describe('composition against the real host', { timeout: 180_000 }, () => {
     expect(settings.json()).toMatchObject({
       data: { paperSize: 'A3', sealingLine: true, header: { school: '演示学校', examMinutes: 90 } },
     });
-    await shot(page, 'my-papers');
+    await shot(page, 'my-papers', { fromTop: true });
     await context.close();
   });
 
   it('reorders and scores by keyboard alone in /edit, with undo, and keeps it after a reload', async () => {
-    const { context, page } = await newPage();
-    await signIn(page);
+    const { context, page } = await newPage(browser, { timeout: 15_000 });
+    await signIn(page, origin);
     await composeFromBasket(page, 3);
     const before = await order(page);
     expect(before).toHaveLength(3);
@@ -260,8 +224,8 @@ describe('composition against the real host', { timeout: 180_000 }, () => {
   });
 
   it('goes basket → /edit → /paperset → save by keyboard alone', async () => {
-    const { context, page } = await newPage();
-    await signIn(page);
+    const { context, page } = await newPage(browser, { timeout: 15_000 });
+    await signIn(page, origin);
     await clearBasket(page);
     await page.goto(`${origin}/rehearse/SelectQuestionPaper`);
     await page.locator('article').first().waitFor();
@@ -316,8 +280,8 @@ describe('composition against the real host', { timeout: 180_000 }, () => {
   });
 
   it('composes by smart composition, explains the result, and opens it in /edit', async () => {
-    const { context, page } = await newPage();
-    await signIn(page);
+    const { context, page } = await newPage(browser, { timeout: 15_000 });
+    await signIn(page, origin);
     await page.goto(`${origin}/rehearse/intellectTestPaper`);
     await page.getByRole('button', { name: '学科' }).click();
     await page.getByRole('option', { name: '初中数学' }).click();
@@ -342,7 +306,7 @@ describe('composition against the real host', { timeout: 180_000 }, () => {
         await page.getByRole('list', { name: '未能满足的要求' }).getByRole('listitem').count(),
       ).toBeGreaterThan(0);
     }
-    await shot(page, 'smart-compose');
+    await shot(page, 'smart-compose', { fromTop: true });
 
     await page.getByRole('button', { name: '换一批' }).click();
     await page.getByText('第 2 批').waitFor();
@@ -357,13 +321,13 @@ describe('composition against the real host', { timeout: 180_000 }, () => {
   });
 
   it('deletes a paper to the recycle bin, restores it, and deletes it for ever after confirming', async () => {
-    const { context, page } = await newPage();
-    await signIn(page);
+    const { context, page } = await newPage(browser, { timeout: 15_000 });
+    await signIn(page, origin);
     // A template copied into 我的试卷 is the paper to delete.
     await page.goto(`${origin}/rehearse/GoodsPaper`);
     await page.getByRole('button', { name: /^预览七年级上册 期中测试卷/ }).click();
     await page.getByRole('dialog', { name: '预览模板试卷' }).getByText(/^一、/).first().waitFor();
-    await shot(page, 'templates-preview');
+    await shot(page, 'templates-preview', { fromTop: true });
     await page.getByRole('dialog').getByRole('button', { name: '复制到我的试卷' }).click();
     await waitForPath(page, '/edit');
     await page.getByTestId('paper-item').first().waitFor();
@@ -378,7 +342,7 @@ describe('composition against the real host', { timeout: 180_000 }, () => {
     await page.goto(`${origin}/cloudResources/recycleBin`);
     const binRow = page.getByRole('row').filter({ hasText: '七年级上册 期中测试卷' });
     await binRow.getByText(/^\d+ 天后彻底删除$/).waitFor();
-    await shot(page, 'recycle-bin');
+    await shot(page, 'recycle-bin', { fromTop: true });
     await binRow.getByRole('button', { name: /^还原/ }).click();
     await page.getByText('回收站里没有试卷').waitFor();
 
@@ -402,32 +366,32 @@ describe('composition against the real host', { timeout: 180_000 }, () => {
 
   it('saves screenshots of the screens at 1440 and 390 px', async () => {
     for (const width of [1440, 390]) {
-      const { context, page } = await newPage(width);
-      await signIn(page);
+      const { context, page } = await newPage(browser, { width, timeout: 15_000 });
+      await signIn(page, origin);
       await page.goto(`${origin}/rehearse/SelectQuestionPaper`);
       await page.getByRole('button', { name: '数学', exact: true }).click();
       await page.locator('.katex').first().waitFor();
-      await shot(page, 'bank');
+      await shot(page, 'bank', { fromTop: true });
       await page.goto(`${origin}/rehearse/intellectTestPaper`);
       await page.getByRole('checkbox').first().waitFor();
-      await shot(page, 'smart-form');
+      await shot(page, 'smart-form', { fromTop: true });
       await page.goto(`${origin}/rehearse/SynchronizationClass`);
       await page.getByRole('heading', { name: '单元测试' }).waitFor();
-      await shot(page, 'sync-class');
+      await shot(page, 'sync-class', { fromTop: true });
       await page.goto(`${origin}/rehearse/GoodsPaper`);
       await page.getByRole('button', { name: '复制到我的试卷' }).first().waitFor();
-      await shot(page, 'templates');
+      await shot(page, 'templates', { fromTop: true });
       await page.goto(`${origin}/rehearse/MistakesExercise`);
       await page.getByText(/错题重练会从已批阅的作业中找出/).waitFor();
-      await shot(page, 'mistakes');
+      await shot(page, 'mistakes', { fromTop: true });
       await page.goto(`${origin}/cloudResources/schoolTestQuestions`);
       await page.getByRole('radiogroup', { name: '校本题库分类' }).waitFor();
-      await shot(page, 'school-questions');
+      await shot(page, 'school-questions', { fromTop: true });
       await page.goto(`${origin}/cloudResources/paperSetting`);
       await page.getByTestId('paper-preview').waitFor();
-      await shot(page, 'paper-setting');
+      await shot(page, 'paper-setting', { fromTop: true });
       await composeFromBasket(page, 2);
-      await shot(page, 'compose-edit');
+      await shot(page, 'compose-edit', { fromTop: true });
       if (width < 768) {
         // Phones keep the less used actions under 更多.
         await page.getByRole('button', { name: '更多操作' }).click();
@@ -437,7 +401,7 @@ describe('composition against the real host', { timeout: 180_000 }, () => {
       }
       await waitForPath(page, '/paperset');
       await page.getByTestId('paper-preview').waitFor();
-      await shot(page, 'paperset');
+      await shot(page, 'paperset', { fromTop: true });
       await context.close();
     }
   });

@@ -10,7 +10,6 @@
  * What the students wrote is the only thing the test scripts: the agent's start request gets a fixed seed and the
  * answers of each sheet (one sheet double-marks a single-choice question), as a class would fill the cards.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import JSZip from 'jszip';
@@ -18,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestApp } from '@zhzy/server/testing';
 import { WEB_ROOT } from './browser';
+import { drawFirstPage, pdfPageCount } from './teacher';
 import { startScanRig, type ScanRig } from './scan-rig';
 
 const PASSWORD = 'Demo@2026';
@@ -160,22 +160,11 @@ describe('the whole journey, as a new teacher', () => {
     expect(pdf.suggestedFilename()).toBe(`${TITLE}-个性化答题卡.pdf`);
     const pdfPath = path.join(ARTIFACTS, 'cards.pdf');
     await pdf.saveAs(pdfPath);
-    expect(Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [pdfPath], { encoding: 'utf8' }))![1])).toBe(
-      40 * pages,
-    );
+    expect(pdfPageCount(pdfPath)).toBe(40 * pages);
     step++;
-    execFileSync('pdftoppm', [
-      '-png',
-      '-r',
-      '60',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      '-singlefile',
-      pdfPath,
-      path.join(ARTIFACTS, `${String(step).padStart(2, '0')}-card-pdf`),
-    ]);
+    drawFirstPage(pdfPath, path.join(ARTIFACTS, `${String(step).padStart(2, '0')}-card-pdf`), {
+      singleFile: true,
+    });
     await page.keyboard.press('Escape');
 
     // What the students wrote: the key on every single choice, except a double mark on sheet 2's first question

@@ -9,25 +9,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { bearer, signIn as apiSignIn, startTestApp, type TestApp } from '@zhzy/server/testing';
 import { ensureBuilt, launchBrowser, SCREENSHOT_DIR, WEB_DIST, WEB_ROOT } from './browser';
+import { hostApi, newPage, shot, signIn } from './teacher';
 
-const PASSWORD = 'Demo@2026';
 const PAPER_TITLE = '浮力单元检测';
 const ARTIFACTS = path.resolve(WEB_ROOT, '../../test-artifacts/materials');
 
 let host: TestApp;
 let browser: Browser;
 let origin: string;
-let headers: { authorization: string };
 let handout: Buffer;
-
-async function api<T>(method: 'GET' | 'POST', url: string, payload?: object): Promise<T> {
-  const res = await host.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
-  return res.json<{ data: T }>().data;
-}
 
 /** A two-page handout drawn with pdf-lib (Latin text: its standard fonts have no CJK). */
 async function handoutPdf(): Promise<Buffer> {
@@ -51,7 +44,7 @@ beforeAll(async () => {
   ensureBuilt();
   host = await startTestApp({ dialect: 'sqlite', listen: true, env: { WEB_DIST } });
   origin = host.baseUrl;
-  headers = bearer((await apiSignIn(host.app, 'demo-teacher')).access_token);
+  const api = hostApi(host, bearer((await apiSignIn(host.app, 'demo-teacher')).access_token));
   const stages = await api<{ name: string; subjects: { id: string; name: string }[] }[]>(
     'GET',
     '/system/stage/list',
@@ -81,33 +74,10 @@ afterAll(async () => {
   await host?.close();
 });
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${origin}/`);
-  await page.getByRole('button', { name: '登录/注册' }).click();
-  await page.getByRole('textbox', { name: '用户名' }).fill('demo-teacher');
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).last().click();
-  await page.waitForURL((url) => url.pathname.toLowerCase() === '/paperlist');
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
-}
-
 describe('school materials and binding against the real host', { timeout: 240_000 }, () => {
   it('uploads a PDF into a folder, previews and downloads it, and binds it with a paper into a booklet', async () => {
-    const context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      locale: 'zh-CN',
-      deviceScaleFactor: 1,
-      acceptDownloads: true,
-    });
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    await signIn(page);
+    const { context, page } = await newPage(browser);
+    await signIn(page, origin);
 
     // The demo folders are there at first start.
     await page.goto(`${origin}/schoolmaterials`);

@@ -6,7 +6,6 @@
  * pdfinfo, first page drawn with pdftoppm), and puts the wrong and similar questions into the basket to compose
  * and publish a redo paper.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '@zhzy/server/testing';
 import { ensureBuilt, launchBrowser, SCREENSHOT_DIR, WEB_DIST } from './browser';
+import { drawFirstPage, pdfPageCount } from './teacher';
 
 const PASSWORD = 'Demo@2026';
 const DONE_TITLE = '期中模拟测试';
@@ -53,20 +53,8 @@ async function checkPdf(page: Page, click: () => Promise<void>, name: string): P
   const pdfPath = path.join(dataDir, `${name}.pdf`);
   await file.saveAs(pdfPath);
   expect(fs.readFileSync(pdfPath).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  const info = execFileSync('pdfinfo', [pdfPath], { encoding: 'utf8' });
-  expect(Number(/Pages:\s+(\d+)/.exec(info)![1])).toBeGreaterThan(0);
-  execFileSync('pdftoppm', [
-    '-png',
-    '-r',
-    '60',
-    '-f',
-    '1',
-    '-l',
-    '1',
-    '-singlefile',
-    pdfPath,
-    path.join(SCREENSHOT_DIR, `mistakes-${name}`),
-  ]);
+  expect(pdfPageCount(pdfPath)).toBeGreaterThan(0);
+  drawFirstPage(pdfPath, path.join(SCREENSHOT_DIR, `mistakes-${name}`), { singleFile: true });
   return file.suggestedFilename();
 }
 
