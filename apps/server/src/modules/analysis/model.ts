@@ -27,6 +27,7 @@ import {
 } from '@zhzy/contracts';
 import { cardQuestionOf } from '../homework/card-paper.js';
 import { PACKED_BLANK, PACKED_CROP, packLayout, type PackLayout } from '../results/repository.js';
+import { isObjective } from '../results/scoring.js';
 import {
   criticalByRank,
   criticalByScore,
@@ -53,7 +54,6 @@ import {
 // One homework's results as numbers, and every view of them (grade, class, commentary, details). Pure: the service
 // loads the rows, this computes. Scores arrive in tenths and leave in points.
 
-const OBJECTIVE = new Set(['single', 'multiple', 'truefalse']);
 const TRUE_FALSE_OPTIONS = ['F', 'T'];
 
 export interface ModelQuestion {
@@ -160,7 +160,7 @@ export function questionsOf(paper: HomeworkPaper): ModelQuestion[] {
   for (const section of paper.sections) {
     for (const item of section.items) {
       const kind = cardQuestionOf(item).kind;
-      const objective = OBJECTIVE.has(kind);
+      const objective = isObjective(kind);
       const q = item.question;
       const labels =
         kind === 'truefalse'

@@ -30,6 +30,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { PapersService, RecentHomeworkQuestions } from '../papers/service.js';
 import type { SystemRepository } from '../system/repository.js';
+import { toPoints, toTenths } from '../results/scoring.js';
 import { cardFonts, safeFilename, type CardPdfJob } from './card-pdf.js';
 import { cardPaperOf, defaultCardSettings, digitsFor, parseCardSettings, stableJson } from './card-paper.js';
 import {
@@ -147,7 +148,6 @@ export function cardLayoutResolver(db: Kysely<Database>): CardLayoutResolver {
 
 type ListRow = Awaited<ReturnType<HomeworkRepository['listHomework']>>[number];
 
-const toPoints = (tenths: number) => tenths / 10;
 const columnsOf = (s: CardSettings) => s.columns ?? CARD_COLUMNS[s.size][0]!;
 
 /** What the card PDF route streams, and under which name. */
@@ -317,7 +317,7 @@ export class HomeworkService {
           due_date: body.dueDate,
           subject_teacher: body.subjectTeacher ? 1 : 0,
           question_count: doc.questionCount,
-          total_score_tenths: Math.round(doc.totalScore * 10),
+          total_score_tenths: toTenths(doc.totalScore),
           paper_snapshot: JSON.stringify(snapshot),
           card_id: doc.id,
           card_version: version,

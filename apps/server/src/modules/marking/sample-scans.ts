@@ -5,6 +5,7 @@ import type { HomeworkPaper } from '@zhzy/contracts';
 import type { Database } from '../../db/schema.js';
 import { cardQuestionOf } from '../homework/card-paper.js';
 import { ResultsRepository, type AnswerPatch } from '../results/repository.js';
+import { isObjective } from '../results/scoring.js';
 import type { PageStorage } from '../scan/storage.js';
 
 // Scanned sheets without a scanner: what recognition would write (a sheet per student, crops of written answers,
@@ -115,7 +116,7 @@ export async function writeSampleSheets(
     });
     const patches: AnswerPatch[] = [];
     for (const q of questions) {
-      if (q.card.kind === 'single' || q.card.kind === 'multiple' || q.card.kind === 'truefalse') {
+      if (isObjective(q.card.kind)) {
         // Objective marks as recognition reads them: most students right, a few wrong, scored by the key.
         const key = q.item.question?.answer ?? '';
         const right = (index + q.item.no) % 4 !== 0;

@@ -36,7 +36,13 @@ import {
   type MarkerMap,
 } from './policy.js';
 import type { BlockRow, ItemAnswerRow, MarkingRepository } from './repository.js';
-import { marksRequired, verdictOf, type BlockRules, type GivenMark, type ItemVerdict } from './scoring.js';
+import {
+  marksRequired,
+  verdictOf,
+  type BlockRules,
+  type GivenMark,
+  type ItemVerdict,
+} from '../results/scoring.js';
 
 // Marking: blocks made from the paper snapshot, assignment, the queues that hand items to markers, scoring into
 // results (single, double with threshold and arbitration, grouped), 回评 and problems.

@@ -28,12 +28,7 @@ import { newId, nowIso } from '../../lib/ids.js';
 import { cardQuestionOf } from '../homework/card-paper.js';
 import type { CardLayoutResolver, FrozenCard } from '../homework/service.js';
 import type { HomeworkRow } from '../homework/repository.js';
-import {
-  isObjective,
-  type AnswerPatch,
-  type ResultsRepository,
-  type SheetRow,
-} from '../results/repository.js';
+import { type AnswerPatch, type ResultsRepository, type SheetRow } from '../results/repository.js';
 import { assertCanUseBatch } from '../scan/policy.js';
 import type { ScanBatchRow, ScanPageRow } from '../scan/repository.js';
 import type { PageStorage } from '../scan/storage.js';
@@ -46,11 +41,13 @@ import type {
 } from './repository.js';
 import {
   DEFAULT_PARTIAL_RULE,
+  isObjective,
   normaliseKey,
   scoreObjective,
+  toPoints,
   type ObjectiveKind,
   type PartialRule,
-} from './scoring.js';
+} from '../results/scoring.js';
 
 /** The job every stored scan page enqueues. */
 export const RECOGNISE_PAGE_JOB = 'recognise-page';
@@ -101,11 +98,7 @@ interface HomeworkQuestion {
 }
 
 const optionsOf = (kind: AnswerKind, count: number): string[] =>
-  kind === 'truefalse'
-    ? ['T', 'F']
-    : kind === 'single' || kind === 'multiple'
-      ? CHOICE_OPTIONS.slice(0, count)
-      : [];
+  kind === 'truefalse' ? ['T', 'F'] : isObjective(kind) ? CHOICE_OPTIONS.slice(0, count) : [];
 
 /** Questions of a homework in paper order, with their card kind and options. */
 function homeworkQuestions(row: HomeworkRow): HomeworkQuestion[] {
@@ -486,9 +479,7 @@ export class RecognitionService {
         questionId: q.questionId,
         response: m.chosen,
         responseStatus: m.status,
-        scoreTenths: decided
-          ? scoreObjective(q.kind as ObjectiveKind, key, m.chosen, q.fullScoreTenths, rule)
-          : null,
+        scoreTenths: decided ? scoreObjective(q.kind, key, m.chosen, q.fullScoreTenths, rule) : null,
         source: 'auto',
       });
     }
@@ -558,7 +549,7 @@ export class RecognitionService {
     const out = new Map<string, string | null>();
     for (const q of questions) {
       if (!isObjective(q.kind)) continue;
-      out.set(q.questionId, overrides.get(q.questionId) ?? normaliseKey(q.kind as ObjectiveKind, q.answer));
+      out.set(q.questionId, overrides.get(q.questionId) ?? normaliseKey(q.kind, q.answer));
     }
     return out;
   }
@@ -842,13 +833,7 @@ export class RecognitionService {
         responseStatus: response === '' ? 'blank' : several ? 'multiple' : 'ok',
         scoreTenths: several
           ? 0
-          : scoreObjective(
-              q.kind as ObjectiveKind,
-              keys.get(q.questionId) ?? null,
-              response,
-              q.fullScoreTenths,
-              rule,
-            ),
+          : scoreObjective(q.kind, keys.get(q.questionId) ?? null, response, q.fullScoreTenths, rule),
         source,
       });
     }
@@ -961,8 +946,8 @@ export class RecognitionService {
         pagesReceived: s.pages_received,
         pagesExpected: s.pages_expected,
         reviewStatus: s.review_status === 'confirmed' ? 'confirmed' : 'pending',
-        objectiveScore: s.objective_score_tenths / 10,
-        totalScore: s.total_score_tenths / 10,
+        objectiveScore: toPoints(s.objective_score_tenths),
+        totalScore: toPoints(s.total_score_tenths),
         openExceptions: open.get(s.id) ?? 0,
       };
     });
@@ -1107,7 +1092,7 @@ export class RecognitionService {
       const hq = byId.get(q.questionId);
       if (!hq) throw new AppError('VALIDATION', RECOGNITION_MESSAGES.questionNotInHomework);
       if (!isObjective(hq.kind)) throw new AppError('VALIDATION', RECOGNITION_MESSAGES.notObjective);
-      const key = normaliseKey(hq.kind as ObjectiveKind, q.answer);
+      const key = normaliseKey(hq.kind, q.answer);
       if (!key || [...key].some((o) => !hq.options.includes(o)))
         throw new AppError('VALIDATION', `第${hq.number}题：${RECOGNITION_MESSAGES.badKey}`);
       updates.push({ questionId: q.questionId, key });
@@ -1139,7 +1124,7 @@ export class RecognitionService {
         const q = byId.get(a.question_id);
         if (!q || !isObjective(q.kind) || a.response === null || a.score_tenths === null) continue;
         const score = scoreObjective(
-          q.kind as ObjectiveKind,
+          q.kind,
           keys.get(q.questionId) ?? null,
           a.response,
           q.fullScoreTenths,

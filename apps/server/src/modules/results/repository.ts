@@ -9,6 +9,7 @@ import type {
 } from '../../db/schema.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import type { HomeworkProgress, HomeworkProgressSource } from '../homework/service.js';
+import { sheetTotals } from './scoring.js';
 
 // Results: a sheet per (homework, student) and an answer per question, the one place every writer goes through
 // (recognition, the teacher's review, marking, seeding) so totals and the change log can never drift from the
@@ -17,9 +18,7 @@ import type { HomeworkProgress, HomeworkProgressSource } from '../homework/servi
 export type SheetRow = Selectable<SheetsTable>;
 export type SheetAnswerRow = Selectable<SheetAnswersTable>;
 
-/** Kinds whose score comes from the answer key (objective); the rest are marked by teachers. */
-export const OBJECTIVE_KINDS: readonly AnswerKind[] = ['single', 'multiple', 'truefalse'];
-export const isObjective = (kind: AnswerKind): boolean => OBJECTIVE_KINDS.includes(kind);
+export { OBJECTIVE_KINDS, isObjective } from './scoring.js';
 
 export interface OpenSheet {
   orgId: string;
@@ -310,21 +309,14 @@ export class ResultsRepository {
    */
   async recomputeTotals(sheetId: string): Promise<void> {
     const answers = await this.listAnswers(sheetId);
-    let objective = 0;
-    let subjective = 0;
-    let unscored = 0;
-    for (const a of answers) {
-      if (a.score_tenths === null) unscored += 1;
-      else if (isObjective(a.kind)) objective += a.score_tenths;
-      else subjective += a.score_tenths;
-    }
+    const totals = sheetTotals(answers.map((a) => ({ kind: a.kind, scoreTenths: a.score_tenths })));
     await this.db
       .updateTable('sheets')
       .set({
-        objective_score_tenths: objective,
-        subjective_score_tenths: subjective,
-        total_score_tenths: objective + subjective,
-        unscored_count: unscored,
+        objective_score_tenths: totals.objectiveTenths,
+        subjective_score_tenths: totals.subjectiveTenths,
+        total_score_tenths: totals.totalTenths,
+        unscored_count: totals.unscored,
         answers_packed: packAnswers(answers),
         updated_at: nowIso(this.clock),
       })
