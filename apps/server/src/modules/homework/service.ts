@@ -30,6 +30,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { PapersService, RecentHomeworkQuestions } from '../papers/service.js';
 import type { SystemRepository } from '../system/repository.js';
+import { NO_SCANS_YET, type HomeworkProgress, type HomeworkProgressSource } from '../results/progress.js';
 import { toPoints, toTenths } from '../results/scoring.js';
 import { cardFonts, safeFilename, type CardPdfJob } from './card-pdf.js';
 import { cardPaperOf, defaultCardSettings, digitsFor, parseCardSettings, stableJson } from './card-paper.js';
@@ -48,23 +49,9 @@ import {
   type HomeworkRow,
 } from './repository.js';
 
-// ───────────── progress: what scanning and marking have done (filled by the scan and marking issues) ─────────────
+// ───────────── progress: what scanning and marking have done (the results spine answers, ADR 0051) ─────────────
 
-/** How far a homework has come; every count is over the homework's students and its card's pages. */
-export interface HomeworkProgress {
-  /** Scanned pages that belong to this homework. */
-  pages: number;
-  /** Sheets expected: students of its classes × pages of the card. */
-  expectedPages: number;
-  /** Written answers still waiting for a teacher. */
-  answersToMark: number;
-}
-
-/** The scan and marking modules answer this; until they exist nothing has been scanned. */
-export interface HomeworkProgressSource {
-  progressOf(orgId: string, homeworkIds: string[]): Promise<Map<string, HomeworkProgress>>;
-}
-export const NO_SCANS_YET: HomeworkProgressSource = { progressOf: async () => new Map() };
+export { NO_SCANS_YET, type HomeworkProgress, type HomeworkProgressSource } from '../results/progress.js';
 
 /** 待扫描 until a page arrives; 扫描中 until every page has; 阅卷中 while answers wait; then 已完成. */
 export function homeworkState(progress: HomeworkProgress | undefined): HomeworkState {

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { HomeworkPaper } from '@zhzy/contracts';
 import type { Database } from '../../db/schema.js';
 import { cardQuestionOf } from '../homework/card-paper.js';
-import { ResultsRepository, type AnswerPatch } from '../results/repository.js';
+import { ResultsService, type AnswerPatch } from '../results/service.js';
 import { isObjective } from '../results/scoring.js';
 import type { PageStorage } from '../scan/storage.js';
 
@@ -97,7 +97,7 @@ export async function writeSampleSheets(
   const questions = paper.sections.flatMap((s) =>
     s.items.map((item) => ({ item, card: cardQuestionOf(item) })),
   );
-  const results = new ResultsRepository(db, clock);
+  const results = new ResultsService(db, clock);
   const sheetIds: string[] = [];
   for (const [index, student] of input.students.entries()) {
     const sheet = await results.openSheet({

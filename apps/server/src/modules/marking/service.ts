@@ -23,7 +23,7 @@ import type { AuthContext } from '../../lib/call.js';
 import { AppError, forbidden } from '../../lib/errors.js';
 import { isoAfter, newId, nowIso } from '../../lib/ids.js';
 import { cardQuestionOf } from '../homework/card-paper.js';
-import { ResultsRepository } from '../results/repository.js';
+import { ResultsService } from '../results/service.js';
 import type { PageStorage } from '../scan/storage.js';
 import { NEAR_IDENTICAL_BITS, cropHash, hammingDistance } from './hash.js';
 import { ItemGroupsCache } from './item-groups-cache.js';
@@ -116,7 +116,7 @@ export function markableQuestions(paper: HomeworkPaper): MarkQuestion[] {
 export class MarkingService {
   constructor(
     private readonly repo: MarkingRepository,
-    private readonly results: ResultsRepository,
+    private readonly results: ResultsService,
     private readonly pages: PageStorage,
     private readonly clock: () => number = Date.now,
   ) {}
@@ -806,7 +806,7 @@ export class MarkingService {
 
   /** Writes an item's verdict into results: final scores, or none while it waits (a revision may undo a final). */
   private async applyVerdict(
-    results: ResultsRepository,
+    results: ResultsService,
     ctx: BlockCtx,
     sheetId: string,
     verdict: ItemVerdict,
@@ -886,13 +886,7 @@ export class MarkingService {
           ctx.rules.mode === 'double' ? MARK_MESSAGES.alreadyMarkedByOther : MARK_MESSAGES.alreadyFinal,
         );
       const verdict = after!.verdict;
-      await this.applyVerdict(
-        new ResultsRepository(trx, this.clock),
-        ctx,
-        item.sheetId,
-        verdict,
-        auth.userId,
-      );
+      await this.applyVerdict(new ResultsService(trx, this.clock), ctx, item.sheetId, verdict, auth.userId);
       await repo.resolveProblem(ctx.block.id, item.sheetId, now);
       await repo.releaseMine(ctx.block.id, auth.userId, [item.sheetId]);
       if (verdict.state === 'final') await repo.release(ctx.block.id, [item.sheetId]);

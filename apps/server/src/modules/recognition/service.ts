@@ -28,7 +28,7 @@ import { newId, nowIso } from '../../lib/ids.js';
 import { cardQuestionOf } from '../homework/card-paper.js';
 import type { CardLayoutResolver, FrozenCard } from '../homework/service.js';
 import type { HomeworkRow } from '../homework/repository.js';
-import { type AnswerPatch, type ResultsRepository, type SheetRow } from '../results/repository.js';
+import { type AnswerPatch, type ResultsService, type SheetRow } from '../results/service.js';
 import { assertCanUseBatch } from '../scan/policy.js';
 import type { ScanBatchRow, ScanPageRow } from '../scan/repository.js';
 import type { PageStorage } from '../scan/storage.js';
@@ -136,7 +136,7 @@ const tenthsToPoints = (t: number | null) => (t === null ? null : t / 10);
 
 export interface RecognitionServiceDeps {
   repo: RecognitionRepository;
-  results: ResultsRepository;
+  results: ResultsService;
   storage: PageStorage;
   pool: RecognitionPool;
   findCard: CardLayoutResolver;
