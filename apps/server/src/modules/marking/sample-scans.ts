@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
-import type { HomeworkPaper } from '@zhzy/contracts';
+import { HomeworkPaperSchema } from '@zhzy/contracts';
 import type { Database } from '../../db/schema.js';
 import { cardQuestionOf } from '../homework/card-paper.js';
 import { ResultsService, type AnswerPatch } from '../results/service.js';
@@ -93,7 +93,7 @@ export async function writeSampleSheets(
     .select(['h.id', 'h.org_id', 'h.paper_snapshot', 'h.card_id', 'h.card_version', 'v.page_count'])
     .where('h.id', '=', input.homeworkId)
     .executeTakeFirstOrThrow();
-  const paper = JSON.parse(hw.paper_snapshot) as HomeworkPaper;
+  const paper = HomeworkPaperSchema.parse(JSON.parse(hw.paper_snapshot));
   const questions = paper.sections.flatMap((s) =>
     s.items.map((item) => ({ item, card: cardQuestionOf(item) })),
   );

@@ -47,6 +47,7 @@ import {
   normaliseKey,
   scoreObjective,
   toPoints,
+  toTenths,
   type ObjectiveKind,
   type PartialRule,
 } from '../results/scoring.js';
@@ -114,7 +115,7 @@ function homeworkQuestions(row: HomeworkRow): HomeworkQuestion[] {
         number: String(item.no),
         kind: q.kind,
         options: optionsOf(q.kind, 'options' in q ? (q.options ?? 4) : 0),
-        fullScoreTenths: Math.round(item.score * 10),
+        fullScoreTenths: toTenths(item.score),
         answer: item.question?.answer ?? '',
       });
     }
