@@ -9,7 +9,8 @@ import { loadConfig } from '../src/config.js';
 import type { Db, DialectName } from '../src/db/connect.js';
 import type { Database } from '../src/db/schema.js';
 import { newId } from '../src/lib/ids.js';
-import { packAnswers, ResultsRepository } from '../src/modules/results/repository.js';
+import { packAnswers } from '../src/modules/results/packing.js';
+import { ResultsService } from '../src/modules/results/service.js';
 import { SUBJECT_IDS, typeId } from '../src/seed/catalog.js';
 
 export const CLASSES = 50;
@@ -245,7 +246,7 @@ export async function scoreFlip(
   db: Kysely<Database>,
   testId: string,
 ): Promise<{ flip: () => Promise<void>; restored: () => boolean }> {
-  const results = new ResultsRepository(db);
+  const results = new ResultsService(db);
   const answer = await db
     .selectFrom('sheet_answers')
     .select(['sheet_id', 'question_id', 'score_tenths'])

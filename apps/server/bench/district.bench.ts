@@ -26,7 +26,7 @@ import type { HomeworkPaper } from '@zhzy/contracts';
 import type { Database } from '../src/db/schema.js';
 import { newId } from '../src/lib/ids.js';
 import { defaultBlockId, markableQuestions } from '../src/modules/marking/service.js';
-import { ResultsRepository } from '../src/modules/results/repository.js';
+import { ResultsService } from '../src/modules/results/service.js';
 import { TEST_PG_ADMIN_URL } from '../test/helpers/db.js';
 
 const SCALE = Number(process.env.BENCH_DISTRICT_SCALE ?? 1);
@@ -246,7 +246,7 @@ async function fill(
   client: pg.Client,
 ): Promise<{ target: Target; counts: Record<string, number> }> {
   const now = new Date().toISOString();
-  const results = new ResultsRepository(db);
+  const results = new ResultsService(db);
   const demo = await db
     .selectFrom('orgs')
     .select('id')

@@ -32,7 +32,7 @@ import { registerMarking } from './modules/marking/routes.js';
 import { seedMarkingDemo } from './modules/marking/seed.js';
 import { recentHomeworkQuestions } from './modules/homework/service.js';
 import { registerPapers } from './modules/papers/routes.js';
-import { resultsProgress } from './modules/results/repository.js';
+import { resultsProgress } from './modules/results/progress.js';
 import { seedPaperTemplates } from './modules/papers/templates.js';
 import { scheduleQuestionMaintenance } from './modules/questions/maintenance.js';
 import { QuestionsRepository } from './modules/questions/repository.js';

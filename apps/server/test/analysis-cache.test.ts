@@ -13,7 +13,7 @@ import { loadConfig } from '../src/config.js';
 import { writeSampleSheets } from '../src/modules/marking/sample-scans.js';
 import { AnalysisRepository } from '../src/modules/analysis/repository.js';
 import { AnalysisService } from '../src/modules/analysis/service.js';
-import { resultsProgress } from '../src/modules/results/repository.js';
+import { resultsProgress } from '../src/modules/results/progress.js';
 import { PageStorage } from '../src/modules/scan/storage.js';
 import { DIALECTS, type TestApp } from './helpers/index.js';
 import { Q, data, homeworkWorld, type Headers, type World } from './homework-fixtures.js';

@@ -8,7 +8,8 @@ import {
 } from '@zhzy/contracts';
 import type { AuthContext } from '../src/lib/call.js';
 import type { AnalysisService } from '../src/modules/analysis/service.js';
-import { isObjective, type ResultsRepository } from '../src/modules/results/repository.js';
+import { isObjective } from '../src/modules/results/scoring.js';
+import { type ResultsService } from '../src/modules/results/service.js';
 import { DIALECTS } from './helpers/index.js';
 import {
   markedHomework,
@@ -30,7 +31,7 @@ const CLOCK = () => Date.parse('2026-11-02T08:00:00.000Z');
 describe.each(DIALECTS)('analysis brought up to date on %s', (dialect) => {
   let w: World;
   let hw: HomeworkDetail;
-  let results: ResultsRepository;
+  let results: ResultsService;
   /** A new service each time: nothing kept. */
   let uncached: () => AnalysisService;
   let auth: AuthContext;

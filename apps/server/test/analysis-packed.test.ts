@@ -6,7 +6,9 @@ import type { Database } from '../src/db/schema.js';
 import { packExisting } from '../src/db/migrations/0024-sheet-answers-packed.js';
 import { repackExisting } from '../src/db/migrations/0025-sheet-answers-repacked.js';
 import type { AuthContext } from '../src/lib/call.js';
-import { ResultsRepository, isObjective, packAnswers } from '../src/modules/results/repository.js';
+import { packAnswers } from '../src/modules/results/packing.js';
+import { isObjective } from '../src/modules/results/scoring.js';
+import { ResultsService } from '../src/modules/results/service.js';
 import { DIALECTS } from './helpers/index.js';
 import {
   markedHomework,
@@ -46,7 +48,7 @@ describe.each(DIALECTS)('packed answers on %s', (dialect) => {
   let w: World;
   let db: Kysely<Database>;
   let hw: HomeworkDetail;
-  let results: ResultsRepository;
+  let results: ResultsService;
   let auth: AuthContext;
   let students: MarkedStudent[];
   let questions: MarkedQuestion[];
@@ -74,7 +76,7 @@ describe.each(DIALECTS)('packed answers on %s', (dialect) => {
       .where('homework_id', '=', hw.id)
       .orderBy('id')
       .execute();
-    const spine = new ResultsRepository(on, CLOCK);
+    const spine = new ResultsService(on, CLOCK);
     return Promise.all(
       sheets.map(async (s) => ({
         stored: s.answers_packed,
@@ -151,7 +153,7 @@ describe.each(DIALECTS)('packed answers on %s', (dialect) => {
         // A pack made for other questions (one question id differs: another key) is not read, whatever it holds:
         // here every answer is given full marks, which would change the figures if it were.
         const foreign = await rolledBack(db, async (trx) => {
-          const spine = new ResultsRepository(trx, CLOCK);
+          const spine = new ResultsService(trx, CLOCK);
           for (const [i, sheetId] of [...sheetOf.values()].entries()) {
             if (i % 2 === 1) continue;
             const rows = await spine.listAnswers(sheetId);
@@ -193,7 +195,7 @@ describe.each(DIALECTS)('packed answers on %s', (dialect) => {
       const ids = (
         await trx.selectFrom('sheets').select('id').where('homework_id', '=', hw.id).execute()
       ).map((s) => s.id);
-      await new ResultsRepository(trx, CLOCK).repack(ids);
+      await new ResultsService(trx, CLOCK).repack(ids);
       return packs(trx);
     });
     expect(repacked.length).toBeGreaterThan(0);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomeworkDetail } from '@zhzy/contracts';
-import { ResultsRepository, type AnswerPatch } from '../src/modules/results/repository.js';
+import { ResultsService, type AnswerPatch } from '../src/modules/results/service.js';
 import { DIALECTS } from './helpers/index.js';
 import { Q, homeworkWorld, type World } from './homework-fixtures.js';
 
@@ -97,7 +97,7 @@ describe.each(DIALECTS)('analysis PDFs on %s', (dialect) => {
     const users = await db.selectFrom('users').select(['id', 'username']).execute();
     const teacherId = users.find((u) => u.username === 'demo-teacher')!.id;
     const directorId = users.find((u) => u.username === 'demo-director')!.id;
-    const repo = new ResultsRepository(db, () => Date.parse('2026-11-02T09:00:00.000Z'));
+    const repo = new ResultsService(db, () => Date.parse('2026-11-02T09:00:00.000Z'));
     const write = async (classId: string, plans: Plan[], markerId: string) => {
       const students = await db
         .selectFrom('students')

@@ -20,7 +20,7 @@ import {
   page,
   type HomeworkDetail,
 } from '@zhzy/contracts';
-import { ResultsRepository, type AnswerPatch } from '../src/modules/results/repository.js';
+import { ResultsService, type AnswerPatch } from '../src/modules/results/service.js';
 import { DIALECTS } from './helpers/index.js';
 import { Q, data, homeworkWorld, type World } from './homework-fixtures.js';
 
@@ -84,7 +84,7 @@ describe.each(DIALECTS)('learning analysis on %s', (dialect) => {
     const users = await db.selectFrom('users').select(['id', 'username']).execute();
     const teacherId = users.find((u) => u.username === 'demo-teacher')!.id;
     const directorId = users.find((u) => u.username === 'demo-director')!.id;
-    const repo = new ResultsRepository(db, () => Date.parse('2026-11-02T09:00:00.000Z'));
+    const repo = new ResultsService(db, () => Date.parse('2026-11-02T09:00:00.000Z'));
     const write = async (classId: string, plans: Plan[], markerId: string) => {
       const students = await db
         .selectFrom('students')

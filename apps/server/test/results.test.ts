@@ -1,7 +1,8 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HomeworkSummarySchema, page, type HomeworkDetail } from '@zhzy/contracts';
-import { ResultsRepository, receivedQuery, resultsProgress } from '../src/modules/results/repository.js';
+import { receivedQuery, resultsProgress } from '../src/modules/results/progress.js';
+import { ResultsService } from '../src/modules/results/service.js';
 import { DIALECTS } from './helpers/index.js';
 import { data, homeworkWorld, type World } from './homework-fixtures.js';
 
@@ -11,7 +12,7 @@ import { data, homeworkWorld, type World } from './homework-fixtures.js';
 describe.each(DIALECTS)('results on %s', (dialect) => {
   let w: World;
   let hw: HomeworkDetail;
-  let repo: ResultsRepository;
+  let repo: ResultsService;
   let classId: string;
   let students: { id: string }[];
 
@@ -28,7 +29,7 @@ describe.each(DIALECTS)('results on %s', (dialect) => {
       dueDate: '2026-11-09',
     });
     const db = w.t.testDb.db.kysely;
-    repo = new ResultsRepository(db, () => Date.parse('2026-11-03T08:00:00.000Z'));
+    repo = new ResultsService(db, () => Date.parse('2026-11-03T08:00:00.000Z'));
     students = await db
       .selectFrom('students')
       .select('id')

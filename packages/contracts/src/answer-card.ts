@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './common.js';
+import { ObjectiveKindSchema } from './scoring.js';
 
 /*
  * Answer cards: the paper a card is laid out from, the teacher's card settings, and the laid-out card itself.
@@ -230,7 +231,7 @@ export const ObjectiveBlockElementSchema = z.object({
     z.object({
       questionId: IdSchema,
       number: z.string(),
-      kind: z.enum(['single', 'multiple', 'truefalse']),
+      kind: ObjectiveKindSchema,
       numberRect: RectSchema,
       /** T and F are the ✓ and ✗ of true/false questions. */
       bubbles: z.array(z.object({ option: ObjectiveOptionSchema, rect: RectSchema })),

@@ -46,6 +46,15 @@ export function paperCoefficient(items: readonly { level: number; weight: number
   return weight > 0 ? levelCoefficient(sum / weight) : null;
 }
 
+/**
+ * A composed paper's predicted 难度系数 as the composition screen shows it: each question weighs its score, a question
+ * still at 0 points weighs 1 (so a fresh draft has a figure). The server optimiser weighs differently — by score,
+ * all equal only when every score is 0 — see ADR 0051.
+ */
+export function draftCoefficient(items: readonly { level: number; score: number }[]): number | null {
+  return paperCoefficient(items.map((i) => ({ level: i.level, weight: i.score || 1 })));
+}
+
 /** 难度系数 with its label and level: 「难度系数 0.68（较易）」. */
 export function formatCoefficient(coefficient: number): string {
   return `${DIFFICULTY_COEFFICIENT_LABEL} ${coefficient.toFixed(2)}（${coefficientLevelName(coefficient)}）`;

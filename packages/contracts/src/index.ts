@@ -8,3 +8,4 @@ export * from './recognition.js';
 export * from './difficulty.js';
 export * from './order.js';
 export * from './dates.js';
+export * from './scoring.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from './common.js';
 import { RectSchema } from './answer-card.js';
+import { MARK_KINDS } from './scoring.js';
 
 /*
  * What the recogniser reads from one scanned answer-card page. Everything here is JSON: the crops' images travel
@@ -194,7 +195,7 @@ export const BubbleReadingSchema = z.object({
 });
 export type BubbleReading = z.infer<typeof BubbleReadingSchema>;
 
-export const MarkKindSchema = z.enum(['single', 'multiple', 'truefalse', 'optional']);
+export const MarkKindSchema = z.enum(MARK_KINDS);
 export type MarkKind = z.infer<typeof MarkKindSchema>;
 export const MarkStatusSchema = z.enum(['ok', 'blank', 'multiple', 'uncertain']);
 export type MarkStatus = z.infer<typeof MarkStatusSchema>;

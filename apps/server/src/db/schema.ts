@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { AnswerKindName } from '@zhzy/contracts/scoring';
 
 // Table types assemble one Database interface. Flags are integers 0/1 and timestamps ISO text on both
 // databases, so rows look the same on SQLite and PostgreSQL (docs/adr/0003-ids-and-timestamps.md).
@@ -617,7 +618,8 @@ export interface SheetsTable {
   answers_packed: string | null;
 }
 
-export type AnswerKind = 'single' | 'multiple' | 'truefalse' | 'blank' | 'written' | 'optional';
+/** Every kind of answer on a sheet (`ANSWER_KINDS` of the shared scoring rules, ADR 0051). */
+export type AnswerKind = AnswerKindName;
 export type ResponseStatus = 'ok' | 'blank' | 'multiple' | 'uncertain';
 export type ScoreSource = 'auto' | 'override' | 'marker' | 'group' | 'double' | 'arbitration' | 'seed';
 

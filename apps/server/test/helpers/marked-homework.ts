@@ -5,7 +5,9 @@ import type { AuthContext } from '../../src/lib/call.js';
 import { AnalysisRepository } from '../../src/modules/analysis/repository.js';
 import { AnalysisService } from '../../src/modules/analysis/service.js';
 import { cardQuestionOf } from '../../src/modules/homework/card-paper.js';
-import { ResultsRepository, isObjective, resultsProgress } from '../../src/modules/results/repository.js';
+import { resultsProgress } from '../../src/modules/results/progress.js';
+import { isObjective } from '../../src/modules/results/scoring.js';
+import { ResultsService } from '../../src/modules/results/service.js';
 import type { World } from '../homework-fixtures.js';
 
 /** A question of the homework as the results spine writes it (full score in tenths). */
@@ -28,7 +30,7 @@ export interface MarkedStudent {
  */
 export interface MarkedHomework {
   db: Kysely<Database>;
-  results: ResultsRepository;
+  results: ResultsService;
   hw: HomeworkDetail;
   auth: AuthContext;
   questions: MarkedQuestion[];
@@ -45,7 +47,7 @@ export interface MarkedHomework {
 
 export async function markedHomework(w: World, clock: () => number, title: string): Promise<MarkedHomework> {
   const db = w.t.testDb.db.kysely;
-  const results = new ResultsRepository(db, clock);
+  const results = new ResultsService(db, clock);
   const teacher = await db
     .selectFrom('users')
     .select('id')

@@ -1,5 +1,6 @@
 import {
   CHOICE_OPTIONS,
+  isObjective,
   MIN_WRITTEN_BOX_MM,
   type CardElement,
   type CardElementOf,
@@ -7,6 +8,7 @@ import {
   type CardQuestion,
   type CardSection,
   type CardSettings,
+  type ObjectiveKind,
   type ObjectiveOption,
 } from '@zhzy/contracts';
 import { rect } from './header.js';
@@ -21,11 +23,10 @@ export interface FlowItem {
   place(x: number, y: number, w: number): CardElement[];
 }
 
-type ObjectiveQuestion = Extract<CardQuestion, { kind: 'single' | 'multiple' | 'truefalse' }>;
+type ObjectiveQuestion = Extract<CardQuestion, { kind: ObjectiveKind }>;
 type WrittenQuestion = Extract<CardQuestion, { kind: 'written' | 'optional' }>;
 
-const isObjective = (q: CardQuestion): q is ObjectiveQuestion =>
-  q.kind === 'single' || q.kind === 'multiple' || q.kind === 'truefalse';
+const isObjectiveQuestion = (q: CardQuestion): q is ObjectiveQuestion => isObjective(q.kind);
 
 const optionsOf = (q: ObjectiveQuestion): ObjectiveOption[] =>
   q.kind === 'truefalse' ? ['T', 'F'] : CHOICE_OPTIONS.slice(0, q.options);
@@ -270,7 +271,7 @@ export function objectiveTile(
   ctx: ItemContext,
 ): SectionTile | undefined {
   const qs = section.questions;
-  if (!qs.every(isObjective)) return undefined;
+  if (!qs.every(isObjectiveQuestion)) return undefined;
   const size = ctx.settings.objectiveGroupSize;
   const groups: ObjectiveQuestion[][] = [];
   for (let i = 0; i < qs.length; i += size) groups.push(qs.slice(i, i + size));
@@ -304,9 +305,9 @@ export function sectionItems(section: CardSection, index: number, ctx: ItemConte
   let i = 0;
   while (i < qs.length) {
     const q = qs[i]!;
-    if (isObjective(q)) {
+    if (isObjectiveQuestion(q)) {
       let j = i;
-      while (j < qs.length && isObjective(qs[j]!)) j++;
+      while (j < qs.length && isObjectiveQuestion(qs[j]!)) j++;
       items.push(
         ...objectiveItems(
           qs.slice(i, j) as ObjectiveQuestion[],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema, TimestampSchema, envelope } from '../common.js';
 import { RECOGNITION_PROBLEM_CODES } from '../recognition.js';
 import { defineCall } from './define.js';
+import { ANSWER_KINDS, MARK_KINDS, ObjectiveKindSchema, PARTIAL_RULES } from '../scoring.js';
 
 /*
  * Recognition on the host: what was read from every scanned page, the exception queue with its one-click fixes,
@@ -53,14 +54,14 @@ export const ExceptionActionNames: Readonly<Record<ExceptionAction, string>> = {
   accept: '确认无误',
 };
 
-export const PartialRuleSchema = z.enum(['half', 'zero', 'proportional']);
+export const PartialRuleSchema = z.enum(PARTIAL_RULES);
 export type PartialRuleName = z.infer<typeof PartialRuleSchema>;
 
 /** A question as read on a page, with what the teacher may choose. */
 export const ReadQuestionSchema = z.object({
   questionId: IdSchema,
   number: z.string(),
-  kind: z.enum(['single', 'multiple', 'truefalse', 'optional']),
+  kind: z.enum(MARK_KINDS),
   /** Options printed on the card: 'A'…, or 'T','F'. */
   options: z.array(z.string()),
   chosen: z.string(),
@@ -187,7 +188,7 @@ export const OverlayShapeSchema = z.object({
 export const ReviewAnswerSchema = z.object({
   questionId: IdSchema,
   number: z.string(),
-  kind: z.enum(['single', 'multiple', 'truefalse', 'blank', 'written', 'optional']),
+  kind: z.enum(ANSWER_KINDS),
   options: z.array(z.string()),
   response: z.string().nullable(),
   responseStatus: z.enum(['ok', 'blank', 'multiple', 'uncertain']).nullable(),
@@ -239,7 +240,7 @@ export const AnswerKeySchema = z.object({
     z.object({
       questionId: IdSchema,
       number: z.string(),
-      kind: z.enum(['single', 'multiple', 'truefalse']),
+      kind: ObjectiveKindSchema,
       options: z.array(z.string()),
       key: z.string().nullable(),
       fullScore: z.number(),

@@ -1,4 +1,4 @@
-import type { VirtualScan } from '@zhzy/contracts';
+import type { ObjectiveKind, VirtualScan } from '@zhzy/contracts';
 import type { PrintedStudent } from './card-svg.js';
 import { Random } from './random.js';
 
@@ -58,7 +58,7 @@ interface QuestionTraits {
 /** One objective row of a card: the question, its kind and its printed options. */
 export interface ObjectiveRow {
   questionId: string;
-  kind: 'single' | 'multiple' | 'truefalse';
+  kind: ObjectiveKind;
   options: readonly string[];
 }
 

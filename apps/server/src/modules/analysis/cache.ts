@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { chunked } from './repository.js';
+import { readVersions } from '../results/versions.js';
 
 // Computed analysis kept in memory and validated against the database on every read (ADR 0021). Each entry carries
 // the versions (migration 0017) it was computed at: the results version of every homework whose sheets it read and
@@ -85,16 +85,7 @@ export class AnalysisCache<T> {
 
   /** Current versions of some keys; a key without a row is version 0 (nothing written yet). */
   async versions(keys: readonly string[]): Promise<Versions> {
-    const out: Versions = new Map(keys.map((k) => [k, 0]));
-    for (const ids of chunked([...new Set(keys)])) {
-      const rows = await this.db
-        .selectFrom('analysis_versions')
-        .select(['key', 'version'])
-        .where('key', 'in', ids)
-        .execute();
-      for (const r of rows) out.set(r.key, Number(r.version));
-    }
-    return out;
+    return readVersions(this.db, keys);
   }
 
   /**

@@ -26,7 +26,16 @@ import {
   type StudentResultStatus,
 } from '@zhzy/contracts';
 import { cardQuestionOf } from '../homework/card-paper.js';
-import { PACKED_BLANK, PACKED_CROP, packLayout, type PackLayout } from '../results/repository.js';
+import {
+  PACKED_BLANK,
+  PACKED_CROP,
+  forEachPacked,
+  packLayout,
+  type PackLayout,
+  type PackedSheet,
+} from '../results/packing.js';
+import type { AnswerRead } from '../results/service.js';
+import { isObjective } from '../results/scoring.js';
 import {
   criticalByRank,
   criticalByScore,
@@ -53,7 +62,6 @@ import {
 // One homework's results as numbers, and every view of them (grade, class, commentary, details). Pure: the service
 // loads the rows, this computes. Scores arrive in tenths and leave in points.
 
-const OBJECTIVE = new Set(['single', 'multiple', 'truefalse']);
 const TRUE_FALSE_OPTIONS = ['F', 'T'];
 
 export interface ModelQuestion {
@@ -99,21 +107,8 @@ export interface SheetInput {
   unscored_count: number;
 }
 
-export interface AnswerInput {
-  sheet_id: string;
-  question_id: string;
-  response: string | null;
-  blank: number;
-  /** Whether the answer has a crop. */
-  crop: boolean;
-  score_tenths: number | null;
-}
-
-/**
- * A sheet's `answers_packed` as parsed (the results spine's `packAnswers`, ADR 0037): its questions' key, then per
- * question in the pack layout's order a code (score and flags) and a response.
- */
-export type PackedSheet = readonly (string | number | null)[];
+/** An answer read from its row (the results spine's `AnswerRead`). */
+export type AnswerInput = AnswerRead;
 
 export interface ModelInput {
   homework: AnalysisHomework;
@@ -160,7 +155,7 @@ export function questionsOf(paper: HomeworkPaper): ModelQuestion[] {
   for (const section of paper.sections) {
     for (const item of section.items) {
       const kind = cardQuestionOf(item).kind;
-      const objective = OBJECTIVE.has(kind);
+      const objective = isObjective(kind);
       const q = item.question;
       const labels =
         kind === 'truefalse'
@@ -300,18 +295,15 @@ export class HomeworkModel {
       flags[at + i] = (a.blank === 1 ? BLANK : 0) | (a.crop ? CROP : 0);
       responses[at + i] = a.response;
     }
-    // A pack (its key and length checked by the reader): entry pair j is the answer to question order[j].
-    const order = this.layout.order;
+    // A pack (its key and length checked by the reader), decoded by the results spine.
     for (const [sheetId, pack] of input.packed ?? []) {
       const at = atOfSheet.get(sheetId);
       if (at === undefined) continue;
-      for (let j = 0; j < count; j += 1) {
-        const code = pack[1 + 2 * j] as number;
-        const k = at + order[j]!;
-        points[k] = code < 4 ? NaN : ((code >> 2) - 1) / 10;
-        flags[k] = code & 3;
-        responses[k] = pack[2 + 2 * j] as string | null;
-      }
+      forEachPacked(pack, this.layout, (i, scoreTenths, answerFlags, response) => {
+        points[at + i] = scoreTenths === null ? NaN : scoreTenths / 10;
+        flags[at + i] = answerFlags;
+        responses[at + i] = response;
+      });
     }
     this.points = points;
     this.flags = flags;

@@ -1,7 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { PackLayout } from '../results/repository.js';
-import type { AnswerInput, PackedSheet } from './model.js';
 import { compareClassNames, sortByClassName } from '@zhzy/contracts';
 
 // What analysis reads: homework with their frozen papers, classes and students, sheets and answers (written by the
@@ -20,9 +18,6 @@ export interface HomeworkFilter {
   to?: string | undefined;
   ids?: string[] | undefined;
 }
-
-/** What analysis reads of an answer: the model's input (the crop's path is looked up when the crop is asked for). */
-export type AnswerRow = AnswerInput;
 
 /** Splits a list into chunks (IN lists stay under every database's parameter limit). */
 export function chunked<T>(rows: readonly T[], size = 500): T[][] {
@@ -286,66 +281,7 @@ export class AnalysisRepository {
     return rows.sort((a, b) => compareClassNames(a.name, b.name) || a.sort - b.sort);
   }
 
-  // ───────────── results ─────────────
-
-  /**
-   * Sheets of one homework (totals in tenths) with every answer; with `since`, only those written after that results
-   * version (migration 0022, ADR 0030). Answers come from each sheet's packed copy (ADR 0033, ADR 0037): one row per
-   * sheet to decode instead of one per answer, taken only when its key is the key of the paper's questions
-   * (`layout`) and it holds one entry pair per question; a sheet without one (written before the migration or around
-   * the results spine) or with another's (its answers are not the paper's questions) has its answer rows read.
-   */
-  async sheetsWithAnswers(homeworkId: string, layout: PackLayout, since?: number) {
-    const rows = await this.db
-      .selectFrom('sheets')
-      .select([
-        'id',
-        'student_id',
-        'class_id',
-        'objective_score_tenths',
-        'subjective_score_tenths',
-        'total_score_tenths',
-        'unscored_count',
-        'answers_packed',
-      ])
-      .where('homework_id', '=', homeworkId)
-      .$if(since !== undefined, (q) => q.where('results_version', '>', since!))
-      .execute();
-    const prefix = `[${JSON.stringify(layout.key)},`;
-    const length = 1 + 2 * layout.order.length;
-    const packed = new Map<string, PackedSheet>();
-    const unpacked: string[] = [];
-    for (const r of rows) {
-      const text = r.answers_packed;
-      const pack = text?.startsWith(prefix) ? (JSON.parse(text) as PackedSheet) : null;
-      if (pack && pack.length === length) packed.set(r.id, pack);
-      else unpacked.push(r.id);
-    }
-    const answers = unpacked.length > 0 ? await this.answersOfSheets(unpacked) : [];
-    return { sheets: rows, packed, answers };
-  }
-
-  /** Every answer of some sheets, from their answer rows. */
-  async answersOfSheets(sheetIds: string[]): Promise<AnswerRow[]> {
-    const rows: AnswerRow[] = [];
-    for (const ids of chunked(sheetIds)) {
-      const chunk = await this.db
-        .selectFrom('sheet_answers')
-        .select(['sheet_id', 'question_id', 'response', 'blank', 'crop_path', 'score_tenths'])
-        .where('sheet_id', 'in', ids)
-        .execute();
-      for (const a of chunk)
-        rows.push({
-          sheet_id: a.sheet_id,
-          question_id: a.question_id,
-          response: a.response,
-          blank: a.blank,
-          crop: a.crop_path !== null,
-          score_tenths: a.score_tenths,
-        });
-    }
-    return rows;
-  }
+  // ───────────── results (sheets and answers are read through the results spine, ADR 0051) ─────────────
 
   /** The student of each sheet of one homework. */
   sheetStudents(homeworkId: string) {

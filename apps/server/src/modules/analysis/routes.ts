@@ -4,7 +4,7 @@ import type { Db } from '../../db/connect.js';
 import type { Metrics } from '../../lib/metrics.js';
 import { ok, registerCall, type CallGuards } from '../../lib/call.js';
 import { attachmentHeader, cardFonts, safeFilename } from '../homework/card-pdf.js';
-import { resultsProgress } from '../results/repository.js';
+import { resultsProgress } from '../results/progress.js';
 import type { ObjectStorage } from '../../lib/storage/index.js';
 import { PageStorage } from '../scan/storage.js';
 import { exportTables, workbook } from './export.js';

@@ -6,7 +6,7 @@ import { typeId, SUBJECT_IDS } from '../../seed/catalog.js';
 import { DEMO_ACCOUNTS, DEMO_SCHOOL_NAME } from '../../seed/demo.js';
 import type { HomeworkService } from '../homework/service.js';
 import type { PapersService } from '../papers/service.js';
-import { ResultsRepository, type AnswerPatch } from '../results/repository.js';
+import { ResultsService, type AnswerPatch } from '../results/service.js';
 import { demoScopeQuestions, type DemoScope } from '../../seed/demo-questions.js';
 import { plainAnswer } from '../marking/seed.js';
 import { renderAnswerCrop, type SampleAnswer } from '../marking/sample-scans.js';
@@ -282,7 +282,7 @@ export async function seedAnalysisDemo(deps: AnalysisSeedDeps): Promise<boolean>
     if (plan.state === 'toScan') continue;
     const markedAt =
       plan.state === 'marking' ? now : Math.min(now, now - plan.weeksAgo * 7 * DAY_MS + DAY_MS);
-    const results = new ResultsRepository(db, () => markedAt);
+    const results = new ResultsService(db, () => markedAt);
     const questions = questionsOf(hw.paper);
     const difficultyOf = new Map(
       hw.paper.sections.flatMap((s) =>

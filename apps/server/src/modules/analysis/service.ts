@@ -46,7 +46,8 @@ import { ok, type AuthContext } from '../../lib/call.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/ids.js';
 import { homeworkState, type HomeworkProgressSource } from '../homework/service.js';
-import { packLayout } from '../results/repository.js';
+import { packLayout } from '../results/packing.js';
+import { ResultsService } from '../results/service.js';
 import {
   describe,
   markerVerdict,
@@ -97,6 +98,9 @@ const POINT_CACHE_SIZE = 5000;
 type TrendPoint = GradeTrend['points'][number];
 
 export class AnalysisService {
+  /** The results spine: sheets, answers and their versions are read through it. */
+  private readonly results: ResultsService;
+
   constructor(
     private readonly repo: AnalysisRepository,
     private readonly progress: HomeworkProgressSource,
@@ -106,6 +110,7 @@ export class AnalysisService {
     db: Kysely<Database>,
     counter?: (cache: 'model' | 'point') => CacheCounter,
   ) {
+    this.results = new ResultsService(db, clock);
     this.models = new AnalysisCache(db, MODEL_CACHE_SIZE, counter?.('model'));
     this.points = new AnalysisCache(db, POINT_CACHE_SIZE, counter?.('point'));
   }
@@ -320,7 +325,7 @@ export class AnalysisService {
     const layout = packLayout(questionsOf(paper).map((q) => q.questionId));
     const [students, { sheets, packed, answers }, teachers, settings, previousRates] = await Promise.all([
       this.repo.studentsOfClasses(classIds),
-      this.repo.sheetsWithAnswers(homeworkId, layout),
+      this.results.sheetsWithAnswers(homeworkId, layout),
       this.repo.teachersOf(orgId, row.subject_id, classIds),
       this.settingsOf(orgId),
       this.previousRates(orgId, row, stamp),
@@ -372,7 +377,7 @@ export class AnalysisService {
       this.present(orgId, [row]),
       since === now.get(homeworkId)
         ? { sheets: [], packed: undefined, answers: [] }
-        : this.repo.sheetsWithAnswers(homeworkId, previous.layout, since),
+        : this.results.sheetsWithAnswers(homeworkId, previous.layout, since),
       earlierMoved ? this.previousRates(orgId, row, () => Promise.resolve()) : previous.previousRates,
     ]);
     return new HomeworkModel(

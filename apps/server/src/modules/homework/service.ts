@@ -30,6 +30,8 @@ import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { PapersService, RecentHomeworkQuestions } from '../papers/service.js';
 import type { SystemRepository } from '../system/repository.js';
+import { NO_SCANS_YET, type HomeworkProgress, type HomeworkProgressSource } from '../results/progress.js';
+import { toPoints, toTenths } from '../results/scoring.js';
 import { cardFonts, safeFilename, type CardPdfJob } from './card-pdf.js';
 import { cardPaperOf, defaultCardSettings, digitsFor, parseCardSettings, stableJson } from './card-paper.js';
 import {
@@ -47,23 +49,9 @@ import {
   type HomeworkRow,
 } from './repository.js';
 
-// ───────────── progress: what scanning and marking have done (filled by the scan and marking issues) ─────────────
+// ───────────── progress: what scanning and marking have done (the results spine answers, ADR 0051) ─────────────
 
-/** How far a homework has come; every count is over the homework's students and its card's pages. */
-export interface HomeworkProgress {
-  /** Scanned pages that belong to this homework. */
-  pages: number;
-  /** Sheets expected: students of its classes × pages of the card. */
-  expectedPages: number;
-  /** Written answers still waiting for a teacher. */
-  answersToMark: number;
-}
-
-/** The scan and marking modules answer this; until they exist nothing has been scanned. */
-export interface HomeworkProgressSource {
-  progressOf(orgId: string, homeworkIds: string[]): Promise<Map<string, HomeworkProgress>>;
-}
-export const NO_SCANS_YET: HomeworkProgressSource = { progressOf: async () => new Map() };
+export { NO_SCANS_YET, type HomeworkProgress, type HomeworkProgressSource } from '../results/progress.js';
 
 /** 待扫描 until a page arrives; 扫描中 until every page has; 阅卷中 while answers wait; then 已完成. */
 export function homeworkState(progress: HomeworkProgress | undefined): HomeworkState {
@@ -147,7 +135,6 @@ export function cardLayoutResolver(db: Kysely<Database>): CardLayoutResolver {
 
 type ListRow = Awaited<ReturnType<HomeworkRepository['listHomework']>>[number];
 
-const toPoints = (tenths: number) => tenths / 10;
 const columnsOf = (s: CardSettings) => s.columns ?? CARD_COLUMNS[s.size][0]!;
 
 /** What the card PDF route streams, and under which name. */
@@ -317,7 +304,7 @@ export class HomeworkService {
           due_date: body.dueDate,
           subject_teacher: body.subjectTeacher ? 1 : 0,
           question_count: doc.questionCount,
-          total_score_tenths: Math.round(doc.totalScore * 10),
+          total_score_tenths: toTenths(doc.totalScore),
           paper_snapshot: JSON.stringify(snapshot),
           card_id: doc.id,
           card_version: version,

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database, MarkBlocksTable, MarkMarksTable } from '../../db/schema.js';
+import { bumpKey, readVersions } from '../results/versions.js';
 
 // The SQL of marking. Callers scope by school first; row types stay inside the module.
 
@@ -444,26 +445,12 @@ export class MarkingRepository {
    * Called after the write it covers, so a reader that sees the old version may only have counted newer data.
    */
   private async bumpItems(blockId: string): Promise<void> {
-    await this.db
-      .insertInto('analysis_versions')
-      .values({ key: `${ITEMS_KEY}${blockId}`, version: 1 })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({ version: sql<number>`analysis_versions.version + 1` }),
-      )
-      .execute();
+    await bumpKey(this.db, `${ITEMS_KEY}${blockId}`);
   }
 
   /** Versions by key (`analysis_versions`), 0 for a key never bumped. */
-  async versions(keys: string[]): Promise<Map<string, number>> {
-    const out = new Map<string, number>(keys.map((k) => [k, 0]));
-    if (keys.length === 0) return out;
-    const rows = await this.db
-      .selectFrom('analysis_versions')
-      .select(['key', 'version'])
-      .where('key', 'in', keys)
-      .execute();
-    for (const r of rows) out.set(r.key, Number(r.version));
-    return out;
+  versions(keys: string[]): Promise<Map<string, number>> {
+    return readVersions(this.db, keys);
   }
 
   async countMarks(blockIds: string[]) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { calls } from '@zhzy/contracts';
 import type { Db } from '../../db/connect.js';
 import { ok, registerCall, type CallGuards } from '../../lib/call.js';
-import { ResultsRepository } from '../results/repository.js';
+import { ResultsService } from '../results/service.js';
 import type { ObjectStorage } from '../../lib/storage/index.js';
 import { PageStorage } from '../scan/storage.js';
 import { MarkingRepository } from './repository.js';
@@ -75,7 +75,7 @@ export function registerMarking(
 ): MarkingService {
   const service = new MarkingService(
     new MarkingRepository(options.db.kysely),
-    new ResultsRepository(options.db.kysely, options.clock),
+    new ResultsService(options.db.kysely, options.clock),
     new PageStorage(options.storage ?? options.dataDir, options.cropOnDemand),
     options.clock,
   );

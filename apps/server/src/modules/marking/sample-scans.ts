@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
-import type { HomeworkPaper } from '@zhzy/contracts';
+import { HomeworkPaperSchema } from '@zhzy/contracts';
 import type { Database } from '../../db/schema.js';
 import { cardQuestionOf } from '../homework/card-paper.js';
-import { ResultsRepository, type AnswerPatch } from '../results/repository.js';
+import { ResultsService, type AnswerPatch } from '../results/service.js';
+import { isObjective } from '../results/scoring.js';
 import type { PageStorage } from '../scan/storage.js';
 
 // Scanned sheets without a scanner: what recognition would write (a sheet per student, crops of written answers,
@@ -92,11 +93,11 @@ export async function writeSampleSheets(
     .select(['h.id', 'h.org_id', 'h.paper_snapshot', 'h.card_id', 'h.card_version', 'v.page_count'])
     .where('h.id', '=', input.homeworkId)
     .executeTakeFirstOrThrow();
-  const paper = JSON.parse(hw.paper_snapshot) as HomeworkPaper;
+  const paper = HomeworkPaperSchema.parse(JSON.parse(hw.paper_snapshot));
   const questions = paper.sections.flatMap((s) =>
     s.items.map((item) => ({ item, card: cardQuestionOf(item) })),
   );
-  const results = new ResultsRepository(db, clock);
+  const results = new ResultsService(db, clock);
   const sheetIds: string[] = [];
   for (const [index, student] of input.students.entries()) {
     const sheet = await results.openSheet({
@@ -115,7 +116,7 @@ export async function writeSampleSheets(
     });
     const patches: AnswerPatch[] = [];
     for (const q of questions) {
-      if (q.card.kind === 'single' || q.card.kind === 'multiple' || q.card.kind === 'truefalse') {
+      if (isObjective(q.card.kind)) {
         // Objective marks as recognition reads them: most students right, a few wrong, scored by the key.
         const key = q.item.question?.answer ?? '';
         const right = (index + q.item.no) % 4 !== 0;

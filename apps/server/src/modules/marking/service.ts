@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import { z } from 'zod';
 import {
+  AnnotationSchema,
+  HomeworkPaperSchema,
   MARK_CLAIM_SECONDS,
   MARK_MESSAGES,
-  type Annotation,
   type AverageRule,
   type BlockProgress,
   type HomeworkPaper,
@@ -23,7 +25,7 @@ import type { AuthContext } from '../../lib/call.js';
 import { AppError, forbidden } from '../../lib/errors.js';
 import { isoAfter, newId, nowIso } from '../../lib/ids.js';
 import { cardQuestionOf } from '../homework/card-paper.js';
-import { ResultsRepository } from '../results/repository.js';
+import { ResultsService } from '../results/service.js';
 import type { PageStorage } from '../scan/storage.js';
 import { NEAR_IDENTICAL_BITS, cropHash, hammingDistance } from './hash.js';
 import { ItemGroupsCache } from './item-groups-cache.js';
@@ -36,7 +38,15 @@ import {
   type MarkerMap,
 } from './policy.js';
 import type { BlockRow, ItemAnswerRow, MarkingRepository } from './repository.js';
-import { marksRequired, verdictOf, type BlockRules, type GivenMark, type ItemVerdict } from './scoring.js';
+import {
+  marksRequired,
+  toPoints,
+  toTenths,
+  verdictOf,
+  type BlockRules,
+  type GivenMark,
+  type ItemVerdict,
+} from '../results/scoring.js';
 
 // Marking: blocks made from the paper snapshot, assignment, the queues that hand items to markers, scoring into
 // results (single, double with threshold and arbitration, grouped), 回评 and problems.
@@ -69,18 +79,22 @@ interface Item {
   problem: { note: string; userId: string; name: string } | null;
 }
 
-const tenths = (points: number) => Math.round(points * 10);
-const points = (t: number) => t / 10;
-const toPoints = (scores: Record<string, number>) =>
-  Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, points(v)]));
+const scoresInPoints = (scores: Record<string, number>) =>
+  Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, toPoints(v)]));
 
-function parseJson<T>(text: string, fallback: T): T {
+/** Stored JSON read by its schema; the fallback when it is not JSON or not of that shape. */
+function parseStored<S extends z.ZodType>(schema: S, text: string, fallback: z.output<S>): z.output<S> {
   try {
-    return JSON.parse(text) as T;
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : fallback;
   } catch {
     return fallback;
   }
 }
+
+const IdsSchema = z.array(z.string());
+const ScoresSchema = z.record(z.string(), z.number());
+const AnnotationsSchema = z.array(AnnotationSchema);
 
 /** Default blocks get ids derived from the homework and question, so two first visits cannot make two sets. */
 export const defaultBlockId = (homeworkId: string, questionId: string) =>
@@ -110,7 +124,7 @@ export function markableQuestions(paper: HomeworkPaper): MarkQuestion[] {
 export class MarkingService {
   constructor(
     private readonly repo: MarkingRepository,
-    private readonly results: ResultsRepository,
+    private readonly results: ResultsService,
     private readonly pages: PageStorage,
     private readonly clock: () => number = Date.now,
   ) {}
@@ -129,7 +143,7 @@ export class MarkingService {
   }
 
   private paperOf(hw: Homework): HomeworkPaper {
-    return parseJson<HomeworkPaper>(hw.paper_snapshot, { sections: [] } as unknown as HomeworkPaper);
+    return parseStored(HomeworkPaperSchema, hw.paper_snapshot, { sections: [] } as unknown as HomeworkPaper);
   }
 
   /** Makes the default blocks of a homework the first time: one per written question, routed by its flag. */
@@ -193,7 +207,7 @@ export class MarkingService {
     const all = markableQuestions(this.paperOf(hw));
     const byId = new Map(all.map((q) => [q.questionId, q]));
     return blocks.map((block) => {
-      const questionIds = parseJson<string[]>(block.question_ids, []);
+      const questionIds = parseStored(IdsSchema, block.question_ids, []);
       const markers: MarkerMap = new Map();
       const markerNames = new Map<string, string>();
       for (const m of markerRows.filter((r) => r.block_id === block.id)) {
@@ -337,7 +351,7 @@ export class MarkingService {
       questions: ctx.questions,
       fullScore: ctx.questions.reduce((s, q) => s + q.fullScore, 0),
       mode: ctx.rules.mode,
-      threshold: points(ctx.rules.thresholdTenths),
+      threshold: toPoints(ctx.rules.thresholdTenths),
       averageRule: ctx.rules.averageRule,
       halfPoints: ctx.block.half_points === 1,
       assignBy: ctx.block.assign_by as 'question' | 'class',
@@ -349,7 +363,7 @@ export class MarkingService {
       arbiterId: ctx.block.arbiter_id,
       arbiterName: names.get(arbiter) ?? '',
       rubric: ctx.block.rubric,
-      comments: parseJson<string[]>(ctx.block.comments, []),
+      comments: parseStored(IdsSchema, ctx.block.comments, []),
       progress: this.progress(ctx, items, expected),
       teachers: teacherIds.map((userId) => ({
         userId,
@@ -593,7 +607,7 @@ export class MarkingService {
           sort: i + 1,
           question_ids: JSON.stringify(b.questionIds),
           mode: b.mode,
-          threshold_tenths: tenths(b.threshold),
+          threshold_tenths: toTenths(b.threshold),
           average_rule: b.averageRule,
           half_points: b.halfPoints ? 1 : 0,
           assign_by: b.assignBy,
@@ -675,12 +689,12 @@ export class MarkingService {
             ? `/teacher/mark/crop/${item.sheetId}/${encodeURIComponent(a.question_id)}`
             : null,
           blank: a.blank === 1,
-          score: a.score_tenths === null ? null : points(a.score_tenths),
+          score: a.score_tenths === null ? null : toPoints(a.score_tenths),
         })),
         myMark: mine
           ? {
-              scores: toPoints(parseJson<Record<string, number>>(mine.scores, {})),
-              annotations: parseJson<Annotation[]>(mine.annotations, []),
+              scores: scoresInPoints(parseStored(ScoresSchema, mine.scores, {})),
+              annotations: parseStored(AnnotationsSchema, mine.annotations, []),
               comment: mine.comment,
               updatedAt: mine.updated_at,
             }
@@ -689,8 +703,8 @@ export class MarkingService {
           ? item.marks.map((m) => ({
               markerName: m.nickname,
               kind: m.kind as 'mark' | 'arbitration' | 'group',
-              scores: toPoints(parseJson<Record<string, number>>(m.scores, {})),
-              total: points(m.total_tenths),
+              scores: scoresInPoints(parseStored(ScoresSchema, m.scores, {})),
+              total: toPoints(m.total_tenths),
               mine: m.user_id === auth.userId,
               createdAt: m.created_at,
               updatedAt: m.updated_at,
@@ -781,10 +795,10 @@ export class MarkingService {
       const value = given.get(q.questionId);
       if (value === null || value === undefined || Number.isNaN(value))
         throw new AppError('VALIDATION', MARK_MESSAGES.emptyScore(q.no));
-      const t = tenths(value);
+      const t = toTenths(value);
       if (Math.abs(value * 10 - t) > 1e-6)
         throw new AppError('VALIDATION', MARK_MESSAGES.tenthsNotAllowed(q.no));
-      if (t > tenths(q.fullScore))
+      if (t > toTenths(q.fullScore))
         throw new AppError('VALIDATION', MARK_MESSAGES.aboveFull(q.no, q.fullScore));
       if (t % ctx.rules.stepTenths !== 0)
         throw new AppError(
@@ -800,7 +814,7 @@ export class MarkingService {
 
   /** Writes an item's verdict into results: final scores, or none while it waits (a revision may undo a final). */
   private async applyVerdict(
-    results: ResultsRepository,
+    results: ResultsService,
     ctx: BlockCtx,
     sheetId: string,
     verdict: ItemVerdict,
@@ -880,13 +894,7 @@ export class MarkingService {
           ctx.rules.mode === 'double' ? MARK_MESSAGES.alreadyMarkedByOther : MARK_MESSAGES.alreadyFinal,
         );
       const verdict = after!.verdict;
-      await this.applyVerdict(
-        new ResultsRepository(trx, this.clock),
-        ctx,
-        item.sheetId,
-        verdict,
-        auth.userId,
-      );
+      await this.applyVerdict(new ResultsService(trx, this.clock), ctx, item.sheetId, verdict, auth.userId);
       await repo.resolveProblem(ctx.block.id, item.sheetId, now);
       await repo.releaseMine(ctx.block.id, auth.userId, [item.sheetId]);
       if (verdict.state === 'final') await repo.release(ctx.block.id, [item.sheetId]);
@@ -898,7 +906,7 @@ export class MarkingService {
               ? 'arbitration'
               : 'waitingSecond';
       finalScores = Object.fromEntries(
-        ctx.questionIds.map((q) => [q, verdict.state === 'final' ? points(verdict.scores[q] ?? 0) : null]),
+        ctx.questionIds.map((q) => [q, verdict.state === 'final' ? toPoints(verdict.scores[q] ?? 0) : null]),
       );
     });
     const items = await this.items(ctx);
@@ -931,9 +939,9 @@ export class MarkingService {
         sheetId: r.sheet_id,
         seq: total - (pageNo - 1) * size - i,
         kind: r.kind as MarkHistoryEntry['kind'],
-        scores: toPoints(parseJson<Record<string, number>>(r.scores, {})),
-        total: points(r.total_tenths),
-        finalTotal: final === null ? null : points(final),
+        scores: scoresInPoints(parseStored(ScoresSchema, r.scores, {})),
+        total: toPoints(r.total_tenths),
+        finalTotal: final === null ? null : toPoints(final),
         updatedAt: r.updated_at,
       };
     });
@@ -1084,7 +1092,7 @@ function given(m: Mark): GivenMark {
   return {
     userId: m.user_id,
     kind: m.kind,
-    scores: parseJson<Record<string, number>>(m.scores, {}),
+    scores: parseStored(ScoresSchema, m.scores, {}),
     totalTenths: m.total_tenths,
     createdAt: m.created_at,
   };

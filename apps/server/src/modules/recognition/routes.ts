@@ -5,7 +5,7 @@ import { ok, registerCall, type CallGuards } from '../../lib/call.js';
 import type { JobQueue } from '../../lib/jobs.js';
 import type { ObjectStorage } from '../../lib/storage/index.js';
 import { cardLayoutResolver } from '../homework/service.js';
-import { ResultsRepository } from '../results/repository.js';
+import { ResultsService } from '../results/service.js';
 import { ScanRepository, type ScanPageRow } from '../scan/repository.js';
 import { PageStorage } from '../scan/storage.js';
 import { RecognitionPool } from './pool.js';
@@ -47,7 +47,7 @@ export async function registerRecognition(
   const scanRepo = new ScanRepository(options.db.kysely);
   const service = new RecognitionService({
     repo: new RecognitionRepository(options.db.kysely),
-    results: new ResultsRepository(options.db.kysely, options.clock),
+    results: new ResultsService(options.db.kysely, options.clock),
     storage: new PageStorage(options.storage ?? options.dataDir),
     pool,
     findCard: cardLayoutResolver(options.db.kysely),

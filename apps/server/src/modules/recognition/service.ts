@@ -1,8 +1,10 @@
 import path from 'node:path';
+import { z } from 'zod';
 import {
   compareClassNames,
   CHOICE_OPTIONS,
   HomeworkPaperSchema,
+  PageRecognitionSchema,
   RECOGNITION_MESSAGES,
   RECOGNITION_PROBLEM_MESSAGES,
   buildPath,
@@ -28,12 +30,7 @@ import { newId, nowIso } from '../../lib/ids.js';
 import { cardQuestionOf } from '../homework/card-paper.js';
 import type { CardLayoutResolver, FrozenCard } from '../homework/service.js';
 import type { HomeworkRow } from '../homework/repository.js';
-import {
-  isObjective,
-  type AnswerPatch,
-  type ResultsRepository,
-  type SheetRow,
-} from '../results/repository.js';
+import { type AnswerPatch, type ResultsService, type SheetRow } from '../results/service.js';
 import { assertCanUseBatch } from '../scan/policy.js';
 import type { ScanBatchRow, ScanPageRow } from '../scan/repository.js';
 import type { PageStorage } from '../scan/storage.js';
@@ -46,11 +43,14 @@ import type {
 } from './repository.js';
 import {
   DEFAULT_PARTIAL_RULE,
+  isObjective,
   normaliseKey,
   scoreObjective,
+  toPoints,
+  toTenths,
   type ObjectiveKind,
   type PartialRule,
-} from './scoring.js';
+} from '../results/scoring.js';
 
 /** The job every stored scan page enqueues. */
 export const RECOGNISE_PAGE_JOB = 'recognise-page';
@@ -101,11 +101,7 @@ interface HomeworkQuestion {
 }
 
 const optionsOf = (kind: AnswerKind, count: number): string[] =>
-  kind === 'truefalse'
-    ? ['T', 'F']
-    : kind === 'single' || kind === 'multiple'
-      ? CHOICE_OPTIONS.slice(0, count)
-      : [];
+  kind === 'truefalse' ? ['T', 'F'] : isObjective(kind) ? CHOICE_OPTIONS.slice(0, count) : [];
 
 /** Questions of a homework in paper order, with their card kind and options. */
 function homeworkQuestions(row: HomeworkRow): HomeworkQuestion[] {
@@ -119,7 +115,7 @@ function homeworkQuestions(row: HomeworkRow): HomeworkQuestion[] {
         number: String(item.no),
         kind: q.kind,
         options: optionsOf(q.kind, 'options' in q ? (q.options ?? 4) : 0),
-        fullScoreTenths: Math.round(item.score * 10),
+        fullScoreTenths: toTenths(item.score),
         answer: item.question?.answer ?? '',
       });
     }
@@ -141,9 +137,74 @@ function cropPath(scan: ScanPageRow, crop: PageRecognition['crops'][number]): st
 
 const tenthsToPoints = (t: number | null) => (t === null ? null : t / 10);
 
+/** Where the crops of a stored reading are kept (crop id → page-store path). */
+const CropPathsSchema = z.object({ cropPaths: z.record(z.string(), z.string()).optional() });
+
+/** A page's stored reading (`recognition_pages.result`): the recogniser's result and where its crops are kept. */
+const StoredReadingSchema = PageRecognitionSchema.extend(CropPathsSchema.shape);
+type StoredReading = z.infer<typeof StoredReadingSchema>;
+const parseStoredReading = (text: string): StoredReading => StoredReadingSchema.parse(JSON.parse(text));
+
+/** The questions an exception is about (`recognition_exceptions.question_ids`). */
+const QuestionIdsSchema = z.array(z.string());
+const parseQuestionIds = (text: string): string[] => QuestionIdsSchema.parse(JSON.parse(text));
+
+/** The identity a page was read with (card, version, page, and the student when the card names one). */
+type PageIdentity = NonNullable<PageRecognition['identity']>;
+
+/** A student of the homework's classes, as a page is assigned to. */
+interface PageStudent {
+  id: string;
+  class_id: string;
+  name: string;
+}
+
+/**
+ * The back of a sheet scanned on both sides is blank paper for a one-sided card or after the last page of an
+ * odd-paged card: expected, so set aside without asking the teacher anything.
+ */
+const isBlankBack = (scan: ScanPageRow, reading: StoredReading): boolean =>
+  !reading.identity && scan.side === 'back' && reading.problems.some((p) => p.code === 'blankPage');
+
+/**
+ * What a reading writes into results: each objective answer's response, scored from the key when the mark was
+ * decided (else left for a person), and each written answer's crop.
+ */
+function answerPatches(
+  reading: StoredReading,
+  questions: readonly HomeworkQuestion[],
+  keys: ReadonlyMap<string, string | null>,
+  rule: PartialRule,
+): AnswerPatch[] {
+  const byId = new Map(questions.map((q) => [q.questionId, q]));
+  const patches: AnswerPatch[] = [];
+  for (const m of reading.marks) {
+    const q = byId.get(m.questionId);
+    if (!q || !isObjective(q.kind)) continue;
+    const decided = m.status === 'ok' || m.status === 'blank';
+    const key = keys.get(q.questionId) ?? null;
+    patches.push({
+      questionId: q.questionId,
+      response: m.chosen,
+      responseStatus: m.status,
+      scoreTenths: decided ? scoreObjective(q.kind, key, m.chosen, q.fullScoreTenths, rule) : null,
+      source: 'auto',
+    });
+  }
+  for (const crop of reading.crops) {
+    const file = reading.cropPaths?.[crop.id];
+    for (const qid of crop.questionIds) {
+      const q = byId.get(qid);
+      if (!q || isObjective(q.kind)) continue;
+      patches.push({ questionId: qid, cropPath: file ?? null, blank: crop.blank });
+    }
+  }
+  return patches;
+}
+
 export interface RecognitionServiceDeps {
   repo: RecognitionRepository;
-  results: ResultsRepository;
+  results: ResultsService;
   storage: PageStorage;
   pool: RecognitionPool;
   findCard: CardLayoutResolver;
@@ -157,10 +218,10 @@ export interface RecognitionServiceDeps {
 }
 
 export class RecognitionService {
-  constructor(private readonly d: RecognitionServiceDeps) {}
+  constructor(private readonly deps: RecognitionServiceDeps) {}
 
   private now(): string {
-    return nowIso(this.d.clock);
+    return nowIso(this.deps.clock);
   }
 
   // ───────────── intake ─────────────
@@ -184,18 +245,21 @@ export class RecognitionService {
   private readonly cutting = new Map<string, Promise<string[]>>();
 
   private async cutCrops(scanId: string): Promise<string[]> {
-    const [scan, rec] = await Promise.all([this.d.repo.findScanPage(scanId), this.d.repo.findPage(scanId)]);
+    const [scan, rec] = await Promise.all([
+      this.deps.repo.findScanPage(scanId),
+      this.deps.repo.findPage(scanId),
+    ]);
     if (!scan || !rec?.result) return [];
-    const result = JSON.parse(rec.result) as PageRecognition & { cropPaths?: Record<string, string> };
+    const result = parseStoredReading(rec.result);
     const paths = result.cropPaths ?? {};
     if (!result.crops.some((c) => paths[c.id])) return [];
-    const images = await this.d.pool.cutCrops(await this.d.storage.read(scan.file_path), result);
+    const images = await this.deps.pool.cutCrops(await this.deps.storage.read(scan.file_path), result);
     const written: string[] = [];
     for (const crop of result.crops) {
       const file = paths[crop.id];
       const bytes = images.get(crop.id);
       if (!file || !bytes) continue;
-      await this.d.storage.write(file, bytes);
+      await this.deps.storage.write(file, bytes);
       written.push(file);
     }
     return written;
@@ -204,17 +268,20 @@ export class RecognitionService {
   /** A page was stored: remember it as queued and queue its recognition. */
   async pageStored(page: ScanPageRow, replaced?: ScanPageRow): Promise<void> {
     const now = this.now();
-    const existing = await this.d.repo.findPage(page.id);
-    if (!existing) await this.d.repo.upsertPage(emptyPageRow(page, now));
+    const existing = await this.deps.repo.findPage(page.id);
+    if (!existing) await this.deps.repo.upsertPage(emptyPageRow(page, now));
     // A rescan: the page it replaces is no longer the student's, and nothing raised about it is left to resolve (the
     // new page raises again whatever it still shows). Accepting the old page's problem would apply a page set aside.
     if (replaced) {
-      const old = await this.d.repo.findPage(replaced.id);
+      const old = await this.deps.repo.findPage(replaced.id);
       if (old && old.status !== 'rescanned') {
-        await this.d.repo.updatePage(old.page_id, { status: 'rescanned', updated_at: now });
-        await this.d.repo.resolvePageExceptions(old.page_id, 'rescanned', page.created_by, now);
+        await this.deps.repo.updatePage(old.page_id, { status: 'rescanned', updated_at: now });
+        await this.deps.repo.resolvePageExceptions(old.page_id, 'rescanned', page.created_by, now);
         if (old.sheet_id && old.status === 'done')
-          await this.d.results.setPagesReceived(old.sheet_id, await this.d.repo.pagesOfSheet(old.sheet_id));
+          await this.deps.results.setPagesReceived(
+            old.sheet_id,
+            await this.deps.repo.pagesOfSheet(old.sheet_id),
+          );
       }
     }
     await this.enqueue(page.id, page.org_id);
@@ -226,9 +293,9 @@ export class RecognitionService {
    * the stored rows, so pages uploaded at the same moment still get distinct places.
    */
   private async enqueue(pageId: string, orgId: string): Promise<void> {
-    const row = await this.d.repo.findPage(pageId);
-    const ahead = row ? await this.d.repo.queuedAhead(orgId, row) : 0;
-    await this.d.enqueue(pageId, -ahead);
+    const row = await this.deps.repo.findPage(pageId);
+    const ahead = row ? await this.deps.repo.queuedAhead(orgId, row) : 0;
+    await this.deps.enqueue(pageId, -ahead);
   }
 
   /**
@@ -237,20 +304,20 @@ export class RecognitionService {
    * where they changed).
    */
   async recognise(pageId: string, options: { force?: boolean } = {}): Promise<void> {
-    const scan = await this.d.repo.findScanPage(pageId);
+    const scan = await this.deps.repo.findScanPage(pageId);
     if (!scan) return;
-    const existing = await this.d.repo.findPage(pageId);
+    const existing = await this.deps.repo.findPage(pageId);
     if (existing && existing.status !== 'queued' && !options.force) return;
     const now = this.now();
     const base = existing ?? emptyPageRow(scan, now);
     const attempts = base.attempts + 1;
     let out: { result: PageRecognition; images: Map<string, Buffer> };
     try {
-      const bytes = await this.d.storage.read(scan.file_path);
-      out = await this.d.pool.recognise(
+      const bytes = await this.deps.storage.read(scan.file_path);
+      out = await this.deps.pool.recognise(
         bytes,
         async (cardId, version) => {
-          const card = await this.d.findCard(cardId, version, scan.org_id);
+          const card = await this.deps.findCard(cardId, version, scan.org_id);
           return card && !card.homeworkDeletedAt ? card.layout : undefined;
         },
         scan.dpi ?? undefined,
@@ -265,7 +332,7 @@ export class RecognitionService {
           : crashed
             ? RECOGNITION_MESSAGES.workerCrashed
             : undefined;
-      await this.d.repo.transaction(async (repo) => {
+      await this.deps.repo.transaction(async (repo) => {
         await repo.upsertPage({
           ...base,
           status: 'failed',
@@ -286,14 +353,14 @@ export class RecognitionService {
     for (const crop of result.crops) {
       const file = cropPath(scan, crop);
       const bytes = images.get(crop.id);
-      if (bytes) await this.d.storage.write(file, bytes);
+      if (bytes) await this.deps.storage.write(file, bytes);
       cropPaths.set(crop.id, file);
     }
     // A page read again: crops cut from its earlier reading are cut again from this one.
     if (existing?.result) {
-      const earlier = (JSON.parse(existing.result) as { cropPaths?: Record<string, string> }).cropPaths ?? {};
+      const earlier = CropPathsSchema.parse(JSON.parse(existing.result)).cropPaths ?? {};
       const written = new Set(result.crops.filter((c) => images.has(c.id)).map((c) => cropPaths.get(c.id)));
-      for (const file of Object.values(earlier)) if (!written.has(file)) await this.d.storage.remove(file);
+      for (const file of Object.values(earlier)) if (!written.has(file)) await this.deps.storage.remove(file);
     }
     const row: RecognitionPageRow = {
       ...base,
@@ -319,7 +386,7 @@ export class RecognitionService {
    * its number bubbles. Otherwise it stays a `qrUnreadable` exception.
    */
   private async batchHint(batchId: string): Promise<CardHint | undefined> {
-    const cards = await this.d.repo.batchCards(batchId);
+    const cards = await this.deps.repo.batchCards(batchId);
     if (cards.length !== 1) return undefined;
     return { cardId: cards[0]!.card_id, version: cards[0]!.card_version, page: 1 };
   }
@@ -362,7 +429,7 @@ export class RecognitionService {
    * (status failed) with its exceptions; `studentId` is a teacher's assignment.
    */
   private async apply(scan: ScanPageRow, input: RecognitionPageRow, studentId: string | null): Promise<void> {
-    const result = JSON.parse(input.result!) as PageRecognition & { cropPaths?: Record<string, string> };
+    const reading = parseStoredReading(input.result!);
     const row: RecognitionPageRow = {
       ...input,
       homework_id: null,
@@ -370,28 +437,65 @@ export class RecognitionService {
       sheet_id: null,
       status: 'failed',
     };
+    if (isBlankBack(scan, reading)) return this.setAside(scan, row);
     const raised: NewException[] = [];
-    const hold = async () => {
-      await this.d.repo.transaction(async (repo) => {
-        await repo.upsertPage(row);
-        await repo.clearOpenExceptions(scan.id);
-        await repo.insertExceptions(raised);
-      });
-    };
-    const id = result.identity;
-    // The back of a sheet scanned on both sides is blank paper for a one-sided card or after the last page of an
-    // odd-paged card: expected, so set aside without asking the teacher anything.
-    if (!id && scan.side === 'back' && result.problems.some((p) => p.code === 'blankPage')) {
-      row.status = 'ignored';
-      await this.d.repo.transaction(async (repo) => {
-        await repo.upsertPage(row);
-        await repo.clearOpenExceptions(scan.id);
-      });
-      return;
+    const found = await this.cardOfReading(scan, row, reading, studentId, raised);
+    if (!found) return this.settlePage(scan, row, raised);
+    const { card, identity } = found;
+    const homework = (await this.deps.repo.findHomework(card.homeworkId))!;
+    const student = await this.studentOfPage(scan, row, identity, homework, studentId, raised);
+    if (!student) return this.settlePage(scan, row, raised);
+    row.student_id = student.id;
+    if (await this.isDuplicatePage(scan, row, homework, student, identity.page, raised))
+      return this.settlePage(scan, row, raised);
+    const sheet = await this.writeSheet(homework, card, student, reading);
+    row.sheet_id = sheet.id;
+    row.status = 'done';
+    for (const p of reading.problems) {
+      if (PAGE_BLOCKERS.has(p.code)) continue;
+      raised.push(this.exception(scan, row, p.code, p.message, p.questionIds ?? []));
     }
-    let card: FrozenCard | null = null;
-    if (id) card = await this.d.findCard(id.cardId, id.version);
-    // A card of another school or of a deleted homework is "another paper", whatever the recogniser could see.
+    await this.settlePage(scan, row, raised);
+    await this.deps.results.setPagesReceived(sheet.id, await this.deps.repo.pagesOfSheet(sheet.id));
+    await this.applyFollower(scan, row);
+  }
+
+  /** Stores the page as it now stands and replaces its open exceptions with what it raised. */
+  private async settlePage(
+    scan: ScanPageRow,
+    row: RecognitionPageRow,
+    raised: NewException[],
+  ): Promise<void> {
+    await this.deps.repo.transaction(async (repo) => {
+      await repo.upsertPage(row);
+      await repo.clearOpenExceptions(scan.id);
+      await repo.insertExceptions(raised);
+    });
+  }
+
+  /** A page expected to be blank (see `isBlankBack`) is set aside without asking the teacher anything. */
+  private async setAside(scan: ScanPageRow, row: RecognitionPageRow): Promise<void> {
+    row.status = 'ignored';
+    await this.deps.repo.transaction(async (repo) => {
+      await repo.upsertPage(row);
+      await repo.clearOpenExceptions(scan.id);
+    });
+  }
+
+  /**
+   * The card of a reading when the page can be applied (its homework noted on `row`); null, with what to raise,
+   * when the card is unknown, another school's or of a deleted homework ("another paper", whatever the recogniser
+   * could see), or when a page-level problem blocks the page and no teacher has named its student.
+   */
+  private async cardOfReading(
+    scan: ScanPageRow,
+    row: RecognitionPageRow,
+    reading: StoredReading,
+    studentId: string | null,
+    raised: NewException[],
+  ): Promise<{ card: FrozenCard; identity: PageIdentity } | null> {
+    const id = reading.identity;
+    const card = id ? await this.deps.findCard(id.cardId, id.version) : null;
     if (id && (!card || card.orgId !== scan.org_id || card.homeworkDeletedAt)) {
       const message = !card
         ? RECOGNITION_PROBLEM_MESSAGES.cardUnknown
@@ -399,109 +503,126 @@ export class RecognitionService {
           ? RECOGNITION_MESSAGES.otherSchool
           : RECOGNITION_MESSAGES.homeworkDeleted;
       raised.push(this.exception(scan, row, 'cardUnknown', message));
-      return hold();
+      return null;
     }
     if (card) row.homework_id = card.homeworkId;
-    const blockers = result.problems.filter((p) => PAGE_BLOCKERS.has(p.code) && p.level === 'page');
+    const blockers = reading.problems.filter((p) => PAGE_BLOCKERS.has(p.code) && p.level === 'page');
     if (!id || !card || (blockers.length > 0 && !studentId)) {
-      for (const p of blockers.length ? blockers : result.problems.filter((p) => p.level === 'page'))
+      for (const p of blockers.length ? blockers : reading.problems.filter((p) => p.level === 'page'))
         raised.push(this.exception(scan, row, p.code, p.message));
       if (raised.length === 0) raised.push(this.exception(scan, row, 'anchorsNotFound'));
-      return hold();
+      return null;
     }
-    const homework = (await this.d.repo.findHomework(card.homeworkId))!;
-    // Who: the teacher's choice, the personalised QR, else the number bubbles (or sticker).
-    let student: { id: string; class_id: string; name: string } | undefined;
-    if (studentId) {
-      student = (await this.d.repo.findHomeworkStudent(homework.id, { id: studentId }))[0];
-    } else if (id.studentId) {
-      student = (await this.d.repo.findHomeworkStudent(homework.id, { id: id.studentId }))[0];
+    return { card, identity: id };
+  }
+
+  /** Who the page belongs to: the teacher's choice, the personalised QR, else the number bubbles (or sticker). */
+  private async studentOfPage(
+    scan: ScanPageRow,
+    row: RecognitionPageRow,
+    id: PageIdentity,
+    homework: HomeworkRow,
+    studentId: string | null,
+    raised: NewException[],
+  ): Promise<PageStudent | undefined> {
+    if (studentId) return (await this.deps.repo.findHomeworkStudent(homework.id, { id: studentId }))[0];
+    if (id.studentId) {
+      const student = (await this.deps.repo.findHomeworkStudent(homework.id, { id: id.studentId }))[0];
       if (!student) raised.push(this.exception(scan, row, 'unknownStudent'));
-    } else if (id.studentNumber) {
-      const found = await this.d.repo.findHomeworkStudent(homework.id, { studentNo: id.studentNumber });
-      if (found.length === 1) student = found[0];
-      else
-        raised.push(
-          this.exception(
-            scan,
-            row,
-            'unknownStudent',
-            `考号 ${id.studentNumber} 不在这份作业的学生名单中，请指定学生`,
-          ),
-        );
-    } else {
-      // A later page of a card without a personalised code carries no student: it follows the page before it in
-      // the feeder when that is the previous page of the same card.
-      const before = await this.d.repo.neighbour(scan.batch_id, scan.seq, 'before');
-      if (
-        id.page > 1 &&
-        before?.status === 'done' &&
-        before.card_id === id.cardId &&
-        before.page_no === id.page - 1 &&
-        before.student_id
-      ) {
-        student = (await this.d.repo.findHomeworkStudent(homework.id, { id: before.student_id }))[0];
-        row.identity_source = 'sequence';
-      }
-      if (!student)
-        raised.push(
-          this.exception(
-            scan,
-            row,
-            'studentNumberMissing',
-            id.page > 1
-              ? `无法确定这张第 ${id.page} 页答题卡属于哪位学生（前一页不是同一学生的第 ${id.page - 1} 页），请指定学生`
-              : undefined,
-          ),
-        );
+      return student;
     }
-    if (!student) return hold();
-    row.student_id = student.id;
-    const pageNo = id.page;
-    const twin = await this.d.repo.findTwin(homework.id, student.id, pageNo, scan.id);
-    if (twin) {
-      row.sheet_id = twin.sheet_id;
+    if (id.studentNumber) {
+      const found = await this.deps.repo.findHomeworkStudent(homework.id, { studentNo: id.studentNumber });
+      if (found.length === 1) return found[0];
       raised.push(
         this.exception(
           scan,
           row,
-          'duplicateSheet',
-          `${student.name}已有一张第 ${pageNo} 页的答题卡，这一张是重复的（可能重复扫描或学生信息填错）`,
+          'unknownStudent',
+          `考号 ${id.studentNumber} 不在这份作业的学生名单中，请指定学生`,
         ),
       );
-      return hold();
+      return undefined;
     }
+    const student = await this.studentOfPreviousPage(scan, row, id, homework);
+    if (!student)
+      raised.push(
+        this.exception(
+          scan,
+          row,
+          'studentNumberMissing',
+          id.page > 1
+            ? `无法确定这张第 ${id.page} 页答题卡属于哪位学生（前一页不是同一学生的第 ${id.page - 1} 页），请指定学生`
+            : undefined,
+        ),
+      );
+    return student;
+  }
 
+  /**
+   * A later page of a card without a personalised code carries no student: it follows the page before it in the
+   * feeder when that is the previous page of the same card.
+   */
+  private async studentOfPreviousPage(
+    scan: ScanPageRow,
+    row: RecognitionPageRow,
+    id: PageIdentity,
+    homework: HomeworkRow,
+  ): Promise<PageStudent | undefined> {
+    const before = await this.deps.repo.neighbour(scan.batch_id, scan.seq, 'before');
+    if (
+      id.page > 1 &&
+      before?.status === 'done' &&
+      before.card_id === id.cardId &&
+      before.page_no === id.page - 1 &&
+      before.student_id
+    ) {
+      const student = (await this.deps.repo.findHomeworkStudent(homework.id, { id: before.student_id }))[0];
+      row.identity_source = 'sequence';
+      return student;
+    }
+    return undefined;
+  }
+
+  /** True, with a `duplicateSheet` exception, when the student already has another page with this number. */
+  private async isDuplicatePage(
+    scan: ScanPageRow,
+    row: RecognitionPageRow,
+    homework: HomeworkRow,
+    student: PageStudent,
+    pageNo: number,
+    raised: NewException[],
+  ): Promise<boolean> {
+    const twin = await this.deps.repo.findTwin(homework.id, student.id, pageNo, scan.id);
+    if (!twin) return false;
+    row.sheet_id = twin.sheet_id;
+    raised.push(
+      this.exception(
+        scan,
+        row,
+        'duplicateSheet',
+        `${student.name}已有一张第 ${pageNo} 页的答题卡，这一张是重复的（可能重复扫描或学生信息填错）`,
+      ),
+    );
+    return true;
+  }
+
+  /** Opens the student's sheet and writes the page's answers and crops through the results spine. */
+  private async writeSheet(
+    homework: HomeworkRow,
+    card: FrozenCard,
+    student: PageStudent,
+    reading: StoredReading,
+  ): Promise<SheetRow> {
     const questions = homeworkQuestions(homework);
-    const keys = await this.keysOf(homework, questions);
-    const rule = await this.ruleOf(homework.id);
-    const byId = new Map(questions.map((q) => [q.questionId, q]));
-    const patches: AnswerPatch[] = [];
-    for (const m of result.marks) {
-      const q = byId.get(m.questionId);
-      if (!q || !isObjective(q.kind)) continue;
-      const decided = m.status === 'ok' || m.status === 'blank';
-      const key = keys.get(q.questionId) ?? null;
-      patches.push({
-        questionId: q.questionId,
-        response: m.chosen,
-        responseStatus: m.status,
-        scoreTenths: decided
-          ? scoreObjective(q.kind as ObjectiveKind, key, m.chosen, q.fullScoreTenths, rule)
-          : null,
-        source: 'auto',
-      });
-    }
-    for (const crop of result.crops) {
-      const file = result.cropPaths?.[crop.id];
-      for (const qid of crop.questionIds) {
-        const q = byId.get(qid);
-        if (!q || isObjective(q.kind)) continue;
-        patches.push({ questionId: qid, cropPath: file ?? null, blank: crop.blank });
-      }
-    }
+    const patches = answerPatches(
+      reading,
+      questions,
+      await this.keysOf(homework, questions),
+      await this.ruleOf(homework.id),
+    );
     // Two transactions one after the other, never nested (SQLite has one connection).
-    const sheet = await this.d.results.transaction(async (results) => {
+    return this.deps.results.transaction(async (results) => {
       const opened = await results.openSheet({
         orgId: homework.org_id,
         homeworkId: homework.id,
@@ -519,30 +640,17 @@ export class RecognitionService {
       await results.writeAnswers(opened.id, patches, { userId: null, reason: REASON_RECOGNISED });
       return opened;
     });
-    row.sheet_id = sheet.id;
-    row.status = 'done';
-    for (const p of result.problems) {
-      if (PAGE_BLOCKERS.has(p.code)) continue;
-      raised.push(this.exception(scan, row, p.code, p.message, p.questionIds ?? []));
-    }
-    await this.d.repo.transaction(async (repo) => {
-      await repo.upsertPage(row);
-      await repo.clearOpenExceptions(scan.id);
-      await repo.insertExceptions(raised);
-    });
-    await this.d.results.setPagesReceived(sheet.id, await this.d.repo.pagesOfSheet(sheet.id));
-    await this.applyFollower(scan, row);
   }
 
   /** The next page of the feeder may have waited for this one to know its student (workers run in parallel). */
   private async applyFollower(scan: ScanPageRow, row: RecognitionPageRow): Promise<void> {
     if (row.page_no === null || !row.student_id) return;
-    const next = await this.d.repo.neighbour(scan.batch_id, scan.seq, 'after');
+    const next = await this.deps.repo.neighbour(scan.batch_id, scan.seq, 'after');
     if (!next || next.status !== 'failed' || next.student_id || !next.result) return;
     if (next.card_id !== row.card_id || next.page_no !== row.page_no + 1) return;
-    const open = await this.d.repo.listPageExceptions(next.page_id);
+    const open = await this.deps.repo.listPageExceptions(next.page_id);
     if (!open.some((e) => e.status === 'open' && e.code === 'studentNumberMissing')) return;
-    const nextScan = await this.d.repo.findScanPage(next.page_id);
+    const nextScan = await this.deps.repo.findScanPage(next.page_id);
     if (!nextScan) return;
     const { seq: _seq, ...nextRow } = next;
     await this.applyWithRetry(nextScan, nextRow, null);
@@ -553,30 +661,30 @@ export class RecognitionService {
     questions: HomeworkQuestion[],
   ): Promise<Map<string, string | null>> {
     const overrides = new Map(
-      (await this.d.repo.answerKeys(homework.id)).map((k) => [k.question_id, k.answer]),
+      (await this.deps.repo.answerKeys(homework.id)).map((k) => [k.question_id, k.answer]),
     );
     const out = new Map<string, string | null>();
     for (const q of questions) {
       if (!isObjective(q.kind)) continue;
-      out.set(q.questionId, overrides.get(q.questionId) ?? normaliseKey(q.kind as ObjectiveKind, q.answer));
+      out.set(q.questionId, overrides.get(q.questionId) ?? normaliseKey(q.kind, q.answer));
     }
     return out;
   }
 
   private async ruleOf(homeworkId: string): Promise<PartialRule> {
-    return (await this.d.repo.scoringRule(homeworkId))?.partial_rule ?? DEFAULT_PARTIAL_RULE;
+    return (await this.deps.repo.scoringRule(homeworkId))?.partial_rule ?? DEFAULT_PARTIAL_RULE;
   }
 
   // ───────────── access ─────────────
 
   private async batchOf(auth: AuthContext, batchId: string): Promise<ScanBatchRow> {
-    const batch = await this.d.findBatch(batchId);
+    const batch = await this.deps.findBatch(batchId);
     assertCanUseBatch(auth, batch);
     return batch;
   }
 
   private async homeworkOf(auth: AuthContext, homeworkId: string, write = false): Promise<HomeworkRow> {
-    const row = await this.d.repo.findHomework(homeworkId);
+    const row = await this.deps.repo.findHomework(homeworkId);
     if (!row || row.deleted_at || row.org_id !== auth.orgId)
       throw notFound(RECOGNITION_MESSAGES.homeworkNotFound);
     if (
@@ -591,7 +699,7 @@ export class RecognitionService {
   }
 
   private async sheetOf(auth: AuthContext, sheetId: string, write = false) {
-    const sheet = await this.d.results.findSheet(sheetId);
+    const sheet = await this.deps.results.findSheet(sheetId);
     if (!sheet || sheet.org_id !== auth.orgId) throw notFound(RECOGNITION_MESSAGES.sheetNotFound);
     const homework = await this.homeworkOf(auth, sheet.homework_id, write);
     return { sheet, homework };
@@ -607,7 +715,7 @@ export class RecognitionService {
     if (q.batchId) await this.batchOf(auth, q.batchId);
     else if (q.homeworkId) await this.homeworkOf(auth, q.homeworkId);
     else throw new AppError('VALIDATION', '请指定扫描批次或作业');
-    const rows = await this.d.repo.listExceptions(auth.orgId, {
+    const rows = await this.deps.repo.listExceptions(auth.orgId, {
       ...(q.batchId ? { batchId: q.batchId } : {}),
       ...(q.homeworkId ? { homeworkId: q.homeworkId } : {}),
       ...(q.status !== 'all' ? { status: q.status } : {}),
@@ -618,14 +726,14 @@ export class RecognitionService {
   private async presentExceptions(rows: RecognitionExceptionRow[]): Promise<RecognitionException[]> {
     const students = new Map(
       (
-        await this.d.repo.studentsByIds([
+        await this.deps.repo.studentsByIds([
           ...new Set(rows.flatMap((r) => (r.student_id ? [r.student_id] : []))),
         ])
       ).map((s) => [s.id, s]),
     );
     const titles = new Map(
       (
-        await this.d.repo.homeworkTitles([
+        await this.deps.repo.homeworkTitles([
           ...new Set(rows.flatMap((r) => (r.homework_id ? [r.homework_id] : []))),
         ])
       ).map((h) => [h.id, h.title]),
@@ -637,16 +745,16 @@ export class RecognitionService {
       if (r.page_id) {
         page = pageCache.get(r.page_id);
         if (!page) {
-          const scan = await this.d.repo.findScanPage(r.page_id);
-          const rec = await this.d.repo.findPage(r.page_id);
+          const scan = await this.deps.repo.findScanPage(r.page_id);
+          const rec = await this.deps.repo.findPage(r.page_id);
           page = {
             seq: scan?.seq ?? 0,
-            result: rec?.result ? (JSON.parse(rec.result) as PageRecognition) : null,
+            result: rec?.result ? parseStoredReading(rec.result) : null,
           };
           pageCache.set(r.page_id, page);
         }
       }
-      const questionIds = JSON.parse(r.question_ids) as string[];
+      const questionIds = parseQuestionIds(r.question_ids);
       const questions: ReadQuestion[] = [];
       for (const qid of questionIds) {
         const m = page?.result?.marks.find((x) => x.questionId === qid);
@@ -688,7 +796,7 @@ export class RecognitionService {
   }
 
   async resolve(auth: AuthContext, id: string, body: ResolveException): Promise<RecognitionException> {
-    const ex = await this.d.repo.findException(id);
+    const ex = await this.deps.repo.findException(id);
     if (!ex || ex.org_id !== auth.orgId || ex.status !== 'open')
       throw notFound(RECOGNITION_MESSAGES.exceptionNotFound);
     await this.batchOf(auth, ex.batch_id);
@@ -696,49 +804,51 @@ export class RecognitionService {
     if (!EXCEPTION_ACTIONS[code].includes(body.action))
       throw new AppError('VALIDATION', RECOGNITION_MESSAGES.actionNotAllowed);
     const now = this.now();
-    const page = ex.page_id ? await this.d.repo.findPage(ex.page_id) : undefined;
-    const scan = ex.page_id ? await this.d.repo.findScanPage(ex.page_id) : undefined;
+    const page = ex.page_id ? await this.deps.repo.findPage(ex.page_id) : undefined;
+    const scan = ex.page_id ? await this.deps.repo.findScanPage(ex.page_id) : undefined;
     switch (body.action) {
       case 'ignore':
       case 'rescanned': {
         if (page) {
-          await this.d.repo.updatePage(page.page_id, {
+          await this.deps.repo.updatePage(page.page_id, {
             status: body.action === 'ignore' ? 'ignored' : 'rescanned',
             updated_at: now,
           });
-          await this.d.repo.resolvePageExceptions(page.page_id, body.action, auth.userId, now);
+          await this.deps.repo.resolvePageExceptions(page.page_id, body.action, auth.userId, now);
           if (page.sheet_id && page.status === 'done')
-            await this.d.results.setPagesReceived(
+            await this.deps.results.setPagesReceived(
               page.sheet_id,
-              await this.d.repo.pagesOfSheet(page.sheet_id),
+              await this.deps.repo.pagesOfSheet(page.sheet_id),
             );
         }
-        await this.d.repo.resolveException(ex.id, body.action, auth.userId, now);
+        await this.deps.repo.resolveException(ex.id, body.action, auth.userId, now);
         break;
       }
       case 'assignStudent': {
         if (!body.studentId) throw new AppError('VALIDATION', RECOGNITION_MESSAGES.needStudent);
         if (!page || !scan || !page.result) throw new AppError('CONFLICT', RECOGNITION_MESSAGES.pageNotRead);
-        const result = JSON.parse(page.result) as PageRecognition;
+        const result = parseStoredReading(page.result);
         const card = result.identity
-          ? await this.d.findCard(result.identity.cardId, result.identity.version, ex.org_id)
+          ? await this.deps.findCard(result.identity.cardId, result.identity.version, ex.org_id)
           : null;
         if (!card) throw new AppError('CONFLICT', RECOGNITION_MESSAGES.pageNotRead);
-        const student = (await this.d.repo.findHomeworkStudent(card.homeworkId, { id: body.studentId }))[0];
+        const student = (
+          await this.deps.repo.findHomeworkStudent(card.homeworkId, { id: body.studentId })
+        )[0];
         if (!student) throw new AppError('VALIDATION', RECOGNITION_MESSAGES.studentNotInHomework);
         if (
           result.identity &&
-          (await this.d.repo.findTwin(card.homeworkId, student.id, result.identity.page, page.page_id))
+          (await this.deps.repo.findTwin(card.homeworkId, student.id, result.identity.page, page.page_id))
         )
           throw new AppError('CONFLICT', RECOGNITION_MESSAGES.studentAlreadyHasSheet);
         // Resolved first: applying the page again replaces its open exceptions with what it raises now.
-        await this.d.repo.resolveException(ex.id, body.action, auth.userId, now);
-        for (const other of await this.d.repo.listPageExceptions(page.page_id))
+        await this.deps.repo.resolveException(ex.id, body.action, auth.userId, now);
+        for (const other of await this.deps.repo.listPageExceptions(page.page_id))
           if (
             other.status === 'open' &&
             EXCEPTION_ACTIONS[other.code as RecognitionExceptionCode].includes('assignStudent')
           )
-            await this.d.repo.resolveException(other.id, body.action, auth.userId, now);
+            await this.deps.repo.resolveException(other.id, body.action, auth.userId, now);
         await this.applyWithRetry(scan, { ...page, identity_source: 'teacher', updated_at: now }, student.id);
         break;
       }
@@ -748,17 +858,17 @@ export class RecognitionService {
           // Keep this page: the earlier one is set aside and this one applied in its place.
           if (!page || !scan || !page.homework_id || !page.student_id || page.page_no === null)
             throw new AppError('CONFLICT', RECOGNITION_MESSAGES.pageNotRead);
-          const twin = await this.d.repo.findTwin(
+          const twin = await this.deps.repo.findTwin(
             page.homework_id,
             page.student_id,
             page.page_no,
             page.page_id,
           );
           if (twin) {
-            await this.d.repo.updatePage(twin.page_id, { status: 'ignored', updated_at: now });
-            await this.d.repo.resolvePageExceptions(twin.page_id, 'ignore', auth.userId, now);
+            await this.deps.repo.updatePage(twin.page_id, { status: 'ignored', updated_at: now });
+            await this.deps.repo.resolvePageExceptions(twin.page_id, 'ignore', auth.userId, now);
           }
-          await this.d.repo.resolveException(ex.id, body.action, auth.userId, now);
+          await this.deps.repo.resolveException(ex.id, body.action, auth.userId, now);
           await this.applyWithRetry(scan, page, page.student_id);
           break;
         }
@@ -770,11 +880,11 @@ export class RecognitionService {
             body.action === 'chooseMarks' ? (body.answers ?? null) : null,
           );
         }
-        await this.d.repo.resolveException(ex.id, body.action, auth.userId, now);
+        await this.deps.repo.resolveException(ex.id, body.action, auth.userId, now);
         break;
       }
     }
-    const [done] = await this.presentExceptions([(await this.d.repo.findException(ex.id))!]);
+    const [done] = await this.presentExceptions([(await this.deps.repo.findException(ex.id))!]);
     return done!;
   }
 
@@ -786,9 +896,9 @@ export class RecognitionService {
     answers: Record<string, string> | null,
   ): Promise<void> {
     if (!ex.sheet_id || !page?.result) throw new AppError('CONFLICT', RECOGNITION_MESSAGES.pageNotRead);
-    const result = JSON.parse(page.result) as PageRecognition;
-    const ids = JSON.parse(ex.question_ids) as string[];
-    const homework = (await this.d.repo.findHomework(ex.homework_id!))!;
+    const result = parseStoredReading(page.result);
+    const ids = parseQuestionIds(ex.question_ids);
+    const homework = (await this.deps.repo.findHomework(ex.homework_id!))!;
     const questions = new Map(homeworkQuestions(homework).map((q) => [q.questionId, q]));
     const patches: { questionId: string; response: string }[] = [];
     for (const qid of ids) {
@@ -842,17 +952,11 @@ export class RecognitionService {
         responseStatus: response === '' ? 'blank' : several ? 'multiple' : 'ok',
         scoreTenths: several
           ? 0
-          : scoreObjective(
-              q.kind as ObjectiveKind,
-              keys.get(q.questionId) ?? null,
-              response,
-              q.fullScoreTenths,
-              rule,
-            ),
+          : scoreObjective(q.kind, keys.get(q.questionId) ?? null, response, q.fullScoreTenths, rule),
         source,
       });
     }
-    await this.d.results.transaction((results) =>
+    await this.deps.results.transaction((results) =>
       results.writeAnswers(sheetId, patches, { userId: auth.userId, reason }),
     );
   }
@@ -861,8 +965,8 @@ export class RecognitionService {
 
   async tally(auth: AuthContext, batchId: string): Promise<RecognitionTally> {
     const batch = await this.batchOf(auth, batchId);
-    const pages = await this.d.repo.listBatchPages(batch.id);
-    const open = await this.d.repo.listExceptions(batch.org_id, { batchId: batch.id, status: 'open' });
+    const pages = await this.deps.repo.listBatchPages(batch.id);
+    const open = await this.deps.repo.listExceptions(batch.org_id, { batchId: batch.id, status: 'open' });
     const openByPage = new Map<string, number>();
     for (const e of open) if (e.page_id) openByPage.set(e.page_id, (openByPage.get(e.page_id) ?? 0) + 1);
     const homeworkIds = [
@@ -871,10 +975,10 @@ export class RecognitionService {
     const sheetIds = new Set(pages.flatMap((p) => (p.sheet_id && p.status === 'done' ? [p.sheet_id] : [])));
     const homework: RecognitionTally['homework'] = [];
     for (const hid of homeworkIds) {
-      const row = await this.d.repo.findHomework(hid);
+      const row = await this.deps.repo.findHomework(hid);
       if (!row || row.deleted_at) continue;
-      const students = await this.d.repo.homeworkStudents(hid);
-      const sheets = await this.d.results.listSheets(hid);
+      const students = await this.deps.repo.homeworkStudents(hid);
+      const sheets = await this.deps.results.listSheets(hid);
       const have = new Set(sheets.map((s) => s.student_id));
       homework.push({
         id: hid,
@@ -910,18 +1014,18 @@ export class RecognitionService {
   /** When scanning ends: every student of the batch's homework with some pages but not all gets a missing page. */
   async check(auth: AuthContext, batchId: string): Promise<RecognitionTally> {
     const batch = await this.batchOf(auth, batchId);
-    const pages = await this.d.repo.listBatchPages(batch.id);
+    const pages = await this.deps.repo.listBatchPages(batch.id);
     const sheetIds = [
       ...new Set(pages.flatMap((p) => (p.sheet_id && p.status === 'done' ? [p.sheet_id] : []))),
     ];
     const raised: NewException[] = [];
     for (const sid of sheetIds) {
-      const sheet = await this.d.results.findSheet(sid);
+      const sheet = await this.deps.results.findSheet(sid);
       if (!sheet || sheet.pages_received >= sheet.pages_expected) continue;
-      const have = new Set((await this.d.repo.sheetPages(sid)).map((p) => p.page_no));
+      const have = new Set((await this.deps.repo.sheetPages(sid)).map((p) => p.page_no));
       for (let n = 1; n <= sheet.pages_expected; n++) {
-        if (have.has(n) || (await this.d.repo.openMissingPage(sid, n))) continue;
-        const student = (await this.d.repo.studentsByIds([sheet.student_id]))[0];
+        if (have.has(n) || (await this.deps.repo.openMissingPage(sid, n))) continue;
+        const student = (await this.deps.repo.studentsByIds([sheet.student_id]))[0];
         raised.push({
           id: newId(),
           org_id: batch.org_id,
@@ -938,7 +1042,7 @@ export class RecognitionService {
         });
       }
     }
-    await this.d.repo.insertExceptions(raised);
+    await this.deps.repo.insertExceptions(raised);
     return this.tally(auth, batchId);
   }
 
@@ -946,9 +1050,9 @@ export class RecognitionService {
 
   private async presentSheets(sheets: SheetRow[]): Promise<ReviewSheet[]> {
     const students = new Map(
-      (await this.d.repo.studentsByIds(sheets.map((s) => s.student_id))).map((s) => [s.id, s]),
+      (await this.deps.repo.studentsByIds(sheets.map((s) => s.student_id))).map((s) => [s.id, s]),
     );
-    const open = await this.d.repo.countOpen({ sheetIds: sheets.map((s) => s.id) });
+    const open = await this.deps.repo.countOpen({ sheetIds: sheets.map((s) => s.id) });
     return sheets.map((s) => {
       const st = students.get(s.student_id);
       return {
@@ -961,8 +1065,8 @@ export class RecognitionService {
         pagesReceived: s.pages_received,
         pagesExpected: s.pages_expected,
         reviewStatus: s.review_status === 'confirmed' ? 'confirmed' : 'pending',
-        objectiveScore: s.objective_score_tenths / 10,
-        totalScore: s.total_score_tenths / 10,
+        objectiveScore: toPoints(s.objective_score_tenths),
+        totalScore: toPoints(s.total_score_tenths),
         openExceptions: open.get(s.id) ?? 0,
       };
     });
@@ -970,7 +1074,7 @@ export class RecognitionService {
 
   async reviewSheets(auth: AuthContext, homeworkId: string): Promise<ReviewSheet[]> {
     const homework = await this.homeworkOf(auth, homeworkId);
-    const sheets = await this.d.results.listSheets(homework.id);
+    const sheets = await this.deps.results.listSheets(homework.id);
     const list = await this.presentSheets(sheets);
     return list.sort(
       (a, b) => compareClassNames(a.className, b.className) || a.studentNo.localeCompare(b.studentNo),
@@ -981,12 +1085,14 @@ export class RecognitionService {
     const { sheet, homework } = await this.sheetOf(auth, sheetId);
     const questions = homeworkQuestions(homework);
     const keys = await this.keysOf(homework, questions);
-    const answers = new Map((await this.d.results.listAnswers(sheet.id)).map((a) => [a.question_id, a]));
+    const answers = new Map((await this.deps.results.listAnswers(sheet.id)).map((a) => [a.question_id, a]));
     const pages: SheetReview['pages'] = [];
-    for (const p of await this.d.repo.sheetPages(sheet.id)) {
-      const result = p.result ? (JSON.parse(p.result) as PageRecognition) : null;
+    for (const p of await this.deps.repo.sheetPages(sheet.id)) {
+      const result = p.result ? parseStoredReading(p.result) : null;
       const card =
-        p.card_id && p.card_version ? await this.d.findCard(p.card_id, p.card_version, sheet.org_id) : null;
+        p.card_id && p.card_version
+          ? await this.deps.findCard(p.card_id, p.card_version, sheet.org_id)
+          : null;
       pages.push({
         pageId: p.page_id,
         pageNo: p.page_no ?? 1,
@@ -1050,25 +1156,25 @@ export class RecognitionService {
     // An override answers the exceptions on those questions.
     const now = this.now();
     const changed = new Set(answers.map((a) => a.questionId));
-    for (const ex of await this.d.repo.listExceptions(sheet.org_id, {
+    for (const ex of await this.deps.repo.listExceptions(sheet.org_id, {
       homeworkId: homework.id,
       status: 'open',
     })) {
       if (ex.sheet_id !== sheet.id) continue;
-      const ids = JSON.parse(ex.question_ids) as string[];
+      const ids = parseQuestionIds(ex.question_ids);
       if (ids.length > 0 && ids.every((q) => changed.has(q)))
-        await this.d.repo.resolveException(ex.id, 'chooseMarks', auth.userId, now);
+        await this.deps.repo.resolveException(ex.id, 'chooseMarks', auth.userId, now);
     }
-    if (sheet.review_status === 'confirmed') await this.d.results.setReviewStatus(sheet.id, 'pending');
+    if (sheet.review_status === 'confirmed') await this.deps.results.setReviewStatus(sheet.id, 'pending');
     return this.reviewSheet(auth, sheet.id);
   }
 
   async confirm(auth: AuthContext, sheetId: string): Promise<ReviewSheet> {
     const { sheet } = await this.sheetOf(auth, sheetId, true);
-    const open = await this.d.repo.countOpen({ sheetIds: [sheet.id] });
+    const open = await this.deps.repo.countOpen({ sheetIds: [sheet.id] });
     if ((open.get(sheet.id) ?? 0) > 0) throw new AppError('CONFLICT', CONFIRM_BLOCKED);
-    await this.d.results.setReviewStatus(sheet.id, 'confirmed');
-    const [present] = await this.presentSheets([(await this.d.results.findSheet(sheet.id))!]);
+    await this.deps.results.setReviewStatus(sheet.id, 'confirmed');
+    const [present] = await this.presentSheets([(await this.deps.results.findSheet(sheet.id))!]);
     return present!;
   }
 
@@ -1107,13 +1213,13 @@ export class RecognitionService {
       const hq = byId.get(q.questionId);
       if (!hq) throw new AppError('VALIDATION', RECOGNITION_MESSAGES.questionNotInHomework);
       if (!isObjective(hq.kind)) throw new AppError('VALIDATION', RECOGNITION_MESSAGES.notObjective);
-      const key = normaliseKey(hq.kind as ObjectiveKind, q.answer);
+      const key = normaliseKey(hq.kind, q.answer);
       if (!key || [...key].some((o) => !hq.options.includes(o)))
         throw new AppError('VALIDATION', `第${hq.number}题：${RECOGNITION_MESSAGES.badKey}`);
       updates.push({ questionId: q.questionId, key });
     }
     for (const u of updates)
-      await this.d.repo.setAnswerKey({
+      await this.deps.repo.setAnswerKey({
         homework_id: homework.id,
         question_id: u.questionId,
         org_id: homework.org_id,
@@ -1122,7 +1228,7 @@ export class RecognitionService {
         updated_at: now,
       });
     if (body.partialRule)
-      await this.d.repo.setScoringRule({
+      await this.deps.repo.setScoringRule({
         homework_id: homework.id,
         org_id: homework.org_id,
         partial_rule: body.partialRule,
@@ -1133,13 +1239,13 @@ export class RecognitionService {
     const rule = await this.ruleOf(homework.id);
     let changed = 0;
     let sheets = 0;
-    for (const sheet of await this.d.results.listSheets(homework.id)) {
+    for (const sheet of await this.deps.results.listSheets(homework.id)) {
       const patches: AnswerPatch[] = [];
-      for (const a of await this.d.results.listAnswers(sheet.id)) {
+      for (const a of await this.deps.results.listAnswers(sheet.id)) {
         const q = byId.get(a.question_id);
         if (!q || !isObjective(q.kind) || a.response === null || a.score_tenths === null) continue;
         const score = scoreObjective(
-          q.kind as ObjectiveKind,
+          q.kind,
           keys.get(q.questionId) ?? null,
           a.response,
           q.fullScoreTenths,
@@ -1150,7 +1256,7 @@ export class RecognitionService {
       }
       if (patches.length === 0) continue;
       sheets += 1;
-      changed += await this.d.results.transaction((r) =>
+      changed += await this.deps.results.transaction((r) =>
         r.writeAnswers(sheet.id, patches, { userId: auth.userId, reason: REASON_REKEY }),
       );
     }
@@ -1159,12 +1265,12 @@ export class RecognitionService {
 
   /** Pages left queued by a stop (the in-process queue forgets them): queued again at start. */
   async requeueUnfinished(): Promise<number> {
-    const rows = await this.d.repo.queuedPages();
+    const rows = await this.deps.repo.queuedPages();
     const ahead = new Map<string, number>();
     for (const r of rows) {
       const n = ahead.get(r.org_id) ?? 0;
       ahead.set(r.org_id, n + 1);
-      await this.d.enqueue(r.page_id, -n);
+      await this.deps.enqueue(r.page_id, -n);
     }
     return rows.length;
   }

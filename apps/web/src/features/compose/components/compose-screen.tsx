@@ -4,7 +4,7 @@ import { isApiError } from '@zhzy/api-client';
 import {
   coefficientLevelName,
   DIFFICULTY_COEFFICIENT_HINT,
-  paperCoefficient,
+  draftCoefficient,
   MESSAGES,
   PAPER_STATUS_NAMES,
   SavePaperSchema,
@@ -61,11 +61,9 @@ const EMPTY: Draft = { title: '', subtitle: '', status: 'draft', sections: [] };
 
 /** The paper's predicted 难度系数 (score-weighted, the shared convention: a score rate, higher is easier). */
 export function paperDifficulty(draft: Draft): number | null {
-  return paperCoefficient(
+  return draftCoefficient(
     draft.sections.flatMap((s) =>
-      s.items.flatMap((i) =>
-        i.question ? [{ level: i.question.difficulty, weight: itemScore(i, s) || 1 }] : [],
-      ),
+      s.items.flatMap((i) => (i.question ? [{ level: i.question.difficulty, score: itemScore(i, s) }] : [])),
     ),
   );
 }

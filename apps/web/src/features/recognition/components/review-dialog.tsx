@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { isObjective } from '@zhzy/contracts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LargeDialog } from '../../../components/ui/large-dialog';
 import { Button } from '../../../components/ui/button';
@@ -18,8 +19,6 @@ import {
 } from '../api/recognition';
 import { OptionPicker, showResponse } from './option-picker';
 import { ZoomablePage } from './zoomable-page';
-
-const OBJECTIVE = new Set(['single', 'multiple', 'truefalse']);
 
 /** One sheet: its page images with the overlay, and every answer, objective ones editable. */
 function SheetView({ sheetId, onGo }: { sheetId: string; onGo: (id: string) => void }) {
@@ -105,7 +104,7 @@ function SheetView({ sheetId, onGo }: { sheetId: string; onGo: (id: string) => v
               <tr key={a.questionId} className="border-b border-slate-100 align-top">
                 <td className="py-1.5 pr-2 text-slate-600">{a.number}</td>
                 <td className="py-1.5 pr-2">
-                  {OBJECTIVE.has(a.kind) ? (
+                  {isObjective(a.kind) ? (
                     <div className="space-y-1">
                       <OptionPicker
                         label={`${r.review.number} ${a.number}`}
@@ -127,7 +126,7 @@ function SheetView({ sheetId, onGo }: { sheetId: string; onGo: (id: string) => v
                   )}
                 </td>
                 <td className="py-1.5 pr-2 text-slate-600">
-                  {OBJECTIVE.has(a.kind) ? showResponse(a.key) : ''}
+                  {isObjective(a.kind) ? showResponse(a.key) : ''}
                 </td>
                 <td className="py-1.5 tabular-nums text-slate-800">
                   {a.score === null ? '—' : `${a.score}/${a.fullScore}`}

@@ -1,0 +1,294 @@
+import type { Kysely } from 'kysely';
+import type { AnswerKind, Database, ResponseStatus, ScoreSource } from '../../db/schema.js';
+import { newId, nowIso } from '../../lib/ids.js';
+import { packAnswers, readPack, type PackLayout, type PackableAnswer, type PackedSheet } from './packing.js';
+import { ResultsRepository, type AnswerRead, type SheetAnswerRow, type SheetRow } from './repository.js';
+import { sheetTotals } from './scoring.js';
+import { bumpSheetVersion, readVersions } from './versions.js';
+
+// The results spine (ADR 0051): a sheet per (homework, student) and an answer per question. This service is the only
+// writer of answers, scores, the change log, packs and results versions — recognition, the teacher's review, marking
+// and seeding all write through it — so totals, packs and versions can never drift from the answers. Analysis reads
+// results through it too. Callers scope by school before calling; every method trusts the ids it is given.
+
+export type { SheetAnswerRow, SheetRow } from './repository.js';
+export type { AnswerRead } from './repository.js';
+
+export interface OpenSheet {
+  orgId: string;
+  homeworkId: string;
+  studentId: string;
+  classId: string;
+  cardId: string;
+  cardVersion: number;
+  pagesExpected: number;
+  /** Every question of the homework's paper, in paper order. */
+  questions: readonly { questionId: string; kind: AnswerKind; fullScoreTenths: number }[];
+}
+
+/** What one writer changes of one answer; fields left out stay as they are. */
+export interface AnswerPatch {
+  questionId: string;
+  response?: string | null;
+  responseStatus?: ResponseStatus | null;
+  cropPath?: string | null;
+  blank?: boolean;
+  /** Null clears the score (the answer waits for a marker again). */
+  scoreTenths?: number | null;
+  /** Required whenever scoreTenths is given. */
+  source?: ScoreSource;
+}
+
+/** Who writes and why: recorded with every change of a response or a score. */
+export interface ResultsActor {
+  userId: string | null;
+  reason: string;
+}
+
+/** One homework's sheets as analysis reads them: answers packed where the pack fits the paper, rows elsewhere. */
+export interface SheetsWithAnswers {
+  sheets: Awaited<ReturnType<ResultsRepository['analysisSheets']>>;
+  /** Packs of the paper's questions (key and length checked), by sheet id. */
+  packed: Map<string, PackedSheet>;
+  /** Answers of the sheets without a usable pack. */
+  answers: AnswerRead[];
+}
+
+type Db = Kysely<Database>;
+
+/** Sheets per query when many are read or packed at once. */
+const CHUNK = 500;
+
+export class ResultsService {
+  private readonly repo: ResultsRepository;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => number = Date.now,
+  ) {
+    this.repo = new ResultsRepository(db);
+  }
+
+  /** Runs `fn` with a service bound to one transaction. */
+  transaction<T>(fn: (results: ResultsService) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => fn(new ResultsService(trx, this.clock)));
+  }
+
+  // ───────────── reads ─────────────
+
+  findSheet(sheetId: string) {
+    return this.repo.findSheet(sheetId);
+  }
+
+  findSheetOf(homeworkId: string, studentId: string) {
+    return this.repo.findSheetOf(homeworkId, studentId);
+  }
+
+  listSheets(homeworkId: string) {
+    return this.repo.listSheets(homeworkId);
+  }
+
+  listAnswers(sheetId: string) {
+    return this.repo.listAnswers(sheetId);
+  }
+
+  /** Every answer of a homework (analysis and marking read these). */
+  listHomeworkAnswers(homeworkId: string, questionId?: string) {
+    return this.repo.listHomeworkAnswers(homeworkId, questionId);
+  }
+
+  /** The change log of one answer, oldest first. */
+  listChanges(sheetId: string, questionId: string) {
+    return this.repo.listChanges(sheetId, questionId);
+  }
+
+  /** Current versions of some keys (results versions are homework ids); 0 for a key never written. */
+  versions(keys: readonly string[]): Promise<Map<string, number>> {
+    return readVersions(this.db, keys);
+  }
+
+  /**
+   * Sheets of one homework (totals in tenths) with every answer; with `since`, only those written after that results
+   * version (migration 0022, ADR 0030). Answers come from each sheet's pack (ADR 0033, ADR 0037): one row per sheet
+   * to decode instead of one per answer, taken only when it is a pack of the paper's questions (`layout`); a sheet
+   * without one (written before the migration) or with another's has its answer rows read.
+   */
+  async sheetsWithAnswers(
+    homeworkId: string,
+    layout: PackLayout,
+    since?: number,
+  ): Promise<SheetsWithAnswers> {
+    const sheets = await this.repo.analysisSheets(homeworkId, since);
+    const packed = new Map<string, PackedSheet>();
+    const unpacked: string[] = [];
+    for (const r of sheets) {
+      const pack = readPack(r.answers_packed, layout);
+      if (pack) packed.set(r.id, pack);
+      else unpacked.push(r.id);
+    }
+    const answers: AnswerRead[] = [];
+    for (let i = 0; i < unpacked.length; i += CHUNK)
+      answers.push(...(await this.repo.answersOfSheets(unpacked.slice(i, i + CHUNK))));
+    return { sheets, packed, answers };
+  }
+
+  // ───────────── writes ─────────────
+
+  /**
+   * The sheet of a student for a homework, with an answer row for every question; created on first call, returned
+   * as it is afterwards (a second page of the same student lands on the same sheet).
+   */
+  async openSheet(input: OpenSheet): Promise<SheetRow> {
+    const existing = await this.repo.findSheetOf(input.homeworkId, input.studentId);
+    if (existing) return existing;
+    const now = nowIso(this.clock);
+    const id = newId();
+    await this.repo.insertSheet({
+      id,
+      org_id: input.orgId,
+      homework_id: input.homeworkId,
+      student_id: input.studentId,
+      class_id: input.classId,
+      card_id: input.cardId,
+      card_version: input.cardVersion,
+      pages_expected: input.pagesExpected,
+      unscored_count: input.questions.length,
+      answers_packed: packAnswers(
+        input.questions.map((q) => ({
+          question_id: q.questionId,
+          score_tenths: null,
+          response: null,
+          blank: 0,
+          crop_path: null,
+        })),
+      ),
+      created_at: now,
+      updated_at: now,
+    });
+    await this.repo.insertAnswers(
+      input.questions.map((q) => ({
+        sheet_id: id,
+        org_id: input.orgId,
+        homework_id: input.homeworkId,
+        question_id: q.questionId,
+        kind: q.kind,
+        response: null,
+        response_status: null,
+        crop_path: null,
+        full_score_tenths: q.fullScoreTenths,
+        score_tenths: null,
+        score_source: null,
+        updated_by: null,
+        updated_at: now,
+      })),
+    );
+    await bumpSheetVersion(this.db, id);
+    return (await this.repo.findSheet(id))!;
+  }
+
+  async setPagesReceived(sheetId: string, pages: number): Promise<void> {
+    await this.repo.updateSheet(sheetId, { pages_received: pages, updated_at: nowIso(this.clock) });
+    await bumpSheetVersion(this.db, sheetId);
+  }
+
+  async setReviewStatus(sheetId: string, status: 'pending' | 'confirmed'): Promise<void> {
+    await this.repo.updateSheet(sheetId, { review_status: status, updated_at: nowIso(this.clock) });
+    await bumpSheetVersion(this.db, sheetId);
+  }
+
+  /**
+   * Applies patches to answers of one sheet, records every change of a response or a score (who, why, before,
+   * after) and recomputes the sheet's totals. Call inside `transaction` when several writers may race.
+   * Returns the number of answers whose response or score changed.
+   */
+  async writeAnswers(sheetId: string, patches: readonly AnswerPatch[], actor: ResultsActor): Promise<number> {
+    if (patches.length === 0) return 0;
+    const sheet = await this.repo.findSheet(sheetId);
+    if (!sheet) throw new Error(`sheet ${sheetId} not found`);
+    const current = new Map((await this.repo.listAnswers(sheetId)).map((a) => [a.question_id, a]));
+    const now = nowIso(this.clock);
+    let changed = 0;
+    for (const patch of patches) {
+      const before = current.get(patch.questionId);
+      if (!before) throw new Error(`question ${patch.questionId} is not on sheet ${sheetId}`);
+      assertScore(patch, before);
+      await this.repo.updateAnswer(sheetId, patch.questionId, answerSet(patch, actor, now));
+      const responseChanged = patch.response !== undefined && patch.response !== before.response;
+      const scoreChanged = patch.scoreTenths !== undefined && patch.scoreTenths !== before.score_tenths;
+      if (!responseChanged && !scoreChanged) continue;
+      changed += 1;
+      await this.repo.insertChange({
+        id: newId(),
+        org_id: sheet.org_id,
+        homework_id: sheet.homework_id,
+        sheet_id: sheetId,
+        question_id: patch.questionId,
+        user_id: actor.userId,
+        reason: actor.reason,
+        before_response: before.response,
+        after_response: patch.response !== undefined ? patch.response : before.response,
+        before_score_tenths: before.score_tenths,
+        after_score_tenths: patch.scoreTenths !== undefined ? patch.scoreTenths : before.score_tenths,
+        created_at: now,
+      });
+    }
+    await this.recomputeTotals(sheetId);
+    return changed;
+  }
+
+  /**
+   * Objective, subjective and total scores, the unscored count and the packed answers (ADR 0033), from the answers
+   * as they are now.
+   */
+  async recomputeTotals(sheetId: string): Promise<void> {
+    const answers = await this.repo.listAnswers(sheetId);
+    const totals = sheetTotals(answers.map((a) => ({ kind: a.kind, scoreTenths: a.score_tenths })));
+    await this.repo.updateSheet(sheetId, {
+      objective_score_tenths: totals.objectiveTenths,
+      subjective_score_tenths: totals.subjectiveTenths,
+      total_score_tenths: totals.totalTenths,
+      unscored_count: totals.unscored,
+      answers_packed: packAnswers(answers),
+      updated_at: nowIso(this.clock),
+    });
+    await bumpSheetVersion(this.db, sheetId);
+  }
+
+  /**
+   * Packs some sheets anew from their answer rows: for bulk writers that insert answers set-based instead of through
+   * `writeAnswers` (a generated district), so their sheets carry the pack `recomputeTotals` would write. Figures do
+   * not change, so no version moves.
+   */
+  async repack(sheetIds: readonly string[]): Promise<void> {
+    for (let i = 0; i < sheetIds.length; i += CHUNK) {
+      const ids = sheetIds.slice(i, i + CHUNK);
+      const answers = new Map<string, PackableAnswer[]>(ids.map((id) => [id, []]));
+      for (const r of await this.repo.packableAnswers(ids)) answers.get(r.sheet_id)!.push(r);
+      await this.repo.setPacks(new Map(ids.map((id) => [id, packAnswers(answers.get(id)!)])));
+    }
+  }
+}
+
+/** A patch's score is whole tenths within the question's full score, and says where it comes from. */
+function assertScore(patch: AnswerPatch, before: SheetAnswerRow): void {
+  if (patch.scoreTenths === undefined || patch.scoreTenths === null) return;
+  if (!Number.isInteger(patch.scoreTenths) || patch.scoreTenths < 0)
+    throw new Error(`score ${patch.scoreTenths} is not a whole number of tenths`);
+  if (patch.scoreTenths > before.full_score_tenths)
+    throw new Error(`score ${patch.scoreTenths} above full ${before.full_score_tenths}`);
+  if (!patch.source) throw new Error('a score needs its source');
+}
+
+/** The columns a patch sets. */
+function answerSet(patch: AnswerPatch, actor: ResultsActor, now: string): Partial<SheetAnswerRow> {
+  const set: Partial<SheetAnswerRow> = { updated_at: now, updated_by: actor.userId };
+  if (patch.response !== undefined) set.response = patch.response;
+  if (patch.responseStatus !== undefined) set.response_status = patch.responseStatus;
+  if (patch.cropPath !== undefined) set.crop_path = patch.cropPath;
+  if (patch.blank !== undefined) set.blank = patch.blank ? 1 : 0;
+  if (patch.scoreTenths !== undefined) {
+    set.score_tenths = patch.scoreTenths;
+    set.score_source = patch.scoreTenths === null ? null : patch.source!;
+  }
+  return set;
+}
