@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { MESSAGES } from '@zhzy/contracts';
 import { pendingMigrations } from '../db/migrate.js';
+import { bearerToken } from '../lib/bearer.js';
 import type { Metrics } from '../lib/metrics.js';
 
 /** 'ok', or what is wrong. */
@@ -81,7 +82,7 @@ export function registerOperations(app: FastifyInstance, options: OperationsOpti
   app.get('/metrics', async (request, reply) => {
     const token = options.metricsToken;
     if (!token) return reply.code(404).send({ code: 404, message: MESSAGES.notFound, data: null });
-    const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+    const given = bearerToken(request.headers.authorization) ?? '';
     if (!sameSecret(given, token))
       return reply
         .code(401)

@@ -8,6 +8,7 @@ import {
   TokenResponseSchema,
 } from '@zhzy/contracts';
 import type { AuthContext } from '../../lib/call.js';
+import { bearerToken } from '../../lib/bearer.js';
 import { AppError } from '../../lib/errors.js';
 import { hashToken, isoAfter, newId, randomToken } from '../../lib/ids.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -85,9 +86,9 @@ export class AuthService {
 
   /** Resolves a bearer token to its caller; 401 when missing, expired or revoked. */
   async authenticate(authorization: string | undefined): Promise<AuthContext> {
-    const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
-    if (!match?.[1]) throw new AppError('UNAUTHORIZED');
-    const row = await this.repo.findAccessContext(hashToken(match[1]), this.now());
+    const token = bearerToken(authorization);
+    if (!token) throw new AppError('UNAUTHORIZED');
+    const row = await this.repo.findAccessContext(hashToken(token), this.now());
     if (!row) throw new AppError('UNAUTHORIZED');
     return {
       userId: row.user_id,

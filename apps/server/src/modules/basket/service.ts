@@ -1,13 +1,9 @@
 import type { Basket } from '@zhzy/contracts';
 import type { AuthContext } from '../../lib/call.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
+import { requireSchool } from '../../lib/scope.js';
 import type { CatalogRepository } from '../catalog/repository.js';
 import type { BasketRepository } from './repository.js';
-
-function requireSchool(auth: AuthContext): string {
-  if (!auth.orgId) throw forbidden();
-  return auth.orgId;
-}
 
 /** Baskets kept in memory, at most this many (least recently read go first). */
 const CACHE_SIZE = 5_000;

@@ -12,7 +12,8 @@ import {
   type TreeNode,
 } from '@zhzy/contracts';
 import type { AuthContext } from '../../lib/call.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
+import { requireSchool } from '../../lib/scope.js';
 import { assertReadable } from '../questions/policy.js';
 import { presentQuestions } from '../questions/presenter.js';
 import type { QuestionsRepository } from '../questions/repository.js';
@@ -48,11 +49,6 @@ export function subtreeIds(rows: { id: string; parent_id: string | null }[], roo
     stack.push(...(children.get(id) ?? []));
   }
   return out;
-}
-
-function requireSchool(auth: AuthContext): string {
-  if (!auth.orgId) throw forbidden();
-  return auth.orgId;
 }
 
 /** 相似题 / 换一题 look further (sections, then chapters) until they have at least this many to offer. */

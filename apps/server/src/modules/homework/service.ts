@@ -27,19 +27,13 @@ import {
 import type { Database } from '../../db/schema.js';
 import type { AuthContext } from '../../lib/call.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { requireSchool } from '../../lib/scope.js';
 import { newId } from '../../lib/ids.js';
 import type { PapersService, RecentHomeworkQuestions } from '../papers/service.js';
 import type { SystemRepository } from '../system/repository.js';
 import { cardFonts, safeFilename, type CardPdfJob } from './card-pdf.js';
 import { cardPaperOf, defaultCardSettings, digitsFor, parseCardSettings, stableJson } from './card-paper.js';
-import {
-  assertPublishable,
-  assertReadable,
-  canDelete,
-  canEditCard,
-  publishRefusal,
-  requireSchool,
-} from './policy.js';
+import { assertPublishable, assertReadable, canDelete, canEditCard, publishRefusal } from './policy.js';
 import {
   HomeworkRepository,
   type AnswerCardRow,

@@ -16,15 +16,9 @@ export const PAPER_MESSAGES = {
   inRecycleBin: '试卷在回收站中，请先还原',
   notInRecycleBin: '只能彻底删除回收站中的试卷',
   stale: '试卷已在其他页面或设备上修改，请刷新后再保存',
-  noSchool: '您尚未加入任何学校',
 } as const;
 
 export type PaperAccess = 'owner' | 'reader';
-
-export function requireSchool(auth: AuthContext): string {
-  if (!auth.orgId) throw new AppError('FORBIDDEN', PAPER_MESSAGES.noSchool);
-  return auth.orgId;
-}
 
 export const isOwner = (paper: PaperRow, auth: AuthContext) =>
   paper.owner === 'personal' && paper.owner_user_id === auth.userId && paper.org_id === auth.orgId;

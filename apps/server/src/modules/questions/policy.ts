@@ -1,5 +1,6 @@
 import type { AuthContext } from '../../lib/call.js';
 import { AppError } from '../../lib/errors.js';
+import { requireSchool } from '../../lib/scope.js';
 
 // Who may do what with a question — the one place these rules live.
 //  - System questions are read by everyone and changed by no one (an edit makes a personal copy).
@@ -10,7 +11,6 @@ import { AppError } from '../../lib/errors.js';
 
 export const QUESTION_MESSAGES = {
   notFound: '试题不存在或已删除',
-  noSchool: '您尚未加入任何学校',
   notYours: '只能修改或删除自己的试题',
   adminsOnly: '只有学校管理员可以审核校本试题',
   alreadyPending: '该试题已提交学校审核，请等待管理员处理',
@@ -35,11 +35,6 @@ export interface OwnedQuestion {
   review_status: string;
   deleted_at: string | null;
   purged_at: string | null;
-}
-
-export function requireSchool(auth: AuthContext): string {
-  if (!auth.orgId) throw new AppError('FORBIDDEN', QUESTION_MESSAGES.noSchool);
-  return auth.orgId;
 }
 
 export const isSchoolAdmin = (auth: AuthContext): boolean => auth.isAdministrator || auth.isCreator;

@@ -8,6 +8,7 @@ import {
   calls,
 } from '@zhzy/contracts';
 import type { Db } from '../../db/connect.js';
+import { bearerToken } from '../../lib/bearer.js';
 import { describeIssues, ok, registerCall, type CallGuards } from '../../lib/call.js';
 import type { ObjectStorage } from '../../lib/storage/index.js';
 import { ScanRepository, type ScanPageRow } from './repository.js';
@@ -98,8 +99,7 @@ export async function registerScan(
       method: calls.uploadScanPage.method,
       url: calls.uploadScanPage.path,
       handler: async (request) => {
-        const header = request.headers.authorization ?? '';
-        const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+        const token = bearerToken(request.headers.authorization) ?? '';
         const who: Uploader = token.startsWith(SCAN_UPLOAD_TOKEN_PREFIX)
           ? { kind: 'token', batch: await service.batchForToken(token) }
           : { kind: 'user', auth: await guards.authenticate(request) };
