@@ -9,12 +9,11 @@ import {
   calls,
 } from '@zhzy/contracts';
 import type { Db } from '../../db/connect.js';
-import { ok, registerCall, type CallGuards } from '../../lib/call.js';
+import { ok, registerCall, registerUploadCall, type CallGuards } from '../../lib/call.js';
 import type { DocumentSandbox } from '../../lib/sandbox/pool.js';
 import type { FileStore } from '../../plugins/files.js';
 import type { SignupLimit } from '../../plugins/rate-limit.js';
 import { cropOf } from '../account/images.js';
-import { registerUploadCall } from '../account/upload.js';
 import { InviteService, type CaptchaCheck } from './invites.js';
 import { SchoolRepository } from './repository.js';
 import { AuditLog, SchoolService } from './service.js';
