@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { MESSAGES, type CallDef, type CallResponse } from '@zhzy/contracts';
 import { AppError } from './errors.js';
+import { CALL_TEXT } from '../i18n/messages.js';
 
 /** Who is calling: resolved from the bearer token by the auth module. */
 export interface AuthContext {
@@ -53,11 +54,11 @@ export function describeIssues(error: z.ZodError, where: string): AppError {
     message: issue.message,
   }));
   const first = issues[0];
-  const message = first ? `${first.message}（字段：${first.field}）` : MESSAGES.invalidParams;
+  const message = first ? CALL_TEXT.issueWithField(first.message, first.field) : MESSAGES.invalidParams;
   return new AppError('VALIDATION', message, { data: { issues } });
 }
 
-const NUL_MESSAGE = '不能包含空字符';
+const NUL_MESSAGE = CALL_TEXT.nulCharacter;
 
 /** The path of the first string holding a NUL character (PostgreSQL cannot store one), or null. */
 function nulPath(value: unknown, path: string[], depth = 0): string[] | null {
@@ -84,7 +85,7 @@ export function refuseNulCharacters(app: FastifyInstance): void {
       const path = nulPath(value, []);
       if (path) {
         const field = path.join('.') || where;
-        throw new AppError('VALIDATION', `${NUL_MESSAGE}（字段：${field}）`, {
+        throw new AppError('VALIDATION', CALL_TEXT.issueWithField(NUL_MESSAGE, field), {
           data: { issues: [{ field, message: NUL_MESSAGE }] },
         });
       }

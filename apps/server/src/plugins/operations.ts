@@ -5,6 +5,7 @@ import { MESSAGES } from '@zhzy/contracts';
 import { pendingMigrations } from '../db/migrate.js';
 import { bearerToken } from '../lib/bearer.js';
 import type { Metrics } from '../lib/metrics.js';
+import { HTTP_TEXT } from '../i18n/messages.js';
 
 /** 'ok', or what is wrong. */
 type Check = string;
@@ -87,7 +88,7 @@ export function registerOperations(app: FastifyInstance, options: OperationsOpti
       return reply
         .code(401)
         .header('www-authenticate', 'Bearer realm="metrics"')
-        .send({ code: 401, message: '需要有效的监控令牌（METRICS_TOKEN）', data: null });
+        .send({ code: 401, message: HTTP_TEXT.metricsToken, data: null });
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 }

@@ -14,6 +14,7 @@ import { hashToken, isoAfter, newId, randomToken } from '../../lib/ids.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { captchaImage, drawCaptcha, type CaptchaMaker } from './captcha.js';
 import type { AuthRepository } from './repository.js';
+import { AUTH_TEXT } from '../../i18n/messages.js';
 
 export type { CaptchaMaker } from './captcha.js';
 
@@ -179,7 +180,7 @@ export class AuthService {
       nickname: input.nickname,
       now: this.now(),
     });
-    if (!created) throw new AppError('CONFLICT', '该用户名已被注册');
+    if (!created) throw new AppError('CONFLICT', AUTH_TEXT.usernameTaken);
   }
 
   /**

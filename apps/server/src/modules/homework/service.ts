@@ -40,6 +40,7 @@ import {
   type CardVersionRow,
   type HomeworkRow,
 } from './repository.js';
+import { HOMEWORK_TEXT, SCHOOL_TEXT } from '../../i18n/messages.js';
 
 // ───────────── progress: what scanning and marking have done (filled by the scan and marking issues) ─────────────
 
@@ -536,7 +537,7 @@ export class HomeworkService {
     const title = safeFilename(row.title);
     if (request.kind === 'generic') {
       if (layout.identity === 'qr') throw new AppError('VALIDATION', HOMEWORK_MESSAGES.qrNeedsStudents);
-      return { job: { layout, fonts: cardFonts() }, filename: `${title}-通用答题卡.pdf` };
+      return { job: { layout, fonts: cardFonts() }, filename: HOMEWORK_TEXT.genericCardFile(title) };
     }
     const classes = await this.repo.classesOf([row.id]);
     const order = new Map(classes.map((c, i) => [c.class_id, i]));
@@ -556,10 +557,11 @@ export class HomeworkService {
       className: s.class_name,
     }));
     const names = classes.filter((c) => chosen.includes(c.class_id)).map((c) => c.name);
-    const who = names.length <= 3 ? names.join('、') : `${names.length}个班`;
+    const who =
+      names.length <= 3 ? names.join(SCHOOL_TEXT.listSeparator) : HOMEWORK_TEXT.classCount(names.length);
     return {
       job: { layout, students, fonts: cardFonts() },
-      filename: `${title}-${safeFilename(who)}-答题卡.pdf`,
+      filename: HOMEWORK_TEXT.cardFile(title, safeFilename(who)),
     };
   }
 

@@ -30,6 +30,7 @@ import { uploadError } from './upload-errors.js';
 import { assertCanUseBatch } from './policy.js';
 import type { ScanBatchRow, ScanPageRow, ScanRepository } from './repository.js';
 import type { PageStorage } from './storage.js';
+import { SCAN_TEXT } from '../../i18n/messages.js';
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -217,7 +218,7 @@ export class ScanService {
           await this.storePage(who, batch, image, sha256(image), {
             ...(fields.seq ? { seq: fields.seq + i } : {}),
             ...(fields.replaces ? { replaces: true } : {}),
-            name: `${base} 第${p.page}页`,
+            name: SCAN_TEXT.pageName(base, p.page),
             dpi: SCAN_PDF_DPI,
           }),
         );

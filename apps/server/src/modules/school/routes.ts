@@ -19,6 +19,7 @@ import { SchoolRepository } from './repository.js';
 import { AuditLog, SchoolService } from './service.js';
 import { StudentsService } from './students.js';
 import { TeamService } from './team.js';
+import { SCHOOL_TEXT } from '../../i18n/messages.js';
 
 const bytes = (file: Blob | Uint8Array): Uint8Array => (file instanceof Uint8Array ? file : new Uint8Array());
 
@@ -141,7 +142,7 @@ export async function registerSchool(
     ok(await students.move(auth, body)),
   );
   registerCall(app, guards, calls.studentTemplate, async ({ reply }) =>
-    sendFile(reply, await students.template(), '学生导入模板.xlsx', XLSX_MIME),
+    sendFile(reply, await students.template(), SCHOOL_TEXT.studentTemplateFile, XLSX_MIME),
   );
   registerCall(app, guards, calls.exportStudents, async ({ auth, body, reply }) => {
     const { data, filename } = await students.export(auth, body.classId);
