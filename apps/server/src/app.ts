@@ -57,6 +57,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web.js';
 import { seedCatalog } from './seed/catalog.js';
 import { seedDemoSchool } from './seed/demo.js';
+import { LOG_NAMES } from './i18n/messages.js';
 
 export interface AppOptions {
   config: Config;
@@ -165,10 +166,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await seedPaperTemplates(db.kysely, db.dialect, clock);
   if (config.SEED_DEMO) {
     const seeded = await seedDemoSchool(db.kysely, clock);
-    if (seeded) app.log.info('seeded 演示学校 with demo accounts');
+    if (seeded) app.log.info(`seeded ${LOG_NAMES.demoSchool} with demo accounts`);
     if (await seedSchoolDemo(db.kysely, clock))
-      app.log.info('seeded 演示学校 teaching groups and assignments');
-    if (await seedMaterialsDemo(db.kysely, storage, clock)) app.log.info('seeded 演示学校 materials');
+      app.log.info(`seeded ${LOG_NAMES.demoSchool} teaching groups and assignments`);
+    if (await seedMaterialsDemo(db.kysely, storage, clock))
+      app.log.info(`seeded ${LOG_NAMES.demoSchool} materials`);
   }
 
   app.addHook('onRequest', (request, reply, done) => {
@@ -262,7 +264,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.SEED_DEMO && config.SEED_DEMO_SCANS) {
     const pages = new PageStorage(storage);
     if (await seedMarkingDemo({ db: db.kysely, papers, homework, pages, clock }))
-      app.log.info('seeded 演示学校 with a scanned test in 阅卷中');
+      app.log.info(`seeded ${LOG_NAMES.demoSchool} with a scanned test in ${LOG_NAMES.marking}`);
   }
   // Learning analysis, the data centre, the large screen, score sheets, 错题本 and exports.
   const catalogForAnalysis = new CatalogService(catalogRepository, questionsRepository);
@@ -279,7 +281,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.SEED_DEMO && config.SEED_DEMO_RESULTS) {
     const pages = new PageStorage(storage);
     if (await seedAnalysisDemo({ db: db.kysely, clock, papers, homework, pages }))
-      app.log.info('seeded 演示学校 demo homework with results');
+      app.log.info(`seeded ${LOG_NAMES.demoSchool} demo homework with results`);
   }
   await releaseStartup();
 

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { buildAdminApp } from './plugins/operations.js';
+import { LOG_NAMES } from './i18n/messages.js';
 
 // Starts the host: validated configuration, the app, then the port (and the admin port when METRICS_PORT is set).
 // SIGTERM/SIGINT shut down gracefully: /ready turns 503, the port stops taking connections, running requests and
@@ -42,4 +43,4 @@ if (admin) {
   const address = await admin.listen({ port: config.METRICS_PORT, host: config.METRICS_HOST });
   app.log.info(`metrics, health and readiness on ${address}`);
 }
-app.log.info(`智能作业 is ready on http://localhost:${config.PORT}`);
+app.log.info(`${LOG_NAMES.product} is ready on http://localhost:${config.PORT}`);

@@ -2,15 +2,16 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Socket } from 'node:net';
 import { MESSAGES } from '@zhzy/contracts';
 import { AppError } from '../lib/errors.js';
+import { HTTP_TEXT } from '../i18n/messages.js';
 
 /** Fastify's own client errors, answered in Chinese. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: '不支持的请求内容格式' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: '请求内容过大' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: '请求内容不能为空' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: '请求内容不是合法的 JSON' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: '请求内容长度不正确' },
-  FST_ERR_BAD_URL: { status: 400, message: '请求地址不正确（含有无法识别的字符）' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: HTTP_TEXT.unsupportedMediaType },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: HTTP_TEXT.bodyTooLarge },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: HTTP_TEXT.emptyJsonBody },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: HTTP_TEXT.invalidJsonBody },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: HTTP_TEXT.invalidContentLength },
+  FST_ERR_BAD_URL: { status: 400, message: HTTP_TEXT.badUrl },
 };
 
 /** PostgreSQL's "connection gone" classes (admin shutdown, crash, cannot connect now) and the socket's own errors. */
@@ -100,7 +101,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     error.code === 'HPE_HEADER_OVERFLOW'
       ? [431, 'Request Header Fields Too Large', MESSAGES.requestTooLarge]
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'Request Timeout', MESSAGES.timeout(0).replace('（0毫秒）', '')]
+        ? [408, 'Request Timeout', MESSAGES.timeout(0).replace(HTTP_TEXT.zeroDuration, '')]
         : [400, 'Bad Request', MESSAGES.invalidParams];
   const body = JSON.stringify({ code: status, message, data: null });
   if (socket.writable)

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@zhzy/contracts';
 import type { AuthContext, CallGuards } from '../lib/call.js';
-import { LocalObjectStorage, type ObjectStorage } from '../lib/storage/index.js';
+import { StorageArea } from '../lib/storage/area.js';
+import type { ObjectStorage } from '../lib/storage/index.js';
 
 /** Folders of DATA_DIR/files: avatars and logos are public by unguessable name; feedback screenshots are not. */
 export const FILE_KINDS = ['avatars', 'logos', 'feedback'] as const;
@@ -19,12 +20,16 @@ const isKind = (kind: string): kind is FileKind => (FILE_KINDS as readonly strin
  * S3 bucket in production), named by a random UUIDv4 (122 random bits), so a public file's URL cannot be guessed.
  * Stored paths are relative (`avatars/<uuid>.webp`) and become `/files/<path>` URLs.
  */
-export class FileStore {
-  private readonly objects: ObjectStorage;
-
+export class FileStore extends StorageArea {
   /** A DATA_DIR (embedded default) or the host's object store. */
   constructor(store: string | ObjectStorage) {
-    this.objects = typeof store === 'string' ? new LocalObjectStorage(store) : store;
+    super(store, {
+      key: (relative) => {
+        if (!FileStore.isStoredPath(relative)) throw new Error(`not a stored file path: ${relative}`);
+        return `files/${relative}`;
+      },
+      contentType: (relative) => CONTENT_TYPES[relative.endsWith('.png') ? 'png' : 'webp'],
+    });
   }
 
   /** A fresh relative path for a new file of the kind. */
@@ -38,26 +43,10 @@ export class FileStore {
     return rest.length === 0 && !!kind && isKind(kind) && !!name && NAME.test(name);
   }
 
-  private key(relative: string): string {
-    if (!FileStore.isStoredPath(relative)) throw new Error(`not a stored file path: ${relative}`);
-    return `files/${relative}`;
-  }
-
-  /** Writes a file so a crash never leaves half of one under its final name. */
-  async write(relative: string, data: Uint8Array): Promise<void> {
-    const ext = relative.endsWith('.png') ? 'png' : 'webp';
-    await this.objects.put(this.key(relative), data, { contentType: CONTENT_TYPES[ext] });
-  }
-
-  /** The file's bytes, or null when it does not exist. */
-  read(relative: string): Promise<Buffer | null> {
-    return this.objects.get(this.key(relative));
-  }
-
-  /** Removes a replaced file; a missing file is fine. */
-  async remove(relative: string | null | undefined): Promise<void> {
+  /** Removes a replaced file; a missing file, no file or a path this store never made is fine. */
+  override async remove(relative: string | null | undefined): Promise<void> {
     if (!relative || !FileStore.isStoredPath(relative)) return;
-    await this.objects.delete(this.key(relative));
+    await super.remove(relative);
   }
 }
 

@@ -3,7 +3,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { MESSAGES } from '@zhzy/contracts';
 import { pendingMigrations } from '../db/migrate.js';
+import { bearerToken } from '../lib/bearer.js';
 import type { Metrics } from '../lib/metrics.js';
+import { HTTP_TEXT } from '../i18n/messages.js';
 
 /** 'ok', or what is wrong. */
 type Check = string;
@@ -81,12 +83,12 @@ export function registerOperations(app: FastifyInstance, options: OperationsOpti
   app.get('/metrics', async (request, reply) => {
     const token = options.metricsToken;
     if (!token) return reply.code(404).send({ code: 404, message: MESSAGES.notFound, data: null });
-    const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+    const given = bearerToken(request.headers.authorization) ?? '';
     if (!sameSecret(given, token))
       return reply
         .code(401)
         .header('www-authenticate', 'Bearer realm="metrics"')
-        .send({ code: 401, message: '需要有效的监控令牌（METRICS_TOKEN）', data: null });
+        .send({ code: 401, message: HTTP_TEXT.metricsToken, data: null });
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 }

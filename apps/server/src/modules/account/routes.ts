@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_MESSAGES, IMAGE_MAX_BYTES, calls } from '@zhzy/contracts';
 import type { Db } from '../../db/connect.js';
-import { noStore, ok, registerCall, type CallGuards } from '../../lib/call.js';
+import { noStore, ok, registerCall, registerUploadCall, type CallGuards } from '../../lib/call.js';
 import { AppError } from '../../lib/errors.js';
 import type { FileStore } from '../../plugins/files.js';
 import type { SignupLimit } from '../../plugins/rate-limit.js';
@@ -11,7 +11,6 @@ import { cropOf } from './images.js';
 import { AccountRepository } from './repository.js';
 import { AccountService, type AuthFlows } from './service.js';
 import { SmsCodes, type DevSmsInbox, type SmsProvider } from './sms.js';
-import { registerUploadCall } from './upload.js';
 
 const IMAGE_LIMITS = {
   maxBytes: IMAGE_MAX_BYTES,

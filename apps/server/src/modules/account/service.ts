@@ -28,6 +28,7 @@ import { fileUrl } from '../system/service.js';
 import { processImage, type SquareCrop } from './images.js';
 import type { AccountRepository } from './repository.js';
 import type { SmsCodes } from './sms.js';
+import { ACCOUNT_TEXT } from '../../i18n/messages.js';
 
 /** What this module needs of the auth module's sessions and captchas. */
 export interface AuthFlows {
@@ -365,7 +366,7 @@ export class AccountService {
       actor_id: actor.userId,
       action: 'feedback.reply',
       target_id: id,
-      detail: `回复反馈：${row!.nickname}（${row!.type}）`,
+      detail: ACCOUNT_TEXT.feedbackReplied(row!.nickname, row!.type),
       created_at: this.now(),
     });
     const fresh = await this.repo.findFeedback(id);

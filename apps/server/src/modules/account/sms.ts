@@ -11,6 +11,7 @@ import {
 import { AppError } from '../../lib/errors.js';
 import { hashToken, isoAfter, newId } from '../../lib/ids.js';
 import type { AccountRepository } from './repository.js';
+import { ACCOUNT_TEXT } from '../../i18n/messages.js';
 
 /** One text message to send. */
 export interface SmsMessage {
@@ -111,7 +112,7 @@ export class SmsCodes {
       created_at: at,
     });
     const minutes = Math.round(SMS_LIMITS.codeTtlSeconds / 60);
-    const text = `【智能作业】您正在${SMS_PURPOSE_NAMES[purpose]}，验证码：${code}，${minutes}分钟内有效。如非本人操作，请忽略本短信。`;
+    const text = ACCOUNT_TEXT.smsText(SMS_PURPOSE_NAMES[purpose], code, minutes);
     try {
       await this.provider.send({ phone, purpose, code, text });
     } catch (error) {

@@ -4,8 +4,9 @@ import { AGENT_PLATFORMS, AgentPackagesManifestSchema, type AgentPackagesManifes
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/call.js';
 import { notFound } from '../../lib/errors.js';
+import { AGENT_DOWNLOAD_TEXT } from '../../i18n/messages.js';
 
-const NO_PACKAGES = '服务器上还没有扫描助手安装包，请联系管理员（npm run package -w @zhzy/scan-agent）';
+const NO_PACKAGES = AGENT_DOWNLOAD_TEXT.noPackages;
 
 /** The manifest of the packages folder, or null when there is none (or it is not a manifest). */
 function readManifest(dir: string): AgentPackagesManifest | null {

@@ -44,6 +44,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ok, type AuthContext } from '../../lib/call.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { requireSchool } from '../../lib/scope.js';
 import { nowIso } from '../../lib/ids.js';
 import { homeworkState, type HomeworkProgressSource } from '../homework/service.js';
 import { packLayout } from '../results/packing.js';
@@ -82,11 +83,6 @@ export type SimilarLookup = (
 export type CropReader = (relativePath: string) => Promise<Buffer>;
 
 type HomeworkRow = Awaited<ReturnType<AnalysisRepository['listHomework']>>[number];
-
-export function requireSchool(auth: AuthContext): string {
-  if (!auth.orgId) throw forbidden(ANALYSIS_MESSAGES.noSchool);
-  return auth.orgId;
-}
 
 const DAY_MS = 86_400_000;
 

@@ -3,6 +3,7 @@ import { calls } from '@zhzy/contracts';
 import { noStore, ok, registerCall, type CallGuards } from '../../lib/call.js';
 import type { SignupLimit } from '../../plugins/rate-limit.js';
 import type { AuthService } from './service.js';
+import { AUTH_TEXT } from '../../i18n/messages.js';
 
 export function authRoutes(
   app: FastifyInstance,
@@ -21,7 +22,7 @@ export function authRoutes(
   registerCall(app, guards, calls.register, async ({ body, request }) => {
     signups.take(request.ip ?? null);
     await auth.register(body);
-    return ok(null, '注册成功');
+    return ok(null, AUTH_TEXT.registered);
   });
 
   registerCall(app, guards, calls.captcha, async () => ok(await auth.createCaptcha()));

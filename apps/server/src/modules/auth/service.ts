@@ -8,11 +8,13 @@ import {
   TokenResponseSchema,
 } from '@zhzy/contracts';
 import type { AuthContext } from '../../lib/call.js';
+import { bearerToken } from '../../lib/bearer.js';
 import { AppError } from '../../lib/errors.js';
 import { hashToken, isoAfter, newId, randomToken } from '../../lib/ids.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { captchaImage, drawCaptcha, type CaptchaMaker } from './captcha.js';
 import type { AuthRepository } from './repository.js';
+import { AUTH_TEXT } from '../../i18n/messages.js';
 
 export type { CaptchaMaker } from './captcha.js';
 
@@ -85,9 +87,9 @@ export class AuthService {
 
   /** Resolves a bearer token to its caller; 401 when missing, expired or revoked. */
   async authenticate(authorization: string | undefined): Promise<AuthContext> {
-    const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
-    if (!match?.[1]) throw new AppError('UNAUTHORIZED');
-    const row = await this.repo.findAccessContext(hashToken(match[1]), this.now());
+    const token = bearerToken(authorization);
+    if (!token) throw new AppError('UNAUTHORIZED');
+    const row = await this.repo.findAccessContext(hashToken(token), this.now());
     if (!row) throw new AppError('UNAUTHORIZED');
     return {
       userId: row.user_id,
@@ -178,7 +180,7 @@ export class AuthService {
       nickname: input.nickname,
       now: this.now(),
     });
-    if (!created) throw new AppError('CONFLICT', '该用户名已被注册');
+    if (!created) throw new AppError('CONFLICT', AUTH_TEXT.usernameTaken);
   }
 
   /**

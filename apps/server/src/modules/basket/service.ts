@@ -1,13 +1,10 @@
 import type { Basket } from '@zhzy/contracts';
 import type { AuthContext } from '../../lib/call.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
+import { requireSchool } from '../../lib/scope.js';
 import type { CatalogRepository } from '../catalog/repository.js';
 import type { BasketRepository } from './repository.js';
-
-function requireSchool(auth: AuthContext): string {
-  if (!auth.orgId) throw forbidden();
-  return auth.orgId;
-}
+import { CATALOG_TEXT } from '../../i18n/messages.js';
 
 /** Baskets kept in memory, at most this many (least recently read go first). */
 const CACHE_SIZE = 5_000;
@@ -84,7 +81,7 @@ export class BasketService {
     const orgId = requireSchool(auth);
     const unique = [...new Set(questionIds)];
     const found = await this.catalog.findVisibleQuestions(orgId, auth.userId, unique);
-    if (found.length !== unique.length) throw notFound('试题不存在或已删除');
+    if (found.length !== unique.length) throw notFound(CATALOG_TEXT.questionNotFound);
     const byId = new Map(found.map((q) => [q.id, q]));
     const now = new Date(this.clock()).toISOString();
     await this.repo.transaction(async (repo) => {
@@ -118,7 +115,8 @@ export class BasketService {
   /** Clears one basket paper of the caller. */
   async clear(auth: AuthContext, paperId: string): Promise<Basket> {
     const orgId = requireSchool(auth);
-    if (!(await this.repo.findPaperOf(orgId, auth.userId, paperId))) throw notFound('试题篮不存在');
+    if (!(await this.repo.findPaperOf(orgId, auth.userId, paperId)))
+      throw notFound(CATALOG_TEXT.basketNotFound);
     await this.repo.transaction(async (repo) => {
       await repo.deletePaper(paperId);
       await repo.bumpVersion(orgId, auth.userId);
@@ -129,7 +127,8 @@ export class BasketService {
   /** Deletes one question-type row (with its questions) of the caller's basket. */
   async deleteType(auth: AuthContext, sectionId: string): Promise<Basket> {
     const orgId = requireSchool(auth);
-    if (!(await this.repo.findSectionOf(orgId, auth.userId, sectionId))) throw notFound('题型不存在');
+    if (!(await this.repo.findSectionOf(orgId, auth.userId, sectionId)))
+      throw notFound(CATALOG_TEXT.typeNotFound);
     await this.repo.transaction(async (repo) => {
       await repo.deleteSection(sectionId);
       await repo.pruneEmpty(orgId, auth.userId);

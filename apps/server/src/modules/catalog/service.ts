@@ -12,12 +12,14 @@ import {
   type TreeNode,
 } from '@zhzy/contracts';
 import type { AuthContext } from '../../lib/call.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
+import { requireSchool } from '../../lib/scope.js';
 import { assertReadable } from '../questions/policy.js';
 import { presentQuestions } from '../questions/presenter.js';
 import type { QuestionsRepository } from '../questions/repository.js';
 import { parseKeyword } from '../questions/search-text.js';
 import type { CatalogRepository } from './repository.js';
+import { CATALOG_TEXT } from '../../i18n/messages.js';
 
 /** Builds a tree from flat rows (parents listed before or after children, any order). */
 export function buildTree(rows: { id: string; parent_id: string | null; name: string }[]): TreeNode[] {
@@ -50,11 +52,6 @@ export function subtreeIds(rows: { id: string; parent_id: string | null }[], roo
   return out;
 }
 
-function requireSchool(auth: AuthContext): string {
-  if (!auth.orgId) throw forbidden();
-  return auth.orgId;
-}
-
 /** 相似题 / 换一题 look further (sections, then chapters) until they have at least this many to offer. */
 export const SIMILAR_AT_LEAST = 3;
 
@@ -81,7 +78,7 @@ export class CatalogService {
   }
 
   async booknodeTree(textbookId: string): Promise<TreeNode[]> {
-    if (!(await this.repo.findTextbook(textbookId))) throw notFound('教材不存在');
+    if (!(await this.repo.findTextbook(textbookId))) throw notFound(CATALOG_TEXT.textbookNotFound);
     return buildTree(await this.repo.listBooknodes(textbookId));
   }
 
@@ -107,13 +104,13 @@ export class CatalogService {
     let booknodeIds: string[] | undefined;
     if (q.booknodeId) {
       const node = await this.repo.findBooknode(q.booknodeId);
-      if (!node) throw notFound('章节不存在');
+      if (!node) throw notFound(CATALOG_TEXT.chapterNotFound);
       booknodeIds = subtreeIds(await this.repo.listBooknodes(node.textbook_id), node.id);
     }
     let knowledgePointIds: string[] | undefined;
     if (q.knowledgePointId) {
       const kp = await this.repo.findKnowledgePoint(q.knowledgePointId);
-      if (!kp) throw notFound('知识点不存在');
+      if (!kp) throw notFound(CATALOG_TEXT.knowledgePointNotFound);
       knowledgePointIds = subtreeIds(await this.repo.listKnowledgePoints(kp.subject_id), kp.id);
     }
     const keyword = parseKeyword(q.keyword);

@@ -10,6 +10,7 @@ import {
   type PaperItem,
   type PaperSection,
 } from '@zhzy/contracts';
+import { QUESTION_TYPE_NAMES } from '../../i18n/messages.js';
 
 // How a paper becomes the input of the answer-card layout: which questions are bubbles, blanks or written boxes.
 
@@ -42,13 +43,13 @@ function optionCount(item: PaperItem): number {
 export function cardQuestionOf(item: PaperItem): CardQuestion {
   const base = { id: item.questionId, number: String(item.no), score: item.score };
   switch (item.question?.typeName) {
-    case '单选题':
+    case QUESTION_TYPE_NAMES.single:
       return { ...base, kind: 'single', options: optionCount(item) };
-    case '多选题':
+    case QUESTION_TYPE_NAMES.multiple:
       return { ...base, kind: 'multiple', options: optionCount(item) };
-    case '判断题':
+    case QUESTION_TYPE_NAMES.trueFalse:
       return { ...base, kind: 'truefalse' };
-    case '填空题':
+    case QUESTION_TYPE_NAMES.blank:
       return { ...base, kind: 'blank', blanks: blankCount(item.question.stem) };
     default:
       // Everything else is answered in writing; the layout sizes the box from the score until the teacher drags it.

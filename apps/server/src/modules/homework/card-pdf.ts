@@ -8,6 +8,7 @@ import {
   type CardStudent,
 } from '@zhzy/answer-card/render';
 import { AppError } from '../../lib/errors.js';
+import { HOMEWORK_TEXT } from '../../i18n/messages.js';
 
 // The one adapter of the PDF renderer (packages/answer-card): fonts, streaming, and a client that goes away.
 
@@ -116,5 +117,5 @@ export function attachmentHeader(filename: string, fallback = 'answer-cards.pdf'
 /** A file name without characters that file systems refuse. */
 export function safeFilename(name: string): string {
   const printable = [...name].map((c) => (c.charCodeAt(0) < 0x20 ? '_' : c)).join('');
-  return printable.replace(/[\\/:*?"<>|]+/g, '_').trim() || '答题卡';
+  return printable.replace(/[\\/:*?"<>|]+/g, '_').trim() || HOMEWORK_TEXT.cardFallbackName;
 }

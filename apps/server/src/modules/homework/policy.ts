@@ -10,11 +10,6 @@ import type { HomeworkRow } from './repository.js';
 //    shipped template (copy it first) nor a paper in the recycle bin.
 // Homework of another school is answered 404, so its existence does not leak.
 
-export function requireSchool(auth: AuthContext): string {
-  if (!auth.orgId) throw new AppError('FORBIDDEN', '您尚未加入任何学校');
-  return auth.orgId;
-}
-
 /** The homework, if the caller's school owns it and it is not deleted. */
 export function assertReadable(row: HomeworkRow | undefined, auth: AuthContext): HomeworkRow {
   if (!row || row.deleted_at || row.org_id !== auth.orgId)

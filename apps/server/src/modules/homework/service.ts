@@ -27,6 +27,7 @@ import {
 import type { Database } from '../../db/schema.js';
 import type { AuthContext } from '../../lib/call.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { requireSchool } from '../../lib/scope.js';
 import { newId } from '../../lib/ids.js';
 import type { PapersService, RecentHomeworkQuestions } from '../papers/service.js';
 import type { SystemRepository } from '../system/repository.js';
@@ -34,20 +35,14 @@ import { NO_SCANS_YET, type HomeworkProgress, type HomeworkProgressSource } from
 import { toPoints, toTenths } from '../results/scoring.js';
 import { cardFonts, safeFilename, type CardPdfJob } from './card-pdf.js';
 import { cardPaperOf, defaultCardSettings, digitsFor, parseCardSettings, stableJson } from './card-paper.js';
-import {
-  assertPublishable,
-  assertReadable,
-  canDelete,
-  canEditCard,
-  publishRefusal,
-  requireSchool,
-} from './policy.js';
+import { assertPublishable, assertReadable, canDelete, canEditCard, publishRefusal } from './policy.js';
 import {
   HomeworkRepository,
   type AnswerCardRow,
   type CardVersionRow,
   type HomeworkRow,
 } from './repository.js';
+import { HOMEWORK_TEXT, SCHOOL_TEXT } from '../../i18n/messages.js';
 
 // ───────────── progress: what scanning and marking have done (the results spine answers, ADR 0051) ─────────────
 
@@ -529,7 +524,7 @@ export class HomeworkService {
     const title = safeFilename(row.title);
     if (request.kind === 'generic') {
       if (layout.identity === 'qr') throw new AppError('VALIDATION', HOMEWORK_MESSAGES.qrNeedsStudents);
-      return { job: { layout, fonts: cardFonts() }, filename: `${title}-通用答题卡.pdf` };
+      return { job: { layout, fonts: cardFonts() }, filename: HOMEWORK_TEXT.genericCardFile(title) };
     }
     const classes = await this.repo.classesOf([row.id]);
     const order = new Map(classes.map((c, i) => [c.class_id, i]));
@@ -549,10 +544,11 @@ export class HomeworkService {
       className: s.class_name,
     }));
     const names = classes.filter((c) => chosen.includes(c.class_id)).map((c) => c.name);
-    const who = names.length <= 3 ? names.join('、') : `${names.length}个班`;
+    const who =
+      names.length <= 3 ? names.join(SCHOOL_TEXT.listSeparator) : HOMEWORK_TEXT.classCount(names.length);
     return {
       job: { layout, students, fonts: cardFonts() },
-      filename: `${title}-${safeFilename(who)}-答题卡.pdf`,
+      filename: HOMEWORK_TEXT.cardFile(title, safeFilename(who)),
     };
   }
 

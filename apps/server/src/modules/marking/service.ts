@@ -23,6 +23,7 @@ import {
 } from '@zhzy/contracts';
 import type { AuthContext } from '../../lib/call.js';
 import { AppError, forbidden } from '../../lib/errors.js';
+import { requireSchool } from '../../lib/scope.js';
 import { isoAfter, newId, nowIso } from '../../lib/ids.js';
 import { cardQuestionOf } from '../homework/card-paper.js';
 import { ResultsService } from '../results/service.js';
@@ -395,8 +396,7 @@ export class MarkingService {
   // ───────────── tasks and assignment ─────────────
 
   async tasks(auth: AuthContext): Promise<MarkTask[]> {
-    const orgId = auth.orgId;
-    if (!orgId) throw forbidden('您尚未加入任何学校');
+    const orgId = requireSchool(auth);
     for (const id of await this.repo.homeworkWithoutBlocks(orgId)) {
       const hw = await this.repo.findHomework(id);
       if (hw) await this.ensureBlocks(hw);

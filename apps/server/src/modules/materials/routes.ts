@@ -1,10 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { DocumentSandbox } from '../../lib/sandbox/pool.js';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MATERIAL_MESSAGES, MATERIAL_UPLOAD_MAX_BYTES, UploadMaterialSchema, calls } from '@zhzy/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { MATERIAL_MESSAGES, MATERIAL_UPLOAD_MAX_BYTES, calls } from '@zhzy/contracts';
 import type { Db } from '../../db/connect.js';
-import { describeIssues, ok, registerCall, type CallGuards } from '../../lib/call.js';
-import { AppError } from '../../lib/errors.js';
+import { ok, registerCall, registerUploadCall, type CallGuards } from '../../lib/call.js';
 import { attachmentHeader } from '../homework/card-pdf.js';
 import type { SchoolModule } from '../school/routes.js';
 import { AuditLog } from '../school/service.js';
@@ -25,42 +24,6 @@ export interface MaterialsModuleOptions {
   papers: PaperSource;
   /** Where documents are parsed, converted and bound (child processes with limits). */
   documents: DocumentSandbox;
-}
-
-/** Reads the one `file` part (with the name the browser gave it) and the text fields of a multipart body. */
-async function readUpload(request: FastifyRequest) {
-  const fields: Record<string, string> = {};
-  let file: Buffer | undefined;
-  let filename: string | undefined;
-  try {
-    const parts = request.parts({
-      limits: { fileSize: MATERIAL_UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 2_000, parts: 11 },
-    });
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        if (part.fieldname === 'file' && !file) {
-          file = data;
-          filename = part.filename;
-        }
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(
-        'PAYLOAD_TOO_LARGE',
-        MATERIAL_MESSAGES.tooLarge(MATERIAL_UPLOAD_MAX_BYTES / 1024 / 1024),
-      );
-    }
-    throw new AppError('VALIDATION', MATERIAL_MESSAGES.noFile, {
-      detail: `multipart: ${code ?? String(error)}`,
-    });
-  }
-  if (!file || file.length === 0) throw new AppError('VALIDATION', MATERIAL_MESSAGES.noFile);
-  return { file, filename, fields };
 }
 
 function sendFile(reply: FastifyReply, file: FileAnswer, disposition: 'attachment' | 'inline') {
@@ -166,24 +129,26 @@ export async function registerMaterials(
   // ── upload (multipart, in its own scope)
   await app.register(async (scope) => {
     await scope.register(multipart);
-    scope.route({
-      method: calls.uploadMaterial.method,
-      url: calls.uploadMaterial.path,
-      handler: async (request) => {
-        // The bearer first: an anonymous upload is refused before a byte of it is read.
-        const auth = await guards.authenticate(request);
-        const { file, filename, fields } = await readUpload(request);
-        const parsed = UploadMaterialSchema.safeParse({ ...fields, file });
-        if (!parsed.success) throw describeIssues(parsed.error, 'body');
+    registerUploadCall(
+      scope,
+      guards,
+      calls.uploadMaterial,
+      {
+        maxBytes: MATERIAL_UPLOAD_MAX_BYTES,
+        tooLarge: MATERIAL_MESSAGES.tooLarge(MATERIAL_UPLOAD_MAX_BYTES / 1024 / 1024),
+        noFile: MATERIAL_MESSAGES.noFile,
+        fields: 10,
+      },
+      async ({ auth, body, file, filename }) => {
         const material = await service.upload(auth, {
           data: file,
           filename,
-          folderId: parsed.data.folderId,
-          name: parsed.data.name,
+          folderId: body.folderId,
+          name: body.name,
         });
         return ok(material, MATERIAL_MESSAGES.uploaded(`${material.name}.${material.ext}`));
       },
-    });
+    );
   });
 
   // Expired recycle bins and preview links: now and daily (the timer never keeps the process alive).

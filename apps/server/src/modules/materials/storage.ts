@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { LocalObjectStorage, type ObjectStorage } from '../../lib/storage/index.js';
+import { StorageArea } from '../../lib/storage/area.js';
+import type { ObjectStorage } from '../../lib/storage/index.js';
 
 // A file, or the preview converted from a Word file when it was uploaded (`<uuid>.docx.preview.json`).
 const NAME =
@@ -9,12 +10,10 @@ const NAME =
  * Where materials live: key `materials/<school>/<uuid>.<ext>` of the host's object store (`DATA_DIR/materials/…` on
  * disk by default, an S3 bucket in production); the database keeps the key as the file's relative path.
  */
-export class MaterialStorage {
-  private readonly objects: ObjectStorage;
-
+export class MaterialStorage extends StorageArea {
   /** A DATA_DIR (embedded default) or the host's object store. */
   constructor(store: string | ObjectStorage) {
-    this.objects = typeof store === 'string' ? new LocalObjectStorage(store) : store;
+    super(store, { key: materialKey });
   }
 
   /** A fresh relative path for a new file of the school. */
@@ -26,32 +25,18 @@ export class MaterialStorage {
   previewPath(relative: string): string {
     return `${relative}.preview.json`;
   }
+}
 
-  private key(relative: string): string {
-    const parts = relative.split('/');
-    if (
-      parts.length !== 3 ||
-      parts[0] !== 'materials' ||
-      !/^[\w-]+$/.test(parts[1] ?? '') ||
-      !NAME.test(parts[2] ?? '')
-    ) {
-      throw new Error(`not a material path: ${relative}`);
-    }
-    return relative;
+/** A material's key is its relative path, `materials/<school>/<uuid>.<ext>`; any other path is refused. */
+function materialKey(relative: string): string {
+  const parts = relative.split('/');
+  if (
+    parts.length !== 3 ||
+    parts[0] !== 'materials' ||
+    !/^[\w-]+$/.test(parts[1] ?? '') ||
+    !NAME.test(parts[2] ?? '')
+  ) {
+    throw new Error(`not a material path: ${relative}`);
   }
-
-  /** Stores a file whole: a crash never leaves half of one under its name. */
-  async write(relative: string, data: Uint8Array): Promise<void> {
-    await this.objects.put(this.key(relative), data);
-  }
-
-  /** The file's bytes, or null when it does not exist. */
-  read(relative: string): Promise<Buffer | null> {
-    return this.objects.get(this.key(relative));
-  }
-
-  /** Removes a file; a missing file is fine. */
-  async remove(relative: string): Promise<void> {
-    await this.objects.delete(this.key(relative));
-  }
+  return relative;
 }

@@ -1,6 +1,7 @@
 import type { AuthContext } from '../../lib/call.js';
 import { AppError, forbidden } from '../../lib/errors.js';
 import type { PaperRow } from './repository.js';
+import { PAPER_TEXT } from '../../i18n/messages.js';
 
 // Who may do what with a paper — the one place these rules live.
 //  - A personal paper belongs to its owner in one school: only they read, edit, share or delete it.
@@ -9,22 +10,9 @@ import type { PaperRow } from './repository.js';
 // Papers of another school are answered 404, so their existence does not leak; a colleague's unshared
 // paper is answered 403.
 
-export const PAPER_MESSAGES = {
-  notFound: '试卷不存在或已删除',
-  notYours: '这是其他老师的个人试卷，您暂无查看权限',
-  readOnly: '只能修改自己的试卷，请先复制到我的试卷再编辑',
-  inRecycleBin: '试卷在回收站中，请先还原',
-  notInRecycleBin: '只能彻底删除回收站中的试卷',
-  stale: '试卷已在其他页面或设备上修改，请刷新后再保存',
-  noSchool: '您尚未加入任何学校',
-} as const;
+export const PAPER_MESSAGES = PAPER_TEXT;
 
 export type PaperAccess = 'owner' | 'reader';
-
-export function requireSchool(auth: AuthContext): string {
-  if (!auth.orgId) throw new AppError('FORBIDDEN', PAPER_MESSAGES.noSchool);
-  return auth.orgId;
-}
 
 export const isOwner = (paper: PaperRow, auth: AuthContext) =>
   paper.owner === 'personal' && paper.owner_user_id === auth.userId && paper.org_id === auth.orgId;

@@ -20,6 +20,7 @@ import {
 } from '@zhzy/contracts';
 import type { AuthContext } from '../../lib/call.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { requireSchool } from '../../lib/scope.js';
 import { newId } from '../../lib/ids.js';
 import { ZipGuardError } from '../../lib/zip-guard.js';
 import { SandboxLimitError, limitRefusal, type DocumentSandbox } from '../../lib/sandbox/pool.js';
@@ -32,7 +33,6 @@ import {
   assertReadable,
   isOwner,
   permissionsFor,
-  requireSchool,
 } from './policy.js';
 import type { ItemRow, PaperListKind, PaperRow, PapersRepository, SectionRow } from './repository.js';
 // One sanitiser for all rich content: the question bank's (it also keeps formulas intact).

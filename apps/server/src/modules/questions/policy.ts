@@ -1,5 +1,7 @@
 import type { AuthContext } from '../../lib/call.js';
 import { AppError } from '../../lib/errors.js';
+import { requireSchool } from '../../lib/scope.js';
+import { QUESTION_TEXT } from '../../i18n/messages.js';
 
 // Who may do what with a question — the one place these rules live.
 //  - System questions are read by everyone and changed by no one (an edit makes a personal copy).
@@ -8,24 +10,7 @@ import { AppError } from '../../lib/errors.js';
 //    are seen by the teacher who shared them and by the school's administrators (creator or administrator).
 //  - Questions in the recycle bin are seen by their owner only, and only there.
 
-export const QUESTION_MESSAGES = {
-  notFound: '试题不存在或已删除',
-  noSchool: '您尚未加入任何学校',
-  notYours: '只能修改或删除自己的试题',
-  adminsOnly: '只有学校管理员可以审核校本试题',
-  alreadyPending: '该试题已提交学校审核，请等待管理员处理',
-  alreadyReviewed: '该试题已审核，无需重复操作',
-  notInRecycleBin: '试题不在回收站中',
-  wrongType: '题型不属于该学科',
-  wrongKnowledgePoint: '知识点不属于该学科',
-  wrongChapter: '章节不属于该学科的教材',
-  emptyStem: '题干不能为空',
-  tooFewOptions: '选择题至少需要两个选项',
-  choiceAnswer: (letters: string) => `答案应为选项字母（${letters}）`,
-  singleAnswer: '单选题只能有一个正确答案',
-  multipleAnswer: '多选题至少需要两个正确答案',
-  judgeAnswer: '判断题的答案应为“正确”或“错误”',
-} as const;
+export const QUESTION_MESSAGES = QUESTION_TEXT;
 
 /** The fields of a question row the rules look at. */
 export interface OwnedQuestion {
@@ -35,11 +20,6 @@ export interface OwnedQuestion {
   review_status: string;
   deleted_at: string | null;
   purged_at: string | null;
-}
-
-export function requireSchool(auth: AuthContext): string {
-  if (!auth.orgId) throw new AppError('FORBIDDEN', QUESTION_MESSAGES.noSchool);
-  return auth.orgId;
 }
 
 export const isSchoolAdmin = (auth: AuthContext): boolean => auth.isAdministrator || auth.isCreator;

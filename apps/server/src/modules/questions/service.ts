@@ -14,6 +14,7 @@ import {
 } from '@zhzy/contracts';
 import type { AuthContext } from '../../lib/call.js';
 import { AppError } from '../../lib/errors.js';
+import { requireSchool } from '../../lib/scope.js';
 import { newId } from '../../lib/ids.js';
 import {
   QUESTION_MESSAGES as M,
@@ -21,7 +22,6 @@ import {
   assertReadable,
   assertSchoolAdmin,
   isOwnPersonal,
-  requireSchool,
 } from './policy.js';
 import { presentQuestions } from './presenter.js';
 import {

@@ -26,6 +26,7 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import type { AnswerKind } from '../../db/schema.js';
 import type { AuthContext } from '../../lib/call.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { requireSchool } from '../../lib/scope.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import { cardQuestionOf } from '../homework/card-paper.js';
 import type { CardLayoutResolver, FrozenCard } from '../homework/service.js';
@@ -711,11 +712,11 @@ export class RecognitionService {
     auth: AuthContext,
     q: { batchId?: string | undefined; homeworkId?: string | undefined; status: 'open' | 'resolved' | 'all' },
   ): Promise<RecognitionException[]> {
-    if (!auth.orgId) throw forbidden();
+    const orgId = requireSchool(auth);
     if (q.batchId) await this.batchOf(auth, q.batchId);
     else if (q.homeworkId) await this.homeworkOf(auth, q.homeworkId);
     else throw new AppError('VALIDATION', '请指定扫描批次或作业');
-    const rows = await this.deps.repo.listExceptions(auth.orgId, {
+    const rows = await this.deps.repo.listExceptions(orgId, {
       ...(q.batchId ? { batchId: q.batchId } : {}),
       ...(q.homeworkId ? { homeworkId: q.homeworkId } : {}),
       ...(q.status !== 'all' ? { status: q.status } : {}),

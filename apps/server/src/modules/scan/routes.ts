@@ -1,14 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  SCAN_MESSAGES,
-  SCAN_PAGE_MAX_BYTES,
-  SCAN_UPLOAD_TOKEN_PREFIX,
-  UploadScanPageFieldsSchema,
-  calls,
-} from '@zhzy/contracts';
+import { SCAN_MESSAGES, SCAN_PAGE_MAX_BYTES, SCAN_UPLOAD_TOKEN_PREFIX, calls } from '@zhzy/contracts';
 import type { Db } from '../../db/connect.js';
-import { describeIssues, ok, registerCall, type CallGuards } from '../../lib/call.js';
+import { bearerToken } from '../../lib/bearer.js';
+import { ok, registerCall, registerUploadCall, type CallGuards, type MultipartBody } from '../../lib/call.js';
 import type { ObjectStorage } from '../../lib/storage/index.js';
 import { ScanRepository, type ScanPageRow } from './repository.js';
 import { ScanService, type Uploader } from './service.js';
@@ -18,9 +13,7 @@ import { uploadError, withUploadReason } from './upload-errors.js';
 const FILE_LIMITS = { fileSize: SCAN_PAGE_MAX_BYTES, files: 1, fields: 12, fieldSize: 1024, parts: 14 };
 
 /** Reads the one file part (fields must come before it) and its text fields. */
-async function readUpload(
-  request: FastifyRequest,
-): Promise<{ data: Buffer; fields: Record<string, string> }> {
+async function readUpload(request: FastifyRequest): Promise<MultipartBody> {
   let part;
   try {
     part = await request.file({ limits: FILE_LIMITS });
@@ -45,7 +38,7 @@ async function readUpload(
     const v = Array.isArray(value) ? value[0] : value;
     if (v && v.type === 'field' && typeof v.value === 'string') fields[key] = v.value;
   }
-  return { data, fields };
+  return { file: data, fields };
 }
 
 export interface ScanModuleOptions {
@@ -94,23 +87,26 @@ export async function registerScan(
   await app.register(async (scope) => {
     if (!scope.hasContentTypeParser('multipart/form-data'))
       await scope.register(multipart, { limits: FILE_LIMITS });
-    scope.route({
-      method: calls.uploadScanPage.method,
-      url: calls.uploadScanPage.path,
-      handler: async (request) => {
-        const header = request.headers.authorization ?? '';
-        const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-        const who: Uploader = token.startsWith(SCAN_UPLOAD_TOKEN_PREFIX)
-          ? { kind: 'token', batch: await service.batchForToken(token) }
-          : { kind: 'user', auth: await guards.authenticate(request) };
-        const params = calls.uploadScanPage.params.safeParse(request.params);
-        if (!params.success) throw describeIssues(params.error, 'params');
-        const { data, fields } = await readUpload(request);
-        const parsed = UploadScanPageFieldsSchema.safeParse(fields);
-        if (!parsed.success) throw withUploadReason(describeIssues(parsed.error, 'body'), 'invalidFields');
-        return ok(await service.upload(who, params.data.id, data, parsed.data));
+    registerUploadCall(
+      scope,
+      guards,
+      calls.uploadScanPage,
+      {
+        maxBytes: SCAN_PAGE_MAX_BYTES,
+        tooLarge: SCAN_MESSAGES.tooLarge,
+        noFile: SCAN_MESSAGES.noFile,
+        // The bearer is a user's access token or the batch's upload token.
+        authenticate: async (request): Promise<Uploader> => {
+          const token = bearerToken(request.headers.authorization) ?? '';
+          return token.startsWith(SCAN_UPLOAD_TOKEN_PREFIX)
+            ? { kind: 'token', batch: await service.batchForToken(token) }
+            : { kind: 'user', auth: await guards.authenticate(request) };
+        },
+        read: readUpload,
+        invalidBody: (refusal) => withUploadReason(refusal, 'invalidFields'),
       },
-    });
+      async ({ auth, params, body, file }) => ok(await service.upload(auth, params.id, file, body)),
+    );
   });
   return service;
 }

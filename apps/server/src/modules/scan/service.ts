@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  MESSAGES,
   SCAN_MESSAGES,
   SCAN_PDF_DPI,
   SCAN_PDF_MAX_PAGES,
@@ -23,13 +22,15 @@ import {
 import { isPdf, pdfPageSizes, rasterisePdfPage, type PdfPageSize } from '@zhzy/answer-card/recognise';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { AuthContext } from '../../lib/call.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
+import { requireSchool } from '../../lib/scope.js';
 import { hashToken, isoAfter, newId, nowIso, randomToken } from '../../lib/ids.js';
 import { inspectImage } from './image.js';
 import { uploadError } from './upload-errors.js';
 import { assertCanUseBatch } from './policy.js';
 import type { ScanBatchRow, ScanPageRow, ScanRepository } from './repository.js';
 import type { PageStorage } from './storage.js';
+import { SCAN_TEXT } from '../../i18n/messages.js';
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -91,16 +92,11 @@ export class ScanService {
     private readonly onStored: (page: ScanPageRow, replaced?: ScanPageRow) => Promise<void> = async () => {},
   ) {}
 
-  private schoolOf(auth: AuthContext): string {
-    if (!auth.orgId) throw new AppError('FORBIDDEN', MESSAGES.noSchool);
-    return auth.orgId;
-  }
-
   async createBatch(
     auth: AuthContext,
     input: CreateScanBatch & { subjectTeacher: boolean; source: 'agent' | 'upload' },
   ): Promise<CreatedScanBatch> {
-    const orgId = this.schoolOf(auth);
+    const orgId = requireSchool(auth);
     if (input.schoolYearId) {
       const year = await this.repo.findSchoolYear(orgId, input.schoolYearId);
       if (!year || year.archived === 1) throw notFound(SCAN_MESSAGES.yearNotFound);
@@ -132,7 +128,7 @@ export class ScanService {
   }
 
   async listBatches(auth: AuthContext, query: ListScanBatchesQuery = {}): Promise<ScanBatchInfo[]> {
-    const orgId = this.schoolOf(auth);
+    const orgId = requireSchool(auth);
     const rows = await this.repo.listBatches(orgId, auth.userId, 100, query.homeworkId);
     const counts = await this.repo.pageCounts(rows.map((r) => r.id));
     return rows.map((r) => batchInfo(r, counts.get(r.id) ?? 0));
@@ -222,7 +218,7 @@ export class ScanService {
           await this.storePage(who, batch, image, sha256(image), {
             ...(fields.seq ? { seq: fields.seq + i } : {}),
             ...(fields.replaces ? { replaces: true } : {}),
-            name: `${base} 第${p.page}页`,
+            name: SCAN_TEXT.pageName(base, p.page),
             dpi: SCAN_PDF_DPI,
           }),
         );

@@ -1,14 +1,12 @@
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { StorageArea } from '../../lib/storage/area.js';
 import { LocalObjectStorage, type ObjectStorage } from '../../lib/storage/index.js';
 
 /**
  * Where page images live: key `pages/<school>/<ab>/<hash>.<ext>` in the host's object store (DATA_DIR on disk by
  * default, an S3 bucket in production), written so a crash leaves none half-done.
  */
-export class PageStorage {
-  private readonly objects: ObjectStorage;
-
+export class PageStorage extends StorageArea {
   /**
    * A DATA_DIR (embedded default) or the host's object store. `cropOnDemand` makes a missing crop of a recognised
    * page exist (recognition cuts crops when first read, ADR 0029): true when it did.
@@ -17,7 +15,7 @@ export class PageStorage {
     store: string | ObjectStorage,
     private readonly cropOnDemand?: (relative: string) => Promise<boolean>,
   ) {
-    this.objects = typeof store === 'string' ? new LocalObjectStorage(store) : store;
+    super(store, { key: pageKey });
   }
 
   relativePath(orgId: string, hash: string, ext: string): string {
@@ -35,45 +33,25 @@ export class PageStorage {
     return this.objects.file(relative);
   }
 
-  async write(relative: string, data: Uint8Array): Promise<void> {
-    this.assertPage(relative);
-    await this.objects.put(relative, data);
-  }
-
-  async read(relative: string): Promise<Buffer> {
-    this.assertPage(relative);
-    const data = await this.objects.get(relative);
+  /** The page image's bytes; throws ENOENT when it is missing. */
+  override async read(relative: string): Promise<Buffer> {
+    const data = await super.read(relative);
     if (!data) throw Object.assign(new Error(`page image missing: ${relative}`), { code: 'ENOENT' });
     return data;
   }
 
   /** A crop of a written answer: cut from its page first when it has not been yet. */
   async readCrop(relative: string): Promise<Buffer> {
-    this.assertPage(relative);
-    const data = await this.objects.get(relative);
+    const data = await super.read(relative);
     if (data) return data;
     if (this.cropOnDemand && (await this.cropOnDemand(relative))) return this.read(relative);
     throw Object.assign(new Error(`crop missing: ${relative}`), { code: 'ENOENT' });
   }
+}
 
-  /** The page image as a stream, or null when it is missing. */
-  stream(relative: string): Promise<Readable | null> {
-    this.assertPage(relative);
-    return this.objects.stream(relative);
-  }
-
-  exists(relative: string): Promise<boolean> {
-    this.assertPage(relative);
-    return this.objects.exists(relative);
-  }
-
-  remove(relative: string): Promise<void> {
-    this.assertPage(relative);
-    return this.objects.delete(relative);
-  }
-
-  private assertPage(relative: string): void {
-    if (!relative.startsWith('pages/') || relative.split('/').includes('..'))
-      throw new Error('page path outside the page store');
-  }
+/** A page image's key is its relative path under `pages/`; any other path is refused. */
+function pageKey(relative: string): string {
+  if (!relative.startsWith('pages/') || relative.split('/').includes('..'))
+    throw new Error('page path outside the page store');
+  return relative;
 }

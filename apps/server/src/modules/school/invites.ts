@@ -18,6 +18,7 @@ import { fileUrl } from '../system/service.js';
 import { INVITE_ROLE_NAMES, invitationStatus, presentInvitation } from './presenter.js';
 import type { InvitationRow, SchoolRepository } from './repository.js';
 import type { AuditLog, SchoolService } from './service.js';
+import { AUTH_TEXT, SCHOOL_TEXT } from '../../i18n/messages.js';
 
 const DAY_SECONDS = 24 * 3_600;
 
@@ -84,7 +85,12 @@ export class InviteService {
         actor,
         'invite.create',
         id,
-        `${INVITE_ROLE_NAMES[input.role]}${input.role === 'gradeDirector' ? `（${input.grade}）` : ''}，${input.maxUses}人，${input.expiresInDays}天`,
+        SCHOOL_TEXT.invitation(
+          INVITE_ROLE_NAMES[input.role],
+          input.role === 'gradeDirector' ? String(input.grade) : null,
+          input.maxUses,
+          input.expiresInDays,
+        ),
       );
     });
     // PUBLIC_URL, else the administrator's own browser origin, else a link on this site: never the Host header. The
@@ -234,7 +240,7 @@ export class InviteService {
         created_at: now,
         updated_at: now,
       });
-      if (!created) throw new AppError('CONFLICT', '该用户名已被注册');
+      if (!created) throw new AppError('CONFLICT', AUTH_TEXT.usernameTaken);
       return this.join(repo, row, userId, input.nickname, false);
     });
   }

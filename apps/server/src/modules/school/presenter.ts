@@ -16,6 +16,10 @@ import {
 } from '@zhzy/contracts';
 import { fileUrl } from '../system/service.js';
 import type { ClassRow, GroupRow, InvitationRow, MemberRow, YearRow } from './repository.js';
+import { SCHOOL_TEXT } from '../../i18n/messages.js';
+
+const isGender = (value: string | null): value is (typeof SCHOOL_TEXT.genders)[number] =>
+  (SCHOOL_TEXT.genders as readonly (string | null)[]).includes(value);
 
 // Presenters: the only place rows become the contracts' answers.
 
@@ -77,7 +81,7 @@ export function presentStudent(row: StudentRow): Student {
     id: row.id,
     name: row.name,
     studentNo: row.student_no,
-    gender: row.gender === '男' || row.gender === '女' ? row.gender : null,
+    gender: isGender(row.gender) ? row.gender : null,
     classId: row.class_id,
     className: row.class_name,
     yearId: row.year_id,

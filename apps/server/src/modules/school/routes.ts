@@ -9,17 +9,17 @@ import {
   calls,
 } from '@zhzy/contracts';
 import type { Db } from '../../db/connect.js';
-import { ok, registerCall, type CallGuards } from '../../lib/call.js';
+import { ok, registerCall, registerUploadCall, type CallGuards } from '../../lib/call.js';
 import type { DocumentSandbox } from '../../lib/sandbox/pool.js';
 import type { FileStore } from '../../plugins/files.js';
 import type { SignupLimit } from '../../plugins/rate-limit.js';
 import { cropOf } from '../account/images.js';
-import { registerUploadCall } from '../account/upload.js';
 import { InviteService, type CaptchaCheck } from './invites.js';
 import { SchoolRepository } from './repository.js';
 import { AuditLog, SchoolService } from './service.js';
 import { StudentsService } from './students.js';
 import { TeamService } from './team.js';
+import { SCHOOL_TEXT } from '../../i18n/messages.js';
 
 const bytes = (file: Blob | Uint8Array): Uint8Array => (file instanceof Uint8Array ? file : new Uint8Array());
 
@@ -142,7 +142,7 @@ export async function registerSchool(
     ok(await students.move(auth, body)),
   );
   registerCall(app, guards, calls.studentTemplate, async ({ reply }) =>
-    sendFile(reply, await students.template(), '学生导入模板.xlsx', XLSX_MIME),
+    sendFile(reply, await students.template(), SCHOOL_TEXT.studentTemplateFile, XLSX_MIME),
   );
   registerCall(app, guards, calls.exportStudents, async ({ auth, body, reply }) => {
     const { data, filename } = await students.export(auth, body.classId);

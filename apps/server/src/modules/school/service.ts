@@ -22,15 +22,9 @@ import { fileUrl } from '../system/service.js';
 import { SchoolAccess, type SchoolActor } from './policy.js';
 import { presentClass, presentYear } from './presenter.js';
 import type { SchoolRepository } from './repository.js';
+import { SCHOOL_TEXT } from '../../i18n/messages.js';
 
-const SCHOOL_FIELD_NAMES = {
-  name: '名称',
-  region: '地区',
-  address: '地址',
-  phone: '联系电话',
-  intro: '简介',
-  logo_path: '标志',
-} as const;
+const SCHOOL_FIELD_NAMES = SCHOOL_TEXT.fieldNames;
 
 /** Schools a user may create. */
 export const MAX_SCHOOLS_CREATED = 10;
@@ -180,7 +174,7 @@ export class SchoolService {
         actor.orgId,
         Object.keys(set)
           .map((k) => SCHOOL_FIELD_NAMES[k as keyof typeof SCHOOL_FIELD_NAMES])
-          .join('、') || '无变化',
+          .join(SCHOOL_TEXT.listSeparator) || SCHOOL_TEXT.unchanged,
       );
     });
     return this.detail(auth, actor.orgId);
@@ -291,7 +285,7 @@ export class SchoolService {
     const graduatedStudents = await this.repo.transaction(async (repo) => {
       const count = await repo.graduateStudentsOfYear(year.id, now);
       await repo.updateYear(year.id, { archived: 1, is_default: 0, graduated_at: now });
-      await this.log.record(repo, actor, 'year.graduate', year.id, `${year.name}，${count}名学生毕业`);
+      await this.log.record(repo, actor, 'year.graduate', year.id, SCHOOL_TEXT.graduated(year.name, count));
       return count;
     });
     return { year: await this.yearInfo(year.id), graduatedStudents };
@@ -443,7 +437,13 @@ export class SchoolService {
     const ids = await this.checkSubjects(subjectIds);
     await this.repo.transaction(async (repo) => {
       await repo.setOfferedSubjects(actor.orgId, ids);
-      await this.log.record(repo, actor, 'school.subjects', actor.orgId, `${ids.length}个学科`);
+      await this.log.record(
+        repo,
+        actor,
+        'school.subjects',
+        actor.orgId,
+        SCHOOL_TEXT.subjectCount(ids.length),
+      );
     });
     return this.offered(actor.orgId);
   }
@@ -486,7 +486,13 @@ export class SchoolService {
       await repo.syncGradeDirectorFlags(actor.orgId, [
         ...new Set([...userIds, ...before.map((b) => b.user_id)]),
       ]);
-      await this.log.record(repo, actor, 'grade.directors', null, `${input.grade}：${members.length}人`);
+      await this.log.record(
+        repo,
+        actor,
+        'grade.directors',
+        null,
+        SCHOOL_TEXT.gradeDirectors(input.grade, members.length),
+      );
     });
     return this.directors(actor.orgId);
   }

@@ -14,6 +14,7 @@ import { newId } from '../../lib/ids.js';
 import { groupKind, presentGroup, presentMember, rolesOf } from './presenter.js';
 import type { MemberRow, SchoolRepository } from './repository.js';
 import type { AuditLog, SchoolService } from './service.js';
+import { SCHOOL_TEXT } from '../../i18n/messages.js';
 
 /** Members (roles, teaching, removal) and teaching groups (教研组 / 备课组) of a school. */
 export class TeamService {
@@ -109,7 +110,7 @@ export class TeamService {
         actor,
         'member.roles',
         row.member_id,
-        `${row.nickname}：${input.isAdministrator ? '管理员' : '非管理员'}${grades.length > 0 ? `，年级主任（${grades.join('、')}）` : ''}`,
+        SCHOOL_TEXT.memberRoles(row.nickname, input.isAdministrator, grades),
       );
     });
     return this.member(row.member_id);
@@ -149,7 +150,10 @@ export class TeamService {
         actor,
         'member.teaching',
         row.member_id,
-        `${row.nickname}：${entries.map((e) => `${catalogue.get(e.subjectId)!.name}（${e.classIds.length}个班）`).join('、') || '无'}`,
+        SCHOOL_TEXT.teaching(
+          row.nickname,
+          entries.map((e) => SCHOOL_TEXT.teachingEntry(catalogue.get(e.subjectId)!.name, e.classIds.length)),
+        ),
       );
     });
     return this.member(row.member_id);
@@ -311,7 +315,13 @@ export class TeamService {
         found.map((m) => ({ userId: m.user_id, isLeader: leader.get(m.id) ?? false })),
         this.now(),
       );
-      await this.log.record(repo, actor, 'group.members', row.id, `${row.name}：${found.length}人`);
+      await this.log.record(
+        repo,
+        actor,
+        'group.members',
+        row.id,
+        SCHOOL_TEXT.groupMembers(row.name, found.length),
+      );
     });
     return this.group(auth, row.id);
   }

@@ -1,6 +1,7 @@
 import JSZip from 'jszip';
 import { Parser } from 'htmlparser2';
 import { ZipGuardError, assertZipWithinLimits } from '../../lib/zip-guard.js';
+import { SCHOOL_TEXT } from '../../i18n/messages.js';
 
 // A small .xlsx writer and first-sheet reader on the zip and XML libraries the host already has. Student lists need
 // only text cells, a bold header, a text-formatted column and a list validation; reading needs the values of the
@@ -60,7 +61,7 @@ export function columnIndex(ref: string): number {
 }
 
 const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<styleSheet xmlns="${MAIN_NS}"><fonts count="2"><font><sz val="11"/><name val="宋体"/><family val="2"/></font><font><b/><sz val="11"/><name val="宋体"/><family val="2"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles count="1"><cellStyle name="常规" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
+<styleSheet xmlns="${MAIN_NS}"><fonts count="2"><font><sz val="11"/><name val="${SCHOOL_TEXT.workbookFont}"/><family val="2"/></font><font><b/><sz val="11"/><name val="${SCHOOL_TEXT.workbookFont}"/><family val="2"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles count="1"><cellStyle name="${SCHOOL_TEXT.workbookNormalStyle}" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
 
 const STYLE_BOLD = 1;
 const STYLE_TEXT = 2;

@@ -2,6 +2,7 @@ import type { SchoolClass, UserInfo } from '@zhzy/contracts';
 import type { AuthContext } from '../../lib/call.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import type { SystemRepository } from './repository.js';
+import { SYSTEM_TEXT } from '../../i18n/messages.js';
 
 /** Public URL of a stored file path. */
 export const fileUrl = (path: string | null): string | null => (path ? `/files/${path}` : null);
@@ -48,9 +49,9 @@ export class SystemService {
       return years.map((y) => ({ id: y.id, name: y.name, pid: null, isDefault: y.id === chosen?.id }));
     }
     if (!query.pid)
-      throw new AppError('VALIDATION', '请选择学年（字段：pid）', { data: { issues: [{ field: 'pid' }] } });
+      throw new AppError('VALIDATION', SYSTEM_TEXT.chooseYear, { data: { issues: [{ field: 'pid' }] } });
     const year = await this.repo.findSchoolYear(query.orgId, query.pid);
-    if (!year) throw notFound('学年不存在');
+    if (!year) throw notFound(SYSTEM_TEXT.yearNotFound);
     const classes = await this.repo.listClasses(query.orgId, year.id);
     return classes.map((c) => ({ id: c.id, name: c.name, pid: c.year_id, isDefault: false }));
   }
@@ -60,7 +61,7 @@ export class SystemService {
     const membership = await this.repo.findMembership(orgId, auth.userId);
     if (!membership) throw forbidden();
     const year = await this.repo.findSchoolYear(orgId, yearId);
-    if (!year || year.archived === 1) throw notFound('学年不存在或已归档');
+    if (!year || year.archived === 1) throw notFound(SYSTEM_TEXT.yearNotFoundOrArchived);
     await this.repo.setDefaultYear(orgId, auth.userId, yearId);
   }
 }
