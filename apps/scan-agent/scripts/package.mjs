@@ -1,7 +1,7 @@
 // `npm run package -w @zhzy/scan-agent`: the installable 扫描助手 built on this Linux machine (ADR 0043).
 //   dist/packages/zhzy-scan-agent-setup-<version>.exe     Windows installer (NSIS): node.exe, bundle, sharp, WinSW, SumatraPDF
 //   dist/packages/zhzy-scan-agent-<version>-linux-x64.tar.gz   runtime + bundle + systemd user unit + install.sh
-//   dist/packages/zhzy-scan-agent-<version>-darwin-arm64.tar.gz (with --platforms …,darwin-arm64)
+//   dist/packages/zhzy-scan-agent-<version>-darwin-x64.tar.gz (with --platforms …,darwin-x64)
 //   dist/packages/manifest.json                           version, file, size and SHA-256 of each (what the host serves)
 // Options: --version X (default package.json), --platforms win32-x64,linux-x64, --out DIR.
 // The platform runtimes come from the npm registry with `npm pack` into .cache/ (keyed by name@version), never

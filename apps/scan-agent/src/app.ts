@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import path from 'node:path';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -28,7 +29,9 @@ import { PrintManager } from './printers/print-manager.js';
 import { driversFromConfig } from './scanners/drivers.js';
 import type { Scanner } from './scanners/port.js';
 import { PairingCodes, RateLimiter, TokenStore, type Caller } from './security/tokens.js';
-import { bundleFacts } from './runtime.js';
+import { bundleDir, bundleFacts } from './runtime.js';
+import { agentLogFile } from './service/control.js';
+import { launchFinisher, stageUpdate, type UpdateContext } from './service/update.js';
 import { pairingPage } from './service/pairing-page.js';
 import { Spool } from './spool/spool.js';
 import { Uploader, type UploaderOptions } from './spool/uploader.js';
@@ -48,6 +51,11 @@ export interface AgentDeps {
   printPollMs?: number;
   /** Where a pairing code is shown besides the log (the console of `scan-agent start`). */
   showPairingCode?: (text: string) => void;
+  /**
+   * Ends this process after `POST /update` staged a new build and started the finisher (`scan-agent start` closes
+   * the agent and exits). Without it the agent cannot update itself.
+   */
+  exitForUpdate?: () => Promise<void>;
 }
 
 export interface Agent {
@@ -144,12 +152,24 @@ export async function buildAgent(config: AgentConfig, deps: AgentDeps = {}): Pro
   printing.on('job', (job) => broadcast({ v: AGENT_PROTOCOL_VERSION, type: 'print', job }));
   uploader.start();
 
+  const bundled = bundleDir();
+  const updateContext: UpdateContext = {
+    dataDir,
+    allowedHosts,
+    version: AGENT_VERSION,
+    facts: bundleFacts(),
+    installDir: bundled ? path.dirname(bundled) : null,
+  };
+  let updating = false;
+
   const health = (request: FastifyRequest): AgentHealth => ({
     name: 'zhzy-scan-agent',
     version: AGENT_VERSION,
     protocolVersion: AGENT_PROTOCOL_VERSION,
     authenticated: Boolean(tokens.verify(bearer(request), request.headers.origin)),
     platform: process.platform,
+    ...(bundleFacts() ? { packagePlatform: bundleFacts()!.platform } : {}),
+    canUpdate: Boolean(updateContext.installDir && deps.exitForUpdate),
   });
 
   /** Refuses a request; a refused websocket upgrade gets its answer on the raw socket, which is then closed. */
@@ -333,6 +353,25 @@ export async function buildAgent(config: AgentConfig, deps: AgentDeps = {}): Pro
     const seq = Number(params.seq);
     if (!Number.isInteger(seq) || seq < 1) throw new AgentError(404, T.pageNotFound);
     return manager.rescan(params.id ?? '', seq, body.virtual);
+  });
+
+  // Self-update (ADR 0055): verified and staged before answering; the agent ends right after the answer is sent.
+  route(agentCalls.update, async ({ body, reply }) => {
+    if (!deps.exitForUpdate) throw new AgentError(409, T.updateNotInstalled);
+    if (updating) throw new AgentError(409, T.updateBusy);
+    updating = true;
+    try {
+      const staged = await stageUpdate(body, updateContext);
+      app.log.warn({ from: staged.from, to: staged.to }, 'update staged: restarting into the new build');
+      reply.raw.once('finish', () => {
+        launchFinisher(staged, updateContext, agentLogFile(config));
+        void deps.exitForUpdate!();
+      });
+      return { from: staged.from, to: staged.to, restarting: true as const };
+    } catch (error) {
+      updating = false;
+      throw error;
+    }
   });
 
   route(agentCalls.printers, async ({ request }) => {

@@ -15,7 +15,15 @@ import { buildAgent } from './app.js';
 import { dataDirOf, loadAgentConfig, type AgentConfig } from './config.js';
 import { T } from './i18n/zh-CN.js';
 import { bundleDir, bundleFacts, isMainModule } from './runtime.js';
-import { agentLogFile, ensureRunning, openPairingPage, stopAgent, writePidFile } from './service/control.js';
+import {
+  agentLogFile,
+  ensureRunning,
+  openPairingPage,
+  pidFileOf,
+  stopAgent,
+  writePidFile,
+} from './service/control.js';
+import { finishUpdate } from './service/update.js';
 import { normalisePage } from './pages/normalise.js';
 import { driversFromConfig } from './scanners/drivers.js';
 import { PAPER_MM, type Scanner } from './scanners/port.js';
@@ -139,7 +147,15 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
   switch (command) {
     case 'start': {
       if (typeof process.getuid === 'function' && process.getuid() === 0) io.err(T.cliRootWarning);
-      const agent = await buildAgent(config, { showPairingCode: io.out });
+      const agent = await buildAgent(config, {
+        showPairingCode: io.out,
+        // POST /update: the finisher swaps the files once this process is gone (ADR 0055).
+        exitForUpdate: async () => {
+          await agent.close().catch(() => undefined);
+          await fs.rm(pidFileOf(config), { force: true });
+          process.exit(0);
+        },
+      });
       await agent.app.listen({ host: '127.0.0.1', port: config.AGENT_PORT });
       const address = agent.app.server.address();
       io.out(T.cliListening(address && typeof address === 'object' ? address.port : config.AGENT_PORT));
@@ -284,6 +300,22 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
       if (await ensureRunning(config)) return 0;
       io.err(T.cliStartFailed(agentLogFile(config)));
       return 1;
+    case 'finish-update': {
+      // Started by POST /update from the old bundle, detached: swap, start, health-check, roll back (ADR 0055).
+      const get = (k: string) => (typeof flags.get(k) === 'string' ? (flags.get(k) as string) : '');
+      const done = await finishUpdate({
+        pid: Number(get('pid')),
+        staged: get('staged'),
+        installDir: get('install'),
+        from: get('from'),
+        to: get('to'),
+        port: config.AGENT_PORT,
+        dataDir: dataDirOf(config),
+        logFile: agentLogFile(config),
+        out: io.out,
+      });
+      return done ? 0 : 1;
+    }
     case 'stop':
       // The installer before an upgrade or an uninstall; the spool survives any stop (pages are fsynced first).
       return stopAgent(config, io);

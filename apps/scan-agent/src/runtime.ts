@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 /** What the package build stamps into the bundle (`scripts/package.mjs` banner); absent when run from source. */
 export interface BundleFacts {
   version: string;
-  /** `win32-x64`, `linux-x64`, `darwin-arm64` … the platform the package was built for. */
+  /** `win32-x64`, `linux-x64`, `darwin-x64` … the platform the package was built for. */
   platform: string;
 }
 

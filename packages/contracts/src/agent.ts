@@ -33,6 +33,10 @@ export const AgentHealthSchema = z.object({
   authenticated: z.boolean().optional(),
   /** The agent's operating system, for help texts ('win32', 'linux', 'darwin'). */
   platform: z.string().optional(),
+  /** The package it was installed from (`linux-x64`, `darwin-x64` …); absent when run from a checkout (ADR 0055). */
+  packagePlatform: z.string().optional(),
+  /** Whether `POST /update` can replace this installation (an installed package, not a checkout). */
+  canUpdate: z.boolean().optional(),
 });
 export type AgentHealth = z.infer<typeof AgentHealthSchema>;
 
@@ -479,6 +483,37 @@ const agentCall = <const T extends AgentCallDef>(def: T): T => def;
 
 const Ok = z.object({ ok: z.literal(true) });
 
+/**
+ * Platforms the 扫描助手 is packaged for (ADR 0043, 0055): `<os>-<cpu>` of the runtime inside the package. The macOS
+ * tarball built here carries the x64 runtime (`darwin-x64`; Apple silicon runs it through Rosetta 2).
+ */
+export const AGENT_PLATFORMS = ['win32-x64', 'linux-x64', 'darwin-x64'] as const;
+export type AgentPlatform = (typeof AGENT_PLATFORMS)[number];
+
+/**
+ * `POST /update` (a paired page or the script token): the agent reads `<host>/agent/download/manifest`, downloads
+ * its own platform's package from that host only (one of its allowed hosts), checks size and SHA-256, swaps it in
+ * and restarts; a new build that does not answer /health within the deadline is rolled back (ADR 0055).
+ */
+export const AgentUpdateRequestSchema = z.object({
+  host: z
+    .string()
+    .max(2048)
+    .url('主机地址不正确')
+    .refine((u) => /^https?:\/\//.test(u), '主机地址必须以 http:// 或 https:// 开头'),
+  /** The version the page offered; the agent refuses when the host's manifest says otherwise. */
+  version: z.string().min(1).max(64).optional(),
+});
+export type AgentUpdateRequest = z.infer<typeof AgentUpdateRequestSchema>;
+
+/** The answer: the new build is verified and staged; the agent restarts into it right after answering. */
+export const AgentUpdateAnswerSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  restarting: z.literal(true),
+});
+export type AgentUpdateAnswer = z.infer<typeof AgentUpdateAnswerSchema>;
+
 export const agentCalls = {
   health: agentCall({ method: 'GET', path: '/health', auth: 'none', response: AgentHealthSchema }),
   pairingRequest: agentCall({
@@ -550,6 +585,14 @@ export const agentCalls = {
     auth: 'token',
     body: RescanPageSchema,
     response: AgentBatchSchema,
+  }),
+  /** Replace this installation with the host's newer build (ADR 0055). */
+  update: agentCall({
+    method: 'POST',
+    path: '/update',
+    auth: 'token',
+    body: AgentUpdateRequestSchema,
+    response: AgentUpdateAnswerSchema,
   }),
   printers: agentCall({ method: 'GET', path: '/printers', auth: 'token', response: PrinterListSchema }),
   /** Print a PDF the agent downloads from the host. */
@@ -629,10 +672,6 @@ export const WsServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ v, type: z.literal('print'), job: PrintJobSchema }),
 ]);
 export type WsServerMessage = z.infer<typeof WsServerMessageSchema>;
-
-/** Platforms the 扫描助手 is packaged for (ADR 0043). */
-export const AGENT_PLATFORMS = ['win32-x64', 'linux-x64', 'darwin-arm64'] as const;
-export type AgentPlatform = (typeof AGENT_PLATFORMS)[number];
 
 /** One package of the agent the host serves: `GET /agent/download/<platform>`. */
 export const AgentPackageSchema = z.object({

@@ -27,6 +27,19 @@ export const T = {
   hostNotAllowed: '上传地址不在扫描助手允许的范围内',
   virtualOnly: '只有虚拟扫描仪可以使用演示答题卡设置',
 
+  // Self-update (ADR 0055).
+  updateNotInstalled: '从源码运行的扫描助手不能自动更新，请用 git 更新代码',
+  updateNoManifest: '无法从服务器读取扫描助手的版本信息，请稍后再试',
+  updateNoPackage: '服务器上没有适合这台电脑的扫描助手安装包',
+  updateVersionChanged: (v: string) => `服务器上的扫描助手已换成 ${v}，请刷新页面后再更新`,
+  updateNotNewer: (v: string) => `扫描助手已是最新版本（${v}）`,
+  updateBusy: '扫描助手正在更新，请稍候',
+  updateDownloadFailed: '下载扫描助手新版本失败，请检查网络后重试',
+  updateChecksum: '下载的扫描助手安装包校验失败（SHA-256 不符），已放弃更新，当前版本保持不变',
+  updateBadPackage: '扫描助手安装包内容不完整，已放弃更新，当前版本保持不变',
+  updateDone: (from: string, to: string) => `扫描助手已从 ${from} 更新到 ${to}`,
+  updateRolledBack: (to: string, from: string) => `扫描助手 ${to} 未能正常启动，已恢复到 ${from}`,
+
   // Device notices (SANE status, eSCL AdfState, WIA errors, NAPS2 messages all map here).
   feederEmpty: '进纸器中没有纸张，请放入答题卡后点击“继续扫描”',
   feederEmptyDone: '进纸器已扫描完毕，可放入更多答题卡继续扫描',

@@ -11,13 +11,13 @@ interface Io {
   err: (line: string) => void;
 }
 
-const pidFile = (config: AgentConfig) => path.join(dataDirOf(config), 'agent.pid');
+export const pidFileOf = (config: AgentConfig) => path.join(dataDirOf(config), 'agent.pid');
 export const agentLogFile = (config: AgentConfig) => path.join(dataDirOf(config), 'agent.log');
 
 /** Written once the agent listens: `stop` (the installer) ends this process. */
 export async function writePidFile(config: AgentConfig): Promise<void> {
   await fs.promises.mkdir(dataDirOf(config), { recursive: true });
-  await writeFileDurable(pidFile(config), `${process.pid}\n`, 0o600);
+  await writeFileDurable(pidFileOf(config), `${process.pid}\n`, 0o600);
 }
 
 const alive = (pid: number) => {
@@ -51,13 +51,13 @@ async function healthy(config: AgentConfig): Promise<boolean> {
 
 /** Ends the running agent (from its pid file) and waits until it is gone. */
 export async function stopAgent(config: AgentConfig, io: Io): Promise<number> {
-  const pid = Number((await fs.promises.readFile(pidFile(config), 'utf8').catch(() => '')).trim());
+  const pid = Number((await fs.promises.readFile(pidFileOf(config), 'utf8').catch(() => '')).trim());
   if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
     process.kill(pid, 'SIGTERM');
     if (!(await until(() => !alive(pid), 10_000))) process.kill(pid, 'SIGKILL');
     await until(() => !alive(pid), 5_000);
   }
-  await fs.promises.rm(pidFile(config), { force: true });
+  await fs.promises.rm(pidFileOf(config), { force: true });
   io.out(T.cliStopped);
   return 0;
 }

@@ -30,18 +30,24 @@ export function registerAgentDownloads(app: FastifyInstance, options: { dir: str
     return ok(manifest);
   });
 
-  app.get<{ Params: { platform: string } }>('/agent/download/:platform', async (request, reply) => {
-    const platform = AGENT_PLATFORMS.find((p) => p === request.params.platform);
-    const entry = platform ? readManifest(options.dir)?.packages[platform] : undefined;
-    const file = entry ? path.join(options.dir, entry.file) : null;
-    if (!entry || !file || !fs.existsSync(file)) throw notFound(NO_PACKAGES);
-    return reply
-      .header('content-type', 'application/octet-stream')
-      .header('content-length', String(entry.size))
-      .header('content-disposition', `attachment; filename="${entry.file}"`)
-      .header('x-agent-version', entry.version)
-      .header('x-checksum-sha256', entry.sha256)
-      .header('cache-control', 'no-cache')
-      .send(fs.createReadStream(file));
-  });
+  // Never compressed on the fly: a package is compressed already, and the compressor would send a body shorter than
+  // the content-length announced here (the download then hangs or fails its SHA-256) — ADR 0055.
+  app.get<{ Params: { platform: string } }>(
+    '/agent/download/:platform',
+    { compress: false },
+    async (request, reply) => {
+      const platform = AGENT_PLATFORMS.find((p) => p === request.params.platform);
+      const entry = platform ? readManifest(options.dir)?.packages[platform] : undefined;
+      const file = entry ? path.join(options.dir, entry.file) : null;
+      if (!entry || !file || !fs.existsSync(file)) throw notFound(NO_PACKAGES);
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-length', String(entry.size))
+        .header('content-disposition', `attachment; filename="${entry.file}"`)
+        .header('x-agent-version', entry.version)
+        .header('x-checksum-sha256', entry.sha256)
+        .header('cache-control', 'no-cache')
+        .send(fs.createReadStream(file));
+    },
+  );
 }

@@ -28,7 +28,7 @@ export function useAgentPackages(): AgentPackagesManifest | null | undefined {
 export const PLATFORM_NAMES: Record<AgentPlatform, string> = {
   'win32-x64': 'Windows',
   'linux-x64': 'Linux',
-  'darwin-arm64': 'macOS',
+  'darwin-x64': 'macOS（Intel 版）',
 };
 
 /** The teacher's OS as a package platform (Windows unless the browser says otherwise). */
@@ -36,7 +36,7 @@ export function detectPlatform(
   nav: { userAgent: string; userAgentData?: { platform?: string } } = navigator,
 ): AgentPlatform {
   const text = `${nav.userAgentData?.platform ?? ''} ${nav.userAgent}`.toLowerCase();
-  if (text.includes('mac')) return 'darwin-arm64';
+  if (text.includes('mac')) return 'darwin-x64';
   if (text.includes('linux') && !text.includes('android')) return 'linux-x64';
   return 'win32-x64';
 }

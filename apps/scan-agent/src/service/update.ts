@@ -1,0 +1,293 @@
+import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  AgentPackagesManifestSchema,
+  agentCalls,
+  type AgentPackage,
+  type AgentUpdateRequest,
+} from '@zhzy/contracts';
+import { T } from '../i18n/zh-CN.js';
+import { AgentError } from '../scan/manager.js';
+import type { BundleFacts } from '../runtime.js';
+
+/*
+ * The agent's self-update (ADR 0055). `POST /update` downloads this installation's platform package from an
+ * allowed host, checks its size and SHA-256 against the host's manifest and stages it in `<data>/update/`. Then a
+ * finisher process (`agent.mjs finish-update`, started from the old bundle, detached) waits for the old agent to
+ * end, swaps `app/` and `node` (keeping the old ones as `app.prev`/`node.prev`), starts the new agent and waits for
+ * its /health to name the new version; otherwise it puts the old files back and starts the old agent again.
+ * The spool, the token and the pairings live in the data folder and are never touched.
+ */
+
+/** Whether version `a` is newer than `b` (numeric dot parts; a pre-release suffix is ignored). */
+export function isNewer(a: string, b: string): boolean {
+  const parts = (v: string) =>
+    v
+      .replace(/[-+].*$/, '')
+      .split('.')
+      .map((n) => Number(n) || 0);
+  const [x, y] = [parts(a), parts(b)];
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) > (y[i] ?? 0);
+  }
+  return false;
+}
+
+export interface UpdateContext {
+  dataDir: string;
+  /** Origins the agent may talk to (allowed origins and host URLs). */
+  allowedHosts: () => readonly string[];
+  version: string;
+  facts: BundleFacts | null;
+  /** The installation folder (parent of `app/`), null when run from a checkout. */
+  installDir: string | null;
+}
+
+export interface StagedUpdate {
+  from: string;
+  to: string;
+  /** Unix: the unpacked package folder (holding `app/` and `node`); Windows: the verified installer. */
+  staged: string;
+  kind: 'tarball' | 'installer';
+}
+
+export const updateDir = (dataDir: string) => path.join(dataDir, 'update');
+export const updateResultFile = (dataDir: string) => path.join(updateDir(dataDir), 'last.json');
+
+/** Downloads `url` to `file`, refusing more than `limit` bytes; answers the SHA-256 and the byte count. */
+async function download(url: string, file: string, limit: number): Promise<{ sha256: string; size: number }> {
+  const res = await fetch(url, {
+    redirect: 'error',
+    // A package is stored compressed already; an encoded answer would only be decoded again.
+    headers: { 'accept-encoding': 'identity' },
+    signal: AbortSignal.timeout(15 * 60_000),
+  }).catch(() => null);
+  if (!res?.ok || !res.body) throw new AgentError(502, T.updateDownloadFailed);
+  const hash = crypto.createHash('sha256');
+  const out = fs.createWriteStream(file, { mode: 0o600 });
+  let size = 0;
+  try {
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      if (size > limit) throw new AgentError(422, T.updateChecksum);
+      hash.update(chunk);
+      if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
+    }
+  } catch (error) {
+    out.destroy();
+    throw error instanceof AgentError ? error : new AgentError(502, T.updateDownloadFailed);
+  }
+  await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
+  return { sha256: hash.digest('hex'), size };
+}
+
+/** Reads the manifest of `origin` and picks this installation's package. */
+async function manifestEntry(origin: string, platform: string): Promise<AgentPackage> {
+  const res = await fetch(`${origin}/agent/download/manifest`, {
+    redirect: 'error',
+    signal: AbortSignal.timeout(30_000),
+  }).catch(() => null);
+  if (!res?.ok) throw new AgentError(502, T.updateNoManifest);
+  const body = (await res.json().catch(() => null)) as { data?: unknown } | null;
+  const parsed = AgentPackagesManifestSchema.safeParse(body?.data);
+  if (!parsed.success) throw new AgentError(502, T.updateNoManifest);
+  const entry = (parsed.data.packages as Record<string, AgentPackage | undefined>)[platform];
+  if (!entry) throw new AgentError(404, T.updateNoPackage);
+  return entry;
+}
+
+/** Downloads, verifies and stages the host's newer build. Nothing in the installation changes here. */
+export async function stageUpdate(request: AgentUpdateRequest, ctx: UpdateContext): Promise<StagedUpdate> {
+  if (!ctx.facts || !ctx.installDir) throw new AgentError(409, T.updateNotInstalled);
+  const origin = new URL(request.host).origin;
+  if (!ctx.allowedHosts().includes(origin)) throw new AgentError(403, T.hostNotAllowed);
+  const entry = await manifestEntry(origin, ctx.facts.platform);
+  if (request.version && request.version !== entry.version)
+    throw new AgentError(409, T.updateVersionChanged(entry.version));
+  if (!isNewer(entry.version, ctx.version)) throw new AgentError(409, T.updateNotNewer(ctx.version));
+
+  const dir = updateDir(ctx.dataDir);
+  fs.rmSync(path.join(dir, 'stage'), { recursive: true, force: true });
+  fs.mkdirSync(path.join(dir, 'stage'), { recursive: true });
+  const file = path.join(dir, 'stage', entry.file);
+  try {
+    const got = await download(
+      `${origin}/agent/download/${encodeURIComponent(ctx.facts.platform)}`,
+      file,
+      entry.size,
+    );
+    if (got.size !== entry.size || got.sha256 !== entry.sha256) throw new AgentError(422, T.updateChecksum);
+    if (ctx.facts.platform.startsWith('win32'))
+      return { from: ctx.version, to: entry.version, staged: file, kind: 'installer' };
+    const unpack = path.join(dir, 'stage', 'unpacked');
+    fs.mkdirSync(unpack);
+    const tar = spawnSync('tar', ['-xzf', file, '-C', unpack], { stdio: 'ignore', timeout: 300_000 });
+    fs.rmSync(file, { force: true });
+    const [top] = tar.status === 0 ? fs.readdirSync(unpack) : [];
+    const staged = top ? path.join(unpack, top) : '';
+    const stagedVersion = (() => {
+      try {
+        return (
+          JSON.parse(fs.readFileSync(path.join(staged, 'app', 'package.json'), 'utf8')) as {
+            version?: string;
+          }
+        ).version;
+      } catch {
+        return undefined;
+      }
+    })();
+    if (
+      !staged ||
+      stagedVersion !== entry.version ||
+      !fs.existsSync(path.join(staged, 'app', 'agent.mjs')) ||
+      !fs.existsSync(path.join(staged, 'node'))
+    )
+      throw new AgentError(422, T.updateBadPackage);
+    return { from: ctx.version, to: entry.version, staged, kind: 'tarball' };
+  } catch (error) {
+    fs.rmSync(path.join(dir, 'stage'), { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Starts the detached finisher from the running bundle; the caller then ends this agent. */
+export function launchFinisher(update: StagedUpdate, ctx: UpdateContext, logFile: string): void {
+  const log = fs.openSync(logFile, 'a');
+  const args =
+    update.kind === 'installer'
+      ? // The installer stops this agent (pid file), swaps the files, keeps agent.conf and the data folder, starts it.
+        [update.staged, ['/S']]
+      : [
+          process.execPath,
+          [
+            ...process.execArgv,
+            process.argv[1]!,
+            'finish-update',
+            '--pid',
+            String(process.pid),
+            '--staged',
+            update.staged,
+            '--install',
+            ctx.installDir!,
+            '--from',
+            update.from,
+            '--to',
+            update.to,
+          ],
+        ];
+  const child = spawn(args[0] as string, args[1] as string[], {
+    detached: true,
+    windowsHide: true,
+    stdio: ['ignore', log, log],
+  });
+  child.on('error', () => undefined);
+  child.unref();
+  fs.closeSync(log);
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function healthVersion(port: number): Promise<string | null> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}${agentCalls.health.path}`, {
+      signal: AbortSignal.timeout(2_000),
+    });
+    return res.ok ? (((await res.json()) as { version?: string }).version ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface FinishOptions {
+  pid: number;
+  staged: string;
+  installDir: string;
+  from: string;
+  to: string;
+  port: number;
+  dataDir: string;
+  logFile: string;
+  /** How long the new build has to answer /health with its version. */
+  healthMs?: number;
+  out: (line: string) => void;
+}
+
+/** The finisher: swap, start, health-check, roll back on failure. Answers whether the new build runs. */
+export async function finishUpdate(o: FinishOptions): Promise<boolean> {
+  for (let i = 0; i < 300 && alive(o.pid); i++) await sleep(100);
+  if (alive(o.pid)) process.kill(o.pid, 'SIGKILL');
+  for (let i = 0; i < 50 && alive(o.pid); i++) await sleep(100);
+  const at = (name: string) => path.join(o.installDir, name);
+  const start = () => {
+    const log = fs.openSync(o.logFile, 'a');
+    const child = spawn(at('node'), [at(path.join('app', 'agent.mjs')), 'start'], {
+      detached: true,
+      stdio: ['ignore', log, log],
+    });
+    child.on('error', () => undefined);
+    child.unref();
+    fs.closeSync(log);
+    return child;
+  };
+  const waitFor = async (version: string, child: ReturnType<typeof start>) => {
+    const end = Date.now() + (o.healthMs ?? 30_000);
+    while (Date.now() < end && child.exitCode === null && child.signalCode === null) {
+      if ((await healthVersion(o.port)) === version) return true;
+      await sleep(200);
+    }
+    return false;
+  };
+  const record = (ok: boolean, message: string) => {
+    fs.mkdirSync(updateDir(o.dataDir), { recursive: true });
+    fs.writeFileSync(
+      updateResultFile(o.dataDir),
+      `${JSON.stringify({ ok, from: o.from, to: o.to, at: new Date().toISOString(), message })}\n`,
+    );
+    o.out(message);
+  };
+
+  // Swap: the old files stay as *.prev for a rollback (and until the next update).
+  for (const name of ['app.prev', 'node.prev']) fs.rmSync(at(name), { recursive: true, force: true });
+  fs.renameSync(at('app'), at('app.prev'));
+  fs.renameSync(at('node'), at('node.prev'));
+  fs.renameSync(path.join(o.staged, 'app'), at('app'));
+  fs.renameSync(path.join(o.staged, 'node'), at('node'));
+  fs.chmodSync(at('node'), 0o755);
+  for (const f of ['zhzy-scan-agent', 'install.sh', 'agent.conf.example']) {
+    if (fs.existsSync(path.join(o.staged, f))) fs.copyFileSync(path.join(o.staged, f), at(f));
+  }
+  fs.rmSync(path.join(updateDir(o.dataDir), 'stage'), { recursive: true, force: true });
+
+  const child = start();
+  if (await waitFor(o.to, child)) {
+    record(true, T.updateDone(o.from, o.to));
+    return true;
+  }
+  // Roll back: the new build did not come up.
+  if (child.pid && child.exitCode === null) {
+    try {
+      process.kill(child.pid, 'SIGKILL');
+    } catch {
+      /* gone already */
+    }
+  }
+  fs.rmSync(at('app'), { recursive: true, force: true });
+  fs.rmSync(at('node'), { force: true });
+  fs.renameSync(at('app.prev'), at('app'));
+  fs.renameSync(at('node.prev'), at('node'));
+  const old = start();
+  await waitFor(o.from, old);
+  record(false, T.updateRolledBack(o.to, o.from));
+  return false;
+}
