@@ -1,7 +1,7 @@
 import type { Rect } from '@zhzy/contracts';
 import type { Affine } from './affine.js';
 import type { GreyImage } from './image.js';
-import { percentileOf, rectify, type Rectified } from './sample.js';
+import { percentileOf, rectify, Scratch, type Rectified } from './sample.js';
 
 /** A group of bubbles printed together (an objective block, the number grid, an optional-choice row). */
 export interface BubbleGroup {
@@ -56,6 +56,10 @@ const SHADE_MIN = 20;
 const RUN = 6;
 /** Bins of the darkness histogram the median is read from. */
 const HIST = 64;
+
+/** The samples of the group being measured, and their darkness: one buffer each for every group of every page. */
+const groupScratch = new Scratch();
+let darkScratch = new Float32Array(0);
 
 function bounds(rects: Rect[]): Rect {
   let x0 = Infinity,
@@ -120,11 +124,14 @@ export function measureGroup(
 ): GroupMeasure {
   const margin = opt.searchMm + OUTSIDE_MM + 0.6;
   const b = bounds(group.bubbles.map((x) => x.rect));
+  // (Both the samples and their darkness live in buffers shared by every group of every page: nothing of them
+  // outlives the measurement, and a page's groups no longer leave megabytes to the collector.)
   const reg = rectify(
     img,
     m,
     { x: b.x - margin, y: b.y - margin, w: b.w + 2 * margin, h: b.h + 2 * margin },
     opt.q,
+    { into: groupScratch },
   );
   const paper = Math.max(percentileOf(reg.data, 0.85), opt.ink + 40);
   const span = paper - opt.ink;
@@ -133,8 +140,9 @@ export function measureGroup(
 
   const { width: W, height: H, data } = reg;
   // Darkness of every sample once; the template's points become linear indices into it.
-  const D = new Float32Array(W * H);
-  for (let i = 0; i < D.length; i++) D[i] = lut[data[i]!]!;
+  if (darkScratch.length < W * H) darkScratch = new Float32Array(Math.ceil(W * H * 1.5));
+  const D = darkScratch;
+  for (let i = 0; i < W * H; i++) D[i] = lut[data[i]!]!;
   const darkAt = (x: number, y: number) => (x < 0 || y < 0 || x >= W || y >= H ? 0 : D[y * W + x]!);
   const R = Math.max(1, Math.round(opt.searchMm * opt.q));
   const t = template(reg, group);

@@ -49,6 +49,10 @@ function quantile(sorted: readonly number[], p: number): number {
 const LABEL_DRIFT = 0.04;
 /** …nor sink more than this below it. */
 const LABEL_DRIFT_LOW = 0.03;
+/** A stroke-shaped darkening (ADR 0054): mean this far above the label's empty level… */
+const STROKE_DARK = 0.06;
+/** …with its median under this share of it. */
+const STROKE_FLAT = 0.5;
 /** Weight of the ink share beside the mean darkness: a thin dark stroke (a tick) outscores a faint erasure. */
 const CORE_WEIGHT = 1;
 
@@ -300,6 +304,8 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
    */
   /** Bubbles left to a person because their even grey lies between the student's erasures and fills. */
   const halfway = new Set<Scored>();
+  /** Bubbles left to a person because their darkening is shaped like a line (a tick, a cross, a circle). */
+  const lineLike = new Set<Scored>();
   const calibrated = (b: Scored, cal: { low: number; typical: number }): BubbleState => {
     // (Never below half the light floor on the score: the absolute least a mark read without its shape shows.)
     if (b.dark >= t.markShare * cal.low && b.score >= t.lightFloor / 2) return 'filled';
@@ -317,8 +323,21 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
 
   const faintStroke = (b: Scored) =>
     !raw.bitonal && b.even !== null && b.dark >= t.faintFloor && b.even < t.flatShare * b.dark;
+  /**
+   * A darkening shaped like a pen or pencil line (ADR 0054): on a grey page its mean clearly above the label's empty
+   * level while its median stays near paper — a fine tick, cross or circle. Such a bubble is never read as empty
+   * unattended, whatever its score or the sheet's calibration said. (Not on glyphs without their own empty level:
+   * measured against the page's level, their own print looks like a stroke; nor on 1-bit pages, where a faint
+   * rubbed-out layer is sparse dots whose median is paper too.)
+   */
+  const strokeLike = (b: Scored) =>
+    !raw.bitonal && b.even !== null && b.dark >= STROKE_DARK && b.even < STROKE_FLAT * b.dark;
 
-  const decide = (scored: Scored[], oneAnswer: boolean): { states: BubbleState[]; confidence: number[] } => {
+  const decide = (
+    scored: Scored[],
+    oneAnswer: boolean,
+    kind: string,
+  ): { states: BubbleState[]; confidence: number[] } => {
     const values = scored.map((b) => b.score);
     const sorted = [...values].sort((a, b) => a - b);
     const max = sorted[sorted.length - 1] ?? 0;
@@ -378,6 +397,14 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
           confidence[i] = 0.6;
         }
       });
+    // Nothing shaped like a line is left silently empty (ADR 0054).
+    scored.forEach((b, i) => {
+      if (kind !== 'digit' && states[i] === 'empty' && strokeLike(b)) {
+        states[i] = 'uncertain';
+        lineLike.add(b);
+        confidence[i] = 0.4;
+      }
+    });
     return { states, confidence };
   };
 
@@ -397,7 +424,7 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
   const uncertainIds: string[] = [];
   const multipleIds: string[] = [];
   const marks: QuestionMark[] = questions.map((q) => {
-    const { states, confidence } = decide(q.scored, q.kind !== 'multiple');
+    const { states, confidence } = decide(q.scored, q.kind !== 'multiple', q.kind);
     const filled = q.scored.filter((_, i) => states[i] === 'filled').map((b) => b.option);
     const anyUncertain = states.includes('uncertain');
     const single = q.kind !== 'multiple';
@@ -407,13 +434,16 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
     if (status === 'uncertain') {
       uncertainIds.push(q.questionId);
       const between = q.scored.filter((b, i) => states[i] === 'uncertain' && halfway.has(b));
+      const lines = q.scored.filter((b, i) => states[i] === 'uncertain' && lineLike.has(b));
       uncertain.push({
         kind: 'question',
         questionId: q.questionId,
         reason: 'uncertain',
         message: between.length
           ? `第${q.number}题的${between.map((b) => optionName(q.kind, b.option)).join('、')}涂得比该生其他答案浅、又比擦掉的痕迹深，无法确定是作答还是没擦干净，请人工核对`
-          : `第${q.number}题有填涂无法确定（涂得太浅、只涂了一部分、打勾或擦除不干净），请人工核对`,
+          : lines.length
+            ? `第${q.number}题的${lines.map((b) => optionName(q.kind, b.option)).join('、')}上只有细线笔迹（像打勾、画叉或画圈），不是涂满的填涂，无法确定是否作答，请人工核对`
+            : `第${q.number}题有填涂无法确定（涂得太浅、只涂了一部分、打勾或擦除不干净），请人工核对`,
       });
     } else if (status === 'multiple') {
       multipleIds.push(q.questionId);
@@ -454,7 +484,7 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
   let studentNumber: StudentNumberReading | null = null;
   if (digits.length) {
     const read: DigitReading[] = digits.map((d) => {
-      const { states } = decide(d.scored, true);
+      const { states } = decide(d.scored, true, 'digit');
       const filled = d.scored.filter((_, i) => states[i] === 'filled');
       let status: MarkStatus = filled.length === 1 ? 'ok' : filled.length ? 'multiple' : 'blank';
       if (states.includes('uncertain')) status = 'uncertain';
