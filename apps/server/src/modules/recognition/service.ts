@@ -1,10 +1,5 @@
-import path from 'node:path';
-import { z } from 'zod';
 import {
   compareClassNames,
-  CHOICE_OPTIONS,
-  HomeworkPaperSchema,
-  PageRecognitionSchema,
   RECOGNITION_MESSAGES,
   RECOGNITION_PROBLEM_MESSAGES,
   buildPath,
@@ -23,12 +18,10 @@ import {
 } from '@zhzy/contracts';
 import { overlayOf } from '@zhzy/answer-card/recognise';
 import { isUniqueViolation } from '../../db/dialect.js';
-import type { AnswerKind } from '../../db/schema.js';
 import type { AuthContext } from '../../lib/call.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { requireSchool } from '../../lib/scope.js';
 import { newId, nowIso } from '../../lib/ids.js';
-import { cardQuestionOf } from '../homework/card-paper.js';
 import type { CardLayoutResolver, FrozenCard } from '../homework/service.js';
 import type { HomeworkRow } from '../homework/repository.js';
 import { type AnswerPatch, type ResultsService, type SheetRow } from '../results/service.js';
@@ -43,12 +36,26 @@ import type {
   RecognitionRepository,
 } from './repository.js';
 import {
+  CROP_PATH,
+  answerPatches,
+  cropPath,
+  emptyPageRow,
+  homeworkQuestions,
+  isBlankBack,
+  parseCropPaths,
+  parseQuestionIds,
+  parseStoredReading,
+  type HomeworkQuestion,
+  type PageIdentity,
+  type PageStudent,
+  type StoredReading,
+} from './reading.js';
+import {
   DEFAULT_PARTIAL_RULE,
   isObjective,
   normaliseKey,
   scoreObjective,
   toPoints,
-  toTenths,
   type ObjectiveKind,
   type PartialRule,
 } from '../results/scoring.js';
@@ -91,117 +98,7 @@ const REASON_REKEY = '答案修改后重新评分';
 
 const CONFIRM_BLOCKED = '请先处理这张答题卡的异常，再确认';
 
-interface HomeworkQuestion {
-  questionId: string;
-  number: string;
-  kind: AnswerKind;
-  options: string[];
-  fullScoreTenths: number;
-  /** The paper's answer (the bank's text). */
-  answer: string;
-}
-
-const optionsOf = (kind: AnswerKind, count: number): string[] =>
-  kind === 'truefalse' ? ['T', 'F'] : isObjective(kind) ? CHOICE_OPTIONS.slice(0, count) : [];
-
-/** Questions of a homework in paper order, with their card kind and options. */
-function homeworkQuestions(row: HomeworkRow): HomeworkQuestion[] {
-  const paper = HomeworkPaperSchema.parse(JSON.parse(row.paper_snapshot));
-  const out: HomeworkQuestion[] = [];
-  for (const s of paper.sections) {
-    for (const item of s.items) {
-      const q = cardQuestionOf(item);
-      out.push({
-        questionId: item.questionId,
-        number: String(item.no),
-        kind: q.kind,
-        options: optionsOf(q.kind, 'options' in q ? (q.options ?? 4) : 0),
-        fullScoreTenths: toTenths(item.score),
-        answer: item.question?.answer ?? '',
-      });
-    }
-  }
-  return out;
-}
-
-/** `pages/<school>/<ab>/crops/<scan page id>/<crop>.<ext>`: where a page's crops are stored. */
-const CROP_PATH = /^pages\/[^/]+\/[^/]+\/crops\/([^/]+)\/[^/]+$/;
-
-function cropPath(scan: ScanPageRow, crop: PageRecognition['crops'][number]): string {
-  return path.posix.join(
-    path.posix.dirname(scan.file_path),
-    'crops',
-    scan.id,
-    `${crop.id.replace(/[^\w-]/g, '_')}.${crop.format === 'png' ? 'png' : 'jpg'}`,
-  );
-}
-
 const tenthsToPoints = (t: number | null) => (t === null ? null : t / 10);
-
-/** Where the crops of a stored reading are kept (crop id → page-store path). */
-const CropPathsSchema = z.object({ cropPaths: z.record(z.string(), z.string()).optional() });
-
-/** A page's stored reading (`recognition_pages.result`): the recogniser's result and where its crops are kept. */
-const StoredReadingSchema = PageRecognitionSchema.extend(CropPathsSchema.shape);
-type StoredReading = z.infer<typeof StoredReadingSchema>;
-const parseStoredReading = (text: string): StoredReading => StoredReadingSchema.parse(JSON.parse(text));
-
-/** The questions an exception is about (`recognition_exceptions.question_ids`). */
-const QuestionIdsSchema = z.array(z.string());
-const parseQuestionIds = (text: string): string[] => QuestionIdsSchema.parse(JSON.parse(text));
-
-/** The identity a page was read with (card, version, page, and the student when the card names one). */
-type PageIdentity = NonNullable<PageRecognition['identity']>;
-
-/** A student of the homework's classes, as a page is assigned to. */
-interface PageStudent {
-  id: string;
-  class_id: string;
-  name: string;
-}
-
-/**
- * The back of a sheet scanned on both sides is blank paper for a one-sided card or after the last page of an
- * odd-paged card: expected, so set aside without asking the teacher anything.
- */
-const isBlankBack = (scan: ScanPageRow, reading: StoredReading): boolean =>
-  !reading.identity && scan.side === 'back' && reading.problems.some((p) => p.code === 'blankPage');
-
-/**
- * What a reading writes into results: each objective answer's response, scored from the key when the mark was
- * decided (else left for a person), and each written answer's crop.
- */
-function answerPatches(
-  reading: StoredReading,
-  questions: readonly HomeworkQuestion[],
-  keys: ReadonlyMap<string, string | null>,
-  rule: PartialRule,
-): AnswerPatch[] {
-  const byId = new Map(questions.map((q) => [q.questionId, q]));
-  const patches: AnswerPatch[] = [];
-  for (const m of reading.marks) {
-    const q = byId.get(m.questionId);
-    if (!q || !isObjective(q.kind)) continue;
-    const decided = m.status === 'ok' || m.status === 'blank';
-    const key = keys.get(q.questionId) ?? null;
-    patches.push({
-      questionId: q.questionId,
-      response: m.chosen,
-      responseStatus: m.status,
-      scoreTenths: decided ? scoreObjective(q.kind, key, m.chosen, q.fullScoreTenths, rule) : null,
-      source: 'auto',
-    });
-  }
-  for (const crop of reading.crops) {
-    const file = reading.cropPaths?.[crop.id];
-    for (const qid of crop.questionIds) {
-      const q = byId.get(qid);
-      if (!q || isObjective(q.kind)) continue;
-      patches.push({ questionId: qid, cropPath: file ?? null, blank: crop.blank });
-    }
-  }
-  return patches;
-}
 
 export interface RecognitionServiceDeps {
   repo: RecognitionRepository;
@@ -359,7 +256,7 @@ export class RecognitionService {
     }
     // A page read again: crops cut from its earlier reading are cut again from this one.
     if (existing?.result) {
-      const earlier = CropPathsSchema.parse(JSON.parse(existing.result)).cropPaths ?? {};
+      const earlier = parseCropPaths(existing.result);
       const written = new Set(result.crops.filter((c) => images.has(c.id)).map((c) => cropPaths.get(c.id)));
       for (const file of Object.values(earlier)) if (!written.has(file)) await this.deps.storage.remove(file);
     }
@@ -1275,31 +1172,4 @@ export class RecognitionService {
     }
     return rows.length;
   }
-}
-
-function emptyPageRow(
-  page: Pick<ScanPageRow, 'id' | 'org_id' | 'batch_id'>,
-  now: string,
-): RecognitionPageRow {
-  return {
-    page_id: page.id,
-    org_id: page.org_id,
-    batch_id: page.batch_id,
-    status: 'queued',
-    outcome: null,
-    card_id: null,
-    card_version: null,
-    page_no: null,
-    homework_id: null,
-    student_id: null,
-    sheet_id: null,
-    identity_source: null,
-    residual_mm: null,
-    total_ms: null,
-    result: null,
-    attempts: 0,
-    error: null,
-    created_at: now,
-    updated_at: now,
-  };
 }

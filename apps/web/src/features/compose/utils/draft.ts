@@ -6,6 +6,7 @@ import type {
   Question,
   SavePaper,
 } from '@zhzy/contracts';
+import { toPoints as fromTenths, toTenths } from '@zhzy/contracts/scoring';
 import { composition } from '../../../i18n/composition';
 
 /**
@@ -90,8 +91,8 @@ export function contentKey(draft: Draft): string {
 
 // ───────────── scores: computed in tenths, so 0.1 + 0.2 is 0.3 ─────────────
 
-export const toTenths = (points: number) => Math.round(points * 10);
-export const fromTenths = (tenths: number) => tenths / 10;
+/** Points ↔ tenths by the shared scoring rules (ADR 0051). */
+export { toTenths, fromTenths };
 
 export const itemScore = (item: DraftItem, section: DraftSection) => item.override ?? section.defaultScore;
 
