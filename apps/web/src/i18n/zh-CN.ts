@@ -356,6 +356,11 @@ export const zhCNScan = {
     updateAvailable: (has: string, latest: string) => `扫描助手有新版本 ${latest}（这台电脑上是 ${has}）。`,
     updateHint: '下载并运行新的安装程序即可升级，已扫描未上传的页面和配对都会保留。',
     updateButton: '下载新版本',
+    selfUpdateHint: '点击“更新”，扫描助手会自动下载、校验并重新启动；已扫描未上传的页面和配对都会保留。',
+    selfUpdateButton: '更新',
+    updating: '正在更新扫描助手，请稍候…',
+    updated: (v: string) => `扫描助手已更新到 ${v}`,
+    updateTimeout: '扫描助手更新后没有按时启动。请在开始菜单打开「扫描助手配对码」，或重新安装扫描助手。',
   },
 
   pairing: {

@@ -1,4 +1,5 @@
-import type { AgentPlatform } from '@zhzy/contracts';
+import type { AgentHealth, AgentPlatform } from '@zhzy/contracts';
+import { Button, Spinner } from '../../../components/ui/button';
 import { AlertIcon } from '../../../components/icons';
 import { zhCNScan as s } from '../../../i18n/zh-CN';
 import {
@@ -9,6 +10,7 @@ import {
   useAgentPackages,
   useLocalNetworkAccess,
 } from '../api/agent-download';
+import type { ScanSessionState } from '../stores/scan-session';
 
 const href = (p: AgentPlatform) => `/agent/download/${p}`;
 
@@ -65,23 +67,57 @@ export function AgentDownload({ platform = detectPlatform() }: { platform?: Agen
   );
 }
 
-/** Shown beside a connected agent when the host serves a newer one. */
+/** The package platform of a connected agent: what it says it was installed from, else the browser's OS. */
+const platformOf = (agent: AgentHealth): AgentPlatform =>
+  AGENT_PLATFORMS.find((p) => p === agent.packagePlatform) ?? detectPlatform();
+
+/**
+ * Shown beside a connected agent when the host serves a newer one: 「更新」 when the agent can update itself (an
+ * installed package; ADR 0055), else the new installer to download.
+ */
 export function AgentUpdateNotice({
-  version,
-  platform = detectPlatform(),
+  agent,
+  update,
+  onUpdate,
 }: {
-  version: string;
-  platform?: AgentPlatform;
+  agent: AgentHealth;
+  update: ScanSessionState['agentUpdate'];
+  onUpdate: (version: string) => void;
 }) {
   const manifest = useAgentPackages();
+  const platform = platformOf(agent);
   const latest = manifest?.packages[platform];
-  if (!latest || !isOlder(version, latest.version)) return null;
+  if (!latest || !isOlder(agent.version, latest.version)) return null;
   return (
-    <p className="mt-2 text-sm text-amber-800" role="status">
-      {s.download.updateAvailable(version, latest.version)} {s.download.updateHint}{' '}
-      <a href={href(platform)} download={latest.file} className="font-medium underline">
-        {s.download.updateButton}
-      </a>
-    </p>
+    <div
+      className="flex w-full flex-wrap items-center gap-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900"
+      role="status"
+      data-testid="agent-update"
+    >
+      <p className="min-w-0 flex-1">
+        <span className="font-medium">{s.download.updateAvailable(agent.version, latest.version)}</span>{' '}
+        {update?.phase === 'updating'
+          ? s.download.updating
+          : agent.canUpdate
+            ? s.download.selfUpdateHint
+            : s.download.updateHint}
+      </p>
+      {agent.canUpdate ? (
+        <Button size="sm" onClick={() => onUpdate(latest.version)} disabled={update?.phase === 'updating'}>
+          {update?.phase === 'updating' && <Spinner />}
+          {s.download.selfUpdateButton}
+        </Button>
+      ) : (
+        <a href={href(platform)} download={latest.file} className="font-medium underline">
+          {s.download.updateButton}
+        </a>
+      )}
+      {update?.phase === 'failed' && update.message && (
+        <p className="flex w-full items-start gap-2 text-red-700" role="alert">
+          <AlertIcon className="mt-0.5 size-4 shrink-0" />
+          {update.message}
+        </p>
+      )}
+    </div>
   );
 }

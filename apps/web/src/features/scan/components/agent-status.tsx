@@ -17,12 +17,14 @@ export function AgentStatus({
   onRecheck,
   onPair,
   onUnpair,
+  onUpdate,
 }: {
   state: ScanSessionState;
   onConnect: () => void;
   onRecheck: () => void;
   onPair: () => void;
   onUnpair: () => void;
+  onUpdate: (version: string) => void;
 }) {
   const { status } = state;
   let tone = 'border-slate-200 bg-white';
@@ -55,10 +57,12 @@ export function AgentStatus({
             <CheckIcon className="size-4" />
             {s.agent.ready(state.agent?.version ?? '')}
           </p>
-          {state.agent && <AgentUpdateNotice version={state.agent.version} />}
           <Button variant="ghost" size="sm" onClick={onUnpair}>
             {s.agent.unpair}
           </Button>
+          {state.agent && (
+            <AgentUpdateNotice agent={state.agent} update={state.agentUpdate} onUpdate={onUpdate} />
+          )}
         </div>
       );
       break;

@@ -151,6 +151,7 @@ export function ScanScreen({
           onRecheck={() => void session.recheck()}
           onPair={() => session.openPairing()}
           onUnpair={() => void session.unpair()}
+          onUpdate={(version) => void session.updateAgent(version)}
         />
         <SettingsSummary onEdit={openSettings} />
         <BatchPanel

@@ -86,6 +86,8 @@ export interface ScanSessionState {
   reselectTick: number;
   /** The scanner list is being looked up again. */
   refreshing: boolean;
+  /** The agent's self-update started from this page (ADR 0055): running, or failed with its Chinese message. */
+  agentUpdate: { phase: 'updating' | 'failed'; message: string | null } | null;
 }
 
 /** The part of a browser WebSocket the session uses (tests give a fake). */
@@ -124,6 +126,7 @@ const initialState = (): ScanSessionState => ({
   status: 'idle',
   reconnecting: false,
   agent: null,
+  agentUpdate: null,
   outdatedVersion: null,
   pairingOpen: false,
   pairing: freshPairing(),
@@ -650,6 +653,34 @@ export class ScanSession {
     } catch (error) {
       this.set({ pairing: { ...this.state.pairing, busy: false, error: this.messageOf(error) } });
     }
+  }
+
+  /**
+   * 「更新」: the agent downloads `version` from this site, verifies it and restarts into it (ADR 0055); the page
+   * waits for /health to name the new version, then connects again.
+   */
+  async updateAgent(version: string): Promise<void> {
+    if (this.state.agentUpdate?.phase === 'updating') return;
+    this.set({ agentUpdate: { phase: 'updating', message: null } });
+    try {
+      await this.client.call(agentCalls.update, { body: { host: this.deps.origin, version } });
+    } catch (error) {
+      this.set({ agentUpdate: { phase: 'failed', message: this.messageOf(error) } });
+      return;
+    }
+    const now = this.deps.now ?? Date.now;
+    const end = now() + 90_000;
+    while (this.active && now() < end) {
+      await new Promise((r) => setTimeout(r, 1_000));
+      const health = await this.client.call(agentCalls.health).catch(() => null);
+      if (health?.version === version) {
+        this.set({ agentUpdate: null, agent: health });
+        this.deps.notify.success(s.download.updated(version));
+        if (this.state.status !== 'ready') await this.recheck();
+        return;
+      }
+    }
+    this.set({ agentUpdate: { phase: 'failed', message: s.download.updateTimeout } });
   }
 
   /** Forgets this page's pairing on the agent and here. */
