@@ -131,6 +131,19 @@ export const QUESTION_TEXT = {
   judgeAnswer: '判断题的答案应为“正确”或“错误”',
 } as const;
 
+export const MATERIAL_TEXT = {
+  unnamed: '未命名资料',
+  allMaterials: '全部资料',
+  movedTo: (name: string, target: string) => `“${name}”移到“${target}”`,
+  movedToRecycleBin: (name: string) => `“${name}”移入回收站`,
+  onlyWordPreview: '只有 Word 文档可以转换预览',
+  previewLosesFormats: '部分格式（如文本框、公式、页眉页脚）无法在预览中显示，请下载后在 Word 中查看完整内容',
+  previewEmpty: '文档中没有可预览的文字内容',
+} as const;
+
+/** Words the question search leaves out of its index. */
+export const SEARCH_STOP_TOKENS = ['的', '了', '着', '之'] as const;
+
 /** Names the host writes into its logs. */
 export const LOG_NAMES = {
   product: '智能作业',
