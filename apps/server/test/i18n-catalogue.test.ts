@@ -31,8 +31,6 @@ const NOT_MIGRATED = new Set([
   'modules/recognition/scoring.ts',
   'modules/recognition/service.ts',
   'modules/school/students.ts',
-  'ops/backup.ts',
-  'ops/cli.ts',
 ]);
 
 function files(dir: string): string[] {
