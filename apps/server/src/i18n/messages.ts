@@ -131,6 +131,34 @@ export const QUESTION_TEXT = {
   judgeAnswer: '判断题的答案应为“正确”或“错误”',
 } as const;
 
+export const MATERIAL_TEXT = {
+  unnamed: '未命名资料',
+  allMaterials: '全部资料',
+  movedTo: (name: string, target: string) => `“${name}”移到“${target}”`,
+  movedToRecycleBin: (name: string) => `“${name}”移入回收站`,
+  onlyWordPreview: '只有 Word 文档可以转换预览',
+  previewLosesFormats: '部分格式（如文本框、公式、页眉页脚）无法在预览中显示，请下载后在 Word 中查看完整内容',
+  previewEmpty: '文档中没有可预览的文字内容',
+} as const;
+
+/** Words the question search leaves out of its index. */
+export const SEARCH_STOP_TOKENS = ['的', '了', '着', '之'] as const;
+
+/** `npm run backup` / `restore`. */
+export const OPS_TEXT = {
+  usage: '用法: npm run backup -w @zhzy/server -- <目录>   |   npm run restore -w @zhzy/server -- <目录>',
+  backupDone: '备份完成',
+  restoreDone: '恢复完成',
+  done: (verb: string, database: string, objects: number, dir: string, ms: number) =>
+    `${verb}: ${database} 数据库 + ${objects} 个文件 (${dir}, ${ms} ms)\n`,
+  failed: (backup: boolean, reason: string) => `${backup ? '备份' : '恢复'}失败: ${reason}`,
+  backupDirNotEmpty: (dir: string) => `备份目录必须为空: ${dir}`,
+  notABackup: (manifest: string, dir: string) => `不是备份目录（缺少 ${manifest}）: ${dir}`,
+  unsupportedFormat: (format: string) => `不支持的备份格式: ${format}`,
+  otherDatabase: (backedUp: string, current: string) => `备份来自 ${backedUp}，当前配置的数据库是 ${current}`,
+  objectDamaged: (key: string) => `备份中的文件已损坏或缺失: ${key}`,
+} as const;
+
 /** Names the host writes into its logs. */
 export const LOG_NAMES = {
   product: '智能作业',

@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3';
 import type { Config } from '../config.js';
 import type { ObjectStorage } from '../lib/storage/index.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, privateDirSync } from '../lib/private-files.js';
+import { OPS_TEXT } from '../i18n/messages.js';
 
 const run = promisify(execFile);
 
@@ -46,7 +47,7 @@ async function sha256(file: string): Promise<string> {
  */
 export async function backup(config: Config, storage: ObjectStorage, dir: string): Promise<BackupManifest> {
   privateDirSync(dir);
-  if (fs.readdirSync(dir).length > 0) throw new Error(`备份目录必须为空: ${dir}`);
+  if (fs.readdirSync(dir).length > 0) throw new Error(OPS_TEXT.backupDirNotEmpty(dir));
   const database = config.DATABASE_URL ? 'postgres' : 'sqlite';
   if (config.DATABASE_URL) {
     const { url, env } = pgTarget(config.DATABASE_URL);
@@ -98,18 +99,17 @@ export async function backup(config: Config, storage: ObjectStorage, dir: string
  */
 export async function restore(config: Config, storage: ObjectStorage, dir: string): Promise<BackupManifest> {
   const manifestFile = path.join(dir, MANIFEST);
-  if (!fs.existsSync(manifestFile)) throw new Error(`不是备份目录（缺少 ${MANIFEST}）: ${dir}`);
+  if (!fs.existsSync(manifestFile)) throw new Error(OPS_TEXT.notABackup(MANIFEST, dir));
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BackupManifest;
-  if (manifest.format !== 1) throw new Error(`不支持的备份格式: ${String(manifest.format)}`);
+  if (manifest.format !== 1) throw new Error(OPS_TEXT.unsupportedFormat(String(manifest.format)));
   const database = config.DATABASE_URL ? 'postgres' : 'sqlite';
-  if (manifest.database !== database)
-    throw new Error(`备份来自 ${manifest.database}，当前配置的数据库是 ${database}`);
+  if (manifest.database !== database) throw new Error(OPS_TEXT.otherDatabase(manifest.database, database));
 
   // Objects are checked before anything is replaced, so a damaged backup changes nothing.
   for (const [key, expected] of Object.entries(manifest.objects)) {
     const file = path.join(dir, 'objects', ...key.split('/'));
     if (!fs.existsSync(file) || (await sha256(file)) !== expected)
-      throw new Error(`备份中的文件已损坏或缺失: ${key}`);
+      throw new Error(OPS_TEXT.objectDamaged(key));
   }
 
   if (config.DATABASE_URL) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@zhzy/contracts';
+import { bearerToken } from '../lib/bearer.js';
 import { AppError } from '../lib/errors.js';
 
 /** Counts per key in fixed windows, in this process (several instances each count their own share). */
@@ -62,7 +63,7 @@ export function registerRateLimit(app: FastifyInstance, perMinute: number, clock
   const byUser = new RateLimit(perMinute, 60, clock);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (perMinute <= 0 || UNCOUNTED.has(request.url.split('?')[0]!)) return;
-    const hasToken = /^Bearer\s/i.test(request.headers.authorization ?? '');
+    const hasToken = bearerToken(request.headers.authorization) !== null;
     (hasToken ? byAddressWithToken : byAddress).take(request.ip ?? 'unknown');
   });
   return { perUser: (userId: string) => byUser.take(userId) };

@@ -26,6 +26,7 @@ import type { BookletPart } from './booklet.js';
 import type { FolderRow, MaterialRow, MaterialsRepository } from './repository.js';
 import type { MaterialStorage } from './storage.js';
 import type { WordPreview } from './word.js';
+import { MATERIAL_TEXT } from '../../i18n/messages.js';
 
 // Who may do what with materials — the one place these rules live:
 //  - everyone in the school reads (lists, searches, previews, downloads, binds);
@@ -70,7 +71,7 @@ export function nameFromFilename(filename: string | undefined): string {
     .trim()
     .slice(0, 100)
     .trim();
-  return base || '未命名资料';
+  return base || MATERIAL_TEXT.unnamed;
 }
 
 function validName(name: string): string {
@@ -260,8 +261,14 @@ export class MaterialsService {
       );
     }
     if (parentId !== folder.parent_id) {
-      const target = parentId ? folders.get(parentId)?.name : '全部资料';
-      await this.audit.record(this.schoolRepo, actor, 'folder.move', folder.id, `“${name}”移到“${target}”`);
+      const target = parentId ? folders.get(parentId)?.name : MATERIAL_TEXT.allMaterials;
+      await this.audit.record(
+        this.schoolRepo,
+        actor,
+        'folder.move',
+        folder.id,
+        MATERIAL_TEXT.movedTo(name, String(target)),
+      );
     }
     const updated = (await this.repo.folders(actor.orgId)).find((f) => f.id === folder.id)!;
     return this.presentFolder(actor, updated);
@@ -405,7 +412,7 @@ export class MaterialsService {
         actor,
         'material.move',
         id,
-        `“${fullName(row)}”移到“${target?.name ?? '全部资料'}”`,
+        MATERIAL_TEXT.movedTo(fullName(row), target?.name ?? MATERIAL_TEXT.allMaterials),
       );
     }
     return this.presentOne(actor, id);
@@ -414,7 +421,13 @@ export class MaterialsService {
   async remove(auth: AuthContext, id: string): Promise<void> {
     const { actor, row } = await this.managed(auth, id, false);
     await this.repo.updateMaterial(id, { deleted_at: this.now(), deleted_by: actor.userId });
-    await this.audit.record(this.schoolRepo, actor, 'material.delete', id, `“${fullName(row)}”移入回收站`);
+    await this.audit.record(
+      this.schoolRepo,
+      actor,
+      'material.delete',
+      id,
+      MATERIAL_TEXT.movedToRecycleBin(fullName(row)),
+    );
   }
 
   async recycleBin(auth: AuthContext, page: number, size: number) {
@@ -505,7 +518,7 @@ export class MaterialsService {
   /** A Word material's preview: the one converted at upload (a file stored before that is converted once, now). */
   async html(auth: AuthContext, id: string): Promise<WordPreview> {
     const { row } = await this.readable(auth, id);
-    if (row.kind !== 'word') throw new AppError('VALIDATION', '只有 Word 文档可以转换预览');
+    if (row.kind !== 'word') throw new AppError('VALIDATION', MATERIAL_TEXT.onlyWordPreview);
     const stored = await this.storage.read(this.storage.previewPath(row.path));
     if (stored) return MaterialHtmlSchema.parse(JSON.parse(stored.toString('utf8')));
     const preview = await this.documents

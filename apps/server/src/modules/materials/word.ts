@@ -1,6 +1,7 @@
 import mammoth from 'mammoth';
 import sanitizeHtml from 'sanitize-html';
 import { assertZipWithinLimits } from '../../lib/zip-guard.js';
+import { MATERIAL_TEXT } from '../../i18n/messages.js';
 
 // A Word document shown in the browser: mammoth turns the .docx into semantic HTML (headings, paragraphs, lists,
 // tables, images as data URLs), then an allow-list keeps only those elements — no scripts, styles, event handlers,
@@ -60,8 +61,8 @@ export async function wordToHtml(bytes: Uint8Array): Promise<WordPreview> {
   const html = sanitizeHtml(result.value, ALLOWED);
   const notes: string[] = [];
   if (result.messages.some((m) => m.type === 'warning')) {
-    notes.push('部分格式（如文本框、公式、页眉页脚）无法在预览中显示，请下载后在 Word 中查看完整内容');
+    notes.push(MATERIAL_TEXT.previewLosesFormats);
   }
-  if (!html.trim()) notes.push('文档中没有可预览的文字内容');
+  if (!html.trim()) notes.push(MATERIAL_TEXT.previewEmpty);
   return { html, notes };
 }

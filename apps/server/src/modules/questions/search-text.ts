@@ -1,5 +1,6 @@
 import type { FullTextQuery } from '../../db/dialect.js';
 import { decodeEntities } from './rich-content.js';
+import { SEARCH_STOP_TOKENS } from '../../i18n/messages.js';
 
 // Chinese full-text search: text is cut into words with Intl.Segmenter('zh'), and the same function cuts the
 // index and the query, so a query finds what the index holds. Each token is normalised to lower-case letters
@@ -9,7 +10,7 @@ import { decodeEntities } from './rich-content.js';
 const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
 
 /** Particles that would match nearly every question; left out of both the index and queries. */
-const STOP_TOKENS = new Set(['的', '了', '着', '之']);
+const STOP_TOKENS = new Set<string>(SEARCH_STOP_TOKENS);
 
 /** Longer tokens are noise (a base64 run, a long number); PostgreSQL also limits the length of a word. */
 const MAX_TOKEN_LENGTH = 40;
