@@ -190,23 +190,8 @@ export class MarkingAssignment extends MarkingCore {
     };
   }
 
-  async saveBlocks(auth: AuthContext, homeworkId: string, body: SaveMarkBlocks): Promise<MarkHomework> {
-    const hw = await this.homework(auth, homeworkId);
-    if (!canEditBlocks(hw, auth)) throw forbidden(MARK_MESSAGES.notCreator);
-    const existing = await this.ensureBlocks(hw);
-    const existingCtx = await this.contexts(hw, existing);
-    const markable = markableQuestions(this.paperOf(hw));
-    const markableIds = new Set(markable.map((q) => q.questionId));
-    const seen = new Set<string>();
-    for (const b of body.blocks) {
-      for (const q of b.questionIds) {
-        if (!markableIds.has(q)) throw new AppError('VALIDATION', MARK_MESSAGES.questionNotWritten);
-        if (seen.has(q)) throw new AppError('VALIDATION', MARK_MESSAGES.questionTwice);
-        seen.add(q);
-      }
-    }
-    const missing = markable.find((q) => !seen.has(q.questionId));
-    if (missing) throw new AppError('VALIDATION', MARK_MESSAGES.missingQuestion(missing.no));
+  /** Every block's markers and arbiter belong to the school (and to the homework's classes when by class). */
+  private async checkMarkers(hw: Homework, body: SaveMarkBlocks): Promise<void> {
     const members = new Set((await this.repo.schoolMembers(hw.org_id)).map((m) => m.id));
     const classIds = new Set((await this.repo.homeworkClasses(hw.id)).map((c) => c.id));
     for (const b of body.blocks) {
@@ -224,6 +209,26 @@ export class MarkingAssignment extends MarkingCore {
       if (b.mode === 'double' && new Set(b.markers.map((m) => m.userId)).size < 2)
         throw new AppError('VALIDATION', MARK_MESSAGES.doubleNeedsTwo(b.title));
     }
+  }
+
+  async saveBlocks(auth: AuthContext, homeworkId: string, body: SaveMarkBlocks): Promise<MarkHomework> {
+    const hw = await this.homework(auth, homeworkId);
+    if (!canEditBlocks(hw, auth)) throw forbidden(MARK_MESSAGES.notCreator);
+    const existing = await this.ensureBlocks(hw);
+    const existingCtx = await this.contexts(hw, existing);
+    const markable = markableQuestions(this.paperOf(hw));
+    const markableIds = new Set(markable.map((q) => q.questionId));
+    const seen = new Set<string>();
+    for (const b of body.blocks) {
+      for (const q of b.questionIds) {
+        if (!markableIds.has(q)) throw new AppError('VALIDATION', MARK_MESSAGES.questionNotWritten);
+        if (seen.has(q)) throw new AppError('VALIDATION', MARK_MESSAGES.questionTwice);
+        seen.add(q);
+      }
+    }
+    const missing = markable.find((q) => !seen.has(q.questionId));
+    if (missing) throw new AppError('VALIDATION', MARK_MESSAGES.missingQuestion(missing.no));
+    await this.checkMarkers(hw, body);
     // Blocks already marked keep their questions: their marks were given to exactly those.
     const startedIds = new Set<string>();
     for (const ctx of existingCtx) {
