@@ -20,7 +20,6 @@ const NOT_MIGRATED = new Set([
   'modules/analysis/routes.ts',
   'modules/analysis/service.ts',
   'modules/marking/sample-scans.ts',
-  'modules/marking/service.ts',
   'modules/materials/booklet.ts',
   'modules/papers/omml.ts',
   'modules/papers/service.ts',

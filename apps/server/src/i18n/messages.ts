@@ -113,6 +113,11 @@ export const PAPER_TEXT = {
   stale: '试卷已在其他页面或设备上修改，请刷新后再保存',
 } as const;
 
+export const MARKING_TEXT = {
+  /** A default block's title: the question's number on the paper. */
+  blockTitle: (no: string) => `第${no}题`,
+} as const;
+
 export const QUESTION_TEXT = {
   notFound: '试题不存在或已删除',
   notYours: '只能修改或删除自己的试题',

@@ -1,0 +1,293 @@
+import {
+  MARK_MESSAGES,
+  type BlockProgress,
+  type MarkBlock,
+  type MarkHomework,
+  type MarkTask,
+  type SaveMarkBlocks,
+} from '@zhzy/contracts';
+import type { AuthContext } from '../../lib/call.js';
+import { AppError, forbidden } from '../../lib/errors.js';
+import { requireSchool } from '../../lib/scope.js';
+import { newId } from '../../lib/ids.js';
+import { arbiterOf, canEditBlocks, isOverseer, marksClass } from './policy.js';
+import { marksRequired, toTenths } from '../results/scoring.js';
+import type { ItemGroupsCache } from './item-groups-cache.js';
+import { MarkingCore, markableQuestions, type BlockCtx, type Homework } from './core.js';
+
+// Marking use case: the task list, a homework's blocks and their assignment (who marks what, mode, threshold).
+
+type ItemGroup = Awaited<ReturnType<ItemGroupsCache['groups']>>[number];
+
+export class MarkingAssignment extends MarkingCore {
+  // ───────────── tasks and assignment ─────────────
+
+  async tasks(auth: AuthContext): Promise<MarkTask[]> {
+    const orgId = requireSchool(auth);
+    for (const id of await this.repo.homeworkWithoutBlocks(orgId)) {
+      const hw = await this.repo.findHomework(id);
+      if (hw) await this.ensureBlocks(hw);
+    }
+    // A few set-based reads for the whole list, whatever its length: the homework, their blocks and markers, the
+    // students they expect, and their items counted in the database in groups that stand alike (a district test
+    // has thousands of items per block) — by the same rules as items(), verdictOf() and taskFor().
+    const ids = await this.repo.taskHomework(orgId, auth.userId, auth.isAdministrator);
+    const homework = new Map((await this.repo.findHomeworkMany(ids)).map((h) => [h.id, h]));
+    const blockRows = await this.repo.blocksOfMany(ids);
+    const markerRows = await this.repo.markersOf(blockRows.map((b) => b.id));
+    const shownOf = new Map<string, BlockCtx[]>();
+    for (const id of ids) {
+      const hw = homework.get(id);
+      if (!hw) continue;
+      const ctxs = this.contextsWith(
+        hw,
+        blockRows.filter((b) => b.homework_id === id),
+        markerRows,
+      );
+      const overseer = isOverseer(hw, auth);
+      shownOf.set(
+        id,
+        ctxs.filter((ctx) => overseer || this.involved(auth, ctx)),
+      );
+    }
+    const shownIds = ids.filter((id) => (shownOf.get(id)?.length ?? 0) > 0);
+    const expectedOf = await this.repo.expectedStudents(shownIds);
+    const groups = await this.itemGroups.groups(
+      this.repo,
+      orgId,
+      [...shownOf.values()].flat().map((ctx) => ({
+        id: ctx.block.id,
+        homeworkId: ctx.hw.id,
+        questionIds: ctx.questionIds,
+        required: marksRequired(ctx.rules.mode),
+        thresholdTenths: ctx.rules.thresholdTenths,
+      })),
+      auth.userId,
+    );
+    const groupsOf = new Map<string, typeof groups>();
+    for (const g of groups) {
+      if (!groupsOf.has(g.block_id)) groupsOf.set(g.block_id, []);
+      groupsOf.get(g.block_id)!.push(g);
+    }
+    const out: MarkTask[] = [];
+    for (const id of ids) {
+      const hw = homework.get(id);
+      if (!hw) continue;
+      const shown = shownOf.get(id) ?? [];
+      const expected = expectedOf.get(id) ?? 0;
+      const blocks = shown.map((ctx) =>
+        this.taskBlock(auth, hw, ctx, groupsOf.get(ctx.block.id) ?? [], expected),
+      );
+      out.push({
+        homeworkId: hw.id,
+        homeworkTitle: hw.title,
+        subjectName: hw.subject_name,
+        createdAt: hw.created_at,
+        mine: hw.created_by === auth.userId,
+        blocks,
+      });
+    }
+    return out;
+  }
+
+  /** One block of the task list, counted from its item groups. */
+  private taskBlock(
+    auth: AuthContext,
+    hw: Homework,
+    ctx: BlockCtx,
+    groups: ItemGroup[],
+    expected: number,
+  ): MarkTask['blocks'][number] {
+    const required = marksRequired(ctx.rules.mode);
+    const arbiter = arbiterOf(ctx.block, hw) === auth.userId;
+    const progress: BlockProgress = {
+      items: 0,
+      done: 0,
+      marks: 0,
+      marksNeeded: 0,
+      arbitration: 0,
+      problems: 0,
+      expected,
+    };
+    let myMarks = 0;
+    let myRemaining = 0;
+    let myArbitration = 0;
+    for (const g of groups) {
+      progress.items += g.items;
+      progress.marks += g.given * g.items;
+      progress.marksNeeded += required * g.items;
+      if (g.mine) myMarks += g.items;
+      if (g.done) {
+        progress.done += g.items;
+        continue;
+      }
+      if (g.state === 'arbitration') progress.arbitration += g.items;
+      if (g.problem) {
+        progress.problems += g.items;
+        continue;
+      }
+      // What taskFor() asks of the user: arbitrate as the arbiter, or give a mark to an open item of a class
+      // they mark that they have not marked yet.
+      if (g.state === 'arbitration' && arbiter) myArbitration += g.items;
+      if (g.state === 'open' && !g.mine && marksClass(ctx.markers, auth.userId, g.class_id))
+        myRemaining += g.items;
+    }
+    return {
+      id: ctx.block.id,
+      title: ctx.block.title,
+      mode: ctx.rules.mode,
+      fullScore: ctx.questions.reduce((sum, q) => sum + q.fullScore, 0),
+      progress,
+      myMarks,
+      myRemaining,
+      myArbitration,
+      canMark: ctx.markers.has(auth.userId) || arbiterOf(ctx.block, hw) === auth.userId,
+    };
+  }
+
+  async homeworkView(auth: AuthContext, homeworkId: string): Promise<MarkHomework> {
+    const hw = await this.homework(auth, homeworkId);
+    const ctxs = await this.contexts(hw, await this.ensureBlocks(hw));
+    const overseer = isOverseer(hw, auth);
+    if (!overseer && !ctxs.some((c) => this.involved(auth, c))) throw forbidden(MARK_MESSAGES.notMarker);
+    const classes = await this.repo.homeworkClasses(hw.id);
+    const expected = classes.reduce((s, c) => s + Number(c.students ?? 0), 0);
+    const blocks: MarkBlock[] = [];
+    let sheets = 0;
+    for (const ctx of ctxs) {
+      if (!overseer && !this.involved(auth, ctx)) continue;
+      const items = await this.items(ctx);
+      sheets = Math.max(sheets, items.length);
+      blocks.push(await this.blockView(auth, ctx, items, expected));
+    }
+    let candidates: MarkHomework['candidates'] = [];
+    if (overseer) {
+      const members = await this.repo.schoolMembers(hw.org_id);
+      const teaching = await this.repo.subjectTeachers(
+        hw.org_id,
+        hw.subject_id,
+        classes.map((c) => c.id),
+      );
+      candidates = members.map((m) => ({
+        userId: m.id,
+        name: m.nickname || m.username,
+        subjectClassIds: teaching.filter((t) => t.user_id === m.id).map((t) => t.class_id),
+      }));
+    }
+    return {
+      id: hw.id,
+      title: hw.title,
+      subjectName: hw.subject_name,
+      subjectTeacher: hw.subject_teacher === 1,
+      createdBy: hw.created_by,
+      createdByName: hw.creator_name,
+      classes: classes.map((c) => ({ id: c.id, name: c.name, students: Number(c.students ?? 0) })),
+      sheets,
+      blocks,
+      candidates,
+      questions: markableQuestions(this.paperOf(hw)),
+      permissions: { edit: canEditBlocks(hw, auth) },
+    };
+  }
+
+  /** Every block's markers and arbiter belong to the school (and to the homework's classes when by class). */
+  private async checkMarkers(hw: Homework, body: SaveMarkBlocks): Promise<void> {
+    const members = new Set((await this.repo.schoolMembers(hw.org_id)).map((m) => m.id));
+    const classIds = new Set((await this.repo.homeworkClasses(hw.id)).map((c) => c.id));
+    for (const b of body.blocks) {
+      if (b.markers.length === 0) throw new AppError('VALIDATION', MARK_MESSAGES.noMarkers(b.title));
+      for (const m of b.markers) {
+        if (!members.has(m.userId)) throw new AppError('VALIDATION', MARK_MESSAGES.markerNotInSchool);
+        if (b.assignBy === 'class') {
+          if (m.classIds.length === 0) throw new AppError('VALIDATION', MARK_MESSAGES.noMarkers(b.title));
+          if (m.classIds.some((c) => !classIds.has(c)))
+            throw new AppError('VALIDATION', MARK_MESSAGES.classNotInHomework);
+        }
+      }
+      if (b.arbiterId && !members.has(b.arbiterId))
+        throw new AppError('VALIDATION', MARK_MESSAGES.markerNotInSchool);
+      if (b.mode === 'double' && new Set(b.markers.map((m) => m.userId)).size < 2)
+        throw new AppError('VALIDATION', MARK_MESSAGES.doubleNeedsTwo(b.title));
+    }
+  }
+
+  async saveBlocks(auth: AuthContext, homeworkId: string, body: SaveMarkBlocks): Promise<MarkHomework> {
+    const hw = await this.homework(auth, homeworkId);
+    if (!canEditBlocks(hw, auth)) throw forbidden(MARK_MESSAGES.notCreator);
+    const existing = await this.ensureBlocks(hw);
+    const existingCtx = await this.contexts(hw, existing);
+    const markable = markableQuestions(this.paperOf(hw));
+    const markableIds = new Set(markable.map((q) => q.questionId));
+    const seen = new Set<string>();
+    for (const b of body.blocks) {
+      for (const q of b.questionIds) {
+        if (!markableIds.has(q)) throw new AppError('VALIDATION', MARK_MESSAGES.questionNotWritten);
+        if (seen.has(q)) throw new AppError('VALIDATION', MARK_MESSAGES.questionTwice);
+        seen.add(q);
+      }
+    }
+    const missing = markable.find((q) => !seen.has(q.questionId));
+    if (missing) throw new AppError('VALIDATION', MARK_MESSAGES.missingQuestion(missing.no));
+    await this.checkMarkers(hw, body);
+    // Blocks already marked keep their questions: their marks were given to exactly those.
+    const startedIds = new Set<string>();
+    for (const ctx of existingCtx) {
+      if ((await this.repo.countMarks([ctx.block.id])) === 0) continue;
+      startedIds.add(ctx.block.id);
+      const kept = body.blocks.find((b) => b.id === ctx.block.id);
+      if (!kept || JSON.stringify(kept.questionIds) !== JSON.stringify(ctx.questionIds))
+        throw new AppError('CONFLICT', MARK_MESSAGES.blocksHaveMarks);
+    }
+    const now = this.now();
+    const existingIds = new Set(existing.map((b) => b.id));
+    const rescore: string[] = [];
+    await this.repo.transaction(async (repo) => {
+      const keptIds = new Set(body.blocks.map((b) => b.id).filter((id) => id && existingIds.has(id)));
+      for (const b of existing) if (!keptIds.has(b.id)) await repo.deleteBlock(b.id);
+      for (const [i, b] of body.blocks.entries()) {
+        const settings = {
+          title: b.title,
+          sort: i + 1,
+          question_ids: JSON.stringify(b.questionIds),
+          mode: b.mode,
+          threshold_tenths: toTenths(b.threshold),
+          average_rule: b.averageRule,
+          half_points: b.halfPoints ? 1 : 0,
+          assign_by: b.assignBy,
+          arbiter_id: b.arbiterId,
+          rubric: b.rubric,
+          comments: JSON.stringify(b.comments),
+          updated_at: now,
+        };
+        let id = b.id && keptIds.has(b.id) ? b.id : null;
+        if (id) {
+          await repo.updateBlock(id, settings);
+          if (startedIds.has(id)) rescore.push(id);
+        } else {
+          id = newId();
+          await repo.insertBlock({ id, org_id: hw.org_id, homework_id: hw.id, created_at: now, ...settings });
+        }
+        const rows =
+          b.assignBy === 'class'
+            ? b.markers.flatMap((m) =>
+                [...new Set(m.classIds)].map((class_id) => ({ user_id: m.userId, class_id })),
+              )
+            : [...new Set(b.markers.map((m) => m.userId))].map((user_id) => ({ user_id, class_id: '' }));
+        await repo.setMarkers(id, rows);
+      }
+    });
+    // A changed mode, threshold or rule applies to what was already marked.
+    for (const id of rescore) await this.rescoreBlock(auth, id);
+    return this.homeworkView(auth, homeworkId);
+  }
+
+  protected async rescoreBlock(auth: AuthContext, blockId: string): Promise<void> {
+    const ctx = await this.blockCtx(auth, blockId);
+    for (const item of await this.items(ctx)) {
+      if (item.marks.length === 0) continue;
+      await this.results.transaction((results) =>
+        this.applyVerdict(results, ctx, item.sheetId, item.verdict, auth.userId),
+      );
+    }
+  }
+}

@@ -1,0 +1,418 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import {
+  AnnotationSchema,
+  HomeworkPaperSchema,
+  MARK_MESSAGES,
+  type AverageRule,
+  type BlockProgress,
+  type HomeworkPaper,
+  type MarkBlock,
+  type MarkMode,
+  type MarkQuestion,
+} from '@zhzy/contracts';
+import { MARKING_TEXT } from '../../i18n/messages.js';
+import type { AuthContext } from '../../lib/call.js';
+import { AppError } from '../../lib/errors.js';
+import { nowIso } from '../../lib/ids.js';
+import { cardQuestionOf } from '../homework/card-paper.js';
+import type { ResultsService } from '../results/service.js';
+import type { PageStorage } from '../scan/storage.js';
+import { ItemGroupsCache } from './item-groups-cache.js';
+import {
+  arbiterOf,
+  assertHomework,
+  canEditBlocks,
+  isOverseer,
+  marksClass,
+  type MarkerMap,
+} from './policy.js';
+import type { BlockRow, ItemAnswerRow, MarkingRepository } from './repository.js';
+import {
+  marksRequired,
+  toPoints,
+  verdictOf,
+  type BlockRules,
+  type GivenMark,
+  type ItemVerdict,
+} from '../results/scoring.js';
+
+// Marking: blocks made from the paper snapshot, assignment, the queues that hand items to markers, scoring into
+// results (single, double with threshold and arbitration, grouped), 回评 and problems. One file per use case
+// (ADR 0051): core.ts the shared loading, assignment.ts, bench.ts, and service.ts the facade with the review side.
+
+export type Homework = NonNullable<Awaited<ReturnType<MarkingRepository['findHomework']>>>;
+export type Mark = Awaited<ReturnType<MarkingRepository['marksOf']>>[number];
+
+/** A block with everything its items are judged by. */
+export interface BlockCtx {
+  hw: Homework;
+  block: BlockRow;
+  questionIds: string[];
+  rules: BlockRules;
+  markers: MarkerMap;
+  markerNames: Map<string, string>;
+  questions: MarkQuestion[];
+}
+
+/** One student's answer to a block, with its marks and where it stands. */
+export interface Item {
+  sheetId: string;
+  classId: string;
+  studentId: string;
+  answers: ItemAnswerRow[];
+  marks: Mark[];
+  verdict: ItemVerdict;
+  /** Every answer of the block has a score in results. */
+  done: boolean;
+  allBlank: boolean;
+  problem: { note: string; userId: string; name: string } | null;
+}
+
+export const scoresInPoints = (scores: Record<string, number>) =>
+  Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, toPoints(v)]));
+
+/** Stored JSON read by its schema; the fallback when it is not JSON or not of that shape. */
+export function parseStored<S extends z.ZodType>(
+  schema: S,
+  text: string,
+  fallback: z.output<S>,
+): z.output<S> {
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export const IdsSchema = z.array(z.string());
+export const ScoresSchema = z.record(z.string(), z.number());
+export const AnnotationsSchema = z.array(AnnotationSchema);
+
+/** Default blocks get ids derived from the homework and question, so two first visits cannot make two sets. */
+export const defaultBlockId = (homeworkId: string, questionId: string) =>
+  createHash('sha256').update(`${homeworkId}\u0000${questionId}`).digest('hex').slice(0, 32);
+
+/** Written questions of a frozen paper (the ones teachers mark), in paper order. */
+export function markableQuestions(paper: HomeworkPaper): MarkQuestion[] {
+  const out: MarkQuestion[] = [];
+  for (const section of paper.sections) {
+    for (const item of section.items) {
+      const kind = cardQuestionOf(item).kind;
+      if (kind !== 'blank' && kind !== 'written') continue;
+      out.push({
+        questionId: item.questionId,
+        no: String(item.no),
+        typeName: item.question?.typeName ?? section.title,
+        fullScore: item.score,
+        stem: item.question?.stem ?? '',
+        answer: item.question?.answer ?? '',
+        analysis: item.question?.analysis ?? '',
+      });
+    }
+  }
+  return out;
+}
+
+/** What every marking use case stands on: loading blocks and their items, progress, and writing verdicts to results. */
+export class MarkingCore {
+  constructor(
+    protected readonly repo: MarkingRepository,
+    protected readonly results: ResultsService,
+    protected readonly pages: PageStorage,
+    protected readonly clock: () => number = Date.now,
+  ) {}
+
+  /** The task list's item counts, kept per block while their versions stand still (ADR 0047). */
+  protected readonly itemGroups = new ItemGroupsCache();
+
+  protected now(): string {
+    return nowIso(this.clock);
+  }
+
+  // ───────────── loading ─────────────
+
+  protected async homework(auth: AuthContext, id: string): Promise<Homework> {
+    return assertHomework(await this.repo.findHomework(id), auth);
+  }
+
+  protected paperOf(hw: Homework): HomeworkPaper {
+    return parseStored(HomeworkPaperSchema, hw.paper_snapshot, { sections: [] } as unknown as HomeworkPaper);
+  }
+
+  /** Makes the default blocks of a homework the first time: one per written question, routed by its flag. */
+  async ensureBlocks(hw: Homework): Promise<BlockRow[]> {
+    const existing = await this.repo.blocksOf(hw.id);
+    if (existing.length > 0) return existing;
+    const questions = markableQuestions(this.paperOf(hw));
+    if (questions.length === 0) return [];
+    const classes = await this.repo.homeworkClasses(hw.id);
+    let markers: { user_id: string; class_id: string }[] = [{ user_id: hw.created_by, class_id: '' }];
+    let assignBy: 'question' | 'class' = 'question';
+    if (hw.subject_teacher === 1) {
+      // 是否分配给学科老师: each class's subject teachers mark it; a class without one falls to the creator.
+      const teachers = await this.repo.subjectTeachers(
+        hw.org_id,
+        hw.subject_id,
+        classes.map((c) => c.id),
+      );
+      assignBy = 'class';
+      markers = classes.flatMap((c) => {
+        const own = teachers.filter((t) => t.class_id === c.id).map((t) => t.user_id);
+        return (own.length > 0 ? own : [hw.created_by]).map((user_id) => ({ user_id, class_id: c.id }));
+      });
+    }
+    const now = this.now();
+    try {
+      await this.repo.transaction(async (repo) => {
+        for (const [i, q] of questions.entries()) {
+          const id = defaultBlockId(hw.id, q.questionId);
+          await repo.insertBlock({
+            id,
+            org_id: hw.org_id,
+            homework_id: hw.id,
+            title: MARKING_TEXT.blockTitle(q.no),
+            sort: i + 1,
+            question_ids: JSON.stringify([q.questionId]),
+            assign_by: assignBy,
+            arbiter_id: null,
+            created_at: now,
+            updated_at: now,
+          });
+          await repo.setMarkers(id, markers);
+        }
+      });
+    } catch {
+      // Another request made them at the same moment (same ids): read theirs.
+    }
+    return this.repo.blocksOf(hw.id);
+  }
+
+  protected async contexts(hw: Homework, blocks: BlockRow[]): Promise<BlockCtx[]> {
+    return this.contextsWith(hw, blocks, await this.repo.markersOf(blocks.map((b) => b.id)));
+  }
+
+  /** The contexts of a homework's blocks, its markers taken from rows read before (of these blocks or more). */
+  protected contextsWith(
+    hw: Homework,
+    blocks: BlockRow[],
+    markerRows: Awaited<ReturnType<MarkingRepository['markersOf']>>,
+  ): BlockCtx[] {
+    const all = markableQuestions(this.paperOf(hw));
+    const byId = new Map(all.map((q) => [q.questionId, q]));
+    return blocks.map((block) => {
+      const questionIds = parseStored(IdsSchema, block.question_ids, []);
+      const markers: MarkerMap = new Map();
+      const markerNames = new Map<string, string>();
+      for (const m of markerRows.filter((r) => r.block_id === block.id)) {
+        if (!markers.has(m.user_id)) markers.set(m.user_id, new Set());
+        markers.get(m.user_id)!.add(m.class_id);
+        markerNames.set(m.user_id, m.nickname);
+      }
+      return {
+        hw,
+        block,
+        questionIds,
+        rules: {
+          mode: block.mode as MarkMode,
+          thresholdTenths: block.threshold_tenths,
+          averageRule: block.average_rule as AverageRule,
+          stepTenths: block.half_points ? 5 : 10,
+        },
+        markers,
+        markerNames,
+        questions: questionIds.map(
+          (id) =>
+            byId.get(id) ?? {
+              questionId: id,
+              no: '?',
+              typeName: '',
+              fullScore: 0,
+              stem: '',
+              answer: '',
+              analysis: '',
+            },
+        ),
+      };
+    });
+  }
+
+  protected async blockCtx(auth: AuthContext, blockId: string): Promise<BlockCtx> {
+    const block = await this.repo.findBlock(blockId);
+    if (!block || block.org_id !== auth.orgId) throw new AppError('NOT_FOUND', MARK_MESSAGES.blockNotFound);
+    const hw = await this.homework(auth, block.homework_id);
+    return (await this.contexts(hw, [block]))[0]!;
+  }
+
+  /** The items of a block (sheets that arrived), judged. */
+  protected async items(
+    ctx: BlockCtx,
+    sheetIds?: string[],
+    repo: MarkingRepository = this.repo,
+  ): Promise<Item[]> {
+    const answers = await repo.itemAnswers(ctx.hw.id, ctx.questionIds, sheetIds);
+    const marks = await repo.marksOf(ctx.block.id, sheetIds);
+    const problems = await repo.openProblems(ctx.block.id);
+    const marksBySheet = new Map<string, Mark[]>();
+    for (const m of marks) {
+      if (!marksBySheet.has(m.sheet_id)) marksBySheet.set(m.sheet_id, []);
+      marksBySheet.get(m.sheet_id)!.push(m);
+    }
+    const problemOf = new Map(problems.map((p) => [p.sheet_id, p]));
+    const bySheet = new Map<string, ItemAnswerRow[]>();
+    for (const a of answers) {
+      if (!bySheet.has(a.sheet_id)) bySheet.set(a.sheet_id, []);
+      bySheet.get(a.sheet_id)!.push(a);
+    }
+    const out: Item[] = [];
+    for (const [sheetId, rows] of bySheet) {
+      // An item exists once its sheet brought something to look at: a crop, or a box read as blank.
+      if (!rows.some((r) => r.crop_path !== null || r.blank === 1)) continue;
+      const itemMarks = marksBySheet.get(sheetId) ?? [];
+      const p = problemOf.get(sheetId);
+      out.push({
+        sheetId,
+        classId: rows[0]!.class_id,
+        studentId: rows[0]!.student_id,
+        answers: ctx.questionIds.map((q) => rows.find((r) => r.question_id === q)).filter((r) => !!r),
+        marks: itemMarks,
+        verdict: verdictOf(ctx.rules, ctx.questionIds, itemMarks.map(givenMark)),
+        done: rows.length === ctx.questionIds.length && rows.every((r) => r.score_tenths !== null),
+        allBlank: rows.every((r) => r.blank === 1),
+        problem: p ? { note: p.note, userId: p.user_id, name: p.nickname } : null,
+      });
+    }
+    return out;
+  }
+
+  /** What an item asks of a user now, or null when nothing. */
+  protected taskFor(
+    ctx: BlockCtx,
+    item: Item,
+    userId: string,
+    claimedByOthers: number,
+  ): 'mark' | 'arbitration' | null {
+    if (item.done || item.problem) return null;
+    if (item.verdict.state === 'arbitration')
+      return arbiterOf(ctx.block, ctx.hw) === userId ? 'arbitration' : null;
+    if (item.verdict.state !== 'open') return null;
+    if (!marksClass(ctx.markers, userId, item.classId)) return null;
+    if (item.marks.some((m) => m.user_id === userId)) return null;
+    return claimedByOthers < item.verdict.marksNeeded ? 'mark' : null;
+  }
+
+  protected progress(ctx: BlockCtx, items: Item[], expected: number): BlockProgress {
+    const required = marksRequired(ctx.rules.mode);
+    let marks = 0;
+    for (const i of items)
+      marks += Math.min(required, i.marks.filter((m) => m.kind !== 'arbitration').length);
+    return {
+      items: items.length,
+      done: items.filter((i) => i.done).length,
+      marks,
+      marksNeeded: items.length * required,
+      arbitration: items.filter((i) => !i.done && i.verdict.state === 'arbitration').length,
+      problems: items.filter((i) => !i.done && i.problem).length,
+      expected,
+    };
+  }
+
+  protected remainingFor(ctx: BlockCtx, items: Item[], userId: string): number {
+    return items.filter((i) => this.taskFor(ctx, i, userId, 0) !== null).length;
+  }
+
+  protected async blockView(
+    auth: AuthContext,
+    ctx: BlockCtx,
+    items: Item[],
+    expected: number,
+  ): Promise<MarkBlock> {
+    const arbiter = arbiterOf(ctx.block, ctx.hw);
+    const names = new Map(ctx.markerNames);
+    if (!names.has(arbiter)) {
+      for (const u of await this.repo.usersNamed([arbiter])) names.set(u.id, u.nickname);
+    }
+    const teacherIds = [
+      ...new Set([...ctx.markers.keys(), ...items.flatMap((i) => i.marks.map((m) => m.user_id))]),
+    ];
+    const markNames = new Map(items.flatMap((i) => i.marks.map((m) => [m.user_id, m.nickname] as const)));
+    const overseer = isOverseer(ctx.hw, auth);
+    return {
+      id: ctx.block.id,
+      homeworkId: ctx.hw.id,
+      title: ctx.block.title,
+      sort: ctx.block.sort,
+      questions: ctx.questions,
+      fullScore: ctx.questions.reduce((s, q) => s + q.fullScore, 0),
+      mode: ctx.rules.mode,
+      threshold: toPoints(ctx.rules.thresholdTenths),
+      averageRule: ctx.rules.averageRule,
+      halfPoints: ctx.block.half_points === 1,
+      assignBy: ctx.block.assign_by as 'question' | 'class',
+      markers: [...ctx.markers.entries()].map(([userId, classes]) => ({
+        userId,
+        name: ctx.markerNames.get(userId) ?? '',
+        classIds: [...classes].filter((c) => c !== ''),
+      })),
+      arbiterId: ctx.block.arbiter_id,
+      arbiterName: names.get(arbiter) ?? '',
+      rubric: ctx.block.rubric,
+      comments: parseStored(IdsSchema, ctx.block.comments, []),
+      progress: this.progress(ctx, items, expected),
+      teachers: teacherIds.map((userId) => ({
+        userId,
+        name: ctx.markerNames.get(userId) ?? markNames.get(userId) ?? '',
+        marks: items.filter((i) => i.marks.some((m) => m.user_id === userId)).length,
+        remaining: this.remainingFor(ctx, items, userId),
+      })),
+      started: items.some((i) => i.marks.length > 0),
+      permissions: {
+        mark: ctx.markers.has(auth.userId),
+        arbitrate: arbiter === auth.userId || overseer,
+        edit: canEditBlocks(ctx.hw, auth),
+      },
+    };
+  }
+
+  protected async expectedOf(hw: Homework): Promise<number> {
+    const classes = await this.repo.homeworkClasses(hw.id);
+    return classes.reduce((s, c) => s + Number(c.students ?? 0), 0);
+  }
+
+  /** Whether the caller takes part in a block (marker or arbiter) or oversees it. */
+  protected involved(auth: AuthContext, ctx: BlockCtx): boolean {
+    return (
+      isOverseer(ctx.hw, auth) || ctx.markers.has(auth.userId) || arbiterOf(ctx.block, ctx.hw) === auth.userId
+    );
+  }
+
+  /** Writes an item's verdict into results: final scores, or none while it waits (a revision may undo a final). */
+  protected async applyVerdict(
+    results: ResultsService,
+    ctx: BlockCtx,
+    sheetId: string,
+    verdict: ItemVerdict,
+    userId: string,
+  ): Promise<void> {
+    const patches = ctx.questionIds.map((questionId) =>
+      verdict.state === 'final'
+        ? { questionId, scoreTenths: verdict.scores[questionId] ?? 0, source: verdict.source }
+        : { questionId, scoreTenths: null },
+    );
+    await results.writeAnswers(sheetId, patches, {
+      userId,
+      reason: verdict.state === 'final' ? `marking:${verdict.source}` : 'marking:pending',
+    });
+  }
+}
+
+export function givenMark(m: Mark): GivenMark {
+  return {
+    userId: m.user_id,
+    kind: m.kind,
+    scores: parseStored(ScoresSchema, m.scores, {}),
+    totalTenths: m.total_tenths,
+    createdAt: m.created_at,
+  };
+}
