@@ -1,14 +1,9 @@
 import {
-  dayInZone,
-  compareClassNames,
   ANALYSIS_MESSAGES,
   AnalysisSettingsSchema,
   HOMEWORK_STATE_NAMES,
   HOMEWORK_TYPE_NAMES,
   HomeworkPaperSchema,
-  MARKER_INDICATOR_NAMES,
-  MASTERY_LEVEL_NAMES,
-  STUDENT_RESULT_STATUS_NAMES,
   type AnalysisFilters,
   type AnalysisHomework,
   type AnalysisHomeworkItem,
@@ -31,41 +26,28 @@ import {
   type MistakeBook,
   type MistakeBookQuery,
   type MistakeBookPdf,
-  type MistakeQuestion,
   type PrintGrade,
   type Question,
   type StudentAnalysis,
   type StudentAnalysisQuery,
   type SubjectStats,
   type SubjectStatsQuery,
-  type WrongQuestion,
 } from '@zhzy/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ok, type AuthContext } from '../../lib/call.js';
-import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 import { requireSchool } from '../../lib/scope.js';
 import { nowIso } from '../../lib/ids.js';
 import { homeworkState, type HomeworkProgressSource } from '../homework/service.js';
 import { packLayout } from '../results/packing.js';
 import { ResultsService } from '../results/service.js';
-import {
-  describe,
-  markerVerdict,
-  masteryLevel,
-  mean,
-  overAverageRate,
-  rate,
-  ranks,
-  round2,
-  scoreBands,
-  standardDeviation,
-  tScore,
-  zScore,
-} from './metrics.js';
+import { describe, mean, overAverageRate, rate, ranks, round2 } from './metrics.js';
 import { AnalysisCache, contextKeys, type CacheCounter, type Versions } from './cache.js';
-import { HomeworkModel, cropUrl, questionsOf, type ModelClass, type ModelStudent } from './model.js';
+import { HomeworkModel, questionsOf, type ModelClass, type ModelStudent } from './model.js';
 import type { AnalysisRepository } from './repository.js';
+import { DataCenter } from './data-center.js';
+import { PersonAnalysis } from './person.js';
 
 // The rules of analysis: who may read what (every call scoped to the caller's school; the data centre to grade
 // directors; settings to administrators), which rows make a view, and the views across homework (trends, the
@@ -84,8 +66,6 @@ export type CropReader = (relativePath: string) => Promise<Buffer>;
 
 type HomeworkRow = Awaited<ReturnType<AnalysisRepository['listHomework']>>[number];
 
-const DAY_MS = 86_400_000;
-
 /** Models kept (one of 2,000 students × 30 questions is a few megabytes with its views). */
 const MODEL_CACHE_SIZE = 12;
 /** Trend points kept (one per homework, a few kilobytes). */
@@ -98,11 +78,11 @@ export class AnalysisService {
   private readonly results: ResultsService;
 
   constructor(
-    private readonly repo: AnalysisRepository,
-    private readonly progress: HomeworkProgressSource,
-    private readonly clock: () => number,
-    private readonly similar: SimilarLookup,
-    private readonly readCrop: CropReader,
+    readonly repo: AnalysisRepository,
+    readonly progress: HomeworkProgressSource,
+    readonly clock: () => number,
+    readonly similar: SimilarLookup,
+    readonly readCrop: CropReader,
     db: Kysely<Database>,
     counter?: (cache: 'model' | 'point') => CacheCounter,
   ) {
@@ -142,7 +122,8 @@ export class AnalysisService {
     return this.settings(auth);
   }
 
-  private requireDirector(auth: AuthContext): string {
+  /** @internal shared with the use-case files */
+  requireDirector(auth: AuthContext): string {
     const orgId = requireSchool(auth);
     if (!auth.isGradeDirector) throw forbidden(ANALYSIS_MESSAGES.directorsOnly);
     return orgId;
@@ -151,7 +132,8 @@ export class AnalysisService {
   // ───────────── school years, pickers ─────────────
 
   /** The asked school year of the school, or the caller's default one (null when the school has none). */
-  private async yearOf(auth: AuthContext, orgId: string, yearId?: string) {
+  /** @internal shared with the use-case files */
+  async yearOf(auth: AuthContext, orgId: string, yearId?: string) {
     const years = await this.repo.schoolYears(orgId);
     if (yearId) {
       const year = years.find((y) => y.id === yearId);
@@ -213,7 +195,8 @@ export class AnalysisService {
   }
 
   /** Homework rows with their classes and states, as analysis headers. */
-  private async present(orgId: string, rows: HomeworkRow[]): Promise<AnalysisHomework[]> {
+  /** @internal shared with the use-case files */
+  async present(orgId: string, rows: HomeworkRow[]): Promise<AnalysisHomework[]> {
     const ids = rows.map((r) => r.id);
     const [classes, progress] = await Promise.all([
       this.repo.classesOfHomework(ids),
@@ -284,7 +267,8 @@ export class AnalysisService {
 
   // ───────────── one homework ─────────────
 
-  private async homeworkRow(orgId: string, id: string) {
+  /** @internal shared with the use-case files */
+  async homeworkRow(orgId: string, id: string) {
     const row = await this.repo.findHomework(orgId, id);
     if (!row) throw notFound(ANALYSIS_MESSAGES.homeworkNotFound);
     return row;
@@ -649,674 +633,53 @@ export class AnalysisService {
     };
   }
 
-  async studentAnalysis(auth: AuthContext, q: StudentAnalysisQuery): Promise<StudentAnalysis> {
-    const orgId = requireSchool(auth);
-    const student = await this.repo.findStudent(orgId, q.studentId);
-    if (!student) throw notFound(ANALYSIS_MESSAGES.studentNotFound);
-    const settings = await this.settingsOf(orgId);
-    const all = await this.repo.listHomework({ orgId, yearId: student.year_id, classId: student.class_id });
-    const subjects = new Map(all.map((h) => [h.subject_id, h.subject_name]));
-    const rows = all
-      .filter((h) => !q.subjectId || h.subject_id === q.subjectId)
-      .filter((h) => (!q.from || h.due_date >= q.from) && (!q.to || h.start_date <= q.to));
-    const ids = rows.map((r) => r.id);
-    const [sheets, answers, sums, snapshots] = await Promise.all([
-      this.repo.sheetTotals(ids),
-      this.repo.studentAnswers(student.id, ids),
-      this.repo.questionSums(ids),
-      this.repo.snapshotsOf(ids),
-    ]);
-    const sumOf = new Map(sums.map((s) => [`${s.homework_id}|${s.question_id}`, s]));
-    const gradeRate = (hid: string, qid: string) => {
-      const s = sumOf.get(`${hid}|${qid}`);
-      return s && Number(s.full) > 0 ? Number(s.scored) / Number(s.full) : 0;
-    };
-    const snapshotOf = new Map(
-      snapshots.map((s) => [s.id, HomeworkPaperSchema.parse(JSON.parse(s.paper_snapshot))]),
-    );
-    const trend: StudentAnalysis['trend'] = [];
-    const wrongQuestions: WrongQuestion[] = [];
-    const kp = new Map<
-      string,
-      { name: string; scored: number; full: number; grade: number; count: number }
-    >();
-    const ordered = [...rows].sort(
-      (a, b) => a.start_date.localeCompare(b.start_date) || a.created_at.localeCompare(b.created_at),
-    );
-    for (const h of ordered) {
-      const full = h.total_score_tenths / 10;
-      const list = sheets.filter((s) => s.homework_id === h.id && s.unscored_count === 0);
-      const mine = sheets.find((s) => s.homework_id === h.id && s.student_id === student.id);
-      const totals = list.map((s) => s.total_score_tenths / 10);
-      const classTotals = list
-        .filter((s) => s.class_id === student.class_id)
-        .map((s) => s.total_score_tenths / 10);
-      const status = !mine ? 'absent' : mine.unscored_count === 0 ? 'scored' : 'pending';
-      const total = status === 'scored' ? mine!.total_score_tenths / 10 : null;
-      if (status === 'absent' && totals.length === 0) continue;
-      const gMean = mean(totals);
-      const z = total === null ? null : zScore(total, gMean, standardDeviation(totals));
-      trend.push({
-        homeworkId: h.id,
-        title: h.title,
-        typeName: HOMEWORK_TYPE_NAMES[h.type as HomeworkType] ?? h.type,
-        subjectId: h.subject_id,
-        subjectName: h.subject_name,
-        date: h.start_date,
-        fullScore: full,
-        status,
-        total: total === null ? null : round2(total),
-        scoreRate: total === null ? null : rate(full > 0 ? total / full : 0),
-        classAverage: round2(mean(classTotals)),
-        gradeAverage: round2(gMean),
-        classRank:
-          settings.showRank && total !== null ? classTotals.filter((t) => t > total).length + 1 : null,
-        gradeRank: settings.showRank && total !== null ? totals.filter((t) => t > total).length + 1 : null,
-        classSize: classTotals.length,
-        gradeSize: totals.length,
-        zScore: z === null ? null : Math.round(z * 100) / 100,
-        tScore: z === null ? null : Math.round(tScore(z) * 10) / 10,
-      });
-      const paper = snapshotOf.get(h.id);
-      if (!paper || !mine) continue;
-      const questions = questionsOf(paper);
-      const mineAnswers = new Map(
-        answers.filter((a) => a.homework_id === h.id).map((a) => [a.question_id, a]),
-      );
-      for (const question of questions) {
-        const a = mineAnswers.get(question.questionId);
-        if (!a || a.score_tenths === null) continue;
-        const score = a.score_tenths / 10;
-        const g = gradeRate(h.id, question.questionId);
-        for (const k of question.knowledgePoints) {
-          const e = kp.get(k.id) ?? { name: k.name, scored: 0, full: 0, grade: 0, count: 0 };
-          e.scored += score;
-          e.full += question.full;
-          e.grade += g * question.full;
-          e.count += 1;
-          kp.set(k.id, e);
-        }
-        if (score >= question.full) continue;
-        wrongQuestions.push({
-          homeworkId: h.id,
-          homeworkTitle: h.title,
-          date: h.start_date,
-          subjectName: h.subject_name,
-          questionId: question.questionId,
-          no: question.no,
-          typeName: question.typeName,
-          stem: question.stem,
-          options: question.options,
-          answer: question.objective ? question.answer : question.answer,
-          analysis: question.analysis,
-          difficulty: question.difficulty,
-          knowledgePoints: question.knowledgePoints,
-          response: question.objective ? (a.response ?? '') : null,
-          blank: a.blank === 1 || (question.objective && !a.response),
-          score: round2(score),
-          fullScore: question.full,
-          gradeScoreRate: rate(g),
-          cropUrl: a.crop_path ? cropUrl(h.id, student.id, question.questionId) : null,
-        });
-      }
-    }
-    wrongQuestions.sort((a, b) => b.date.localeCompare(a.date) || Number(a.no) - Number(b.no));
-    const scoredTrend = trend.filter((t) => t.scoreRate !== null);
-    const criticalCount = scoredTrend.filter((t) => {
-      const r = t.scoreRate!;
-      const band = settings.criticalScoreBand;
-      return [settings.passRate, settings.goodRate, settings.excellentRate].some(
-        (l) => Math.abs(r - l) <= band + 1e-9,
-      );
-    }).length;
-    return {
-      student: {
-        id: student.id,
-        name: student.name,
-        studentNo: student.student_no,
-        classId: student.class_id,
-        className: student.class_name,
-      },
-      subjects: [...subjects.entries()].map(([id, name]) => ({ id, name })),
-      subjectId: q.subjectId ?? null,
-      showRank: settings.showRank,
-      summary: {
-        homeworkCount: scoredTrend.length,
-        averageScoreRate: rate(mean(scoredTrend.map((t) => t.scoreRate!))),
-        gradeAverageScoreRate: rate(
-          mean(scoredTrend.map((t) => (t.fullScore > 0 ? t.gradeAverage / t.fullScore : 0))),
-        ),
-        rateChange:
-          scoredTrend.length >= 2
-            ? Math.round((scoredTrend.at(-1)!.scoreRate! - scoredTrend[0]!.scoreRate!) * 10000) / 10000
-            : null,
-        criticalCount,
-        wrongCount: wrongQuestions.length,
-      },
-      trend,
-      knowledgePoints: [...kp.entries()]
-        .map(([id, e]) => {
-          const r = e.full > 0 ? e.scored / e.full : 0;
-          const m = masteryLevel(r);
-          return {
-            id,
-            name: e.name,
-            questionCount: e.count,
-            scoreRate: rate(r),
-            gradeScoreRate: rate(e.full > 0 ? e.grade / e.full : 0),
-            mastery: m,
-            masteryName: MASTERY_LEVEL_NAMES[m],
-          };
-        })
-        .sort((a, b) => a.scoreRate - b.scoreRate || a.name.localeCompare(b.name)),
-      wrongQuestions,
-      generatedAt: nowIso(this.clock),
-    };
+  // ───────────── the student, crops, score sheets, 错题本 (person.ts) ─────────────
+
+  private readonly person = new PersonAnalysis(this);
+
+  studentAnalysis(auth: AuthContext, q: StudentAnalysisQuery): Promise<StudentAnalysis> {
+    return this.person.studentAnalysis(auth, q);
   }
 
-  // ───────────── crops, score sheets, 错题本 ─────────────
-
-  async crop(auth: AuthContext, homeworkId: string, studentId: string, questionId: string) {
-    const orgId = requireSchool(auth);
-    await this.homeworkRow(orgId, homeworkId);
-    const answer = await this.repo.findAnswer(orgId, homeworkId, studentId, questionId);
-    if (!answer) throw notFound(ANALYSIS_MESSAGES.answerNotFound);
-    if (!answer.crop_path) throw notFound(ANALYSIS_MESSAGES.cropNotFound);
-    let bytes: Buffer;
-    try {
-      bytes = await this.readCrop(answer.crop_path);
-    } catch {
-      throw notFound(ANALYSIS_MESSAGES.cropNotFound);
-    }
-    const png = bytes.length > 4 && bytes[0] === 0x89 && bytes[1] === 0x50;
-    return { bytes, mime: png ? 'image/png' : 'image/jpeg' };
+  crop(auth: AuthContext, homeworkId: string, studentId: string, questionId: string) {
+    return this.person.crop(auth, homeworkId, studentId, questionId);
   }
 
-  async printGrade(
+  printGrade(
     auth: AuthContext,
     id: string,
     classId: string | undefined,
     order: 'rank' | 'number',
   ): Promise<PrintGrade> {
-    const model = await this.model(auth, id, classId);
-    const show = model.settings.showRank;
-    const classes = model.classes.filter((c) => !classId || c.id === classId);
-    return {
-      homework: model.homework,
-      showRank: show,
-      columns: model.questions.map((q) => ({ questionId: q.questionId, no: q.no, fullScore: q.full })),
-      classes: classes.map((c) => {
-        let rows = model.resultRows(c.id);
-        if (order === 'number')
-          rows = [...rows].sort((a, b) => a.student.studentNo.localeCompare(b.student.studentNo));
-        return {
-          classId: c.id,
-          className: c.name,
-          summary: model.stats(model.rowsOf(c.id)),
-          rows: rows.map((r, i) => ({
-            index: i + 1,
-            studentId: r.student.id,
-            name: r.student.name,
-            studentNo: r.student.studentNo,
-            status: r.status,
-            statusName: STUDENT_RESULT_STATUS_NAMES[r.status],
-            objective: r.objective === null ? null : round2(r.objective),
-            subjective: r.subjective === null ? null : round2(r.subjective),
-            total: r.total === null ? null : round2(r.total),
-            classRank: show ? r.classRank : null,
-            gradeRank: show ? r.gradeRank : null,
-            zScore: r.z === null ? null : Math.round(r.z * 100) / 100,
-            tScore: r.z === null ? null : Math.round(tScore(r.z) * 10) / 10,
-            scores: model.questions.map((_, i) => {
-              const score = model.score(r, i);
-              return score === null ? null : round2(score);
-            }),
-          })),
-        };
-      }),
-      printedAt: nowIso(this.clock),
-    };
+    return this.person.printGrade(auth, id, classId, order);
   }
 
-  async mistakeBook(auth: AuthContext, q: MistakeBookQuery): Promise<MistakeBook> {
-    const analysis = await this.studentAnalysis(auth, {
-      studentId: q.studentId,
-      subjectId: q.subjectId,
-      from: q.from,
-      to: q.to,
-    });
-    const wrong = analysis.wrongQuestions.filter((w) => !q.homeworkId || w.homeworkId === q.homeworkId);
-    const seen = new Set(wrong.map((w) => w.questionId));
-    const entries = [];
-    for (const w of wrong) {
-      let similar: MistakeQuestion[] = [];
-      if (q.similar > 0) {
-        const found = await this.similar(auth, w.questionId, q.similar, [...seen]).catch(() => []);
-        similar = found.map((s) => ({
-          id: s.id,
-          typeName: s.typeName,
-          difficulty: s.difficulty,
-          stem: s.stem,
-          options: s.options,
-          answer: s.answer,
-          analysis: s.analysis,
-          knowledgePoints: s.knowledgePoints,
-        }));
-        for (const s of similar) seen.add(s.id);
-      }
-      entries.push({ ...w, similar });
-    }
-    const questionIds = [
-      ...new Set([
-        ...entries.map((e) => e.questionId),
-        ...entries.flatMap((e) => e.similar.map((s) => s.id)),
-      ]),
-    ];
-    const subjectName = q.subjectId
-      ? (analysis.subjects.find((s) => s.id === q.subjectId)?.name ?? '')
-      : [...new Set(entries.map((e) => e.subjectName))].join('、');
-    return { student: analysis.student, subjectName, generatedAt: nowIso(this.clock), entries, questionIds };
+  mistakeBook(auth: AuthContext, q: MistakeBookQuery): Promise<MistakeBook> {
+    return this.person.mistakeBook(auth, q);
   }
 
-  /**
-   * The 错题本 of several students (the given ones, else every student of the class), in that order, for the
-   * printable PDF. Every student must be of the caller's school (404 otherwise); an empty class is refused.
-   */
-  async mistakeBooks(
-    auth: AuthContext,
-    q: MistakeBookPdf,
-  ): Promise<{ books: MistakeBook[]; scopeName: string }> {
-    requireSchool(auth);
-    let studentIds = [...new Set(q.studentIds ?? [])];
-    let scopeName = '';
-    if (q.classId !== undefined) {
-      const roster = await this.students(auth, q.classId);
-      scopeName = roster[0]?.className ?? '';
-      if (studentIds.length === 0) studentIds = roster.map((s) => s.id);
-    }
-    if (studentIds.length === 0) throw new AppError('VALIDATION', ANALYSIS_MESSAGES.noStudents);
-    const books: MistakeBook[] = [];
-    for (const studentId of studentIds) {
-      books.push(
-        await this.mistakeBook(auth, {
-          studentId,
-          subjectId: q.subjectId,
-          homeworkId: q.homeworkId,
-          from: q.from,
-          to: q.to,
-          similar: q.similar,
-        }),
-      );
-    }
-    if (!scopeName) scopeName = books.length === 1 ? books[0]!.student.name : `${books.length}名学生`;
-    return { books, scopeName };
+  /** The 错题本 of chosen students or of a whole class (see person.ts). */
+  mistakeBooks(auth: AuthContext, q: MistakeBookPdf): Promise<{ books: MistakeBook[]; scopeName: string }> {
+    return this.person.mistakeBooks(auth, q);
   }
 
-  // ───────────── data centre ─────────────
+  // ───────────── data centre (data-center.ts) ─────────────
 
-  async subjectStats(auth: AuthContext, q: SubjectStatsQuery): Promise<SubjectStats> {
-    const orgId = this.requireDirector(auth);
-    const year = await this.yearOf(auth, orgId, q.schoolYearId);
-    if (!year) return { schoolYearId: null, schoolYearName: '', subjects: [] };
-    const settings = await this.settingsOf(orgId);
-    const rows = await this.repo.listHomework({
-      orgId,
-      yearId: year.id,
-      type: q.type,
-      from: q.from,
-      to: q.to,
-    });
-    const ids = rows.map((r) => r.id);
-    const [sheets, classes, progress] = await Promise.all([
-      this.repo.sheetTotals(ids),
-      this.repo.classesOfHomework(ids),
-      this.progress.progressOf(orgId, ids),
-    ]);
-    const fullOf = new Map(rows.map((r) => [r.id, r.total_score_tenths / 10]));
-    const scored = sheets.filter((s) => s.unscored_count === 0);
-    const subjects = new Map<string, HomeworkRow[]>();
-    for (const r of rows) subjects.set(r.subject_id, [...(subjects.get(r.subject_id) ?? []), r]);
-    // Rates over sheets of papers with different full marks: each sheet counts by its own rate.
-    const rateStats = (list: typeof scored) => {
-      const rates = list.map((s) => {
-        const full = fullOf.get(s.homework_id)!;
-        return full > 0 ? s.total_score_tenths / 10 / full : 0;
-      });
-      const d = describe(rates, 1, settings);
-      return {
-        count: d.count,
-        scoreRate: rate(d.average),
-        passRate: rate(d.passRate),
-        goodRate: rate(d.goodRate),
-        excellentRate: rate(d.excellentRate),
-      };
-    };
-    return {
-      schoolYearId: year.id,
-      schoolYearName: year.name,
-      subjects: [...subjects.entries()].map(([subjectId, list]) => {
-        const hids = new Set(list.map((h) => h.id));
-        const mine = scored.filter((s) => hids.has(s.homework_id));
-        const all = rateStats(mine);
-        const classIds = [...new Set(classes.filter((c) => hids.has(c.homework_id)).map((c) => c.class_id))];
-        return {
-          subjectId,
-          subjectName: list[0]!.subject_name,
-          homeworkCount: list.filter((h) => h.type === 'homework').length,
-          testCount: list.filter((h) => h.type === 'test').length,
-          doneCount: list.filter((h) => homeworkState(progress.get(h.id)) === 'done').length,
-          sheetCount: all.count,
-          scoreRate: all.scoreRate,
-          passRate: all.passRate,
-          goodRate: all.goodRate,
-          excellentRate: all.excellentRate,
-          classes: classIds
-            .map((classId) => {
-              const c = rateStats(mine.filter((s) => s.class_id === classId));
-              return {
-                classId,
-                className: classes.find((x) => x.class_id === classId)!.name,
-                homeworkCount: classes.filter((x) => x.class_id === classId && hids.has(x.homework_id))
-                  .length,
-                sheetCount: c.count,
-                scoreRate: c.scoreRate,
-                passRate: c.passRate,
-                excellentRate: c.excellentRate,
-              };
-            })
-            .sort((a, b) => compareClassNames(a.className, b.className)),
-          homework: [...list]
-            .sort((a, b) => a.start_date.localeCompare(b.start_date))
-            .map((h) => {
-              const s = rateStats(mine.filter((x) => x.homework_id === h.id));
-              return {
-                homeworkId: h.id,
-                title: h.title,
-                date: h.start_date,
-                scoredCount: s.count,
-                scoreRate: s.scoreRate,
-                passRate: s.passRate,
-              };
-            }),
-        };
-      }),
-    };
+  private readonly dataCenter = new DataCenter(this);
+
+  subjectStats(auth: AuthContext, q: SubjectStatsQuery): Promise<SubjectStats> {
+    return this.dataCenter.subjectStats(auth, q);
   }
 
-  async averageScore(auth: AuthContext, homeworkId: string): Promise<AverageScore> {
-    this.requireDirector(auth);
-    const model = await this.model(auth, homeworkId);
-    const questions = model.view('questions:', () => model.questionStats(model.rows));
-    return {
-      homework: model.homework,
-      settings: model.settings,
-      gradeSummary: model.stats(model.rows),
-      classes: model.classStats(),
-      questions: questions.map((q) => ({
-        questionId: q.questionId,
-        no: q.no,
-        typeName: q.typeName,
-        fullScore: q.fullScore,
-        gradeAverage: q.average,
-        gradeScoreRate: q.scoreRate,
-        classes: q.classes,
-      })),
-    };
+  averageScore(auth: AuthContext, homeworkId: string): Promise<AverageScore> {
+    return this.dataCenter.averageScore(auth, homeworkId);
   }
 
-  /**
-   * Marking report: who gave the current score of each written answer (the latest change by a person in the score
-   * log), progress per question, and each marker's indicators against everybody marking the same questions.
-   */
-  async markingReport(auth: AuthContext, homeworkId: string): Promise<MarkingReport> {
-    this.requireDirector(auth);
-    const model = await this.model(auth, homeworkId);
-    const changes = await this.repo.markerChanges(homeworkId);
-    const sheets = await this.repo.sheetStudents(homeworkId);
-    const studentOfSheet = new Map(sheets.map((s) => [s.id, s.student_id]));
-    const written = model.questions.map((q, i) => ({ q, i })).filter((x) => !x.q.objective);
-    const qIndex = new Map(written.map((x) => [x.q.questionId, x.i]));
-    const rowOf = new Map(model.rows.map((r) => [r.student.id, r]));
-    // Latest person per answer whose score still stands.
-    const markerOf = new Map<string, { userId: string; at: string }>();
-    for (const c of changes) {
-      if (!qIndex.has(c.question_id) || c.user_id === null) continue;
-      markerOf.set(`${c.sheet_id}|${c.question_id}`, { userId: c.user_id, at: c.created_at });
-    }
-    type Mark = { userId: string; qi: number; rate: number; at: string };
-    const marks: Mark[] = [];
-    for (const [key, m] of markerOf) {
-      const [sheetId, questionId] = key.split('|') as [string, string];
-      const qi = qIndex.get(questionId)!;
-      const row = rowOf.get(studentOfSheet.get(sheetId) ?? '');
-      const score = row ? model.score(row, qi) : null;
-      if (score === null) continue;
-      const full = model.questions[qi]!.full;
-      marks.push({ userId: m.userId, qi, rate: full > 0 ? score / full : 0, at: m.at });
-    }
-    const names = new Map(
-      (await this.repo.userNames([...new Set(marks.map((m) => m.userId))])).map((u) => [
-        u.id,
-        u.nickname || u.username,
-      ]),
-    );
-    const perQuestion = new Map<number, number[]>();
-    for (const m of marks) perQuestion.set(m.qi, [...(perQuestion.get(m.qi) ?? []), m.rate]);
-    const qMean = new Map([...perQuestion.entries()].map(([qi, rs]) => [qi, mean(rs)]));
-    const qSd = new Map([...perQuestion.entries()].map(([qi, rs]) => [qi, standardDeviation(rs)]));
-    const verdictOf = (list: Mark[]) =>
-      markerVerdict({
-        rates: list.map((m) => m.rate),
-        peerMeans: list.map((m) => qMean.get(m.qi)!),
-        peerSpread: mean(list.map((m) => qSd.get(m.qi)!)),
-      });
-    const byUser = new Map<string, Mark[]>();
-    for (const m of marks) byUser.set(m.userId, [...(byUser.get(m.userId) ?? []), m]);
-    const markers = [...byUser.entries()]
-      .map(([userId, list]) => {
-        const v = verdictOf(list);
-        const ats = list.map((m) => m.at).sort();
-        return {
-          userId,
-          name: names.get(userId) ?? '',
-          scoredCount: list.length,
-          questionNos: [...new Set(list.map((m) => m.qi))]
-            .sort((a, b) => a - b)
-            .map((qi) => model.questions[qi]!.no),
-          scoreRate: rate(v.scoreRate),
-          peerScoreRate: rate(v.peerScoreRate),
-          deviation: Math.round(v.deviation * 10000) / 10000,
-          spreadRatio: Math.round(v.spreadRatio * 100) / 100,
-          middleShare: rate(v.middleShare),
-          indicator: v.indicator,
-          indicatorName: MARKER_INDICATOR_NAMES[v.indicator],
-          firstScoredAt: ats[0] ?? null,
-          lastScoredAt: ats.at(-1) ?? null,
-        };
-      })
-      .sort((a, b) => b.scoredCount - a.scoredCount || a.name.localeCompare(b.name));
-    const withSheet = model.rows.filter((r) => r.at !== null);
-    let answers = 0;
-    let scoredAnswers = 0;
-    const questions = written.map(({ q, i }) => {
-      const total = withSheet.length;
-      const scores = withSheet.map((r) => model.score(r, i)).filter((s): s is number => s !== null);
-      answers += total;
-      scoredAnswers += scores.length;
-      const avg = mean(scores);
-      const qMarks = marks.filter((m) => m.qi === i);
-      const users = [...new Set(qMarks.map((m) => m.userId))];
-      return {
-        questionId: q.questionId,
-        no: q.no,
-        typeName: q.typeName,
-        fullScore: q.full,
-        total,
-        scored: scores.length,
-        remaining: total - scores.length,
-        progress: rate(total > 0 ? scores.length / total : 0),
-        average: round2(avg),
-        scoreRate: rate(q.full > 0 ? avg / q.full : 0),
-        markers: users.map((userId) => {
-          const list = qMarks.filter((m) => m.userId === userId);
-          const v = verdictOf(list);
-          return {
-            userId,
-            name: names.get(userId) ?? '',
-            count: list.length,
-            scoreRate: rate(v.scoreRate),
-            indicator: v.indicator,
-            indicatorName: MARKER_INDICATOR_NAMES[v.indicator],
-          };
-        }),
-      };
-    });
-    return {
-      homework: model.homework,
-      progress: {
-        sheets: withSheet.length,
-        students: model.rows.length,
-        answers,
-        scored: scoredAnswers,
-        remaining: answers - scoredAnswers,
-        progress: rate(answers > 0 ? scoredAnswers / answers : 0),
-      },
-      markers,
-      questions,
-    };
+  markingReport(auth: AuthContext, homeworkId: string): Promise<MarkingReport> {
+    return this.dataCenter.markingReport(auth, homeworkId);
   }
 
-  // ───────────── the large screen ─────────────
-
-  async bigData(auth: AuthContext): Promise<BigData> {
-    const orgId = requireSchool(auth);
-    const now = this.clock();
-    const today = dayInZone(now);
-    const [org, year, settings] = await Promise.all([
-      this.repo.org(orgId),
-      this.yearOf(auth, orgId),
-      this.settingsOf(orgId),
-    ]);
-    const rows = year ? await this.repo.listHomework({ orgId, yearId: year.id }) : [];
-    const ids = rows.map((r) => r.id);
-    const [totals, sheets, counts, progress, activity, lastScored] = await Promise.all([
-      this.repo.schoolTotals(orgId, year?.id ?? null),
-      this.repo.sheetTotals(ids),
-      this.repo.answerCounts(ids),
-      this.progress.progressOf(orgId, ids),
-      this.repo.activitySince(orgId, `${today}T00:00:00.000Z`),
-      this.repo.lastScoredAt(ids),
-    ]);
-    const presented = await this.present(orgId, rows.slice(0, 40));
-    const fullOf = new Map(rows.map((r) => [r.id, r.total_score_tenths / 10]));
-    const rateOf = (s: (typeof sheets)[number]) => {
-      const full = fullOf.get(s.homework_id)!;
-      return full > 0 ? s.total_score_tenths / 10 / full : 0;
-    };
-    const scored = sheets.filter((s) => s.unscored_count === 0);
-    const byDay = new Map<string, number[]>();
-    const startOf = new Map(rows.map((r) => [r.id, r.start_date]));
-    for (const s of scored) {
-      const day = startOf.get(s.homework_id)!;
-      byDay.set(day, [...(byDay.get(day) ?? []), rateOf(s)]);
-    }
-    const bySubject = new Map<string, { name: string; homework: Set<string>; rates: number[] }>();
-    for (const r of rows) {
-      const e = bySubject.get(r.subject_id) ?? { name: r.subject_name, homework: new Set(), rates: [] };
-      e.homework.add(r.id);
-      bySubject.set(r.subject_id, e);
-    }
-    const subjectOf = new Map(rows.map((r) => [r.id, r.subject_id]));
-    for (const s of scored) bySubject.get(subjectOf.get(s.homework_id)!)!.rates.push(rateOf(s));
-    const byClass = new Map<string, { homework: Set<string>; rates: number[] }>();
-    for (const s of scored) {
-      const e = byClass.get(s.class_id) ?? { homework: new Set(), rates: [] };
-      e.homework.add(s.homework_id);
-      e.rates.push(rateOf(s));
-      byClass.set(s.class_id, e);
-    }
-    const classNames = new Map(
-      (year ? await this.repo.classesOfYear(orgId, year.id) : []).map((c) => [c.id, c.name]),
-    );
-    const activeStates: HomeworkState[] = ['scanning', 'marking'];
-    const marking = presented
-      .filter((h) => h.state !== 'toScan')
-      .sort((a, b) => Number(activeStates.includes(b.state)) - Number(activeStates.includes(a.state)))
-      .slice(0, 10)
-      .map((h) => {
-        const c = counts.get(h.id);
-        const students = h.classes.reduce((s, x) => s + x.studentCount, 0);
-        const answers = (c?.sheets ?? 0) * h.questionCount;
-        return {
-          homeworkId: h.id,
-          title: h.title,
-          subjectName: h.subjectName,
-          classNames: h.classes.map((x) => x.name).join('、'),
-          state: h.state,
-          stateName: h.stateName,
-          scanRate: rate(students > 0 ? (c?.sheets ?? 0) / students : 0),
-          markingRate: rate(answers > 0 ? (answers - (c?.unscored ?? 0)) / answers : 0),
-        };
-      });
-    const allRates = scored.map(rateOf);
-    return {
-      school: {
-        id: orgId,
-        name: org?.name ?? '',
-        logoUrl: org?.logo_path ? `/files/${org.logo_path}` : null,
-      },
-      schoolYearName: year?.name ?? '',
-      generatedAt: nowIso(this.clock),
-      refreshSeconds: 60,
-      totals: {
-        students: totals.students,
-        classes: totals.classes,
-        teachers: totals.teachers,
-        homework: rows.length,
-        sheets: scored.length,
-        scoreRate: rate(mean(allRates)),
-      },
-      today: {
-        date: today,
-        active: rows.filter((r) => r.start_date <= today && r.due_date >= today).length,
-        published: activity.published,
-        sheets: activity.sheets,
-        answersScored: activity.scored,
-        completed: rows.filter(
-          (r) =>
-            homeworkState(progress.get(r.id)) === 'done' &&
-            lastScored.has(r.id) &&
-            dayInZone(lastScored.get(r.id)!) === today,
-        ).length,
-      },
-      marking,
-      scoreTrend: [...byDay.entries()]
-        .sort((a, b) => a[0].localeCompare(b[0]))
-        .filter(([day]) => Date.parse(`${day}T00:00:00Z`) > now - 120 * DAY_MS)
-        .slice(-30)
-        .map(([date, rates]) => ({ date, scoreRate: rate(mean(rates)), sheets: rates.length })),
-      subjects: [...bySubject.entries()]
-        .map(([subjectId, e]) => ({
-          subjectId,
-          subjectName: e.name,
-          homeworkCount: e.homework.size,
-          scoreRate: rate(mean(e.rates)),
-        }))
-        .sort((a, b) => b.homeworkCount - a.homeworkCount),
-      classes: [...byClass.entries()]
-        .map(([classId, e]) => ({
-          classId,
-          className: classNames.get(classId) ?? '',
-          homeworkCount: e.homework.size,
-          scoreRate: rate(mean(e.rates)),
-        }))
-        .sort((a, b) => b.scoreRate - a.scoreRate),
-      bands: scoreBands(allRates, 1, settings.bandStep).map((b) => ({
-        ...b,
-        from: Math.round(b.from * 100),
-        to: Math.round(b.to * 100),
-        rate: rate(b.rate),
-      })),
-    };
+  bigData(auth: AuthContext): Promise<BigData> {
+    return this.dataCenter.bigData(auth);
   }
 }
