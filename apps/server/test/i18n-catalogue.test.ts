@@ -17,6 +17,7 @@ const NOT_MIGRATED = new Set([
   'modules/analysis/metrics.ts',
   'modules/analysis/model.ts',
   'modules/analysis/pdf.ts',
+  'modules/analysis/person.ts',
   'modules/analysis/routes.ts',
   'modules/analysis/service.ts',
   'modules/marking/sample-scans.ts',
