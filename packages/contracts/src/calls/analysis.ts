@@ -35,7 +35,6 @@ export const ANALYSIS_MESSAGES = {
   cropNotFound: '这道题没有答题图片',
   directorsOnly: '只有年级主任可以查看数据中心',
   settingsAdminsOnly: '只有学校管理员可以修改分析设置',
-  noSchool: '请先加入学校后再查看学情分析',
   thresholdsOrder: '及格线、良好线、优秀线应依次升高',
   fontMissing: '服务器缺少生成报告所需的中文字体，请联系网站管理员',
   noStudents: '所选范围内没有学生',
