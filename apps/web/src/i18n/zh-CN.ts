@@ -339,6 +339,7 @@ export const zhCNScan = {
 
   download: {
     button: (os: string) => `下载扫描助手（${os}）`,
+    platforms: { 'win32-x64': 'Windows', 'linux-x64': 'Linux', 'darwin-x64': 'macOS（Intel 版）' },
     facts: (version: string, mb: string) => `版本 ${version} · ${mb} MB`,
     otherOs: '其他系统：',
     none: '服务器上还没有扫描助手安装包，请联系学校信息老师。',

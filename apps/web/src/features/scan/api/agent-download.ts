@@ -6,6 +6,7 @@ import {
   type AgentPlatform,
 } from '@zhzy/contracts';
 import { useEffect, useState } from 'react';
+import { zhCNScan } from '../../../i18n/zh-CN';
 
 /** The installers the host serves (`GET /agent/download/manifest`); undefined while loading, null when none. */
 export function useAgentPackages(): AgentPackagesManifest | null | undefined {
@@ -25,11 +26,7 @@ export function useAgentPackages(): AgentPackagesManifest | null | undefined {
   return manifest;
 }
 
-export const PLATFORM_NAMES: Record<AgentPlatform, string> = {
-  'win32-x64': 'Windows',
-  'linux-x64': 'Linux',
-  'darwin-x64': 'macOS（Intel 版）',
-};
+export const PLATFORM_NAMES: Record<AgentPlatform, string> = zhCNScan.download.platforms;
 
 /** The teacher's OS as a package platform (Windows unless the browser says otherwise). */
 export function detectPlatform(
