@@ -81,9 +81,24 @@ const Token = TokenResponseSchema;
 const Created = envelope(CreatedScanBatchSchema);
 const Pages = envelope(z.array(ScanPageInfoSchema));
 
+/**
+ * A fetch that asks once more when the connection was closed before any answer came: the client may reuse a
+ * keep-alive socket (from the start-up /health polls) just as the host closes it as idle, which a loaded machine
+ * makes likely. Only for calls that are safe to repeat.
+ */
+async function fetchRetryingClosedSocket(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(url, init);
+  }
+}
+
 /** Signs a demo account in over HTTP. */
 export async function signInOverHttp(baseUrl: string, username: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/oauth/oauth/token`, {
+  const res = await fetchRetryingClosedSocket(`${baseUrl}/oauth/oauth/token`, {
     method: 'POST',
     headers: {
       authorization: `Basic ${Buffer.from('zhzy-web:zhzy-web-secret').toString('base64')}`,
