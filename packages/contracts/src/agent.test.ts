@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RescanPageSchema, StartScanSchema, VirtualScanSchema } from './index.js';
+import { RescanPageSchema, StartScanSchema, VirtualScanSchema, isNewerVersion } from './index.js';
 
 const settings = { scannerIndex: 0 };
 
@@ -39,5 +39,15 @@ describe('the virtual scan of POST /scans', () => {
     expect(VirtualScanSchema.safeParse({ key: many }).success).toBe(false);
     const enough = Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`q${i}`, 'A']));
     expect(VirtualScanSchema.safeParse({ key: enough }).success).toBe(true);
+  });
+});
+
+describe('agent versions', () => {
+  it('compares numeric dot parts and ignores a pre-release suffix', () => {
+    expect(isNewerVersion('0.2.1-test', '0.2.0')).toBe(true);
+    expect(isNewerVersion('0.10.0', '0.9.9')).toBe(true);
+    expect(isNewerVersion('0.2.0', '0.2.0-beta')).toBe(false);
+    expect(isNewerVersion('0.2.0', '0.2.1')).toBe(false);
+    expect(isNewerVersion('1.0', '1.0.0')).toBe(false);
   });
 });

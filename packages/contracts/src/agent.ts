@@ -688,3 +688,17 @@ export const AgentPackagesManifestSchema = z.object({
   packages: z.partialRecord(z.enum(AGENT_PLATFORMS), AgentPackageSchema),
 });
 export type AgentPackagesManifest = z.infer<typeof AgentPackagesManifestSchema>;
+
+/** Whether version `a` is newer than `b` (numeric dot parts; a pre-release suffix is ignored). */
+export function isNewerVersion(a: string, b: string): boolean {
+  const parts = (v: string) =>
+    v
+      .replace(/[-+].*$/, '')
+      .split('.')
+      .map((n) => Number(n) || 0);
+  const [x, y] = [parts(a), parts(b)];
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) > (y[i] ?? 0);
+  }
+  return false;
+}

@@ -5,6 +5,7 @@ import path from 'node:path';
 import {
   AgentPackagesManifestSchema,
   agentCalls,
+  isNewerVersion,
   type AgentPackage,
   type AgentUpdateRequest,
 } from '@zhzy/contracts';
@@ -20,20 +21,6 @@ import type { BundleFacts } from '../runtime.js';
  * its /health to name the new version; otherwise it puts the old files back and starts the old agent again.
  * The spool, the token and the pairings live in the data folder and are never touched.
  */
-
-/** Whether version `a` is newer than `b` (numeric dot parts; a pre-release suffix is ignored). */
-export function isNewer(a: string, b: string): boolean {
-  const parts = (v: string) =>
-    v
-      .replace(/[-+].*$/, '')
-      .split('.')
-      .map((n) => Number(n) || 0);
-  const [x, y] = [parts(a), parts(b)];
-  for (let i = 0; i < Math.max(x.length, y.length); i++) {
-    if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) > (y[i] ?? 0);
-  }
-  return false;
-}
 
 export interface UpdateContext {
   dataDir: string;
@@ -106,7 +93,7 @@ export async function stageUpdate(request: AgentUpdateRequest, ctx: UpdateContex
   const entry = await manifestEntry(origin, ctx.facts.platform);
   if (request.version && request.version !== entry.version)
     throw new AgentError(409, T.updateVersionChanged(entry.version));
-  if (!isNewer(entry.version, ctx.version)) throw new AgentError(409, T.updateNotNewer(ctx.version));
+  if (!isNewerVersion(entry.version, ctx.version)) throw new AgentError(409, T.updateNotNewer(ctx.version));
 
   const dir = updateDir(ctx.dataDir);
   fs.rmSync(path.join(dir, 'stage'), { recursive: true, force: true });

@@ -38,20 +38,6 @@ export function detectPlatform(
   return 'win32-x64';
 }
 
-/** Whether version `a` is older than `b` (numeric dot parts; a pre-release suffix is ignored). */
-export function isOlder(a: string, b: string): boolean {
-  const parts = (v: string) =>
-    v
-      .replace(/[-+].*$/, '')
-      .split('.')
-      .map((n) => Number(n) || 0);
-  const [x, y] = [parts(a), parts(b)];
-  for (let i = 0; i < Math.max(x.length, y.length); i++) {
-    if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) < (y[i] ?? 0);
-  }
-  return false;
-}
-
 export type LocalNetworkAccess = 'granted' | 'prompt' | 'denied' | 'unknown';
 
 /** Chrome's Local Network Access permission for this site (142+); 'unknown' where the browser has none. */

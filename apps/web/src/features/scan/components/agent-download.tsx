@@ -1,4 +1,4 @@
-import type { AgentHealth, AgentPlatform } from '@zhzy/contracts';
+import { isNewerVersion, type AgentHealth, type AgentPlatform } from '@zhzy/contracts';
 import { Button, Spinner } from '../../../components/ui/button';
 import { AlertIcon } from '../../../components/icons';
 import { zhCNScan as s } from '../../../i18n/zh-CN';
@@ -6,7 +6,6 @@ import {
   AGENT_PLATFORMS,
   PLATFORM_NAMES,
   detectPlatform,
-  isOlder,
   useAgentPackages,
   useLocalNetworkAccess,
 } from '../api/agent-download';
@@ -87,7 +86,7 @@ export function AgentUpdateNotice({
   const manifest = useAgentPackages();
   const platform = platformOf(agent);
   const latest = manifest?.packages[platform];
-  if (!latest || !isOlder(agent.version, latest.version)) return null;
+  if (!latest || !isNewerVersion(latest.version, agent.version)) return null;
   return (
     <div
       className="flex w-full flex-wrap items-center gap-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900"
