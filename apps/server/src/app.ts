@@ -33,6 +33,7 @@ import { seedMarkingDemo } from './modules/marking/seed.js';
 import { recentHomeworkQuestions } from './modules/homework/service.js';
 import { registerPapers } from './modules/papers/routes.js';
 import { resultsProgress } from './modules/results/progress.js';
+import { seedSharedDemoPapers } from './modules/papers/seed.js';
 import { seedPaperTemplates } from './modules/papers/templates.js';
 import { scheduleQuestionMaintenance } from './modules/questions/maintenance.js';
 import { QuestionsRepository } from './modules/questions/repository.js';
@@ -235,6 +236,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     documents,
     recentHomework: recentHomeworkQuestions(new HomeworkRepository(db.kysely)),
   });
+  if (
+    config.SEED_DEMO &&
+    config.SEED_DEMO_RESULTS &&
+    (await seedSharedDemoPapers({ db: db.kysely, papers, clock }))
+  )
+    app.log.info(`seeded ${LOG_NAMES.demoSchool} shared papers`);
 
   // Every stored page is queued for recognition in the worker pool.
   const recognition = await registerRecognition(app, guards, {

@@ -22,7 +22,10 @@ export const ConfigSchema = z.object({
   SEED_DEMO: flag.default(true),
   /** With SEED_DEMO: also a scanned test of 七年级(1)班 in 阅卷中 (generated crops), so marking can be tried at once. */
   SEED_DEMO_SCANS: flag.default(true),
-  /** With SEED_DEMO: finished demo homework with results, so the analysis screens mean something on first start. */
+  /**
+   * With SEED_DEMO: finished demo homework with results, so the analysis screens mean something on first start, and
+   * the teaching group's shared papers in 校本资源.
+   */
   SEED_DEMO_RESULTS: flag.default(true),
   /** The checked 七年级 question families (seed/data/generated/math-7-checked.ts) in the system bank. */
   SEED_CHECKED_BANK: flag.default(true),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommentarySchema, GradeTrendSchema } from '@zhzy/contracts';
+import { CommentarySchema, GradeTrendSchema, PaperSummarySchema } from '@zhzy/contracts';
 import { DIALECTS, bearer, signIn, startTestApp, type TestApp } from './helpers/index.js';
 
 // Issue #22 point 10: the demo homework mean what their titles say. Each draws its questions from the chapter of
@@ -99,6 +99,36 @@ describe.each(DIALECTS)('the demo homework match their titles on %s', (dialect) 
         ).toBe(true);
       }
     }
+  });
+
+  it('shows a new teacher the teaching group’s shared papers in 校本资源, final and ready to copy', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/teacher/paper/school?page=1&size=20',
+      headers: teacher,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json<{ data: { records: unknown[]; total: number } }>().data;
+    const papers = page.records.map((r) => PaperSummarySchema.parse(r));
+    expect(papers.map((p) => p.title).sort()).toEqual([
+      '七年级上册 期中测试卷（教研组审定）',
+      '七年级上册 第一、二章 有理数 单元测试卷（教研组审定）',
+    ]);
+    for (const p of papers) {
+      expect(p.ownerName, p.title).toBe('李主任');
+      expect(p.status, p.title).toBe('final');
+      expect(p.questionCount, p.title).toBeGreaterThanOrEqual(15);
+      expect(p.totalScore, p.title).toBeGreaterThan(0);
+    }
+    const copy = await t.app.inject({
+      method: 'POST',
+      url: `/teacher/paper/copy/${papers[0]!.id}`,
+      headers: teacher,
+    });
+    expect(copy.statusCode, copy.body).toBe(200);
+    expect(PaperSummarySchema.parse(copy.json<{ data: unknown }>().data).title).toBe(
+      `${papers[0]!.title}（副本）`,
+    );
   });
 
   it('serves the typical-error crops of the demo homework as images', async () => {

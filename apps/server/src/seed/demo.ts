@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { AuthContext } from '../lib/call.js';
 import { GIVEN_NAMES, SURNAMES } from './data/names.js';
 import { createSchool, type SchoolSpec, type StudentSpec } from './school.js';
 
@@ -98,4 +99,36 @@ export async function seedDemoSchool(db: Kysely<Database>, clock: () => number =
     .values({ key: 'demo_seeded', value: new Date(clock()).toISOString() })
     .execute();
   return true;
+}
+
+/** A demo account acting in 演示学校, as seeds act through the services: its member row and a seed session. */
+export async function demoMember(db: Kysely<Database>, username: string) {
+  const member = await db
+    .selectFrom('users as u')
+    .innerJoin('memberships as m', 'm.user_id', 'u.id')
+    .innerJoin('orgs as o', 'o.id', 'm.org_id')
+    .select([
+      'u.id',
+      'u.username',
+      'm.org_id',
+      'm.is_creator',
+      'm.is_administrator',
+      'm.is_grade_director',
+      'm.default_year_id',
+    ])
+    .where('u.username', '=', username)
+    .where('o.name', '=', DEMO_SCHOOL_NAME)
+    .executeTakeFirst();
+  if (!member) return null;
+  const auth: AuthContext = {
+    userId: member.id,
+    username: member.username,
+    sessionId: 'seed',
+    orgId: member.org_id,
+    isCreator: member.is_creator === 1,
+    isAdministrator: member.is_administrator === 1,
+    isGradeDirector: member.is_grade_director === 1,
+    basketVersion: 0,
+  };
+  return { ...member, auth };
 }

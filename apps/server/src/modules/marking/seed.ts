@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { AuthContext } from '../../lib/call.js';
 import { SUBJECT_IDS, typeId } from '../../seed/catalog.js';
 import { demoScopeQuestions } from '../../seed/demo-questions.js';
-import { DEMO_ACCOUNTS, DEMO_SCHOOL_NAME } from '../../seed/demo.js';
+import { DEMO_ACCOUNTS, demoMember } from '../../seed/demo.js';
 import type { HomeworkService } from '../homework/service.js';
 import type { PapersService } from '../papers/service.js';
 import type { PageStorage } from '../scan/storage.js';
@@ -64,22 +63,7 @@ export async function seedMarkingDemo(deps: MarkingSeedDeps): Promise<boolean> {
   const { db } = deps;
   const done = await db.selectFrom('meta').select('value').where('key', '=', SEEDED_KEY).executeTakeFirst();
   if (done) return false;
-  const teacher = await db
-    .selectFrom('users as u')
-    .innerJoin('memberships as m', 'm.user_id', 'u.id')
-    .innerJoin('orgs as o', 'o.id', 'm.org_id')
-    .select([
-      'u.id',
-      'u.username',
-      'm.org_id',
-      'm.is_creator',
-      'm.is_administrator',
-      'm.is_grade_director',
-      'm.default_year_id',
-    ])
-    .where('u.username', '=', DEMO_ACCOUNTS.teacher)
-    .where('o.name', '=', DEMO_SCHOOL_NAME)
-    .executeTakeFirst();
+  const teacher = await demoMember(db, DEMO_ACCOUNTS.teacher);
   if (!teacher) return false;
   const klass = await db
     .selectFrom('classes as c')
@@ -100,16 +84,7 @@ export async function seedMarkingDemo(deps: MarkingSeedDeps): Promise<boolean> {
   ]);
   if (blanks.length === 0 || written.length === 0) return false;
 
-  const auth: AuthContext = {
-    userId: teacher.id,
-    username: teacher.username,
-    sessionId: 'seed',
-    orgId: teacher.org_id,
-    isCreator: teacher.is_creator === 1,
-    isAdministrator: teacher.is_administrator === 1,
-    isGradeDirector: teacher.is_grade_director === 1,
-    basketVersion: 0,
-  };
+  const { auth } = teacher;
   const title = '七年级数学 有理数单元测验';
   const blank = await deps.papers.createBlank(auth, {
     subjectId: SUBJECT_IDS.数学,
