@@ -31,7 +31,7 @@ export const PAPER_TEMPLATES: TemplateSpec[] = [
       { name: '单选题', count: 6, score: 4 },
       { name: '判断题', count: 3, score: 2 },
       { name: '填空题', count: 5, score: 4 },
-      { name: '解答题', count: 4, score: 12 },
+      { name: '解答题', count: 5, score: 10 },
     ],
     difficulty: 0.35,
     examMinutes: 60,
@@ -58,7 +58,7 @@ export const PAPER_TEMPLATES: TemplateSpec[] = [
     types: [
       { name: '单选题', count: 10, score: 3 },
       { name: '填空题', count: 6, score: 3 },
-      { name: '解答题', count: 6, score: 9 },
+      { name: '解答题', count: 4, score: 13 },
     ],
     difficulty: 0.5,
     examMinutes: 120,
