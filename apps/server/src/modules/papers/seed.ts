@@ -57,6 +57,9 @@ export async function seedSharedDemoPapers(deps: {
     });
     await papers.share(auth, copy.id, { shared: true, asTemplate: false });
   }
-  await db.insertInto('meta').values({ key: SEEDED_KEY, value: new Date(clock()).toISOString() }).execute();
+  await db
+    .insertInto('meta')
+    .values({ key: SEEDED_KEY, value: new Date(clock()).toISOString() })
+    .execute();
   return true;
 }
