@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomeworkDetail } from '@zhzy/contracts';
 import { ResultsService, type AnswerPatch } from '../src/modules/results/service.js';
@@ -71,6 +72,36 @@ function snapshot(file: string, name: string, page = 1): void {
     file,
     base,
   ]);
+}
+
+/** How many pixels of page `page`, drawn at 50 dpi, are within a small distance of the colour `hex`. */
+async function pixelsOf(file: string, page: number, hex: string): Promise<number> {
+  const base = path.join(path.dirname(file), `colour-${page}`);
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '50',
+    '-f',
+    String(page),
+    '-l',
+    String(page),
+    '-singlefile',
+    file,
+    base,
+  ]);
+  const { data, info } = await sharp(`${base}.png`).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  let count = 0;
+  for (let i = 0; i < data.length; i += info.channels)
+    if (Math.abs(data[i]! - r!) + Math.abs(data[i + 1]! - g!) + Math.abs(data[i + 2]! - b!) < 24) count += 1;
+  return count;
+}
+
+/** Pixels of a colour over every page of a PDF. */
+async function pixelsInPdf(pdf: { file: string; pages: number }, hex: string): Promise<number> {
+  let total = 0;
+  for (let page = 1; page <= pdf.pages; page += 1) total += await pixelsOf(pdf.file, page, hex);
+  return total;
 }
 
 describe.each(DIALECTS)('analysis PDFs on %s', (dialect) => {
@@ -184,6 +215,41 @@ describe.each(DIALECTS)('analysis PDFs on %s', (dialect) => {
     expect(pdf.text).toContain(String(Math.round(analysis.summary.average * 100) / 100));
     for (const c of analysis.classes) expect(pdf.text).toContain(c.className);
     if (dialect === DIALECTS[0]) snapshot(pdf.file, 'report');
+  });
+
+  it('draws the report’s charts: score bands, class averages against the grade’s, question rates by 难度', async () => {
+    const res = await post(`/teacher/analysis/report/${hw.id}/pdf`, {});
+    expect(res.statusCode).toBe(200);
+    const pdf = readPdf(res.rawPayload, 'report-charts.pdf');
+    // The guide lines' labels: the grade average on the class chart, the 难度 lines on the question chart.
+    expect(pdf.text).toMatch(/年级平均\s*\d/);
+    expect(pdf.text).toContain('容易 ≥70%');
+    expect(pdf.text).toContain('较难 <40%');
+    for (const caption of ['各分数段人数', '各班平均分', '各题得分率']) expect(pdf.text).toContain(caption);
+    // Bars in the web report's colours: blue (bands, averages, medium questions) and green (easy questions); red is
+    // the grade average's and the 较难 line's (this paper has no hard question).
+    expect(await pixelsInPdf(pdf, '#2563eb')).toBeGreaterThan(300);
+    expect(await pixelsInPdf(pdf, '#10b981')).toBeGreaterThan(40);
+    expect(await pixelsInPdf(pdf, '#f43f5e')).toBeGreaterThan(40);
+    if (dialect === DIALECTS[0]) snapshot(pdf.file, 'report-charts', 2);
+  });
+
+  it('draws no chart for a homework nobody has been marked in: no collapse to 0', async () => {
+    const paper = await w.createPaper(w.me, '未批改的测验');
+    const unmarked = await w.publish(w.me, {
+      paperId: paper.id,
+      type: 'homework',
+      title: '还没有批改的作业',
+      classIds: [c1],
+      startDate: '2026-11-06',
+      dueDate: '2026-11-07',
+    });
+    const res = await post(`/teacher/analysis/report/${unmarked.id}/pdf`, {});
+    expect(res.statusCode).toBe(200);
+    const pdf = readPdf(res.rawPayload, 'report-unmarked.pdf');
+    expect(pdf.text).toContain('分数段分布');
+    expect(pdf.text).not.toContain('年级平均');
+    expect(await pixelsInPdf(pdf, '#2563eb')).toBe(0);
   });
 
   it('prints the report of one class, and refuses a class outside the homework', async () => {

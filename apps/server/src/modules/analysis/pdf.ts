@@ -4,6 +4,7 @@ import PDFKit from 'pdfkit';
 import type { HomeworkAnalysis, MistakeBook, MistakeQuestion } from '@zhzy/contracts';
 import type { CardFonts } from '@zhzy/answer-card/render';
 import { htmlBlocks } from '../materials/booklet.js';
+import { columnChart, rowChart } from './pdf-charts.js';
 
 // The printable analysis files (SPEC §7): the homework report (papaerReport) and the 错题本 of several students.
 // pdfkit with the machine's CJK font (the answer cards' font, subset on embedding), A4, a page number on every page;
@@ -87,6 +88,17 @@ function ensure(doc: Doc, height: number): void {
 }
 
 const pct = (rate: number) => `${(rate * 100).toFixed(1)}%`;
+const pct0 = (rate: number) => `${Math.round(rate * 100)}%`;
+/** The web report's palette (blue, slate, amber, rose) and its 难度 colours: easy green, medium blue, hard red. */
+const BLUE = '#2563eb';
+const SLATE = '#94a3b8';
+const AMBER = '#f59e0b';
+const ROSE = '#f43f5e';
+const DIFFICULTY = { easy: '#10b981', medium: BLUE, hard: ROSE } as const;
+const rateColor = (rate: number) =>
+  rate >= 0.7 ? DIFFICULTY.easy : rate >= 0.4 ? DIFFICULTY.medium : DIFFICULTY.hard;
+/** An axis top for counts: a multiple of 4, so the axis' quarter steps are whole people. */
+const countAxis = (max: number) => Math.max(4, Math.ceil(max / 4) * 4);
 const num = (n: number) => String(Math.round(n * 100) / 100);
 
 function titleBlock(doc: Doc, title: string, lines: string[]): void {
@@ -323,6 +335,30 @@ export function reportPdf(a: HomeworkAnalysis, options: ReportPdfOptions): Reada
         ...(classScope ? [String(b.gradeCount), pct(b.gradeRate)] : []),
       ]),
     );
+    // Charts only once somebody is marked: an unmarked homework is not drawn as a collapse to 0.
+    const charts = s.scoredCount > 0;
+    if (charts)
+      columnChart(
+        doc,
+        classScope
+          ? {
+              title: '分数段人数占比：本班与年级',
+              series: [
+                { name: '本班', color: BLUE },
+                { name: '年级', color: SLATE },
+              ],
+              bars: a.bands.map((b) => ({ label: b.label, values: [b.rate, b.gradeRate] })),
+              max: 1,
+              format: pct0,
+            }
+          : {
+              title: '各分数段人数',
+              series: [{ name: '人数', color: BLUE }],
+              bars: a.bands.map((b) => ({ label: b.label, values: [b.count] })),
+              max: countAxis(Math.max(...a.bands.map((b) => b.count))),
+              format: (v) => String(Math.round(v)),
+            },
+      );
 
     heading(doc, '三、班级对比');
     table(
@@ -352,6 +388,23 @@ export function reportPdf(a: HomeworkAnalysis, options: ReportPdfOptions): Reada
         String(c.rank),
       ]),
     );
+    if (charts)
+      columnChart(doc, {
+        title: '各班平均分',
+        series: [{ name: '平均分', color: BLUE }],
+        // A class nobody has been marked in yet draws no bar (not a zero).
+        bars: a.classes.map((c) => ({
+          label: c.className,
+          values: [c.stats.scoredCount > 0 ? c.stats.average : null],
+          ...(c.classId === a.scope.classId ? { color: AMBER } : {}),
+        })),
+        max: hw.fullScore,
+        format: num,
+        missing: '阅卷中',
+        guides: [
+          { value: a.gradeSummary.average, label: `年级平均 ${num(a.gradeSummary.average)}`, color: ROSE },
+        ],
+      });
 
     heading(doc, '四、小题分析');
     table(
@@ -383,6 +436,22 @@ export function reportPdf(a: HomeworkAnalysis, options: ReportPdfOptions): Reada
         plain(q.correctAnswer, 40),
       ]),
     );
+    if (charts)
+      columnChart(doc, {
+        title: '各题得分率（颜色为难度：绿 容易、蓝 适中、红 较难）',
+        series: [{ name: '得分率', color: BLUE }],
+        bars: a.questions.map((q) => ({
+          label: q.no,
+          values: [q.scoreRate],
+          color: DIFFICULTY[q.difficulty],
+        })),
+        max: 1,
+        format: pct0,
+        guides: [
+          { value: 0.7, label: '容易 ≥70%', color: DIFFICULTY.easy },
+          { value: 0.4, label: '较难 <40%', color: DIFFICULTY.hard },
+        ],
+      });
     paragraph(
       doc,
       '难度按得分率分：≥70% 容易，40%–70% 适中，<40% 较难；区分度为总分前 27% 与后 27% 学生的得分率之差（不足 4 人时不计）。',
@@ -401,6 +470,17 @@ export function reportPdf(a: HomeworkAnalysis, options: ReportPdfOptions): Reada
         ],
         a.knowledgePoints.map((k) => [k.name, k.questionNos.join('、'), num(k.fullScore), pct(k.scoreRate)]),
       );
+      if (charts)
+        rowChart(doc, {
+          title: '各知识点得分率',
+          rows: a.knowledgePoints.map((k) => ({
+            label: k.name,
+            value: k.scoreRate,
+            color: rateColor(k.scoreRate),
+          })),
+          max: 1,
+          format: pct,
+        });
     }
   });
 }
