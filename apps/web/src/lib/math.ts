@@ -40,3 +40,13 @@ export function renderMath(html: string): string {
   cache.set(html, out);
   return out;
 }
+
+/** Why KaTeX cannot typeset a formula (its parser's message), or null when it can. */
+export function formulaError(latex: string): string | null {
+  try {
+    katex.renderToString(latex, { throwOnError: true, trust: false, strict: 'ignore' });
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message.replace(/^KaTeX parse error:\s*/, '') : String(error);
+  }
+}
