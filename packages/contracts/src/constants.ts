@@ -121,3 +121,29 @@ export const QUESTION_TYPE_DEMO = [
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 7_200;
 /** Refresh tokens live this long unless configured otherwise. */
 export const DEFAULT_REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3_600;
+
+/**
+ * The HTML subset question content holds: paragraphs, emphasis, sub- and superscripts, tables, lists and pictures.
+ * The host sanitises every write to it (plus `span`, which imports carry); the web editor keeps to it.
+ */
+export const RICH_TEXT_TAGS = [
+  'p',
+  'br',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  'sub',
+  'sup',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'td',
+  'th',
+  'ul',
+  'ol',
+  'li',
+  'img',
+] as const;

@@ -1,31 +1,11 @@
 import sanitizeHtml from 'sanitize-html';
+import { RICH_TEXT_TAGS } from '@zhzy/contracts';
 
 // Question content (stem, options, answer, analysis) is a small HTML subset with LaTeX formulas kept as text
 // inside \( \) or \[ \]. Everything is sanitised here on every write, whoever sends it; the web app
 // sanitises again before rendering.
 
-const TAGS = [
-  'p',
-  'br',
-  'b',
-  'strong',
-  'i',
-  'em',
-  'u',
-  'sub',
-  'sup',
-  'span',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'td',
-  'th',
-  'ul',
-  'ol',
-  'li',
-  'img',
-];
+const TAGS = [...RICH_TEXT_TAGS, 'span'];
 
 /** Our own stored files, or an inline picture in one of four raster formats (never SVG: it can script). */
 const FILE_SRC = /^\/files\/[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;

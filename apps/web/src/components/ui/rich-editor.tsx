@@ -1,4 +1,5 @@
 import DOMPurify from 'dompurify';
+import { RICH_TEXT_TAGS } from '@zhzy/contracts';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { RichText } from '../rich-text';
 import { composition } from '../../i18n/composition';
@@ -6,31 +7,8 @@ import { toast } from '../../lib/toast';
 import { cn } from '../../lib/utils';
 import { FormulaDialog, TableDialog } from './editor-dialogs';
 
-/**
- * The subset a question may hold (the host sanitises again, to the same subset): paragraphs, emphasis, sub- and
- * superscripts, tables, lists and images.
- */
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'b',
-  'strong',
-  'i',
-  'em',
-  'u',
-  'sub',
-  'sup',
-  'img',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'td',
-  'th',
-  'ul',
-  'ol',
-  'li',
-];
+/** The subset a question may hold (the host sanitises again, to the same subset). */
+const ALLOWED_TAGS = [...RICH_TEXT_TAGS];
 const ALLOWED_ATTR = ['src', 'alt', 'colspan', 'rowspan'];
 /** An image travels inside the content as a data URL; the content may hold 200,000 characters. */
 const MAX_IMAGE_BYTES = 140 * 1024;
