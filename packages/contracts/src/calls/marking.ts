@@ -480,6 +480,7 @@ export const GroupScoreResultSchema = z.object({
   /** My marks of the block after the group (the bench's counter). */
   myMarks: z.number().int().nonnegative(),
 });
+export type GroupScoreResult = z.infer<typeof GroupScoreResultSchema>;
 
 export const MarkCommentsSchema = z.object({ comments: BlockSettingsFields.comments });
 

@@ -50,6 +50,7 @@ function blockOf(halfPoints = true): MarkBlock {
     arbiterId: null,
     arbiterName: '王老师',
     rubric: '步骤分：列式 2 分',
+    rubricItems: [],
     comments: [],
     progress: { items: 3, done: 0, marks: 0, marksNeeded: 3, arbitration: 0, problems: 0, expected: 3 },
     teachers: [{ userId: 'u1', name: '王老师', marks: 0, remaining: 3 }],
