@@ -97,6 +97,13 @@ function BenchFor({ block, reloadBlock }: { block: MarkBlock; reloadBlock: () =>
     }
   };
   const { mutate: mutateKey } = useSWRConfig();
+  // Items I made final since the block was (re)loaded: the block's counter follows each Enter without asking again.
+  const [finalised, setFinalised] = useState(0);
+  const [countedBlock, setCountedBlock] = useState(block);
+  if (countedBlock !== block) {
+    setCountedBlock(block);
+    setFinalised(0);
+  }
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
 
   // A new item: its boxes start empty (or with my earlier mark, when revising) and the first box takes the keys.
@@ -192,6 +199,7 @@ function BenchFor({ block, reloadBlock }: { block: MarkBlock; reloadBlock: () =>
     request
       .then((res) => {
         queue.setCounts(res.remaining, res.myMarks);
+        if (res.outcome === 'final') setFinalised((n) => n + 1);
         setStatus(T.outcome[res.outcome] ?? '');
         if (queue.getState().finished || res.outcome !== 'final') queue.refresh();
       })
@@ -284,7 +292,10 @@ function BenchFor({ block, reloadBlock }: { block: MarkBlock; reloadBlock: () =>
             {T.myMarks(state.myMarks)} · {T.remaining(state.remaining)}
           </span>
           <span className="text-sm text-slate-500" data-testid="block-progress">
-            {T.blockProgress(block.progress.done, block.progress.items)}
+            {T.blockProgress(
+              Math.min(block.progress.items, block.progress.done + finalised),
+              block.progress.items,
+            )}
           </span>
           <div className="ml-auto flex gap-2">
             <Button
