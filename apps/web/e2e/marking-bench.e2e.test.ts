@@ -168,9 +168,10 @@ describe('the marking bench against Gradescope and 智学网', () => {
     await poll(() => counts.textContent()).toBe(`已批 ${2 + n} 份 · 待批 ${38 - n} 份`);
     await poll(() => page.getByTestId('block-progress').textContent()).toBe(`全题块已完成 ${2 + n}/40`);
     expect(progressBefore).toBe('全题块已完成 2/40');
-    await shot(page, 'marking-group-counters');
     await page.keyboard.press('Escape');
     await poll(() => groups.count()).toBe(0);
+    expect(await counts.textContent()).toBe(`已批 ${2 + n} 份 · 待批 ${38 - n} 份`);
+    await shot(page, 'marking-group-counters');
 
     // 4. 回评: every mark as its crop with its score; a click opens it again with its items, and re-marking revises.
     await page.getByRole('button', { name: '回评' }).first().click();
