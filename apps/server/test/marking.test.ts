@@ -675,6 +675,97 @@ describe.each(DIALECTS)('marking on %s', (dialect) => {
     });
   });
 
+  describe('rubric items (评分项)', () => {
+    it('a teacher defines items per question, applies them with a mark, and the score is their sum in results', async () => {
+      const c3 = w.classesA[2]!;
+      const hw = await publish('评分项', [c3.id]);
+      const sheets = await scan(hw, classStudents.get(c3.id)!.slice(0, 4));
+      const block = blockOf(await view(hw.id), Q.written);
+      expect(block.rubricItems).toEqual([]);
+      const put = (who: Headers, items: unknown[]) =>
+        w.call('PUT', `/teacher/mark/block/${block.id}/rubric`, who, { items });
+      const items = [
+        { questionId: Q.written, label: '列方程正确', points: 2 },
+        { questionId: Q.written, label: '计算正确', points: 8 },
+        { questionId: Q.written, label: '计算错误', points: -1 },
+      ];
+      // Checked against the question: the block's step, its full score, its questions; only its markers save.
+      const step = await put(w.me, [{ ...items[0], points: 0.3 }]);
+      expect(step.statusCode).toBe(400);
+      expect(step.json().message).toBe('评分项“列方程正确”的分值只能是 0.5 的整数倍');
+      const above = await put(w.me, [{ ...items[0], points: 13 }]);
+      expect(above.json().message).toBe('评分项“列方程正确”的分值不能超过该题满分 12 分');
+      expect((await put(w.me, [{ ...items[0], questionId: Q.blank0 }])).json().message).toBe(
+        '评分项只能属于这个题块中的题',
+      );
+      expect((await put(w.me, [{ ...items[0], label: ' ' }])).statusCode).toBe(400);
+      expect((await put(w.colleague, items)).statusCode).toBe(403);
+
+      const saved = data<{ id: string; label: string; points: number }[]>(await put(w.me, items));
+      expect(saved.map((r) => [r.label, r.points])).toEqual([
+        ['列方程正确', 2],
+        ['计算正确', 8],
+        ['计算错误', -1],
+      ]);
+      const [equation, correct, slip] = saved.map((r) => r.id) as [string, string, string];
+      const bench = MarkBlockSchema.parse(data(await w.call('GET', `/teacher/mark/block/${block.id}`, w.me)));
+      expect(bench.rubricItems.map((r) => r.id)).toEqual([equation, correct, slip]);
+
+      const mark = (sheetId: string, score: number, rubric: string[]) =>
+        w.call('POST', `/teacher/mark/block/${block.id}/mark`, w.me, {
+          sheetId,
+          scores: [{ questionId: Q.written, score }],
+          rubric: { [Q.written]: rubric },
+        });
+      // 2 + 8 − 1 = 9 goes into results like any mark; a score the items do not give is refused.
+      const wrong = await mark(sheets[0]!, 10, [equation, correct, slip]);
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().message).toBe('第7题的得分与所选评分项不一致');
+      expect((await answerOf(sheets[0]!, Q.written)).score_tenths).toBeNull();
+      expect(
+        SubmitMarkResultSchema.parse(data(await mark(sheets[0]!, 9, [equation, correct, slip]))).outcome,
+      ).toBe('final');
+      expect(await answerOf(sheets[0]!, Q.written)).toEqual({ score_tenths: 90, score_source: 'marker' });
+      // Deductions alone count down from full marks; the sum never leaves 0..full.
+      expect((await mark(sheets[1]!, 11, [slip])).statusCode).toBe(200);
+      expect((await answerOf(sheets[1]!, Q.written)).score_tenths).toBe(110);
+      expect((await mark(sheets[2]!, 10, [equation, correct, correct])).statusCode).toBe(200);
+      expect((await mark(sheets[3]!, 0, ['no-such-item'])).statusCode).toBe(409);
+
+      // The items applied come back with my mark (回评 and the item), with the crops to show.
+      const item = data<{ myMark: { rubric: Record<string, string[]> } }>(
+        await w.call('GET', `/teacher/mark/block/${block.id}/item/${sheets[0]}`, w.me),
+      );
+      expect(item.myMark.rubric).toEqual({ [Q.written]: [equation, correct, slip] });
+      const history = data<{
+        records: {
+          sheetId: string;
+          total: number;
+          rubric: Record<string, string[]>;
+          answers: { cropUrl: string | null }[];
+        }[];
+      }>(await w.call('GET', `/teacher/mark/block/${block.id}/history`, w.me));
+      const first = history.records.find((r) => r.sheetId === sheets[0])!;
+      expect(first).toMatchObject({ total: 9, rubric: { [Q.written]: [equation, correct, slip] } });
+      expect(first.answers[0]!.cropUrl).toBe(`/teacher/mark/crop/${sheets[0]}/${Q.written}`);
+      expect((await w.call('GET', first.answers[0]!.cropUrl!, w.me)).statusCode).toBe(200);
+
+      // Saving again keeps the ids given back (marks still point at them) and drops the rest.
+      const again = data<{ id: string; label: string }[]>(
+        await put(w.me, [{ id: equation, questionId: Q.written, label: '方程正确', points: 2 }]),
+      );
+      expect(again).toEqual([{ id: equation, questionId: Q.written, label: '方程正确', points: 2 }]);
+      const stored = await w.t.testDb.db.kysely
+        .selectFrom('mark_rubric_items')
+        .select(['id', 'homework_id', 'question_id', 'points_tenths'])
+        .where('homework_id', '=', hw.id)
+        .execute();
+      expect(stored).toEqual([
+        { id: equation, homework_id: hw.id, question_id: Q.written, points_tenths: 20 },
+      ]);
+    });
+  });
+
   describe('grouped marking', () => {
     it('groups blank answers and identical crops, and scores a group at once into results', async () => {
       const c5 = w.classesA[4]!;
@@ -706,7 +797,7 @@ describe.each(DIALECTS)('marking on %s', (dialect) => {
       const similar = groups.filter((g) => g.kind === 'similar');
       expect(similar).toHaveLength(1);
       expect([...similar[0]!.sheetIds].sort()).toEqual(sheets.slice(3, 6).sort());
-      const res = data<{ results: { ok: boolean }[]; remaining: number }>(
+      const res = data<{ results: { ok: boolean }[]; remaining: number; myMarks: number }>(
         await w.call('POST', `/teacher/mark/block/${block.id}/group`, w.me, {
           sheetIds: blank.sheetIds,
           scores: [{ questionId: Q.written, score: 0 }],
@@ -714,6 +805,8 @@ describe.each(DIALECTS)('marking on %s', (dialect) => {
       );
       expect(res.results.every((r) => r.ok)).toBe(true);
       expect(res.remaining).toBe(5);
+      // The bench's counter follows without asking again.
+      expect(res.myMarks).toBe(3);
       for (const s of blank.sheetIds)
         expect(await answerOf(s, Q.written)).toEqual({ score_tenths: 0, score_source: 'group' });
       // Scored items answer per item when sent again.

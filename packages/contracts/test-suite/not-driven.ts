@@ -89,6 +89,7 @@ export const NOT_DRIVEN: Record<string, string> = {
   markGroups: BY_MARKING,
   groupScore: BY_MARKING,
   markComments: BY_MARKING,
+  saveRubricItems: BY_MARKING,
   markCrop: BY_MARKING,
   createMaterialFolder: BY_MATERIALS,
   updateMaterialFolder: BY_MATERIALS,

@@ -786,6 +786,22 @@ export interface MarkMarksTable {
   /** JSON array of annotations. */
   annotations: Generated<string>;
   comment: Generated<string>;
+  /** JSON object question id → applied rubric item ids (0034). */
+  rubric: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A rubric item (评分项) of a homework's question (0034). */
+export interface MarkRubricItemsTable {
+  id: string;
+  org_id: string;
+  homework_id: string;
+  question_id: string;
+  sort: number;
+  label: string;
+  /** Signed: a deduction is negative. */
+  points_tenths: number;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -818,6 +834,7 @@ export interface Database {
   mark_problems: MarkProblemsTable;
   mark_claims: MarkClaimsTable;
   mark_crop_hashes: MarkCropHashesTable;
+  mark_rubric_items: MarkRubricItemsTable;
 }
 // ───────────── 0011 analysis ─────────────
 

@@ -17,12 +17,18 @@ function browserBacking(): StorageBacking {
   return createMemoryBacking();
 }
 
+/** The marking bench's 讲评 (anonymous) mode: a setting of the projecting PC. */
+export const ANONYMOUS_MARKING_KEY = 'markAnonymous';
+
 /**
- * Keys of this device rather than of the signed-in session: the scan agent's pairing tokens, its URL override and
- * the scanner settings survive a sign-out (another teacher on the same PC uses the same agent and scanner).
+ * Keys of this device rather than of the signed-in session: the scan agent's pairing tokens, its URL override,
+ * the scanner settings and the bench's 讲评 mode survive a sign-out (another teacher on the same PC uses the same agent and scanner).
  */
 export const isDeviceSetting = (key: string): boolean =>
-  key.startsWith('scanAgentToken:') || key === 'scanAgentWsUrl' || key === 'scannerSetting';
+  key.startsWith('scanAgentToken:') ||
+  key === 'scanAgentWsUrl' ||
+  key === 'scannerSetting' ||
+  key === ANONYMOUS_MARKING_KEY;
 
 /** JSON local storage (SPEC §9) shared by the session reader and the API client; sign-out keeps device settings. */
 export const storage = createStorage(browserBacking(), { keepOnClear: isDeviceSetting });

@@ -73,7 +73,53 @@ export const MARK_MESSAGES = {
   groupEmpty: '请选择要一起给分的答卷',
   groupDouble: '双评题块不能整组给分',
   noCrop: '这道题还没有答题图片',
+  rubricItemUnknown: (no: string) => `第${no}题的评分项已被修改，请刷新后再评`,
+  rubricMismatch: (no: string) => `第${no}题的得分与所选评分项不一致`,
+  rubricStep: (label: string) => `评分项“${label}”的分值只能是 0.5 的整数倍`,
+  rubricStepWhole: (label: string) => `评分项“${label}”的分值只能是整数`,
+  rubricAboveFull: (label: string, full: number) => `评分项“${label}”的分值不能超过该题满分 ${full} 分`,
+  rubricQuestion: '评分项只能属于这个题块中的题',
+  rubricTooMany: (no: string) => `第${no}题最多设置${RUBRIC_ITEMS_MAX}个评分项`,
 } as const;
+
+/** Most rubric items (评分项) of one question. */
+export const RUBRIC_ITEMS_MAX = 12;
+
+/**
+ * The one-keystroke keys of a block's rubric items, in the block's order (question by question, then the items'
+ * order). Digits type scores and c x p t m z h e r are the bench's other keys, so the items take the letters left.
+ */
+export const RUBRIC_KEYS = [
+  'a',
+  's',
+  'd',
+  'f',
+  'g',
+  'j',
+  'k',
+  'l',
+  'q',
+  'w',
+  'y',
+  'u',
+  'i',
+  'o',
+  'v',
+  'b',
+  'n',
+] as const;
+
+/**
+ * A question's score from the rubric items applied to it: their sum, clamped to 0..full. When every item applied is
+ * a deduction (「计算错误 −1」) the sum counts down from full marks; with no item applied, null (the score is typed).
+ * Tenths in, tenths out, so web and host agree to the tenth.
+ */
+export function rubricScoreTenths(fullTenths: number, appliedTenths: readonly number[]): number | null {
+  if (appliedTenths.length === 0) return null;
+  const sum = appliedTenths.reduce((s, v) => s + v, 0);
+  const base = appliedTenths.every((v) => v < 0) ? fullTenths : 0;
+  return Math.max(0, Math.min(fullTenths, base + sum));
+}
 
 /** A score on the wire: points with at most one decimal. */
 export const PointsSchema = z.number({ error: MARK_MESSAGES.notNumber }).min(0, MARK_MESSAGES.negative);
@@ -94,6 +140,39 @@ export const MarkQuestionSchema = z.object({
   analysis: z.string(),
 });
 export type MarkQuestion = z.infer<typeof MarkQuestionSchema>;
+
+/** A rubric item (评分项) of a question: a label and signed points, applied with one key on the bench. */
+export const RubricItemSchema = z.object({
+  id: IdSchema,
+  questionId: IdSchema,
+  label: z.string(),
+  /** Signed points: 「列方程正确 +2」 is 2, 「计算错误 −1」 is −1. */
+  points: z.number(),
+});
+export type RubricItem = z.infer<typeof RubricItemSchema>;
+
+/** A block's rubric items as the creator or a marker saves them (replaces the block's questions' items). */
+export const SaveRubricItemsSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        /** Kept when given (an existing item of the block's questions). */
+        id: IdSchema.optional(),
+        questionId: IdSchema,
+        label: z.string().trim().min(1, '请输入评分项名称').max(30, '评分项名称不能超过30个字'),
+        points: z
+          .number({ error: MARK_MESSAGES.notNumber })
+          .min(-100, '评分项分值不能低于 -100')
+          .max(100, '评分项分值不能超过 100')
+          .refine((v) => v !== 0, '评分项分值不能为 0'),
+      }),
+    )
+    .max(RUBRIC_KEYS.length, `一个题块最多设置${RUBRIC_KEYS.length}个评分项`),
+});
+export type SaveRubricItems = z.infer<typeof SaveRubricItemsSchema>;
+
+/** Rubric items applied per question id (a mark's 评分项). */
+export const RubricAppliedSchema = z.record(z.string(), z.array(IdSchema).max(RUBRIC_ITEMS_MAX));
 
 export const MarkerSchema = z.object({
   userId: IdSchema,
@@ -147,6 +226,8 @@ export const MarkBlockSchema = z.object({
   arbiterName: z.string(),
   /** The creator's own words next to the answer key. */
   rubric: z.string(),
+  /** The rubric items of the block's questions, in key order (RUBRIC_KEYS). */
+  rubricItems: z.array(RubricItemSchema),
   comments: z.array(z.string()),
   progress: BlockProgressSchema,
   teachers: z.array(TeacherProgressSchema),
@@ -298,6 +379,8 @@ export const MarkItemSchema = z.object({
       scores: z.record(z.string(), z.number()),
       annotations: z.array(AnnotationSchema),
       comment: z.string(),
+      /** The rubric items I applied, per question. */
+      rubric: RubricAppliedSchema,
       updatedAt: TimestampSchema,
     })
     .nullable(),
@@ -335,6 +418,8 @@ export const SubmitMarkSchema = z.object({
     .max(20),
   annotations: z.array(AnnotationSchema).max(MARK_ANNOTATIONS_MAX).default([]),
   comment: z.string().trim().max(200, '评语不能超过200个字').default(''),
+  /** Rubric items applied per question; a question with items is scored by them (rubricScoreTenths). */
+  rubric: RubricAppliedSchema.default({}),
 });
 export type SubmitMark = z.infer<typeof SubmitMarkSchema>;
 
@@ -363,6 +448,10 @@ export const MarkHistoryEntrySchema = z.object({
   total: z.number(),
   /** The final total in results now (may differ in double marking). */
   finalTotal: z.number().nullable(),
+  /** The answer crops (thumbnails of 回评), in the block's question order. */
+  answers: z.array(z.object({ questionId: IdSchema, cropUrl: z.string().nullable() })),
+  /** Rubric items I applied, per question. */
+  rubric: RubricAppliedSchema,
   updatedAt: TimestampSchema,
 });
 export type MarkHistoryEntry = z.infer<typeof MarkHistoryEntrySchema>;
@@ -388,7 +477,10 @@ export const GroupScoreResultSchema = z.object({
   /** Per item: scored, or why not (a bulk call answers per item). */
   results: z.array(z.object({ sheetId: IdSchema, ok: z.boolean(), message: z.string().nullable() })),
   remaining: z.number().int().nonnegative(),
+  /** My marks of the block after the group (the bench's counter). */
+  myMarks: z.number().int().nonnegative(),
 });
+export type GroupScoreResult = z.infer<typeof GroupScoreResultSchema>;
 
 export const MarkCommentsSchema = z.object({ comments: BlockSettingsFields.comments });
 
@@ -547,6 +639,18 @@ export const markCommentsCall = defineCall({
   params: IdParams,
   body: MarkCommentsSchema,
   response: envelope(z.array(z.string())),
+});
+
+/** Replaces the rubric items (评分项) of a block's questions (the homework's creator and the block's markers). */
+export const saveRubricItemsCall = defineCall({
+  name: 'saveRubricItems',
+  method: 'PUT',
+  path: '/teacher/mark/block/:id/rubric',
+  encoding: 'json',
+  auth: 'bearer',
+  params: IdParams,
+  body: SaveRubricItemsSchema,
+  response: envelope(z.array(RubricItemSchema)),
 });
 
 /** The crop of one answer, streamed (same permissions as the block). */

@@ -1,6 +1,8 @@
 import {
   MARK_CLAIM_SECONDS,
   MARK_MESSAGES,
+  RubricAppliedSchema,
+  rubricScoreTenths,
   type MarkBlock,
   type MarkItem,
   type MarkNext,
@@ -18,6 +20,7 @@ import { marksRequired, toPoints, toTenths } from '../results/scoring.js';
 import {
   AnnotationsSchema,
   ScoresSchema,
+  cropUrlOf,
   parseStored,
   scoresInPoints,
   type BlockCtx,
@@ -65,9 +68,7 @@ export class MarkingBench extends MarkingAssignment {
         student: s ? { name: s.name, studentNo: s.student_no, className: s.class_name } : null,
         answers: item.answers.map((a) => ({
           questionId: a.question_id,
-          cropUrl: a.crop_path
-            ? `/teacher/mark/crop/${item.sheetId}/${encodeURIComponent(a.question_id)}`
-            : null,
+          cropUrl: a.crop_path ? cropUrlOf(item.sheetId, a.question_id) : null,
           blank: a.blank === 1,
           score: a.score_tenths === null ? null : toPoints(a.score_tenths),
         })),
@@ -76,6 +77,7 @@ export class MarkingBench extends MarkingAssignment {
               scores: scoresInPoints(parseStored(ScoresSchema, mine.scores, {})),
               annotations: parseStored(AnnotationsSchema, mine.annotations, []),
               comment: mine.comment,
+              rubric: parseStored(RubricAppliedSchema, mine.rubric, {}),
               updatedAt: mine.updated_at,
             }
           : null,
@@ -191,6 +193,36 @@ export class MarkingBench extends MarkingAssignment {
     }
     return out;
   }
+
+  /**
+   * Checks the rubric items applied with a mark: each item of its question in this block, and the question's score
+   * the one its items give (rubricScoreTenths). Returns what the mark keeps (questions without items left out).
+   */
+  protected rubricOf(
+    ctx: BlockCtx,
+    applied: SubmitMark['rubric'],
+    scores: Record<string, number>,
+  ): Record<string, string[]> {
+    const out: Record<string, string[]> = {};
+    for (const [questionId, ids] of Object.entries(applied)) {
+      const q = ctx.questions.find((x) => x.questionId === questionId);
+      if (!q) throw new AppError('VALIDATION', MARK_MESSAGES.rubricQuestion);
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) continue;
+      const items = unique.map((id) =>
+        ctx.rubricItems.find((r) => r.id === id && r.questionId === questionId),
+      );
+      if (items.some((r) => !r)) throw new AppError('CONFLICT', MARK_MESSAGES.rubricItemUnknown(q.no));
+      const expected = rubricScoreTenths(
+        toTenths(q.fullScore),
+        items.map((r) => toTenths(r!.points)),
+      );
+      if (expected !== scores[questionId])
+        throw new AppError('VALIDATION', MARK_MESSAGES.rubricMismatch(q.no));
+      out[questionId] = unique;
+    }
+    return out;
+  }
   async submit(
     auth: AuthContext,
     blockId: string,
@@ -199,13 +231,14 @@ export class MarkingBench extends MarkingAssignment {
   ): Promise<SubmitMarkResult> {
     const ctx = await this.blockCtx(auth, blockId);
     const scores = this.scoresOf(ctx, body.scores);
+    const rubric = this.rubricOf(ctx, body.rubric ?? {}, scores);
     const now = this.now();
     let outcome: SubmitMarkResult['outcome'] = 'final';
     let finalScores: Record<string, number | null> = {};
     await this.repo.transaction(async (repo, trx) => {
       const [item] = await this.items(ctx, [body.sheetId], repo);
       if (!item) throw new AppError('NOT_FOUND', MARK_MESSAGES.itemNotFound);
-      if (await this.recordMark(repo, auth, ctx, item, kind, scores, body, now)) outcome = 'revised';
+      if (await this.recordMark(repo, auth, ctx, item, kind, scores, rubric, body, now)) outcome = 'revised';
       const [after] = await this.items(ctx, [body.sheetId], repo);
       if (after!.marks.filter((m) => m.kind !== 'arbitration').length > marksRequired(ctx.rules.mode))
         throw new AppError(
@@ -246,6 +279,7 @@ export class MarkingBench extends MarkingAssignment {
     item: Item,
     kind: 'mark' | 'group',
     scores: Record<string, number>,
+    rubric: Record<string, string[]>,
     body: SubmitMark,
     now: string,
   ): Promise<boolean> {
@@ -259,6 +293,7 @@ export class MarkingBench extends MarkingAssignment {
       total_tenths: Object.values(scores).reduce((s, v) => s + v, 0),
       annotations: JSON.stringify(body.annotations),
       comment: body.comment,
+      rubric: JSON.stringify(rubric),
       updated_at: now,
     };
     const insert = (markKind: string) =>

@@ -10,6 +10,7 @@ import {
   type MarkBlock,
   type MarkMode,
   type MarkQuestion,
+  type RubricItem,
 } from '@zhzy/contracts';
 import { MARKING_TEXT } from '../../i18n/messages.js';
 import type { AuthContext } from '../../lib/call.js';
@@ -53,6 +54,8 @@ export interface BlockCtx {
   markers: MarkerMap;
   markerNames: Map<string, string>;
   questions: MarkQuestion[];
+  /** The rubric items (评分项) of the block's questions, in key order (question by question). */
+  rubricItems: RubricItem[];
 }
 
 /** One student's answer to a block, with its marks and where it stands. */
@@ -87,6 +90,10 @@ export function parseStored<S extends z.ZodType>(
 }
 
 export const IdsSchema = z.array(z.string());
+
+/** Where the bench fetches an answer's crop (the markCrop call). */
+export const cropUrlOf = (sheetId: string, questionId: string) =>
+  `/teacher/mark/crop/${sheetId}/${encodeURIComponent(questionId)}`;
 export const ScoresSchema = z.record(z.string(), z.number());
 export const AnnotationsSchema = z.array(AnnotationSchema);
 
@@ -190,7 +197,13 @@ export class MarkingCore {
   }
 
   protected async contexts(hw: Homework, blocks: BlockRow[]): Promise<BlockCtx[]> {
-    return this.contextsWith(hw, blocks, await this.repo.markersOf(blocks.map((b) => b.id)));
+    const questionIds = [...new Set(blocks.flatMap((b) => parseStored(IdsSchema, b.question_ids, [])))];
+    return this.contextsWith(
+      hw,
+      blocks,
+      await this.repo.markersOf(blocks.map((b) => b.id)),
+      await this.repo.rubricItems(hw.id, questionIds),
+    );
   }
 
   /** The contexts of a homework's blocks, its markers taken from rows read before (of these blocks or more). */
@@ -198,6 +211,7 @@ export class MarkingCore {
     hw: Homework,
     blocks: BlockRow[],
     markerRows: Awaited<ReturnType<MarkingRepository['markersOf']>>,
+    rubricRows: Awaited<ReturnType<MarkingRepository['rubricItems']>> = [],
   ): BlockCtx[] {
     const all = markableQuestions(this.paperOf(hw));
     const byId = new Map(all.map((q) => [q.questionId, q]));
@@ -222,6 +236,16 @@ export class MarkingCore {
         },
         markers,
         markerNames,
+        rubricItems: questionIds.flatMap((q) =>
+          rubricRows
+            .filter((r) => r.question_id === q)
+            .map((r) => ({
+              id: r.id,
+              questionId: r.question_id,
+              label: r.label,
+              points: toPoints(r.points_tenths),
+            })),
+        ),
         questions: questionIds.map(
           (id) =>
             byId.get(id) ?? {
@@ -358,6 +382,7 @@ export class MarkingCore {
       arbiterId: ctx.block.arbiter_id,
       arbiterName: names.get(arbiter) ?? '',
       rubric: ctx.block.rubric,
+      rubricItems: ctx.rubricItems,
       comments: parseStored(IdsSchema, ctx.block.comments, []),
       progress: this.progress(ctx, items, expected),
       teachers: teacherIds.map((userId) => ({

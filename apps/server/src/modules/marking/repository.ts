@@ -286,6 +286,51 @@ export class MarkingRepository {
       .execute();
   }
 
+  // ───────────── rubric items ─────────────
+
+  /** The rubric items of a homework's questions, in their order. */
+  rubricItems(homeworkId: string, questionIds: string[]) {
+    if (questionIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('mark_rubric_items')
+      .select(['id', 'question_id', 'label', 'points_tenths', 'sort'])
+      .where('homework_id', '=', homeworkId)
+      .where('question_id', 'in', questionIds)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Replaces the rubric items of some questions of a homework. */
+  async setRubricItems(
+    orgId: string,
+    homeworkId: string,
+    questionIds: string[],
+    rows: { id: string; question_id: string; label: string; points_tenths: number }[],
+    now: string,
+  ): Promise<void> {
+    if (questionIds.length === 0) return;
+    await this.db
+      .deleteFrom('mark_rubric_items')
+      .where('homework_id', '=', homeworkId)
+      .where('question_id', 'in', questionIds)
+      .execute();
+    if (rows.length > 0)
+      await this.db
+        .insertInto('mark_rubric_items')
+        .values(
+          rows.map((r, sort) => ({
+            ...r,
+            org_id: orgId,
+            homework_id: homeworkId,
+            sort,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+  }
+
   async setMarkers(blockId: string, rows: { user_id: string; class_id: string }[]): Promise<void> {
     await this.db.deleteFrom('mark_markers').where('block_id', '=', blockId).execute();
     if (rows.length > 0)

@@ -49,6 +49,9 @@ export function markingRoutes(app: FastifyInstance, guards: CallGuards, marking:
   registerCall(app, guards, calls.markComments, async ({ auth, params, body }) =>
     ok(await marking.setComments(auth, params.id, body.comments)),
   );
+  registerCall(app, guards, calls.saveRubricItems, async ({ auth, params, body }) =>
+    ok(await marking.saveRubricItems(auth, params.id, body)),
+  );
   registerCall(app, guards, calls.markCrop, async ({ auth, params, reply }) => {
     const { data, type } = await marking.crop(auth, params.sheetId, params.questionId);
     void reply.type(type).header('cache-control', 'private, max-age=3600');

@@ -1,5 +1,9 @@
 import {
   MARK_MESSAGES,
+  RUBRIC_ITEMS_MAX,
+  RubricAppliedSchema,
+  type RubricItem,
+  type SaveRubricItems,
   type MarkGroup,
   type MarkHistoryEntry,
   type MarkItem,
@@ -9,9 +13,10 @@ import type { AuthContext } from '../../lib/call.js';
 import { AppError, forbidden } from '../../lib/errors.js';
 import { NEAR_IDENTICAL_BITS, cropHash, hammingDistance } from './hash.js';
 import { arbiterOf, canEditBlocks, isOverseer, marksClass } from './policy.js';
-import { toPoints } from '../results/scoring.js';
+import { toPoints, toTenths } from '../results/scoring.js';
+import { newId } from '../../lib/ids.js';
 
-import { ScoresSchema, parseStored, scoresInPoints, type Item } from './core.js';
+import { ScoresSchema, cropUrlOf, parseStored, scoresInPoints, type Item } from './core.js';
 import { MarkingBench } from './bench.js';
 
 export { defaultBlockId, givenMark, markableQuestions } from './core.js';
@@ -43,6 +48,14 @@ export class MarkingService extends MarkingBench {
         scores: scoresInPoints(parseStored(ScoresSchema, r.scores, {})),
         total: toPoints(r.total_tenths),
         finalTotal: final === null ? null : toPoints(final),
+        answers: ctx.questionIds.map((questionId) => {
+          const a = item?.answers.find((x) => x.question_id === questionId);
+          return {
+            questionId,
+            cropUrl: a?.crop_path ? cropUrlOf(r.sheet_id, questionId) : null,
+          };
+        }),
+        rubric: parseStored(RubricAppliedSchema, r.rubric, {}),
         updatedAt: r.updated_at,
       };
     });
@@ -146,7 +159,7 @@ export class MarkingService extends MarkingBench {
         const r = await this.submit(
           auth,
           blockId,
-          { sheetId, scores: body.scores, annotations: [], comment: body.comment },
+          { sheetId, scores: body.scores, annotations: [], comment: body.comment, rubric: {} },
           'group',
         );
         remaining = r.remaining;
@@ -156,8 +169,52 @@ export class MarkingService extends MarkingBench {
         results.push({ sheetId, ok: false, message: error.message });
       }
     }
-    if (results.every((r) => !r.ok)) remaining = this.remainingFor(ctx, await this.items(ctx), auth.userId);
-    return { results, remaining };
+    const items = await this.items(ctx);
+    if (results.every((r) => !r.ok)) remaining = this.remainingFor(ctx, items, auth.userId);
+    const myMarks = items.filter((i) => i.marks.some((m) => m.user_id === auth.userId)).length;
+    return { results, remaining, myMarks };
+  }
+
+  // ───────────── rubric items ─────────────
+
+  /**
+   * Replaces the rubric items (评分项) of the block's questions. Items already applied in marks keep their ids when
+   * given back; points are checked against the question's full score and the block's step.
+   */
+  async saveRubricItems(auth: AuthContext, blockId: string, body: SaveRubricItems): Promise<RubricItem[]> {
+    const ctx = await this.blockCtx(auth, blockId);
+    if (!canEditBlocks(ctx.hw, auth) && !ctx.markers.has(auth.userId))
+      throw forbidden(MARK_MESSAGES.notMarker);
+    const known = new Set(ctx.rubricItems.map((r) => r.id));
+    const rows = body.items.map((item) => {
+      const q = ctx.questions.find((x) => x.questionId === item.questionId);
+      if (!q) throw new AppError('VALIDATION', MARK_MESSAGES.rubricQuestion);
+      const t = toTenths(item.points);
+      if (Math.abs(item.points * 10 - t) > 1e-6 || t % ctx.rules.stepTenths !== 0)
+        throw new AppError(
+          'VALIDATION',
+          ctx.rules.stepTenths === 10
+            ? MARK_MESSAGES.rubricStepWhole(item.label)
+            : MARK_MESSAGES.rubricStep(item.label),
+        );
+      if (Math.abs(t) > toTenths(q.fullScore))
+        throw new AppError('VALIDATION', MARK_MESSAGES.rubricAboveFull(item.label, q.fullScore));
+      return {
+        id: item.id && known.has(item.id) ? item.id : newId(),
+        question_id: q.questionId,
+        label: item.label,
+        points_tenths: t,
+      };
+    });
+    for (const q of ctx.questions)
+      if (rows.filter((r) => r.question_id === q.questionId).length > RUBRIC_ITEMS_MAX)
+        throw new AppError('VALIDATION', MARK_MESSAGES.rubricTooMany(q.no));
+    // Key order: question by question, each question's items in the order given.
+    const ordered = ctx.questionIds.flatMap((q) => rows.filter((r) => r.question_id === q));
+    await this.repo.transaction((repo) =>
+      repo.setRubricItems(ctx.hw.org_id, ctx.hw.id, ctx.questionIds, ordered, this.now()),
+    );
+    return (await this.blockCtx(auth, blockId)).rubricItems;
   }
 
   // ───────────── crops ─────────────

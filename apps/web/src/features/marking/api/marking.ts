@@ -1,4 +1,10 @@
-import { calls, type MarkItem, type SaveMarkBlocks, type SubmitMark } from '@zhzy/contracts';
+import {
+  calls,
+  type MarkItem,
+  type SaveMarkBlocks,
+  type SaveRubricItems,
+  type SubmitMark,
+} from '@zhzy/contracts';
 import { api } from '../../../lib/api';
 import { useApi } from '../../../lib/swr';
 
@@ -64,6 +70,10 @@ export async function flagProblem(blockId: string, sheetId: string, note: string
 
 export async function saveComments(blockId: string, comments: string[]) {
   return (await api.call(calls.markComments, { params: { id: blockId }, body: { comments } })).data;
+}
+
+export async function saveRubricItems(blockId: string, body: SaveRubricItems) {
+  return (await api.call(calls.saveRubricItems, { params: { id: blockId }, body })).data;
 }
 
 export function useMarkGroups(blockId: string | null) {

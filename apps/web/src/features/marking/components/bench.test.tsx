@@ -14,7 +14,7 @@ import { Bench } from './bench';
 // The marking bench (/write) against a fake host: the keyboard flow (digits, half points, M, Z, Tab, Enter, H) and
 // the score checks that keep a wrong or empty score from being sent.
 
-function blockOf(halfPoints = true): MarkBlock {
+function blockOf(halfPoints = true, rubricItems: MarkBlock['rubricItems'] = []): MarkBlock {
   return {
     id: 'b1',
     homeworkId: 'hw1',
@@ -50,6 +50,7 @@ function blockOf(halfPoints = true): MarkBlock {
     arbiterId: null,
     arbiterName: '王老师',
     rubric: '步骤分：列式 2 分',
+    rubricItems,
     comments: [],
     progress: { items: 3, done: 0, marks: 0, marksNeeded: 3, arbitration: 0, problems: 0, expected: 3 },
     teachers: [{ userId: 'u1', name: '王老师', marks: 0, remaining: 3 }],
@@ -75,11 +76,15 @@ const itemOf = (sheetId: string, student: MarkItem['student'] = null): MarkItem 
 });
 
 /** A host with `sheets` open items: next hands out those not held and not marked; marks are logged. */
-function host({ sheets = ['s1', 's2', 's3'], halfPoints = true } = {}) {
+function host({
+  sheets = ['s1', 's2', 's3'],
+  halfPoints = true,
+  rubricItems = [] as MarkBlock['rubricItems'],
+} = {}) {
   const marked: SubmitMark[] = [];
   const open = () => sheets.filter((s) => !marked.some((m) => m.sheetId === s));
   const fake = fakeHost({
-    'GET /teacher/mark/block/b1': () => ok(blockOf(halfPoints)),
+    'GET /teacher/mark/block/b1': () => ok(blockOf(halfPoints, rubricItems)),
     'GET /teacher/mark/block/b1/next': (req) => {
       const skip = (req.query.get('skip') ?? '').split(',');
       const count = Number(req.query.get('count') ?? 3);
@@ -153,11 +158,77 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
+  localStorage.removeItem('markAnonymous');
   act(() => clearToasts());
   vi.unstubAllGlobals();
 });
 
 describe('the marking bench', () => {
+  it('applies rubric items with one key each: the score is their sum, shown, typed scores take them off', async () => {
+    const { marked } = host({
+      rubricItems: [
+        { id: 'r1', questionId: 'q5', label: '列式正确', points: 2 },
+        { id: 'r2', questionId: 'q6', label: '符号错误', points: -1 },
+        { id: 'r3', questionId: 'q5', label: '结果正确', points: 2 },
+      ],
+    });
+    const user = userEvent.setup();
+    renderBench();
+    await ready('s1');
+    const items5 = screen.getByRole('group', { name: '第5题评分项' });
+    expect(
+      within(items5)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['A列式正确+2', 'D结果正确+2']);
+    // A and D belong to question 5, S to question 6 (a deduction alone counts down from its full 6).
+    await user.keyboard('a');
+    expect(box('5', 4)).toHaveValue('2');
+    await user.keyboard('s');
+    expect(box('6', 6)).toHaveValue('5');
+    await user.keyboard('d');
+    expect(box('5', 4)).toHaveValue('4');
+    expect(within(items5).getByRole('button', { name: /结果正确/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getAllByTestId('rubric-applied').map((p) => p.textContent)).toEqual([
+      '已选评分项：列式正确 +2、结果正确 +2',
+      '已选评分项：符号错误 −1',
+    ]);
+    // Pressed again, an item comes off.
+    await user.keyboard('d');
+    expect(box('5', 4)).toHaveValue('2');
+    await user.keyboard('{Enter}');
+    await ready('s2');
+    expect(marked[0]).toMatchObject({
+      sheetId: 's1',
+      scores: [
+        { questionId: 'q5', score: 2 },
+        { questionId: 'q6', score: 5 },
+      ],
+      rubric: { q5: ['r1'], q6: ['r2'] },
+    });
+    // A typed score wins: the question's items come off and none is sent.
+    await user.keyboard('a');
+    expect(box('5', 4)).toHaveValue('2');
+    await user.keyboard('{Backspace}3{Tab}6{Enter}');
+    await ready('s3');
+    expect(marked[1]).toMatchObject({ scores: [{ score: 3 }, { score: 6 }], rubric: {} });
+  });
+
+  it('讲评 mode hides names and numbers: no 显示姓名, H does nothing, and it stays on for the next visit', async () => {
+    host();
+    const user = userEvent.setup();
+    renderBench();
+    await ready('s1');
+    await user.click(screen.getByRole('button', { name: '讲评模式' }));
+    expect(screen.getByTestId('student-name')).toHaveTextContent('讲评模式：学生姓名和学号已隐藏');
+    expect(screen.queryByRole('button', { name: '显示姓名' })).toBeNull();
+    box('5', 4).focus();
+    await user.keyboard('h');
+    expect(screen.getByTestId('student-name')).toHaveTextContent('讲评模式：学生姓名和学号已隐藏');
+    expect(document.body.textContent).not.toContain('学生s1');
+    expect(localStorage.getItem('markAnonymous')).toBe('true');
+  });
+
   it('marks by keyboard alone: digits, half points, M, Z, Tab, Enter, and the next crop takes the keys', async () => {
     const { marked } = host();
     const user = userEvent.setup();

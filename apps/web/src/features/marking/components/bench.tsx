@@ -30,6 +30,11 @@ import {
   useMarkHistory,
 } from '../api/marking';
 import { MarkQueue, type ReadyItem } from '../stores/queue';
+import { ANONYMOUS_MARKING_KEY, storage } from '../../../lib/session';
+import { MARK_TASKS_KEY } from '../api/marking';
+import { useSWRConfig } from 'swr';
+import { itemOfKey, RubricButtons, RubricDialog, toggleItem, type Applied } from './rubric';
+import { Thumb } from './thumb';
 import { cleanScoreText, formatScore, readScores, scoreSteps } from '../utils/score';
 import { Annotator, type Tool } from './annotator';
 import { GroupsDialog } from './groups-dialog';
@@ -80,6 +85,25 @@ function BenchFor({ block, reloadBlock }: { block: MarkBlock; reloadBlock: () =>
   const [groupsOpen, setGroupsOpen] = useState(false);
   const [problemOpen, setProblemOpen] = useState(false);
   const [comments, setComments] = useState<string[]>(block.comments);
+  const [applied, setApplied] = useState<Applied>({});
+  const [rubricOpen, setRubricOpen] = useState(false);
+  const [anonymous, setAnonymousState] = useState(() => storage.get<boolean>(ANONYMOUS_MARKING_KEY) === true);
+  const setAnonymous = (on: boolean) => {
+    storage.set(ANONYMOUS_MARKING_KEY, on);
+    setAnonymousState(on);
+    if (on) {
+      setReveal(false);
+      setStudent(null);
+    }
+  };
+  const { mutate: mutateKey } = useSWRConfig();
+  // Items I made final since the block was (re)loaded: the block's counter follows each Enter without asking again.
+  const [finalised, setFinalised] = useState(0);
+  const [countedBlock, setCountedBlock] = useState(block);
+  if (countedBlock !== block) {
+    setCountedBlock(block);
+    setFinalised(0);
+  }
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
 
   // A new item: its boxes start empty (or with my earlier mark, when revising) and the first box takes the keys.
@@ -90,6 +114,7 @@ function BenchFor({ block, reloadBlock }: { block: MarkBlock; reloadBlock: () =>
     setShownSheet(sheetId);
     const mine = current?.item.myMark;
     setTexts(questions.map((q) => (mine ? formatScore(mine.scores[q.questionId] ?? 0) : '')));
+    setApplied(mine?.rubric ?? {});
     if (current) {
       setAnnotations(mine?.annotations ?? []);
       setComment(mine?.comment ?? '');
@@ -109,7 +134,7 @@ function BenchFor({ block, reloadBlock }: { block: MarkBlock; reloadBlock: () =>
   }, [sheetId]);
 
   useEffect(() => {
-    if (!reveal || !sheetId) return;
+    if (!reveal || anonymous || !sheetId) return;
     let live = true;
     fetchItem(block.id, sheetId, true)
       .then((item) => {
@@ -120,7 +145,7 @@ function BenchFor({ block, reloadBlock }: { block: MarkBlock; reloadBlock: () =>
     return () => {
       live = false;
     };
-  }, [reveal, sheetId, block.id]);
+  }, [reveal, anonymous, sheetId, block.id]);
 
   const focusBox = (i: number) => {
     setActive(i);
@@ -134,8 +159,23 @@ function BenchFor({ block, reloadBlock }: { block: MarkBlock; reloadBlock: () =>
       requestAnimationFrame(() => inputs.current[0] && !inputs.current[0].disabled && focusBox(0)),
     );
 
-  const setText = (i: number, value: string) =>
+  /** A score typed or clicked: the question's rubric items no longer say how it was reached. */
+  const setText = (i: number, value: string) => {
     setTexts((prev) => prev.map((t, k) => (k === i ? cleanScoreText(value) : t)));
+    const q = questions[i];
+    if (q) setApplied((prev) => (prev[q.questionId]?.length ? { ...prev, [q.questionId]: [] } : prev));
+  };
+
+  /** Applies (or takes back) a rubric item: its question's score becomes what the applied items give. */
+  const applyItem = (itemId: string) => {
+    const item = block.rubricItems.find((r) => r.id === itemId);
+    const i = questions.findIndex((q) => q.questionId === item?.questionId);
+    if (!item || i < 0) return;
+    const { ids, score } = toggleItem(applied, item, questions[i]!, block.rubricItems);
+    setApplied({ ...applied, [item.questionId]: ids });
+    setTexts((prev) => prev.map((t, k) => (k === i ? (score === null ? '' : formatScore(score)) : t)));
+    setError('');
+  };
 
   const submit = useCallback(() => {
     if (!current) return;
@@ -146,22 +186,25 @@ function BenchFor({ block, reloadBlock }: { block: MarkBlock; reloadBlock: () =>
       return;
     }
     const shown = current;
+    const rubric = Object.fromEntries(Object.entries(applied).filter(([, ids]) => ids.length > 0));
     const request = submitMark(block.id, {
       sheetId: shown.item.sheetId,
       scores: read.scores,
       annotations,
       comment,
+      rubric,
     });
     queue.sending(shown.item.sheetId, request);
     queue.advance();
     request
       .then((res) => {
         queue.setCounts(res.remaining, res.myMarks);
+        if (res.outcome === 'final') setFinalised((n) => n + 1);
         setStatus(T.outcome[res.outcome] ?? '');
         if (queue.getState().finished || res.outcome !== 'final') queue.refresh();
       })
       .catch(() => queue.putBack(shown));
-  }, [current, texts, annotations, comment, questions, block]);
+  }, [current, texts, annotations, comment, applied, questions, block]);
 
   const onKey = (e: KeyboardEvent<HTMLInputElement>, i: number) => {
     const q = questions[i]!;
@@ -182,7 +225,7 @@ function BenchFor({ block, reloadBlock }: { block: MarkBlock; reloadBlock: () =>
       focusBox((i + (e.shiftKey ? questions.length - 1 : 1)) % questions.length);
     } else if (key === 'h' || key === 'H') {
       e.preventDefault();
-      setReveal((v) => !v);
+      if (!anonymous) setReveal((v) => !v);
     } else if (key === 'e' || key === 'E') {
       e.preventDefault();
       setProblemOpen(true);
@@ -201,6 +244,9 @@ function BenchFor({ block, reloadBlock }: { block: MarkBlock; reloadBlock: () =>
         key.toLowerCase() as 'c' | 'x' | 'p' | 't'
       ];
       setTool((t) => (t === next ? 'none' : next));
+    } else if (key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey && itemOfKey(block, key)) {
+      e.preventDefault();
+      applyItem(itemOfKey(block, key)!.id);
     } else if (key.length === 1 && !/[\d.]/.test(key) && !e.ctrlKey && !e.metaKey) {
       e.preventDefault();
     }
@@ -245,7 +291,27 @@ function BenchFor({ block, reloadBlock }: { block: MarkBlock; reloadBlock: () =>
           <span className="text-sm text-slate-500" data-testid="mark-counts">
             {T.myMarks(state.myMarks)} · {T.remaining(state.remaining)}
           </span>
+          <span className="text-sm text-slate-500" data-testid="block-progress">
+            {T.blockProgress(
+              Math.min(block.progress.items, block.progress.done + finalised),
+              block.progress.items,
+            )}
+          </span>
           <div className="ml-auto flex gap-2">
+            <Button
+              variant={anonymous ? 'primary' : 'secondary'}
+              size="sm"
+              aria-pressed={anonymous}
+              title={T.anonymousHint}
+              onClick={() => setAnonymous(!anonymous)}
+            >
+              {T.anonymous}
+            </Button>
+            {(block.permissions.mark || block.permissions.edit) && (
+              <Button variant="secondary" size="sm" onClick={() => setRubricOpen(true)}>
+                {T.rubricEdit}
+              </Button>
+            )}
             <Button
               variant="secondary"
               size="sm"
@@ -301,11 +367,13 @@ function BenchFor({ block, reloadBlock }: { block: MarkBlock; reloadBlock: () =>
           </Button>
           <span className="mx-2 h-5 w-px bg-slate-200" />
           <span className="text-slate-600" data-testid="student-name">
-            {reveal ? (student ?? '…') : T.studentHidden}
+            {anonymous ? T.anonymousOn : reveal ? (student ?? '…') : T.studentHidden}
           </span>
-          <Button variant="link" size="sm" onClick={() => setReveal((v) => !v)}>
-            {reveal ? T.hideName : T.showName}
-          </Button>
+          {!anonymous && (
+            <Button variant="link" size="sm" onClick={() => setReveal((v) => !v)}>
+              {reveal ? T.hideName : T.showName}
+            </Button>
+          )}
         </div>
         <div className="relative min-h-[360px] overflow-auto rounded-lg border border-slate-200 bg-slate-100 p-3">
           {current ? (
@@ -421,6 +489,22 @@ function BenchFor({ block, reloadBlock }: { block: MarkBlock; reloadBlock: () =>
                 ))}
               </div>
             ))}
+            {questions.map((q) => (
+              <RubricButtons
+                key={q.questionId}
+                block={block}
+                question={q}
+                applied={applied[q.questionId] ?? []}
+                disabled={!current}
+                onToggle={(r) => {
+                  applyItem(r.id);
+                  inputs.current[questions.indexOf(q)]?.focus();
+                }}
+              />
+            ))}
+            {block.rubricItems.length === 0 && (block.permissions.mark || block.permissions.edit) && (
+              <p className="text-xs text-slate-400">{T.rubricNone}</p>
+            )}
           </div>
           {error && (
             <p role="alert" className="mt-2 text-sm text-red-600">
@@ -481,9 +565,23 @@ function BenchFor({ block, reloadBlock }: { block: MarkBlock; reloadBlock: () =>
           setHistoryOpen(false);
           refocus();
         }}
-        blockId={block.id}
+        block={block}
         onRevise={(s) => void reviewItem(s)}
       />
+      {rubricOpen && (
+        <RubricDialog
+          block={block}
+          onClose={() => {
+            setRubricOpen(false);
+            refocus();
+          }}
+          onSaved={() => {
+            setRubricOpen(false);
+            reloadBlock();
+            refocus();
+          }}
+        />
+      )}
       <ProblemDialog
         open={problemOpen}
         onClose={() => {
@@ -495,6 +593,13 @@ function BenchFor({ block, reloadBlock }: { block: MarkBlock; reloadBlock: () =>
       {groupsOpen && (
         <GroupsDialog
           block={block}
+          onScored={(res, scored) => {
+            // The counters follow at once: mine from the answer, the block's and the task list's asked again.
+            queue.setCounts(res.remaining, res.myMarks);
+            queue.drop(scored);
+            reloadBlock();
+            void mutateKey([MARK_TASKS_KEY]);
+          }}
           onClose={() => {
             setGroupsOpen(false);
             refocus();
@@ -609,37 +714,77 @@ function CropStack({
 function HistoryDialog({
   open,
   onClose,
-  blockId,
+  block,
   onRevise,
 }: {
   open: boolean;
   onClose: () => void;
-  blockId: string;
+  block: MarkBlock;
   onRevise: (sheetId: string) => void;
 }) {
-  const { data } = useMarkHistory(open ? blockId : null, 1);
+  const { data } = useMarkHistory(open ? block.id : null, 1);
   return (
-    <Dialog open={open} onClose={onClose} title={T.historyTitle} className="max-w-lg">
+    <Dialog open={open} onClose={onClose} title={T.historyTitle} className="max-w-4xl">
       {!data ? (
         <Skeleton className="h-40 w-full" />
       ) : data.records.length === 0 ? (
         <Empty title={T.historyEmpty} />
       ) : (
-        <ul className="max-h-[60vh] divide-y divide-slate-100 overflow-auto">
-          {data.records.map((r) => (
-            <li key={r.sheetId} className="flex items-center gap-3 py-2 text-sm">
-              <span className="flex-1">{T.historyLine(r.seq, r.total)}</span>
-              <span className="text-slate-500">{T.finalTotal(r.finalTotal)}</span>
-              <Button variant="link" size="sm" onClick={() => onRevise(r.sheetId)}>
-                {T.revise}
-              </Button>
-            </li>
-          ))}
+        <ul
+          className="grid max-h-[65vh] grid-cols-2 gap-3 overflow-auto sm:grid-cols-3"
+          aria-label={T.historyTitle}
+        >
+          {data.records.map((r) => {
+            const labels = Object.values(r.rubric)
+              .flat()
+              .map((id) => block.rubricItems.find((x) => x.id === id))
+              .filter((x) => !!x)
+              .map((x) => `${x.label} ${T.signedPoints(x.points)}`);
+            return (
+              <li key={r.sheetId}>
+                <button
+                  type="button"
+                  aria-label={T.historyOpen(r.seq)}
+                  onClick={() => onRevise(r.sheetId)}
+                  className="block w-full rounded-lg border border-slate-200 p-2 text-left hover:border-blue-400 hover:bg-blue-50/40"
+                >
+                  <span className="mb-1 flex items-baseline justify-between text-sm">
+                    <span className="text-slate-500">{T.groupItem(r.seq)}</span>
+                    <span className="text-base font-semibold text-red-600 tabular-nums">
+                      {T.historyScore(r.total)}
+                    </span>
+                  </span>
+                  <span className="block max-h-40 overflow-hidden rounded border border-slate-100">
+                    {r.answers.map((a) =>
+                      a.cropUrl ? (
+                        <Thumb
+                          key={a.questionId}
+                          url={a.cropUrl}
+                          alt={T.cropAlt(questionNo(block, a.questionId))}
+                        />
+                      ) : (
+                        <span key={a.questionId} className="block p-3 text-center text-xs text-slate-400">
+                          {T.noCrop}
+                        </span>
+                      ),
+                    )}
+                  </span>
+                  <span className="mt-1 block text-xs text-slate-500">{T.finalTotal(r.finalTotal)}</span>
+                  {labels.length > 0 && (
+                    <span className="mt-0.5 block truncate text-xs text-slate-500">{labels.join('、')}</span>
+                  )}
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </Dialog>
   );
 }
+
+const questionNo = (block: MarkBlock, questionId: string) =>
+  block.questions.find((q) => q.questionId === questionId)?.no ?? '';
 
 function ProblemDialog({
   open,

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import type { MarkBlock, MarkGroup } from '@zhzy/contracts';
+import { useState } from 'react';
+import type { GroupScoreResult, MarkBlock, MarkGroup } from '@zhzy/contracts';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Empty } from '../../../components/ui/empty';
@@ -7,11 +7,21 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { MARKING_TEXT as T } from '../../../i18n/marking';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
-import { groupScore, loadCrop, useMarkGroups } from '../api/marking';
+import { groupScore, useMarkGroups } from '../api/marking';
+import { Thumb } from './thumb';
 import { cleanScoreText, readScores } from '../utils/score';
 
 /** Grouped marking: blank answers and identical crops, looked at, then scored together. */
-export function GroupsDialog({ block, onClose }: { block: MarkBlock; onClose: () => void }) {
+export function GroupsDialog({
+  block,
+  onClose,
+  onScored,
+}: {
+  block: MarkBlock;
+  onClose: () => void;
+  /** After a group is scored: the items scored and my counts now (the bench's counters follow at once). */
+  onScored: (result: GroupScoreResult, scored: string[]) => void;
+}) {
   const { data, mutate } = useMarkGroups(block.id);
   return (
     <Dialog open onClose={onClose} title={T.groups} className="max-w-5xl">
@@ -27,7 +37,10 @@ export function GroupsDialog({ block, onClose }: { block: MarkBlock; onClose: ()
               key={`${g.kind}-${g.sheetIds[0]}`}
               group={g}
               block={block}
-              onScored={() => void mutate()}
+              onScored={(res, scored) => {
+                onScored(res, scored);
+                void mutate();
+              }}
             />
           ))}
         </div>
@@ -36,7 +49,15 @@ export function GroupsDialog({ block, onClose }: { block: MarkBlock; onClose: ()
   );
 }
 
-function GroupCard({ group, block, onScored }: { group: MarkGroup; block: MarkBlock; onScored: () => void }) {
+function GroupCard({
+  group,
+  block,
+  onScored,
+}: {
+  group: MarkGroup;
+  block: MarkBlock;
+  onScored: (result: GroupScoreResult, scored: string[]) => void;
+}) {
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(group.sheetIds));
   const [texts, setTexts] = useState<string[]>(() =>
     block.questions.map(() => (group.kind === 'blank' ? '0' : '')),
@@ -54,7 +75,10 @@ function GroupCard({ group, block, onScored }: { group: MarkGroup; block: MarkBl
       const res = await groupScore(block.id, [...chosen], read.scores);
       const ok = res.results.filter((r) => r.ok).length;
       toast(T.groupDone(ok, res.results.length - ok), ok === res.results.length ? 'success' : 'error');
-      onScored();
+      onScored(
+        res,
+        res.results.filter((r) => r.ok).map((r) => r.sheetId),
+      );
     } finally {
       setBusy(false);
     }
@@ -114,24 +138,4 @@ function GroupCard({ group, block, onScored }: { group: MarkGroup; block: MarkBl
       </div>
     </section>
   );
-}
-
-function Thumb({ url }: { url: string }) {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    let made: string | null = null;
-    loadCrop(url)
-      .then((u) => {
-        made = u;
-        if (live) setSrc(u);
-        else URL.revokeObjectURL(u);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [url]);
-  return src ? <img src={src} alt="" className="block w-full" /> : <div className="h-16 bg-slate-100" />;
 }

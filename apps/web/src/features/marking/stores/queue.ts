@@ -107,6 +107,21 @@ export class MarkQueue {
     void done.finally(() => this.pending.delete(sheetId));
   }
 
+  /**
+   * Lets go of items scored elsewhere (a group): they leave the queue, and when the one shown is among them the next
+   * one shows.
+   */
+  drop(sheetIds: string[]): void {
+    const gone = new Set(sheetIds);
+    const dropped = this.ready.filter((r) => gone.has(r.item.sheetId));
+    this.ready = this.ready.filter((r) => !gone.has(r.item.sheetId));
+    for (const r of dropped) this.revokeCrops(r);
+    if (this.current && gone.has(this.current.item.sheetId)) {
+      this.revokeCrops(this.current);
+      this.advance();
+    } else this.emit();
+  }
+
   setCounts(remaining: number, myMarks: number): void {
     this.remaining = remaining;
     this.myMarks = myMarks;
