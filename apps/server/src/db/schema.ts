@@ -786,13 +786,13 @@ export interface MarkMarksTable {
   /** JSON array of annotations. */
   annotations: Generated<string>;
   comment: Generated<string>;
-  /** JSON object question id → applied rubric item ids (0034). */
+  /** JSON object question id → applied rubric item ids (0031). */
   rubric: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
 
-/** A rubric item (评分项) of a homework's question (0034). */
+/** A rubric item (评分项) of a homework's question (0031). */
 export interface MarkRubricItemsTable {
   id: string;
   org_id: string;
