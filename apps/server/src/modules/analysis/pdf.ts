@@ -4,6 +4,7 @@ import PDFKit from 'pdfkit';
 import type { HomeworkAnalysis, MistakeBook, MistakeQuestion } from '@zhzy/contracts';
 import type { CardFonts } from '@zhzy/answer-card/render';
 import { htmlBlocks } from '../materials/booklet.js';
+import { drawCellTable } from '../materials/pdf-table.js';
 import { columnChart, rowChart } from './pdf-charts.js';
 
 // The printable analysis files (SPEC §7): the homework report (papaerReport) and the 错题本 of several students.
@@ -219,6 +220,10 @@ function richText(doc: Doc, html: string, indent = 0, prefix = ''): void {
       continue;
     }
     if (i === 0 && prefix) paragraph(doc, prefix, { indent });
+    if (block.type === 'table') {
+      drawCellTable(doc, block, { indent, size: 9, font: 'cjk', boldFont: 'cjk-bold', color: INK });
+      continue;
+    }
     try {
       const maxW = Math.min(width(doc) - indent, 300);
       ensure(doc, 110);
@@ -488,7 +493,7 @@ export function reportPdf(a: HomeworkAnalysis, options: ReportPdfOptions): Reada
 /** A short single-paragraph text of the bank's rich text. */
 function plain(html: string, max: number): string {
   const text = htmlBlocks(html)
-    .flatMap((b) => (b.type === 'text' ? [b.text] : ['［图］']))
+    .flatMap((b) => (b.type === 'text' ? [b.text] : b.type === 'table' ? ['［表］'] : ['［图］']))
     .join(' ');
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -8,6 +8,7 @@ import { MATERIAL_MESSAGES, type PaperDocument } from '@zhzy/contracts';
 import type { CardFonts } from '@zhzy/answer-card/render';
 import { AppError } from '../../lib/errors.js';
 import { latexToText } from '../papers/latex.js';
+import { drawCellTable, type CellTable } from './pdf-table.js';
 
 // The booklet (/paperbinding): papers are typeset to PDF here (pdfkit with the machine's CJK font, the same one the
 // answer cards use), PDF materials keep their own pages (copied with pdf-lib, vector and text intact), images get
@@ -71,7 +72,8 @@ function finish(doc: PDFKit.PDFDocument): Promise<Buffer> {
   });
 }
 
-type Block = { type: 'text'; text: string } | { type: 'image'; data: Buffer };
+type Block =
+  { type: 'text'; text: string } | { type: 'image'; data: Buffer } | ({ type: 'table' } & CellTable);
 
 const decode = (text: string) =>
   text
@@ -88,7 +90,44 @@ const withFormulas = (text: string) =>
     latexToText(a ?? b ?? ''),
   );
 
-/** The question bank's sanitised HTML as paragraphs of text and images. */
+/** The text of some nodes, formulas as linear text (a table cell's content). */
+function textOf(nodes: ChildNode[]): string {
+  let out = '';
+  const walk = (list: ChildNode[]) => {
+    for (const n of list) {
+      if (isText(n)) out += n.data.replace(/\s*\n\s*/g, '');
+      else if (isTag(n)) {
+        if (n.name === 'br' || n.name === 'p') out += ' ';
+        walk(n.children);
+      }
+    }
+  };
+  walk(nodes);
+  return withFormulas(decode(out))
+    .replace(/[ \t]+/g, ' ')
+    .trim();
+}
+
+/** The rows of a <table> (its thead, tbody and tfoot in order), and whether the first is a header row. */
+function tableOf(node: ChildNode): CellTable {
+  const rows: { cells: string[]; head: boolean }[] = [];
+  const walk = (list: ChildNode[]) => {
+    for (const n of list) {
+      if (!isTag(n)) continue;
+      if (n.name === 'tr') {
+        const cells = n.children.filter((c) => isTag(c) && (c.name === 'td' || c.name === 'th'));
+        rows.push({
+          cells: cells.map((c) => textOf(isTag(c) ? c.children : [])),
+          head: cells.length > 0 && cells.every((c) => isTag(c) && c.name === 'th'),
+        });
+      } else if (n.name !== 'table') walk(n.children);
+    }
+  };
+  if (isTag(node)) walk(node.children);
+  return { rows: rows.map((r) => r.cells), header: rows[0]?.head ?? false };
+}
+
+/** The question bank's sanitised HTML as paragraphs of text, tables and images. */
 export function htmlBlocks(html: string): Block[] {
   const blocks: Block[] = [];
   let line = '';
@@ -118,12 +157,13 @@ export function htmlBlocks(html: string): Block[] {
         }
         continue;
       }
-      if (n.name === 'td' || n.name === 'th') {
-        walk(n.children);
-        line += '  ';
+      if (n.name === 'table') {
+        flush();
+        const table = tableOf(n);
+        if (table.rows.length > 0) blocks.push({ type: 'table', ...table });
         continue;
       }
-      const block = ['p', 'div', 'li', 'tr', 'h1', 'h2', 'h3', 'h4', 'table', 'ul', 'ol'].includes(n.name);
+      const block = ['p', 'div', 'li', 'h1', 'h2', 'h3', 'h4', 'ul', 'ol'].includes(n.name);
       if (block) flush();
       walk(n.children);
       if (block) flush();
@@ -151,6 +191,9 @@ function writeBlocks(
         .fontSize(size)
         .fillColor(color)
         .text(`${first ? lead : ''}${b.text}`, { width, lineGap: 3 });
+    } else if (b.type === 'table') {
+      if (first && lead) doc.font('cjk').fontSize(size).fillColor(color).text(lead, { width });
+      drawCellTable(doc, b, { size: size - 1, font: 'cjk', boldFont: 'cjk-bold', color });
     } else {
       try {
         doc.image(b.data, { fit: [Math.min(width, 120 * MM), 70 * MM] });
