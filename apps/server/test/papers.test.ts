@@ -510,4 +510,23 @@ describe.each(DIALECTS)('papers on %s', (dialect) => {
     const anon = await t.app.inject({ method: 'GET', url: '/teacher/paper/mine' });
     expect(anon.statusCode).toBe(401);
   });
+  it('names a new paper with the day of the school’s own time zone (Asia/Shanghai unless it sets another)', async () => {
+    // 2026-11-02T08:00Z and after: still 11-02 in Shanghai; in Pago Pago (UTC−11) it is the day before.
+    const day = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(now));
+    await call('POST', '/teacher/paper/info/addBasket', me, { questionIds: [singles[5]!] });
+    const basketId = await basketPaperId();
+    const shanghai = doc(
+      await call('POST', '/teacher/paper/compose', me, { basketPaperId: basketId, fresh: true }),
+    );
+    expect(shanghai.title).toContain(`（${day('Asia/Shanghai')}）`);
+    const admin = bearer((await signIn(t.app, 'demo-admin')).access_token);
+    const set = await call('PUT', '/school/org', admin, { timeZone: 'Pacific/Pago_Pago' });
+    expect(set.statusCode, set.body).toBe(200);
+    const pago = doc(
+      await call('POST', '/teacher/paper/compose', me, { basketPaperId: basketId, fresh: true }),
+    );
+    expect(pago.title).toContain(`（${day('Pacific/Pago_Pago')}）`);
+    expect(day('Pacific/Pago_Pago')).not.toBe(day('Asia/Shanghai'));
+    await call('PUT', '/school/org', admin, { timeZone: 'Asia/Shanghai' });
+  });
 });

@@ -73,6 +73,26 @@ describe.each(DIALECTS)('school, years, classes, subjects and grade directors on
     expect(bad.body.message).toContain('请输入学校名称');
   });
 
+  it('keeps the school’s time zone: Asia/Shanghai until an administrator sets another, a bad name refused', async () => {
+    const before = dataOf<SchoolDetail>(await call(t, 'GET', '/school/team/details', demo.teacher));
+    expect(before.timeZone).toBe('Asia/Shanghai');
+    const refused = await call(t, 'PUT', '/school/org', demo.teacher, { timeZone: 'Asia/Urumqi' });
+    expect(refused.status).toBe(403);
+    const bad = await call(t, 'PUT', '/school/org', demo.admin, { timeZone: 'Mars/Olympus' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('请选择有效的时区');
+    const set = dataOf<SchoolDetail>(
+      await call(t, 'PUT', '/school/org', demo.admin, { timeZone: 'Asia/Urumqi' }),
+    );
+    expect(set.timeZone).toBe('Asia/Urumqi');
+    const after = dataOf<SchoolDetail>(await call(t, 'GET', '/school/team/details', demo.teacher));
+    expect(after.timeZone).toBe('Asia/Urumqi');
+    const back = dataOf<SchoolDetail>(
+      await call(t, 'PUT', '/school/org', demo.admin, { timeZone: 'Asia/Shanghai' }),
+    );
+    expect(back.timeZone).toBe('Asia/Shanghai');
+  });
+
   it('stores a logo validated by content and shows it in user info (orgLogo, logoPath) and at its URL', async () => {
     const png = await sharp({
       create: { width: 800, height: 400, channels: 4, background: { r: 10, g: 120, b: 200, alpha: 1 } },

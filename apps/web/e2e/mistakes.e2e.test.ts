@@ -148,4 +148,66 @@ describe('错题重练 from marked homework', { timeout: 300_000 }, () => {
     await shot(page, 'compose');
     await context.close();
   });
+  it('picks a date range instead of one homework and prints the 错题本 of several students in one PDF', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      locale: 'zh-CN',
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
+    await page.goto(`${host.baseUrl}/`);
+    await page.getByRole('button', { name: '登录/注册' }).click();
+    await page.getByRole('textbox', { name: '用户名' }).fill('demo-teacher');
+    await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: '登录', exact: true }).last().click();
+    await page.waitForURL((url) => url.pathname.toLowerCase() === '/paperlist');
+
+    await page.goto(`${host.baseUrl}/rehearse/MistakesExercise`);
+    const classPicker = page.getByLabel('班级', { exact: true });
+    await expect.poll(() => classPicker.locator('option').count(), { timeout: 60_000 }).toBeGreaterThan(1);
+    await classPicker.selectOption({ label: CLASS_NAME });
+    await page.getByRole('radio', { name: '按日期' }).click();
+    // The last 30 days as the school counts them, in Chinese form.
+    const from = page.getByLabel('开始日期', { exact: true });
+    const to = page.getByLabel('结束日期', { exact: true });
+    expect(await from.inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await to.inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await page.getByText('为多名学生生成错题本').waitFor();
+
+    // Three students at once: one PDF with their own books.
+    const boxes = page.getByRole('group', { name: '为多名学生生成错题本' }).getByRole('checkbox');
+    await expect.poll(() => boxes.count(), { timeout: 60_000 }).toBeGreaterThan(3);
+    for (let i = 0; i < 3; i += 1) await boxes.nth(i).check();
+    const button = page.getByRole('button', { name: '下载所选 3 名学生的错题本 PDF' });
+    await shot(page, 'range-several');
+    const file = await checkPdf(page, () => button.click(), 'several-books');
+    expect(file).toMatch(/^3名学生-\d{4}-\d{2}-\d{2}至\d{4}-\d{2}-\d{2}-错题本\.pdf$/);
+
+    // One student's book over the range: wrong questions from the homework of those days.
+    const studentPicker = page.getByLabel('学生', { exact: true });
+    const names = await studentPicker.locator('option').allTextContents();
+    let found = false;
+    for (const name of names.slice(1)) {
+      await studentPicker.selectOption({ label: name });
+      const article = page.locator('article');
+      await article.waitFor();
+      await expect
+        .poll(async () => (await article.innerText()).match(/这位学生没有错题|第 \S+ 题/)?.[0] ?? '', {
+          timeout: 60_000,
+        })
+        .not.toBe('');
+      if ((await article.getByText('这位学生没有错题').count()) === 0) {
+        found = true;
+        break;
+      }
+    }
+    expect(found, 'a student of 七年级(1)班 with wrong questions in the last 30 days').toBe(true);
+    const text = await page.locator('article').innerText();
+    expect(text).toContain(DONE_TITLE);
+    expect(text).toContain('举一反三');
+    expect(await page.locator('body').innerText()).not.toMatch(/加载失败|undefined|NaN/);
+    await shot(page, 'range-student');
+    await context.close();
+  });
 });

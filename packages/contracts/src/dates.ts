@@ -8,7 +8,10 @@ export const DEFAULT_SCHOOL_TIME_ZONE = 'Asia/Shanghai';
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
-export function dayInZone(instant: Date | number | string, timeZone: string = DEFAULT_SCHOOL_TIME_ZONE): string {
+export function dayInZone(
+  instant: Date | number | string,
+  timeZone: string = DEFAULT_SCHOOL_TIME_ZONE,
+): string {
   let f = formats.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -32,3 +35,29 @@ export function isDay(text: string): boolean {
   const d = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
 }
+
+/** Whether a text is a time zone this runtime knows (IANA name such as Asia/Shanghai). */
+export function isTimeZone(text: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(text)) return false;
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone: text });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The time zones the school admin screen offers, with their Chinese names (any IANA name is accepted). */
+export const SCHOOL_TIME_ZONES: readonly { id: string; name: string }[] = [
+  { id: 'Asia/Shanghai', name: '北京时间（Asia/Shanghai）' },
+  { id: 'Asia/Urumqi', name: '乌鲁木齐时间（Asia/Urumqi）' },
+  { id: 'Asia/Hong_Kong', name: '香港时间（Asia/Hong_Kong）' },
+  { id: 'Asia/Macau', name: '澳门时间（Asia/Macau）' },
+  { id: 'Asia/Taipei', name: '台北时间（Asia/Taipei）' },
+  { id: 'Asia/Singapore', name: '新加坡时间（Asia/Singapore）' },
+  { id: 'Asia/Tokyo', name: '东京时间（Asia/Tokyo）' },
+  { id: 'Europe/London', name: '伦敦时间（Europe/London）' },
+  { id: 'America/Los_Angeles', name: '洛杉矶时间（America/Los_Angeles）' },
+  { id: 'America/New_York', name: '纽约时间（America/New_York）' },
+  { id: 'UTC', name: '协调世界时（UTC）' },
+];

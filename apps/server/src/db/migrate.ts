@@ -23,6 +23,7 @@ import * as m0026 from './migrations/0026-recognition-queue-by-school.js';
 import * as m0027 from './migrations/0027-scan-batch-homework.js';
 import * as m0028 from './migrations/0028-sign-in-hardening.js';
 import * as m0029 from './migrations/0029-question-search-upsert.js';
+import * as m0030 from './migrations/0030-school-time-zone.js';
 import * as m0031 from './migrations/0031-mark-rubric-items.js';
 
 // Migrations are listed statically so a bundled or containerised host needs no file-system scan.
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027-scan-batch-homework': m0027,
   '0028-sign-in-hardening': m0028,
   '0029-question-search-upsert': m0029,
+  '0030-school-time-zone': m0030,
   '0031-mark-rubric-items': m0031,
 };
 

@@ -442,6 +442,8 @@ export interface OrgsTable {
   phone: string | null;
   intro: string | null;
   created_by: string | null;
+  /** IANA time zone (migration 0030), Asia/Shanghai unless the school sets another. */
+  time_zone: Generated<string>;
 }
 
 export interface ClassesTable {

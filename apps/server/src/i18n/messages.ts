@@ -83,6 +83,7 @@ export const SCHOOL_TEXT = {
     phone: '联系电话',
     intro: '简介',
     logo_path: '标志',
+    time_zone: '时区',
   },
   listSeparator: '、',
   unchanged: '无变化',

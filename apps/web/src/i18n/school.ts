@@ -61,6 +61,8 @@ export const zhCNSchool = {
     defaultYear: '默认学年',
     none: '未填写',
     noDefaultYear: '未设置',
+    timeZone: '时区',
+    timeZoneHint: '“今天”、默认日期和默认标题按学校所在时区计算。',
   },
   crop: {
     title: '裁剪图片',

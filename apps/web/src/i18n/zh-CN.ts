@@ -90,6 +90,7 @@ export const zhCN = {
     exam: '阅卷/考试',
     dataCenter: '数据中心',
     bigData: '数据大屏',
+    largescreen: '大屏展示',
     more: '菜单',
     opensNewTab: '（在新标签页打开）',
   },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FlagSchema, IdSchema, PageQuerySchema, TimestampSchema, envelope, page } from '../common.js';
 import { AREAS } from '../constants.js';
+import { isTimeZone } from '../dates.js';
 import { FORM_MESSAGES } from '../messages.js';
 import { PasswordSchema, UsernameSchema } from './auth.js';
 import { ImageFileSchema, ImageUploadFieldsSchema, NicknameSchema } from './account.js';
@@ -197,6 +198,8 @@ export const SchoolDetailSchema = z.object({
     groups: z.number().int(),
   }),
   defaultYear: z.object({ id: IdSchema, name: z.string() }).nullable(),
+  /** The school's time zone (IANA), Asia/Shanghai unless set: "today" and default titles follow it. */
+  timeZone: z.string(),
 });
 export type SchoolDetail = z.infer<typeof SchoolDetailSchema>;
 
@@ -236,6 +239,7 @@ export const UpdateSchoolSchema = z.object({
   address: optionalText(100, '地址'),
   phone: optionalText(30, '联系电话'),
   intro: optionalText(500, '简介'),
+  timeZone: z.string().trim().refine(isTimeZone, '请选择有效的时区').optional(),
 });
 export type UpdateSchool = z.input<typeof UpdateSchoolSchema>;
 

@@ -270,12 +270,12 @@ export class DataCenter {
   async bigData(auth: AuthContext): Promise<BigData> {
     const orgId = requireSchool(auth);
     const now = this.core.clock();
-    const today = dayInZone(now);
     const [org, year, settings] = await Promise.all([
       this.core.repo.org(orgId),
       this.core.yearOf(auth, orgId),
       this.core.settingsOf(orgId),
     ]);
+    const today = dayInZone(now, org?.time_zone);
     const rows = year ? await this.core.repo.listHomework({ orgId, yearId: year.id }) : [];
     const ids = rows.map((r) => r.id);
     const [totals, sheets, counts, progress, activity, lastScored] = await Promise.all([
@@ -365,7 +365,7 @@ export class DataCenter {
           (r) =>
             homeworkState(progress.get(r.id)) === 'done' &&
             lastScored.has(r.id) &&
-            dayInZone(lastScored.get(r.id)!) === today,
+            dayInZone(lastScored.get(r.id)!, org?.time_zone) === today,
         ).length,
       },
       marking,

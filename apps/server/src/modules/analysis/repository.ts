@@ -62,7 +62,7 @@ export class AnalysisRepository {
   org(orgId: string) {
     return this.db
       .selectFrom('orgs')
-      .select(['id', 'name', 'logo_path'])
+      .select(['id', 'name', 'logo_path', 'time_zone'])
       .where('id', '=', orgId)
       .executeTakeFirst();
   }

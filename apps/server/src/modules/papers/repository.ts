@@ -64,6 +64,16 @@ export class PapersRepository {
     private readonly dialect: DialectName,
   ) {}
 
+  /** The school's time zone (migration 0030): its "today" names default titles. */
+  async schoolTimeZone(orgId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('orgs')
+      .select('time_zone')
+      .where('id', '=', orgId)
+      .executeTakeFirst();
+    return row?.time_zone;
+  }
+
   transaction<T>(work: (repo: PapersRepository) => Promise<T>): Promise<T> {
     return this.db.transaction().execute((trx) => work(new PapersRepository(trx, this.dialect)));
   }

@@ -558,7 +558,7 @@ export class PapersService {
     if (basketIds.length === 0) throw notFound('试题篮不存在或已清空');
     const subject = await this.repo.findSubject(basket.subject_id);
     const draft: Draft = {
-      title: `${subject?.stage_name ?? ''}${subject?.name ?? ''}试卷（${dayInZone(this.now())}）`,
+      title: `${subject?.stage_name ?? ''}${subject?.name ?? ''}试卷（${dayInZone(this.now(), await this.repo.schoolTimeZone(orgId))}）`,
       subtitle: '',
       status: 'draft',
       sections: [],
@@ -887,7 +887,9 @@ export class PapersService {
         textbookId,
         source: 'smart',
         draft: {
-          title: body.title ?? `${subject.stage_name}${subject.name}智能组卷（${dayInZone(this.now())}）`,
+          title:
+            body.title ??
+            `${subject.stage_name}${subject.name}智能组卷（${dayInZone(this.now(), await this.repo.schoolTimeZone(orgId))}）`,
           subtitle: '',
           status: 'draft',
           sections: result.picks

@@ -67,6 +67,7 @@ export class SchoolRepository {
         'o.address',
         'o.phone',
         'o.intro',
+        'o.time_zone',
         'o.created_by',
         'o.created_at',
         'c.nickname as creator_nickname',
@@ -81,7 +82,9 @@ export class SchoolRepository {
 
   async updateOrg(
     orgId: string,
-    set: Partial<Pick<Database['orgs'], 'name' | 'region' | 'address' | 'phone' | 'intro' | 'logo_path'>>,
+    set: Partial<Pick<Database['orgs'], 'name' | 'region' | 'address' | 'phone' | 'intro' | 'logo_path'>> & {
+      time_zone?: string;
+    },
     now: string,
   ) {
     await this.db
@@ -608,7 +611,12 @@ export class SchoolRepository {
     const rows = await query.orderBy('y.sort', 'desc').orderBy('c.sort').execute();
     // Years newest first (as queried), classes in natural order within each.
     const years = [...new Set(rows.map((r) => r.year_id))];
-    return years.flatMap((y) => sortByClassName(rows.filter((r) => r.year_id === y), (r) => r.name));
+    return years.flatMap((y) =>
+      sortByClassName(
+        rows.filter((r) => r.year_id === y),
+        (r) => r.name,
+      ),
+    );
   }
 
   async setTeaching(orgId: string, userId: string, teaching: { subjectId: string; classIds: string[] }[]) {

@@ -154,6 +154,7 @@ export class SchoolService {
       },
       counts,
       defaultYear: chosen ? { id: chosen.id, name: chosen.name } : null,
+      timeZone: org.time_zone,
     };
   }
 
@@ -165,6 +166,7 @@ export class SchoolService {
     if (input.address !== undefined) set.address = input.address;
     if (input.phone !== undefined) set.phone = input.phone;
     if (input.intro !== undefined) set.intro = input.intro;
+    if (input.timeZone !== undefined) set.time_zone = input.timeZone;
     await this.repo.transaction(async (repo) => {
       await repo.updateOrg(actor.orgId, set, this.now());
       await this.log.record(

@@ -1,4 +1,4 @@
-import type { SchoolClass, UserInfo } from '@zhzy/contracts';
+import { sortByClassName, type SchoolClass, type UserInfo } from '@zhzy/contracts';
 import type { AuthContext } from '../../lib/call.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import type { SystemRepository } from './repository.js';
@@ -52,7 +52,8 @@ export class SystemService {
       throw new AppError('VALIDATION', SYSTEM_TEXT.chooseYear, { data: { issues: [{ field: 'pid' }] } });
     const year = await this.repo.findSchoolYear(query.orgId, query.pid);
     if (!year) throw notFound(SYSTEM_TEXT.yearNotFound);
-    const classes = await this.repo.listClasses(query.orgId, year.id);
+    // Natural order (ADR 0045): 七年级(2)班 before 七年级(10)班, as everywhere else.
+    const classes = sortByClassName(await this.repo.listClasses(query.orgId, year.id), (c) => c.name);
     return classes.map((c) => ({ id: c.id, name: c.name, pid: c.year_id, isDefault: false }));
   }
 

@@ -89,7 +89,14 @@ export function useHomeworkDetails(homeworkId: string | null, classId: string | 
 
 export function useMistakeBook(
   studentId: string | null,
-  filter: { subjectId?: string | null; homeworkId?: string | null; similar: number },
+  filter: {
+    subjectId?: string | null;
+    homeworkId?: string | null;
+    /** A date range (YYYY-MM-DD) instead of one homework. */
+    from?: string | null;
+    to?: string | null;
+    similar: number;
+  },
 ) {
   return useApi(
     studentId
@@ -98,6 +105,8 @@ export function useMistakeBook(
           studentId,
           filter.subjectId ?? null,
           filter.homeworkId ?? null,
+          filter.from ?? null,
+          filter.to ?? null,
           filter.similar,
         ]
       : null,
@@ -109,6 +118,8 @@ export function useMistakeBook(
             similar: filter.similar,
             ...(filter.subjectId ? { subjectId: filter.subjectId } : {}),
             ...(filter.homeworkId ? { homeworkId: filter.homeworkId } : {}),
+            ...(filter.from ? { from: filter.from } : {}),
+            ...(filter.to ? { to: filter.to } : {}),
           },
         })
       ).data,

@@ -32,17 +32,26 @@ export function MistakeBookView({
   studentId,
   subjectId,
   homeworkId = null,
+  range = null,
   onBack,
 }: {
   studentId: string;
   subjectId: string | null;
   /** Only this homework's wrong questions (错题重练 picks one homework). */
   homeworkId?: string | null;
+  /** Only the homework of these days (错题重练 by date range). */
+  range?: { from: string; to: string } | null;
   /** Without it the book is embedded (错题重练): no back button and no link to 错题重练. */
   onBack?: () => void;
 }) {
   const [similar, setSimilar] = useState<'0' | '1' | '2' | '3'>('2');
-  const book = useMistakeBook(studentId, { subjectId, homeworkId, similar: Number(similar) });
+  const book = useMistakeBook(studentId, {
+    subjectId,
+    homeworkId,
+    from: range?.from ?? null,
+    to: range?.to ?? null,
+    similar: Number(similar),
+  });
   const mutate = useApiMutate();
   const [busy, setBusy] = useState<'pdf' | 'basket' | null>(null);
   const b = book.data;
@@ -109,6 +118,7 @@ export function MistakeBookView({
                   similar: Number(similar),
                   ...(subjectId ? { subjectId } : {}),
                   ...(homeworkId ? { homeworkId } : {}),
+                  ...(range ? { from: range.from, to: range.to } : {}),
                 },
                 `${b.student.name}-${tb.title}.pdf`,
               )

@@ -6,6 +6,10 @@ import { useClassStudents } from '../../../api/classes';
 import { downloadMistakeBookPdf, useAnalysisFilters, useAnalysisHomeworks } from '../api/analysis';
 import { MistakeBookView } from './mistake-book';
 import { LoadState } from './parts';
+import { DateInput } from '../../../components/ui/date-input';
+import { addDays, isDay } from '@zhzy/contracts';
+import { todayInSchool } from '../../../lib/school-day';
+import { cn } from '../../../lib/utils';
 
 const s = composition.mistakes;
 
@@ -79,16 +83,21 @@ function NothingMarked() {
 }
 
 /**
- * 错题重练: the analysis module's 错题本 (one feature, ADR 0048) reached by class → marked homework → student.
- * Each student's wrong questions with the answer given, the key, the score and similar questions; the
- * personal or whole-class 错题本 as PDF; and the questions into the basket to compose and publish a redo paper.
+ * 错题重练: the analysis module's 错题本 (one feature, ADR 0048) reached by class → marked homework (or a date
+ * range) → students. Each student's wrong questions with the answer given, the key, the score and similar
+ * questions; the personal 错题本 of one or several students, or the whole class's, as PDF; and the questions into
+ * the basket to compose and publish a redo paper.
  */
 export function MistakesScreen() {
   const filters = useAnalysisFilters();
   const [classId, setClassId] = useState('');
+  const [mode, setMode] = useState<'homework' | 'range'>('homework');
   const [homeworkId, setHomeworkId] = useState('');
+  const [from, setFrom] = useState(() => addDays(todayInSchool(), -30));
+  const [to, setTo] = useState(() => todayInSchool());
   const [studentId, setStudentId] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [picked, setPicked] = useState<string[]>([]);
+  const [busy, setBusy] = useState<'class' | 'picked' | null>(null);
   const list = useAnalysisHomeworks(
     { page: 1, size: 100, withResults: true, ...(classId ? { classId } : {}) },
     classId !== '',
@@ -111,6 +120,31 @@ export function MistakesScreen() {
   const shown = studentId || null;
   const current = homework.find((h) => h.id === homeworkId) ?? null;
   const className = classes.find((c) => c.id === classId)?.name ?? '';
+  const rangeValid = isDay(from) && isDay(to) && from <= to;
+  const ready = mode === 'homework' ? homeworkId !== '' : rangeValid;
+  const range = mode === 'range' && rangeValid ? { from, to } : null;
+  /** What the books cover: one homework, or the homework of a date range. */
+  const scope = mode === 'homework' ? { homeworkId } : { from, to };
+  const scopeName = mode === 'homework' ? (current?.title ?? '') : s.rangeName(from, to);
+
+  const download = (which: 'class' | 'picked') => {
+    setBusy(which);
+    const names = students.filter((st) => picked.includes(st.id)).map((st) => st.name);
+    downloadMistakeBookPdf(
+      which === 'class' ? { classId, similar: 2, ...scope } : { studentIds: picked, similar: 2, ...scope },
+      which === 'class'
+        ? `${className}-${scopeName}-${s.classBook}.pdf`
+        : `${names.length === 1 ? names[0] : s.pickedFile(names.length)}-${scopeName}-${s.classBook}.pdf`,
+    )
+      .catch(() => undefined)
+      .finally(() => setBusy(null));
+  };
+
+  const empty = (text: string) => (
+    <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600">
+      {text}
+    </p>
+  );
 
   return (
     <div className="space-y-4">
@@ -126,15 +160,53 @@ export function MistakesScreen() {
               setClassId(v);
               setHomeworkId('');
               setStudentId('');
+              setPicked([]);
             }}
           />
-          <Picker
-            label={s.homework}
-            value={homeworkId}
-            placeholder={s.chooseHomework}
-            options={homework.map((h) => ({ value: h.id, label: `${h.title}（${h.startDate}）` }))}
-            onChange={setHomeworkId}
-          />
+          <div
+            role="radiogroup"
+            aria-label={s.scope}
+            className="flex h-9 rounded-md border border-slate-300 text-sm"
+          >
+            {(['homework', 'range'] as const).map((m) => (
+              <button
+                key={m}
+                type="button"
+                role="radio"
+                aria-checked={mode === m}
+                onClick={() => {
+                  setMode(m);
+                  setStudentId('');
+                }}
+                className={cn(
+                  'px-3 first:rounded-l-md last:rounded-r-md',
+                  mode === m ? 'bg-blue-600 text-white' : 'bg-white text-slate-700 hover:bg-slate-50',
+                )}
+              >
+                {m === 'homework' ? s.byHomework : s.byRange}
+              </button>
+            ))}
+          </div>
+          {mode === 'homework' ? (
+            <Picker
+              label={s.homework}
+              value={homeworkId}
+              placeholder={s.chooseHomework}
+              options={homework.map((h) => ({ value: h.id, label: `${h.title}（${h.startDate}）` }))}
+              onChange={setHomeworkId}
+            />
+          ) : (
+            <>
+              <div className="flex flex-col gap-1 text-sm text-slate-700">
+                <span>{s.from}</span>
+                <DateInput label={s.from} value={from} max={to} onChange={setFrom} invalid={!rangeValid} />
+              </div>
+              <div className="flex flex-col gap-1 text-sm text-slate-700">
+                <span>{s.to}</span>
+                <DateInput label={s.to} value={to} min={from} onChange={setTo} invalid={!rangeValid} />
+              </div>
+            </>
+          )}
           <Picker
             label={s.students}
             value={studentId}
@@ -144,57 +216,76 @@ export function MistakesScreen() {
           />
           <Button
             variant="secondary"
-            loading={busy}
-            disabled={!classId || !homeworkId}
-            onClick={() => {
-              setBusy(true);
-              downloadMistakeBookPdf(
-                { classId, homeworkId, similar: 2 },
-                `${className}-${current?.title ?? ''}-${s.classBook}.pdf`,
-              )
-                .catch(() => undefined)
-                .finally(() => setBusy(false));
-            }}
+            loading={busy === 'class'}
+            disabled={!classId || !ready}
+            onClick={() => download('class')}
           >
             {s.classPdf}
           </Button>
         </div>
+        {mode === 'range' && !rangeValid && <p className="mt-2 text-sm text-red-600">{s.badRange}</p>}
       </div>
       {!classId ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600">
-          {s.pickClass}
-        </p>
-      ) : list.data && homework.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600">
-          {s.noMarked}
-        </p>
-      ) : !homeworkId ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600">
-          {s.pickHomework}
-        </p>
+        empty(s.pickClass)
+      ) : mode === 'homework' && list.data && homework.length === 0 ? (
+        empty(s.noMarked)
+      ) : !ready ? (
+        empty(mode === 'homework' ? s.pickHomework : s.badRange)
       ) : !shown ? (
         <section className="rounded-xl border border-slate-200 bg-white p-5">
           <h2 className="text-base font-semibold text-slate-900">{s.pickStudent}</h2>
           {!roster.data ? (
             <LoadState error={roster.error as unknown} onRetry={() => void roster.mutate()} />
           ) : (
-            <ul className="mt-3 flex flex-wrap gap-2">
-              {students.map((st) => (
-                <li key={st.id}>
-                  <Button variant="secondary" onClick={() => setStudentId(st.id)}>
-                    {st.name}
-                  </Button>
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul className="mt-3 flex flex-wrap gap-2">
+                {students.map((st) => (
+                  <li key={st.id}>
+                    <Button variant="secondary" onClick={() => setStudentId(st.id)}>
+                      {st.name}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+              <fieldset className="mt-5 border-t border-slate-100 pt-4">
+                <legend className="text-sm font-medium text-slate-800">{s.severalTitle}</legend>
+                <p className="mt-1 text-xs text-slate-500">{s.severalHint}</p>
+                <div className="mt-2 grid grid-cols-3 gap-1.5 sm:grid-cols-6">
+                  {students.map((st) => (
+                    <label key={st.id} className="flex items-center gap-2 text-sm text-slate-700">
+                      <input
+                        type="checkbox"
+                        className="size-4 accent-blue-600"
+                        checked={picked.includes(st.id)}
+                        onChange={(e) =>
+                          setPicked(
+                            e.target.checked ? [...picked, st.id] : picked.filter((id) => id !== st.id),
+                          )
+                        }
+                      />
+                      {st.name}
+                    </label>
+                  ))}
+                </div>
+                <Button
+                  className="mt-3"
+                  loading={busy === 'picked'}
+                  disabled={picked.length === 0}
+                  onClick={() => download('picked')}
+                >
+                  {s.pickedPdf(picked.length)}
+                </Button>
+              </fieldset>
+            </>
           )}
         </section>
       ) : (
         <MistakeBookView
-          key={`${shown}-${homeworkId}`}
+          key={`${shown}-${homeworkId}-${range?.from ?? ''}-${range?.to ?? ''}`}
           studentId={shown}
-          subjectId={current?.subjectId ?? null}
-          homeworkId={homeworkId}
+          subjectId={mode === 'homework' ? (current?.subjectId ?? null) : null}
+          homeworkId={mode === 'homework' ? homeworkId : null}
+          range={range}
         />
       )}
     </div>

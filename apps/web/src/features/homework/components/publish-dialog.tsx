@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   PAPER_STATUS_NAMES,
   PublishHomeworkSchema,
@@ -15,7 +15,7 @@ import { paths } from '../../../config/paths';
 import { zhCNHomework as th } from '../../../i18n/zh-CN';
 import { toast } from '../../../lib/toast';
 import { addDays } from '@zhzy/contracts';
-import { todayInSchool } from '../../../lib/school-day';
+import { useSchoolToday } from '../../../lib/school-day';
 import { cn } from '../../../lib/utils';
 import { DateInput } from '../../../components/ui/date-input';
 import { useDefaultYearClasses } from '../../../api/classes';
@@ -122,7 +122,7 @@ export function PublishDialog({
   onPublished: (homework: HomeworkDetail) => void;
 }) {
   const ids = useId();
-  const today = useMemo(() => todayInSchool(), []);
+  const { today } = useSchoolToday(orgId);
   const [paperId, setPaperId] = useState<string | null>(initialPaperId);
   const [paperTitle, setPaperTitle] = useState<string | null>(null);
   const [title, setTitle] = useState('');
@@ -131,6 +131,14 @@ export function PublishDialog({
   const [classIds, setClassIds] = useState<string[]>([]);
   const [startDate, setStartDate] = useState(today);
   const [dueDate, setDueDate] = useState(() => addDays(today, 7));
+  // The school's own time zone arrives after the first paint: untouched default dates follow its "today".
+  const [defaultDay, setDefaultDay] = useState(today);
+  useEffect(() => {
+    if (today === defaultDay) return;
+    setDefaultDay(today);
+    if (startDate === defaultDay) setStartDate(today);
+    if (dueDate === addDays(defaultDay, 7)) setDueDate(addDays(today, 7));
+  }, [today, defaultDay, startDate, dueDate]);
   const [subjectTeacher, setSubjectTeacher] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);

@@ -26,7 +26,10 @@ export function topMenuItems(gradeDirector: boolean, administrator = false): Top
     { key: 'exam', label: t.nav.exam, to: paths.correct },
   ];
   if (gradeDirector) items.push({ key: 'dataCenter', label: t.nav.dataCenter, to: paths.dataCenter.root });
-  if (gradeDirector || administrator) items.push({ key: 'bigData', label: t.nav.bigData, to: paths.bigData });
+  if (gradeDirector || administrator) {
+    items.push({ key: 'bigData', label: t.nav.bigData, to: paths.bigData });
+    items.push({ key: 'largescreen', label: t.nav.largescreen, to: paths.largescreen });
+  }
   return items;
 }
 
@@ -39,7 +42,13 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /** The menu: inline on large screens, a dropdown on small ones. */
-export function TopMenu({ gradeDirector, administrator }: { gradeDirector: boolean; administrator: boolean }) {
+export function TopMenu({
+  gradeDirector,
+  administrator,
+}: {
+  gradeDirector: boolean;
+  administrator: boolean;
+}) {
   const items = topMenuItems(gradeDirector, administrator);
   const entries: MenuEntry[] = items.map((i) =>
     i.href

@@ -3,6 +3,7 @@ import {
   AREAS,
   GRADES,
   IMAGE_MAX_BYTES,
+  SCHOOL_TIME_ZONES,
   ACCOUNT_MESSAGES,
   UpdateSchoolSchema,
   type SchoolDetail,
@@ -107,10 +108,20 @@ function InfoRow({ label, value }: { label: string; value: string | null | undef
   );
 }
 
-/** Name, region, address, phone and introduction; administrators edit them. */
+/** A time zone's Chinese name when the product offers it, else its IANA name. */
+const timeZoneName = (id: string) => SCHOOL_TIME_ZONES.find((z) => z.id === id)?.name ?? id;
+
+/** The offered time zones, and the school's own when it is another. */
+const timeZoneOptions = (current: string) =>
+  [
+    ...SCHOOL_TIME_ZONES,
+    ...(SCHOOL_TIME_ZONES.some((z) => z.id === current) ? [] : [{ id: current, name: current }]),
+  ].map((z) => ({ value: z.id, label: z.name }));
+
+/** Name, region, address, phone, introduction and time zone; administrators edit them. */
 export function InfoPanel({ school, canManage }: { school: SchoolDetail; canManage: boolean }) {
   const [editing, setEditing] = useState(false);
-  const [form, setForm] = useState({ name: '', region: '', address: '', phone: '', intro: '' });
+  const [form, setForm] = useState({ name: '', region: '', address: '', phone: '', intro: '', timeZone: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const revalidate = useRevalidateSchool();
@@ -123,6 +134,7 @@ export function InfoPanel({ school, canManage }: { school: SchoolDetail; canMana
         address: school.address ?? '',
         phone: school.phone ?? '',
         intro: school.intro ?? '',
+        timeZone: school.timeZone,
       });
   }, [editing, school]);
 
@@ -168,6 +180,7 @@ export function InfoPanel({ school, canManage }: { school: SchoolDetail; canMana
         <InfoRow label={ts.info.creator} value={school.creator?.nickname} />
         <InfoRow label={ts.info.createdAt} value={formatDate(school.createdAt)} />
         <InfoRow label={ts.info.defaultYear} value={school.defaultYear?.name ?? ts.info.noDefaultYear} />
+        <InfoRow label={ts.info.timeZone} value={timeZoneName(school.timeZone)} />
       </dl>
       <p className="mt-4 text-xs text-slate-500">{ts.info.logoHint}</p>
       <Dialog open={editing} onClose={() => setEditing(false)} title={ts.info.edit} className="max-w-lg">
@@ -200,6 +213,14 @@ export function InfoPanel({ school, canManage }: { school: SchoolDetail; canMana
             error={errors.phone}
             onChange={(e) => setForm({ ...form, phone: e.target.value })}
           />
+          <Listbox
+            label={ts.info.timeZone}
+            value={form.timeZone}
+            placeholder={ts.info.timeZone}
+            options={timeZoneOptions(school.timeZone)}
+            onChange={(timeZone) => setForm({ ...form, timeZone })}
+          />
+          <p className="-mt-2 text-xs text-slate-500">{ts.info.timeZoneHint}</p>
           <label className="block text-sm font-medium text-slate-700">
             {ts.create.intro}
             <textarea

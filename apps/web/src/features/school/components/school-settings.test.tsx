@@ -33,6 +33,7 @@ function school(canManage: boolean): SchoolDetail {
       grades: [],
     },
     counts: { members: 3, years: 1, classes: 1, students: 40, groups: 0 },
+    timeZone: 'Asia/Shanghai',
     defaultYear: { id: 'y1', name: '2026-2027学年' },
   };
 }
