@@ -189,6 +189,16 @@ export const BubbleReadingSchema = z.object({
   peak: z.number().optional(),
   /** Raw median darkness inside the box: the graphite's own level under a fill, whatever print and edges add. */
   mid: z.number().optional(),
+  /**
+   * Raw mean darkness of the band around the box (its outer tenth to 0.5 mm beyond it): a circle drawn round the
+   * bracket darkens it more than the inside (ADR 0056). Absent on results read before it was measured.
+   */
+  rim: z.number().optional(),
+  /**
+   * Raw streak texture inside the box: the larger spread of its row means and of its column means. A rubber's streaks
+   * and a single line raise it; an even fill or an even residue does not (ADR 0056). Absent on older results.
+   */
+  streak: z.number().optional(),
   /** Darkness plus ink share above the page's empty level for this printed label (what the thresholds apply to). */
   score: z.number(),
   state: BubbleStateSchema,
@@ -239,6 +249,8 @@ const RawBubbleSchema = z.object({
   core: z.number(),
   peak: z.number().optional(),
   mid: z.number().optional(),
+  rim: z.number().optional(),
+  streak: z.number().optional(),
 });
 
 /** The raw measurements alone: what `classifyMarks` needs to reproduce marks and the student number. */

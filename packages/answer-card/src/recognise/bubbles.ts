@@ -18,6 +18,10 @@ export interface BubbleMeasure {
   peak: number;
   /** Median darkness inside the box: the graphite's own level under a fill, whatever the print and edges add. */
   mid: number;
+  /** Mean darkness of the band around the box: its outer tenth to `RIM_MM` beyond it (a circle round the bracket). */
+  rim: number;
+  /** The larger standard deviation of the inner box's row means and of its column means (streaks, a single line). */
+  streak: number;
 }
 
 export interface GroupMeasure {
@@ -54,6 +58,8 @@ const PEAK_MM = 0.8;
 const SHADE_MIN = 20;
 /** Neighbouring outside samples averaged together before the paper around a bubble is read from them. */
 const RUN = 6;
+/** How far beyond the box the rim band reaches, millimetres. */
+const RIM_MM = 0.5;
 /** Bins of the darkness histogram the median is read from. */
 const HIST = 64;
 
@@ -186,6 +192,7 @@ export function measureGroup(
   if (best.s < 0.08 || best.s < zero + 0.02) best = { dx: 0, dy: 0, s: zero };
 
   const colSum = new Float64Array(W);
+  const colTotal = new Float64Array(W);
   const hist = new Uint32Array(HIST);
   // The paper just outside each bubble's brackets: where a fold's shadow or a resting hand darkens the paper, the
   // bubble is measured against its own surroundings, not the group's brightest paper.
@@ -228,17 +235,23 @@ export function measureGroup(
     // Column sums of the running window rows give every k×k window's sum in one pass over the box.
     const k = Math.max(2, Math.min(w, h, Math.round(PEAK_MM * opt.q)));
     colSum.fill(0, 0, w);
+    colTotal.fill(0, 0, w);
     hist.fill(0);
     let peak = 0;
+    let rowSq = 0;
     for (let y = y0; y < y0 + h; y++) {
+      let row = 0;
       for (let x = x0; x < x0 + w; x++) {
         const d = dark(x, y);
+        row += d;
+        colTotal[x - x0]! += d;
         sum += d;
         if (d >= opt.inkLevel) inked++;
         hist[Math.min(HIST - 1, Math.floor(d * HIST))]!++;
         colSum[x - x0]! += d;
         if (y - y0 >= k) colSum[x - x0]! -= dark(x, y - k);
       }
+      rowSq += (row / w) * (row / w);
       if (y - y0 < k - 1) continue;
       let win = 0;
       for (let i = 0; i < w; i++) {
@@ -257,7 +270,39 @@ export function measureGroup(
       }
       seen += c;
     }
-    return { ratio: sum / (w * h), core: inked / (w * h), peak: peak / (k * k), mid };
+    const mean = sum / (w * h);
+    let colSq = 0;
+    for (let i = 0; i < w; i++) colSq += (colTotal[i]! / h) * (colTotal[i]! / h);
+    const streak = Math.sqrt(Math.max(0, Math.max(rowSq / h, colSq / w) - mean * mean));
+    // The rim: from the box's outer tenth to RIM_MM beyond it, all round (brackets included: every bubble of a label
+    // prints the same, so the label's empty level takes them out).
+    const pad = Math.round(RIM_MM * opt.q);
+    const bx0 = Math.round((r.x + r.w * 0.1 - reg.originX) * opt.q) + best.dx;
+    const by0 = Math.round((r.y + r.h * 0.1 - reg.originY) * opt.q) + best.dy;
+    const bx1 = Math.round((r.x + r.w * 0.9 - reg.originX) * opt.q) + best.dx;
+    const by1 = Math.round((r.y + r.h * 0.9 - reg.originY) * opt.q) + best.dy;
+    const ox0 = Math.round((r.x - reg.originX) * opt.q) + best.dx - pad;
+    const oy0 = Math.round((r.y - reg.originY) * opt.q) + best.dy - pad;
+    const ox1 = Math.round((r.x + r.w - reg.originX) * opt.q) + best.dx + pad;
+    const oy1 = Math.round((r.y + r.h - reg.originY) * opt.q) + best.dy + pad;
+    let rimSum = 0;
+    let rimN = 0;
+    for (let y = oy0; y < oy1; y++) {
+      const inner = y >= by0 && y < by1;
+      for (let x = ox0; x < ox1; x++) {
+        if (inner && x === bx0) x = bx1;
+        rimSum += dark(x, y);
+        rimN++;
+      }
+    }
+    return {
+      ratio: mean,
+      core: inked / (w * h),
+      peak: peak / (k * k),
+      mid,
+      rim: rimN ? rimSum / rimN : 0,
+      streak,
+    };
   });
   return {
     elementId: group.elementId,

@@ -364,3 +364,36 @@ describe('classifyMarks with the shape of the darkness (darkest spot and median 
     expect(classifyMarks({ questions: rows }).marks[2]!.chosen).toBe('BC');
   });
 });
+
+describe('classifyMarks with the band around the box measured (ADR 0056)', () => {
+  /** Every bubble's rim: print and paper around an empty bubble. */
+  const RIM_EMPTY = 0.12;
+  const withRim = (raw: RawMarks, rims: Record<string, Record<string, number>>): RawMarks => ({
+    ...raw,
+    questions: raw.questions.map((q) => ({
+      ...q,
+      bubbles: q.bubbles.map((b) => ({ ...b, rim: rims[q.questionId]?.[b.option] ?? RIM_EMPTY })),
+    })),
+  });
+
+  it('sends a circle drawn round the bracket to a person instead of reading the question as blank', () => {
+    // q6: the inside of B stays paper, the band around it carries the pen line.
+    const raw = withRim(shapedPage([shaped('q6', 'single', {}), shaped('q7', 'single', {})]), {
+      q6: { B: RIM_EMPTY + 0.15 },
+    });
+    const c = classifyMarks(raw);
+    expect(c.marks.find((m) => m.questionId === 'q6')).toMatchObject({ status: 'uncertain', chosen: '' });
+    expect(c.uncertain.find((u) => u.kind === 'question' && u.questionId === 'q6')?.message).toContain('细线笔迹');
+    // The untouched question beside it stays blank, and the stored measurements keep the rim.
+    expect(c.marks.find((m) => m.questionId === 'q7')).toMatchObject({ status: 'blank' });
+    expect(c.marks.find((m) => m.questionId === 'q6')!.bubbles[1]!.rim).toBeCloseTo(RIM_EMPTY + 0.15, 4);
+  });
+
+  it('keeps a rubbed-out residue that darkens the band and the inside alike rubbed out', () => {
+    const raw = withRim(shapedPage([shaped('q6', 'single', { A: S_DARK, C: S_RESIDUE })]), {
+      q6: { A: RIM_EMPTY + 0.3, C: RIM_EMPTY + 0.09 },
+    });
+    const c = classifyMarks(raw);
+    expect(c.marks.find((m) => m.questionId === 'q6')).toMatchObject({ status: 'ok', chosen: 'A' });
+  });
+});

@@ -32,6 +32,8 @@ interface RawBubble {
   core: number;
   peak?: number;
   mid?: number;
+  rim?: number;
+  streak?: number;
 }
 
 /** Bubbles with the same printed label have the same empty darkness; families share a fallback. */
@@ -53,6 +55,10 @@ const LABEL_DRIFT_LOW = 0.03;
 const STROKE_DARK = 0.06;
 /** …with its median under this share of it. */
 const STROKE_FLAT = 0.5;
+/** A circle drawn round the bracket (ADR 0056): the band around the box this far above its label's empty level… */
+const RIM_DARK = 0.08;
+/** …and this far darker than the inside of the box (an erasure or a smudge darkens both alike). */
+const RIM_OVER = 0.04;
 /** Weight of the ink share beside the mean darkness: a thin dark stroke (a tick) outscores a faint erasure. */
 const CORE_WEIGHT = 1;
 
@@ -66,10 +72,12 @@ interface Scored extends RawBubble {
   even: number | null;
   /** The mean darkness above the label's empty level: what the student's own fills are compared on. */
   dark: number;
+  /** The band around the box above the label's empty level (null when not measured or no own level). */
+  rimDark: number | null;
 }
 
 /** The measurements an empty level is kept for: mean darkness, ink share, darkest spot, median darkness. */
-type Feature = 'ratio' | 'core' | 'peak' | 'mid';
+type Feature = 'ratio' | 'core' | 'peak' | 'mid' | 'rim';
 /** A label's empty levels; `own` when the page has enough bubbles of the label (or its family) to know them. */
 type Levels = Record<Feature, number> & { own: boolean };
 
@@ -78,7 +86,7 @@ function emptyLevels(
   groups: { kind: string; bubbles: RawBubble[] }[],
 ): (kind: string, option: string) => Levels {
   type Values = Record<Feature, number[]>;
-  const values = (): Values => ({ ratio: [], core: [], peak: [], mid: [] });
+  const values = (): Values => ({ ratio: [], core: [], peak: [], mid: [], rim: [] });
   const byLabel = new Map<string, Values>();
   const byFamily = new Map<string, Values>();
   const all = values();
@@ -87,6 +95,7 @@ function emptyLevels(
     v.core.push(b.core);
     v.peak.push(b.peak ?? 0);
     v.mid.push(b.mid ?? 0);
+    v.rim.push(b.rim ?? 0);
   };
   const at = (m: Map<string, Values>, k: string) => m.get(k) ?? m.set(k, values()).get(k)!;
   for (const g of groups) {
@@ -117,6 +126,7 @@ function emptyLevels(
     core: f(v.core),
     peak: f(v.peak),
     mid: f(v.mid),
+    rim: f(v.rim),
     own,
   });
   // Every bubble of the page together: a fallback for scores, not a level a printed glyph's own spots compare with.
@@ -140,6 +150,7 @@ function emptyLevels(
               core: clamp(lowest(v.core, f.core), f.core),
               peak: clamp(lowest(v.peak, f.peak), f.peak),
               mid: clamp(lowest(v.mid, f.mid), f.mid),
+              rim: clamp(lowest(v.rim, f.rim), f.rim),
               own: f.own,
             }
           : f;
@@ -206,6 +217,7 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
       // has no shape to read: its score alone speaks.
       spot: b.peak === undefined || !e.own ? null : b.peak - e.peak,
       even: b.mid === undefined || !e.own ? null : b.mid - e.mid,
+      rimDark: b.rim === undefined || !e.own ? null : b.rim - e.rim,
     };
   };
   const questions = raw.questions.map((q) => ({ ...q, scored: q.bubbles.map((b) => scoreOf(q.kind, b)) }));
@@ -333,6 +345,14 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
   const strokeLike = (b: Scored) =>
     !raw.bitonal && b.even !== null && b.dark >= STROKE_DARK && b.even < STROKE_FLAT * b.dark;
 
+  /**
+   * A line drawn round the bracket (ADR 0056): the band around the box clearly darker than its label's empty band
+   * and than the inside of the box — a circle drawn round the letter, which the inner box barely sees. An erasure,
+   * a smudge or a fold's shadow darkens the band and the inside alike; a fill darkens the inside most.
+   */
+  const ringed = (b: Scored) =>
+    b.rimDark !== null && b.rimDark >= RIM_DARK && b.rimDark >= Math.max(0, b.dark) + RIM_OVER;
+
   const decide = (
     scored: Scored[],
     oneAnswer: boolean,
@@ -397,9 +417,9 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
           confidence[i] = 0.6;
         }
       });
-    // Nothing shaped like a line is left silently empty (ADR 0054).
+    // Nothing shaped like a line, nor ringed by one, is left silently empty (ADR 0054, ADR 0056).
     scored.forEach((b, i) => {
-      if (kind !== 'digit' && states[i] === 'empty' && strokeLike(b)) {
+      if (kind !== 'digit' && states[i] === 'empty' && (strokeLike(b) || ringed(b))) {
         states[i] = 'uncertain';
         lineLike.add(b);
         confidence[i] = 0.4;
@@ -415,6 +435,8 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
       core: round(b.core),
       ...(b.peak === undefined ? {} : { peak: round(b.peak) }),
       ...(b.mid === undefined ? {} : { mid: round(b.mid) }),
+      ...(b.rim === undefined ? {} : { rim: round(b.rim) }),
+      ...(b.streak === undefined ? {} : { streak: round(b.streak) }),
       score: round(b.score),
       state: states[i]!,
     }));
@@ -580,6 +602,8 @@ export function rawMarksOf(result: {
     core: b.core,
     ...(b.peak === undefined ? {} : { peak: b.peak }),
     ...(b.mid === undefined ? {} : { mid: b.mid }),
+    ...(b.rim === undefined ? {} : { rim: b.rim }),
+    ...(b.streak === undefined ? {} : { streak: b.streak }),
   });
   return {
     ...(result.image?.bitonal ? { bitonal: true } : {}),

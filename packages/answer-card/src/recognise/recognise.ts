@@ -307,7 +307,14 @@ function rawMarks(page: CardPage, measured: Map<string, GroupMeasure>): RawMarks
     if (!g) continue;
     const at = (i: number) => {
       const b = g.bubbles[i]!;
-      return { ratio: r4(b.ratio), core: r4(b.core), peak: r4(b.peak), mid: r4(b.mid) };
+      return {
+        ratio: r4(b.ratio),
+        core: r4(b.core),
+        peak: r4(b.peak),
+        mid: r4(b.mid),
+        rim: r4(b.rim),
+        streak: r4(b.streak),
+      };
     };
     if (e.type === 'objectiveBlock') {
       let i = 0;
