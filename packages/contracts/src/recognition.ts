@@ -191,12 +191,12 @@ export const BubbleReadingSchema = z.object({
   mid: z.number().optional(),
   /**
    * Raw mean darkness of the band around the box (its outer tenth to 0.5 mm beyond it): a circle drawn round the
-   * bracket darkens it more than the inside (ADR 0056). Absent on results read before it was measured.
+   * bracket darkens it more than the inside (ADR 0059). Absent on results read before it was measured.
    */
   rim: z.number().optional(),
   /**
    * Raw streak texture inside the box: the larger spread of its row means and of its column means. A rubber's streaks
-   * and a single line raise it; an even fill or an even residue does not (ADR 0056). Absent on older results.
+   * and a single line raise it; an even fill or an even residue does not (ADR 0059). Absent on older results.
    */
   streak: z.number().optional(),
   /** Darkness plus ink share above the page's empty level for this printed label (what the thresholds apply to). */

@@ -365,7 +365,7 @@ describe('classifyMarks with the shape of the darkness (darkest spot and median 
   });
 });
 
-describe('classifyMarks with the band around the box measured (ADR 0056)', () => {
+describe('classifyMarks with the band around the box measured (ADR 0059)', () => {
   /** Every bubble's rim: print and paper around an empty bubble. */
   const RIM_EMPTY = 0.12;
   const withRim = (raw: RawMarks, rims: Record<string, Record<string, number>>): RawMarks => ({

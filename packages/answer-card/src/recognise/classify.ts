@@ -55,7 +55,7 @@ const LABEL_DRIFT_LOW = 0.03;
 const STROKE_DARK = 0.06;
 /** …with its median under this share of it. */
 const STROKE_FLAT = 0.5;
-/** A circle drawn round the bracket (ADR 0056): the band around the box this far above its label's empty level… */
+/** A circle drawn round the bracket (ADR 0059): the band around the box this far above its label's empty level… */
 const RIM_DARK = 0.08;
 /** …and this far darker than the inside of the box (an erasure or a smudge darkens both alike). */
 const RIM_OVER = 0.04;
@@ -346,7 +346,7 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
     !raw.bitonal && b.even !== null && b.dark >= STROKE_DARK && b.even < STROKE_FLAT * b.dark;
 
   /**
-   * A line drawn round the bracket (ADR 0056): the band around the box clearly darker than its label's empty band
+   * A line drawn round the bracket (ADR 0059): the band around the box clearly darker than its label's empty band
    * and than the inside of the box — a circle drawn round the letter, which the inner box barely sees. An erasure,
    * a smudge or a fold's shadow darkens the band and the inside alike; a fill darkens the inside most.
    */
@@ -417,7 +417,7 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
           confidence[i] = 0.6;
         }
       });
-    // Nothing shaped like a line, nor ringed by one, is left silently empty (ADR 0054, ADR 0056).
+    // Nothing shaped like a line, nor ringed by one, is left silently empty (ADR 0054, ADR 0059).
     scored.forEach((b, i) => {
       if (kind !== 'digit' && states[i] === 'empty' && (strokeLike(b) || ringed(b))) {
         states[i] = 'uncertain';
