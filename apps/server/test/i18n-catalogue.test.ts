@@ -22,7 +22,6 @@ const NOT_MIGRATED = new Set([
   'modules/marking/sample-scans.ts',
   'modules/materials/booklet.ts',
   'modules/papers/omml.ts',
-  'modules/papers/service.ts',
   'modules/papers/templates.ts',
   'modules/papers/word-export.ts',
   'modules/papers/word-import.ts',
