@@ -9,22 +9,8 @@ import { CHINESE_NUMERALS, DEFAULT_SCORES, PAPERS_TEXT as T, TEN } from '../../i
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The ids of a node and all its descendants in a flat tree. */
-export function subtreeIds(rows: { id: string; parent_id: string | null }[], rootId: string): string[] {
-  const children = new Map<string, string[]>();
-  for (const r of rows) {
-    if (!r.parent_id) continue;
-    children.set(r.parent_id, [...(children.get(r.parent_id) ?? []), r.id]);
-  }
-  const out: string[] = [];
-  const stack = [rootId];
-  while (stack.length > 0) {
-    const id = stack.pop()!;
-    out.push(id);
-    stack.push(...(children.get(id) ?? []));
-  }
-  return out;
-}
+/** The ids of a node and all its descendants in a flat tree (the catalogue's). */
+export { subtreeIds } from '../catalog/service.js';
 
 /** 一 … 十, 十一 … 三十 (a paper has at most 30 sections). */
 export function sectionNumeral(index: number): string {
