@@ -14,11 +14,7 @@ const CONTENT = [/^seed\//, /^modules\/[\w-]+\/seed\.ts$/, /^db\/migrations\//];
 const NOT_MIGRATED = new Set([
   'config.ts',
   'modules/analysis/metrics.ts',
-  'modules/analysis/model.ts',
   'modules/analysis/pdf.ts',
-  'modules/analysis/person.ts',
-  'modules/analysis/routes.ts',
-  'modules/analysis/service.ts',
   'modules/marking/sample-scans.ts',
   'modules/materials/booklet.ts',
   'modules/papers/omml.ts',

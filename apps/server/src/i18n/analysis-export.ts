@@ -128,3 +128,16 @@ export const EXPORT_TEXT = {
   /** A file name: the parts joined by hyphens, as .xlsx. */
   fileName: (...parts: string[]) => `${parts.join('-')}.xlsx`,
 } as const;
+
+/** Names and messages of the analysis screens and PDFs. */
+export const ANALYSIS_TEXT = {
+  /** The scope of a grade-wide analysis. */
+  gradeName: '全年级',
+  /** The scope of a mistake book of several students. */
+  studentCount: (count: number) => `${count}名学生`,
+  yearNotFound: '学年不存在或不属于您的学校',
+  /** The file name (without extension) of a homework report PDF. */
+  reportFile: (title: string, scope: string) => `${title}-${scope}-作业报告`,
+  /** The file name (without extension) of a mistake book PDF. */
+  mistakeBookFile: (scope: string) => `错题本-${scope}`,
+} as const;
