@@ -1,3 +1,4 @@
+import { ANALYSIS_TEXT } from '../../i18n/analysis-export.js';
 import {
   compareClassNames,
   DIFFICULTY_BAND_NAMES,
@@ -147,7 +148,7 @@ interface Row {
   z: number | null;
 }
 
-const GRADE_NAME = '全年级';
+const GRADE_NAME = ANALYSIS_TEXT.gradeName;
 
 /** The questions of a frozen paper in paper order, as analysis needs them. */
 export function questionsOf(paper: HomeworkPaper): ModelQuestion[] {

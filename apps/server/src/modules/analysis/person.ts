@@ -1,3 +1,4 @@
+import { ANALYSIS_TEXT } from '../../i18n/analysis-export.js';
 import {
   ANALYSIS_MESSAGES,
   HOMEWORK_TYPE_NAMES,
@@ -343,7 +344,8 @@ export class PersonAnalysis {
         }),
       );
     }
-    if (!scopeName) scopeName = books.length === 1 ? books[0]!.student.name : `${books.length}名学生`;
+    if (!scopeName)
+      scopeName = books.length === 1 ? books[0]!.student.name : ANALYSIS_TEXT.studentCount(books.length);
     return { books, scopeName };
   }
 }

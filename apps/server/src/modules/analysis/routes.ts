@@ -1,3 +1,4 @@
+import { ANALYSIS_TEXT } from '../../i18n/analysis-export.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PDF_MIME, XLSX_MIME, calls } from '@zhzy/contracts';
 import type { Db } from '../../db/connect.js';
@@ -86,7 +87,7 @@ export function analysisRoutes(app: FastifyInstance, guards: CallGuards, analysi
     const report = await analysis.homeworkAnalysis(auth, params.id, body.classId);
     const stream = reportPdf(report, { fonts: cardFonts() });
     stream.on('error', (err) => request.log.error({ err, homeworkId: params.id }, 'report PDF failed'));
-    const filename = safeFilename(`${report.homework.title}-${report.scope.name}-作业报告`);
+    const filename = safeFilename(ANALYSIS_TEXT.reportFile(report.homework.title, report.scope.name));
     void reply
       .header('content-type', PDF_MIME)
       .header('content-disposition', attachmentHeader(`${filename}.pdf`, 'report.pdf'))
@@ -96,7 +97,7 @@ export function analysisRoutes(app: FastifyInstance, guards: CallGuards, analysi
   });
   registerCall(app, guards, calls.mistakeBookPdf, async ({ auth, body, request, reply }) => {
     const { books, scopeName } = await analysis.mistakeBooks(auth, body);
-    const title = safeFilename(`错题本-${scopeName}`);
+    const title = safeFilename(ANALYSIS_TEXT.mistakeBookFile(scopeName));
     const stream = mistakeBookPdf(books, { fonts: cardFonts(), title });
     stream.on('error', (err) => request.log.error({ err }, 'mistake-book PDF failed'));
     void reply

@@ -1,3 +1,4 @@
+import { ANALYSIS_TEXT } from '../../i18n/analysis-export.js';
 import {
   ANALYSIS_MESSAGES,
   AnalysisSettingsSchema,
@@ -137,7 +138,7 @@ export class AnalysisService {
     const years = await this.repo.schoolYears(orgId);
     if (yearId) {
       const year = years.find((y) => y.id === yearId);
-      if (!year) throw notFound('学年不存在或不属于您的学校');
+      if (!year) throw notFound(ANALYSIS_TEXT.yearNotFound);
       return year;
     }
     const membership = await this.repo.membership(orgId, auth.userId);

@@ -381,4 +381,3 @@ function capPerLevel(candidates: Candidate[]): Candidate[] {
     return n < MAX_CANDIDATES_PER_LEVEL;
   });
 }
-
