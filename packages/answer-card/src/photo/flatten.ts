@@ -21,15 +21,20 @@ export const PHOTO_LIMITS = {
   maxTiltDeg: 30,
   /** The card's anchors must span this share of the frame's area… */
   minAreaShare: 0.12,
-  /** …and this many photo pixels per millimetre. */
-  minPxPerMm: 4.5,
+  /** …and this many photo pixels per millimetre (a QR module of 0.6 mm then spans ~3.6 pixels). */
+  minPxPerMm: 6,
   /** Paper at least this bright (median of the local background, 0–255). */
   minPaper: 60,
   /** A quadrilateral no camera pose gives (see `poseOf`): not the card's four anchors. */
   maxStretch: 1.25,
   maxShear: 0.2,
-  /** Each anchor's size by the homography, relative to its printed 6 mm. */
-  anchorSizeTolerance: 0.2,
+  /**
+   * Each anchor's size by the homography, relative to the four's median (which blur and thresholding make a little
+   * larger than the printed 6 mm).
+   */
+  anchorSizeTolerance: 0.25,
+  /** Sharpness of the whole reduced frame, when its anchors cannot be told apart (see `sharpnessOf`). */
+  minFrameSharpness: 0.12,
   /** Sharpness: the 99.5th percentile of the neighbour differences on the flat page, over the ink's contrast. */
   minSharpness: 0.2,
   /** Share of the page clipped white by a reflection. */
@@ -73,7 +78,11 @@ async function grey(bytes: Buffer | Uint8Array, width?: number, height?: number)
   let s = sharp(bytes, { limitInputPixels: 1.5e8, failOn: 'error' }).rotate();
   if (width && height) s = s.resize(width, height, { fit: 'fill', kernel: 'linear', fastShrinkOnLoad: true });
   const { data, info } = await s.greyscale().raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height) };
+  return {
+    width: info.width,
+    height: info.height,
+    data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height),
+  };
 }
 
 /** Model anchor centres of a card size, clockwise from the top-left, millimetres. */
@@ -88,13 +97,12 @@ function modelAnchors(size: CardSize): Pt[] {
   ];
 }
 
-/** Samples `src` bilinearly (white outside). */
+/** Samples `src` bilinearly (the nearest edge outside: the sheet's margin may lie beyond the frame). */
 function sample(src: GreyImage, x: number, y: number): number {
-  const fx = x - 0.5;
-  const fy = y - 0.5;
+  const fx = Math.min(src.width - 1.001, Math.max(0, x - 0.5));
+  const fy = Math.min(src.height - 1.001, Math.max(0, y - 0.5));
   const x0 = Math.floor(fx);
   const y0 = Math.floor(fy);
-  if (x0 < 0 || y0 < 0 || x0 + 1 >= src.width || y0 + 1 >= src.height) return 255;
   const tx = fx - x0;
   const ty = fy - y0;
   const i = y0 * src.width + x0;
@@ -127,7 +135,10 @@ function warp(src: GreyImage, h: Homography, widthMm: number, heightMm: number, 
  * model geometry at 200 dpi, evens out the light (each pixel over its local paper brightness), and refuses photos
  * that are too tilted, too small, blurred, dark or glared, or show no card.
  */
-export async function flattenPhoto(bytes: Buffer | Uint8Array, options: PhotoOptions = {}): Promise<FlattenedPhoto> {
+export async function flattenPhoto(
+  bytes: Buffer | Uint8Array,
+  options: PhotoOptions = {},
+): Promise<FlattenedPhoto> {
   const sizes = options.sizes?.length ? options.sizes : (['A4', 'A3'] as const);
   let meta: Metadata;
   try {
@@ -183,21 +194,36 @@ export async function flattenPhoto(bytes: Buffer | Uint8Array, options: PhotoOpt
   const pose = poseOf(h, focal, fullW / 2, fullH / 2);
   const tiltDeg = pose.tiltDeg;
   // Each anchor's size where the homography puts it: 6 mm, or these are not the card's anchors.
-  const sides = (sizeWide === wide ? quad.sides : [quad.sides[3], quad.sides[0], quad.sides[1], quad.sides[2]]).map(
-    (s) => s / ds2,
-  );
+  const sides = (
+    sizeWide === wide ? quad.sides : [quad.sides[3], quad.sides[0], quad.sides[1], quad.sides[2]]
+  ).map((s) => s / ds2);
   const sideMm = model.map((p, i) => {
-    const sx = dist(applyHomography(h, { x: p.x - 0.5, y: p.y }), applyHomography(h, { x: p.x + 0.5, y: p.y }));
-    const sy = dist(applyHomography(h, { x: p.x, y: p.y - 0.5 }), applyHomography(h, { x: p.x, y: p.y + 0.5 }));
+    const sx = dist(
+      applyHomography(h, { x: p.x - 0.5, y: p.y }),
+      applyHomography(h, { x: p.x + 0.5, y: p.y }),
+    );
+    const sy = dist(
+      applyHomography(h, { x: p.x, y: p.y - 0.5 }),
+      applyHomography(h, { x: p.x, y: p.y + 0.5 }),
+    );
     return sides[i]! / Math.sqrt(sx * sy);
   });
-  if (process.env.PHOTO_DEBUG) console.log(JSON.stringify({ pose, sideMm }));
+  const sideMedian =
+    [...sideMm]
+      .sort((a, b) => a - b)
+      .slice(1, 3)
+      .reduce((a, b) => a + b, 0) / 2;
   if (
     pose.stretch > PHOTO_LIMITS.maxStretch ||
     pose.shear > PHOTO_LIMITS.maxShear ||
-    sideMm.some((s) => Math.abs(s / M.anchorSize - 1) > PHOTO_LIMITS.anchorSizeTolerance)
-  )
-    return clippedShare(small) > PHOTO_LIMITS.maxGlare ? refuse('glare') : refuse('noAnchors', { tiltDeg });
+    sideMm.some((s) => Math.abs(s / sideMedian - 1) > PHOTO_LIMITS.anchorSizeTolerance) ||
+    sideMedian < M.anchorSize * 0.6 ||
+    sideMedian > M.anchorSize * 1.7
+  ) {
+    if (clippedShare(small) > PHOTO_LIMITS.maxGlare) return refuse('glare');
+    if (sharpnessOf(small) < PHOTO_LIMITS.minFrameSharpness) return refuse('blurred');
+    return refuse('noAnchors', { tiltDeg });
+  }
   if (tiltDeg > PHOTO_LIMITS.maxTiltDeg) return refuse('tooTilted', { tiltDeg, areaShare, pxPerMm });
   if (areaShare < PHOTO_LIMITS.minAreaShare || pxPerMm < PHOTO_LIMITS.minPxPerMm)
     return refuse('tooSmall', { tiltDeg, areaShare, pxPerMm });
@@ -205,7 +231,17 @@ export async function flattenPhoto(bytes: Buffer | Uint8Array, options: PhotoOpt
   const k = PHOTO_PAGE_DPI / 25.4;
   const ws = Math.min(1, (k * WORK_OVERSAMPLE) / pxPerMm);
   const work = await grey(bytes, Math.round(fullW * ws), Math.round(fullH * ws));
-  const hw: Homography = [h[0]! * ws, h[1]! * ws, h[2]! * ws, h[3]! * ws, h[4]! * ws, h[5]! * ws, h[6]!, h[7]!, h[8]!];
+  const hw: Homography = [
+    h[0]! * ws,
+    h[1]! * ws,
+    h[2]! * ws,
+    h[3]! * ws,
+    h[4]! * ws,
+    h[5]! * ws,
+    h[6]!,
+    h[7]!,
+    h[8]!,
+  ];
   const flat = warp(work, hw, page.width, page.height, k);
   // Lighting: each pixel over the paper around it (cells of 4 mm: ink and anchors vanish in the max).
   const bg = backgroundOf(flat, Math.round(4 * k));

@@ -4,6 +4,13 @@
  *   `PhotoRefusalCode` and its Chinese message for a retake.
  * The browser-side anchor check is in `@zhzy/answer-card/photo/detect` (pure JS).
  */
-export { flattenPhoto, PHOTO_LIMITS, PHOTO_PAGE_DPI, type FlattenedPhoto, type PhotoOptions, type PhotoQuality } from './flatten.js';
+export {
+  flattenPhoto,
+  PHOTO_LIMITS,
+  PHOTO_PAGE_DPI,
+  type FlattenedPhoto,
+  type PhotoOptions,
+  type PhotoQuality,
+} from './flatten.js';
 export { detectAnchorQuad, backgroundOf, type AnchorQuad } from './detect.js';
 export { homographyFrom, applyHomography, tiltOf, type Homography, type Pt } from './homography.js';

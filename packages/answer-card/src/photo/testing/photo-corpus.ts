@@ -22,7 +22,15 @@ export const PHOTO_TUNING_SEEDS: readonly [number, number] = [0, 100_000];
 export const PHOTO_HELD_OUT_SEEDS: readonly [number, number] = [7_000_000, 7_100_000];
 
 /** What is wrong with a photo on purpose; 'good' photos must be read. */
-export const PHOTO_FAULTS = ['good', 'tooTilted', 'tooSmall', 'blurred', 'tooDark', 'glare', 'cornerOut'] as const;
+export const PHOTO_FAULTS = [
+  'good',
+  'tooTilted',
+  'tooSmall',
+  'blurred',
+  'tooDark',
+  'glare',
+  'cornerOut',
+] as const;
 export type PhotoFault = (typeof PHOTO_FAULTS)[number];
 
 /** The refusal each fault must get ('cornerOut': a card with a corner outside the frame shows no four anchors). */
@@ -60,9 +68,21 @@ export interface Photo {
 const between = (rng: () => number, lo: number, hi: number) => lo + (hi - lo) * rng();
 
 type Vec3 = [number, number, number];
-const rotX = (a: number, [x, y, z]: Vec3): Vec3 => [x, y * Math.cos(a) - z * Math.sin(a), y * Math.sin(a) + z * Math.cos(a)];
-const rotY = (a: number, [x, y, z]: Vec3): Vec3 => [x * Math.cos(a) + z * Math.sin(a), y, -x * Math.sin(a) + z * Math.cos(a)];
-const rotZ = (a: number, [x, y, z]: Vec3): Vec3 => [x * Math.cos(a) - y * Math.sin(a), x * Math.sin(a) + y * Math.cos(a), z];
+const rotX = (a: number, [x, y, z]: Vec3): Vec3 => [
+  x,
+  y * Math.cos(a) - z * Math.sin(a),
+  y * Math.sin(a) + z * Math.cos(a),
+];
+const rotY = (a: number, [x, y, z]: Vec3): Vec3 => [
+  x * Math.cos(a) + z * Math.sin(a),
+  y,
+  -x * Math.sin(a) + z * Math.cos(a),
+];
+const rotZ = (a: number, [x, y, z]: Vec3): Vec3 => [
+  x * Math.cos(a) - y * Math.sin(a),
+  x * Math.sin(a) + y * Math.cos(a),
+  z,
+];
 
 /** Source raster resolution: a little finer than the photo's own ~10 pixels per millimetre. */
 const RASTER_DPI = 300;
@@ -89,10 +109,10 @@ export async function makePhoto(dir: string, spec: PhotoSpec): Promise<Photo> {
   const focal = between(rng, 0.75, 0.95) * long;
   // Pose: tilt about a random axis, an in-plane turn, the sheet filling most of the frame.
   const maxTilt = ((spec.maxTiltDeg ?? 20) * Math.PI) / 180;
-  const tilt =
-    fault === 'tooTilted' ? between(rng, 36, 46) * (Math.PI / 180) : Math.sqrt(rng()) * maxTilt;
+  const tilt = fault === 'tooTilted' ? between(rng, 36, 46) * (Math.PI / 180) : Math.sqrt(rng()) * maxTilt;
   const axis = rng() * Math.PI * 2;
-  const spin = between(rng, -12, 12) * (Math.PI / 180) + (across ? Math.PI / 2 : 0) + (rng() < 0.1 ? Math.PI : 0);
+  const spin =
+    between(rng, -12, 12) * (Math.PI / 180) + (across ? Math.PI / 2 : 0) + (rng() < 0.1 ? Math.PI : 0);
   let fill = fault === 'tooSmall' ? between(rng, 0.22, 0.3) : between(rng, 0.72, 0.86);
   // The card's long side across `fill` of the frame's side it lies along.
   const cardLong = Math.max(W, H);
@@ -215,7 +235,8 @@ export async function makePhoto(dir: string, spec: PhotoSpec): Promise<Photo> {
     if (rng() < 0.7) {
       const horizontal = rng() < 0.5;
       const kernel = new Array<number>(len * len).fill(0);
-      for (let j = 0; j < len; j++) kernel[horizontal ? ((len - 1) / 2) * len + j : j * len + (len - 1) / 2] = 1;
+      for (let j = 0; j < len; j++)
+        kernel[horizontal ? ((len - 1) / 2) * len + j : j * len + (len - 1) / 2] = 1;
       s = s.convolve({ width: len, height: len, kernel, scale: len });
     }
     s = s.blur(between(rng, 0.5, 1.1));
