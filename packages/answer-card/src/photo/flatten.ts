@@ -265,7 +265,7 @@ export async function flattenPhoto(
     }
   const sharpness = sharpnessOf({ ...flat, data: out });
   const quality: PhotoQuality = { tiltDeg, areaShare, pxPerMm, paper, sharpness, glare };
-  if (sharpness < PHOTO_LIMITS.minSharpness) return { ...refuse('blurred'), quality } as FlattenedPhoto;
+  if (sharpness < PHOTO_LIMITS.minSharpness) return { ...refuse('blurred'), quality };
   const jpeg = await sharp(Buffer.from(out.buffer, out.byteOffset, out.length), {
     raw: { width: flat.width, height: flat.height, channels: 1 },
   })

@@ -73,11 +73,6 @@ const rotX = (a: number, [x, y, z]: Vec3): Vec3 => [
   y * Math.cos(a) - z * Math.sin(a),
   y * Math.sin(a) + z * Math.cos(a),
 ];
-const rotY = (a: number, [x, y, z]: Vec3): Vec3 => [
-  x * Math.cos(a) + z * Math.sin(a),
-  y,
-  -x * Math.sin(a) + z * Math.cos(a),
-];
 const rotZ = (a: number, [x, y, z]: Vec3): Vec3 => [
   x * Math.cos(a) - y * Math.sin(a),
   x * Math.sin(a) + y * Math.cos(a),
