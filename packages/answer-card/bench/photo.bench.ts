@@ -58,7 +58,9 @@ for (let i = 0; i < pages; i++) {
   if (!flat.ok) {
     refusedGood++;
     refusals[flat.code] = (refusals[flat.code] ?? 0) + 1;
-    console.log(`  refused good photo ${kind.name} seed ${seed}: ${flat.code} ${JSON.stringify(flat.quality)}`);
+    console.log(
+      `  refused good photo ${kind.name} seed ${seed}: ${flat.code} ${JSON.stringify(flat.quality)}`,
+    );
     continue;
   }
   accepted++;
@@ -113,10 +115,16 @@ for (const fault of faults)
   }
 fs.rmSync(dir, { recursive: true, force: true });
 const pct = (a: number, b: number) => (b ? ((100 * a) / b).toFixed(2) : '—') + ' %';
-console.log(`\n手机拍照语料 (${seeds === PHOTO_HELD_OUT_SEEDS ? 'held-out' : 'tuning'} seeds), ${((Date.now() - started) / 1000).toFixed(0)} s`);
-console.log(`good photos: ${pages}, accepted ${accepted} (${pct(accepted, pages)}), refused ${refusedGood} ${JSON.stringify(refusals)}`);
+console.log(
+  `\n手机拍照语料 (${seeds === PHOTO_HELD_OUT_SEEDS ? 'held-out' : 'tuning'} seeds), ${((Date.now() - started) / 1000).toFixed(0)} s`,
+);
+console.log(
+  `good photos: ${pages}, accepted ${accepted} (${pct(accepted, pages)}), refused ${refusedGood} ${JSON.stringify(refusals)}`,
+);
 console.log(`identity right: ${identity}/${read} = ${pct(identity, read)} (target ≥ 99.5 %)`);
-console.log(`clear bubbles right: ${clearRight}/${clearBubbles} = ${pct(clearRight, clearBubbles)} (target ≥ 99.9 %)`);
+console.log(
+  `clear bubbles right: ${clearRight}/${clearBubbles} = ${pct(clearRight, clearBubbles)} (target ≥ 99.9 %)`,
+);
 console.log(`questions: ${questions}, to a person ${flagged}, silently wrong ${silent} (target 0)`);
 console.log(
   `bad photos: ${badTotal}, refused ${badRefused} (${pct(badRefused, badTotal)}), with the intended reason ${badRightReason} (${pct(badRightReason, badTotal)})${wrongReasons.length ? ` other reasons: ${wrongReasons.join(', ')}` : ''}`,

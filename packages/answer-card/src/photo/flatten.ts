@@ -178,13 +178,34 @@ export async function flattenPhoto(
   const across = (dist(found[0]!, found[1]!) + dist(found[3]!, found[2]!)) / 2;
   const down = (dist(found[0]!, found[3]!) + dist(found[1]!, found[2]!)) / 2;
   const wide = across > down;
-  const size = sizes.find((s) => CARD_PAGE_MM[s].width > CARD_PAGE_MM[s].height === wide) ?? sizes[0]!;
-  const sizeWide = CARD_PAGE_MM[size].width > CARD_PAGE_MM[size].height;
-  // A card photographed across the frame: start from the next corner so the card's top-left comes first (the
-  // recogniser turns a page that ends up upside down).
-  const anchors = sizeWide === wide ? found : [found[3]!, found[0]!, found[1]!, found[2]!];
-  const model = modelAnchors(size);
-  const h = homographyFrom(model, anchors);
+  // Which size: an A4 card turned across the frame has the shape of an A3 one, but anchors half as large again
+  // against its span. The size whose anchors come out nearest their printed 6 mm.
+  const candidates = sizes.map((size) => {
+    const sizeWide = CARD_PAGE_MM[size].width > CARD_PAGE_MM[size].height;
+    // A card photographed across the frame: start from the next corner so the card's top-left comes first (the
+    // recogniser turns a page that ends up upside down).
+    const anchors = sizeWide === wide ? found : [found[3]!, found[0]!, found[1]!, found[2]!];
+    const qs = sizeWide === wide ? quad.sides : [quad.sides[3], quad.sides[0], quad.sides[1], quad.sides[2]];
+    const model = modelAnchors(size);
+    const h = homographyFrom(model, anchors);
+    const mm = h ? model.map((p, i) => qs[i]! / ds2 / localScale(h, p)) : [];
+    const med = mm.length
+      ? [...mm]
+          .sort((a, b) => a - b)
+          .slice(1, 3)
+          .reduce((a, b) => a + b, 0) / 2
+      : 0;
+    return {
+      size,
+      sizeWide,
+      anchors,
+      model,
+      h,
+      miss: med ? Math.abs(Math.log(med / M.anchorSize)) : Infinity,
+    };
+  });
+  const best = candidates.reduce((a, b) => (b.miss < a.miss ? b : a));
+  const { size, sizeWide, anchors, model, h } = best;
   if (!h) return refuse('noAnchors');
   const page = CARD_PAGE_MM[size];
   const areaShare = quadArea(anchors) / (fullW * fullH);
@@ -288,6 +309,13 @@ function clippedShare(img: GreyImage): number {
       if (data[i]! + data[i + 1]! + data[i + width]! + data[i + width + 1]! >= 1000) clipped++;
     }
   return clipped / Math.max(1, n);
+}
+
+/** Pixels per millimetre a homography gives around a point of the plane. */
+function localScale(h: Homography, p: Pt): number {
+  const sx = dist(applyHomography(h, { x: p.x - 0.5, y: p.y }), applyHomography(h, { x: p.x + 0.5, y: p.y }));
+  const sy = dist(applyHomography(h, { x: p.x, y: p.y - 0.5 }), applyHomography(h, { x: p.x, y: p.y + 0.5 }));
+  return Math.sqrt(sx * sy);
 }
 
 function percentile(data: Uint8Array, p: number): number {
