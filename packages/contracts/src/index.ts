@@ -5,6 +5,7 @@ export * from './calls/index.js';
 export * from './agent.js';
 export * from './answer-card.js';
 export * from './recognition.js';
+export * from './photo.js';
 export * from './difficulty.js';
 export * from './order.js';
 export * from './dates.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FlagSchema, IdSchema, TimestampSchema, envelope } from '../common.js';
 import { PaperSizeCodeSchema } from '../agent.js';
+import { PhotoRefusalCodeSchema } from '../photo.js';
 import { defineCall } from './define.js';
 
 /*
@@ -80,6 +81,8 @@ export const SCAN_UPLOAD_ERRORS = {
   duplicateElsewhere: 'never',
   /** A rescan names a page the batch does not have. */
   replaceMissing: 'never',
+  /** A phone photo that cannot give a trustworthy page (`photo` says why): the teacher retakes it. */
+  photoRefused: 'never',
 } as const;
 export type ScanUploadErrorCode = keyof typeof SCAN_UPLOAD_ERRORS;
 export const ScanUploadErrorCodeSchema = z.enum(
@@ -91,6 +94,8 @@ export type ScanUploadRetry = z.infer<typeof ScanUploadRetrySchema>;
 export const ScanUploadErrorDataSchema = z.object({
   uploadError: ScanUploadErrorCodeSchema,
   retry: ScanUploadRetrySchema,
+  /** Why a phone photo was refused (`photoRefused`); the message says it in Chinese. */
+  photo: PhotoRefusalCodeSchema.optional(),
 });
 export type ScanUploadErrorData = z.infer<typeof ScanUploadErrorDataSchema>;
 
@@ -149,6 +154,11 @@ export const UploadScanPageFieldsSchema = z.object({
   blank: FlagSchema.optional(),
   /** A rescan: this page replaces the batch's page at `seq`, which keeps its place (the old one is set aside). */
   replaces: FlagSchema.optional(),
+  /**
+   * A phone photo of a card (issue #26): checked at once and refused with the reason (`photoRefused`), or stored
+   * as the flat 200 dpi page the recogniser reads.
+   */
+  photo: FlagSchema.optional(),
 });
 export type UploadScanPageFields = z.input<typeof UploadScanPageFieldsSchema>;
 

@@ -7,6 +7,7 @@ import {
   SCAN_PDF_DPI,
   SCAN_PDF_MAX_PAGES,
   SCAN_PDF_MAX_PAGE_MM,
+  SCAN_UPLOAD_ERRORS,
   SCAN_UPLOAD_TOKEN_PREFIX,
   SCAN_UPLOAD_TOKEN_TTL_SECONDS,
   buildPath,
@@ -19,10 +20,11 @@ import {
   type UploadScanPageFields,
   type UploadedScanPage,
 } from '@zhzy/contracts';
+import { flattenPhoto, PHOTO_PAGE_DPI } from '@zhzy/answer-card/photo';
 import { isPdf, pdfPageSizes, rasterisePdfPage, type PdfPageSize } from '@zhzy/answer-card/recognise';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { AuthContext } from '../../lib/call.js';
-import { notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import { requireSchool } from '../../lib/scope.js';
 import { hashToken, isoAfter, newId, nowIso, randomToken } from '../../lib/ids.js';
 import { inspectImage } from './image.js';
@@ -45,6 +47,7 @@ type ParsedFields = {
   side?: 'front' | 'back' | undefined;
   blank?: boolean | undefined;
   replaces?: boolean | undefined;
+  photo?: boolean | undefined;
 };
 
 const batchInfo = (b: ScanBatchRow, pageCount: number): ScanBatchInfo => ({
@@ -172,8 +175,32 @@ export class ScanService {
     const hash = sha256(data);
     if (fields.sha256 && fields.sha256 !== hash)
       throw uploadError('hashMismatch', 'VALIDATION', SCAN_MESSAGES.hashMismatch);
+    if (fields.photo) return this.uploadPhoto(who, batch, data, fields);
     if (isPdf(data)) return this.uploadPdf(who, batch, data, fields);
     return this.storePage(who, batch, data, hash, fields);
+  }
+
+  /**
+   * A phone photo of a card (issue #26, ADR 0056): checked by its content like any page, then flattened at once; a
+   * photo that cannot give a trustworthy page is refused with the reason in Chinese, so the phone asks for a retake
+   * on the spot. The flat 200 dpi page is what is stored and recognised.
+   */
+  private async uploadPhoto(
+    who: Uploader,
+    batch: ScanBatchRow,
+    data: Buffer,
+    fields: ParsedFields,
+  ): Promise<UploadedScanPage> {
+    const facts = await inspectImage(data);
+    if (facts.format === 'tiff') throw uploadError('badImage', 'UNSUPPORTED_MEDIA', SCAN_MESSAGES.badImage);
+    const flat = await flattenPhoto(data);
+    if (!flat.ok) {
+      throw new AppError('VALIDATION', flat.message, {
+        data: { uploadError: 'photoRefused', retry: SCAN_UPLOAD_ERRORS.photoRefused, photo: flat.code },
+      });
+    }
+    const { photo: _photo, sha256: _sha, ...rest } = fields;
+    return this.storePage(who, batch, flat.page, sha256(flat.page), { ...rest, dpi: PHOTO_PAGE_DPI });
   }
 
   /**
