@@ -1,4 +1,4 @@
-// Phone photos on the scan upload (issue #26, ADR 0056): `photo=1` checks the photo at once, refuses an unfit one
+// Phone photos on the scan upload (issue #26, ADR 0060): `photo=1` checks the photo at once, refuses an unfit one
 // with the reason in Chinese for a retake, and stores the flat 200 dpi page that recognition reads.
 import fs from 'node:fs';
 import os from 'node:os';

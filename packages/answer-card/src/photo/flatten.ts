@@ -1,4 +1,4 @@
-// Phone capture (issue #26, ADR 0056): a photo of a card becomes a flat 200 dpi page at the card's model geometry,
+// Phone capture (issue #26, ADR 0060): a photo of a card becomes a flat 200 dpi page at the card's model geometry,
 // which `recognisePage` then reads like any scan; a photo that cannot give a trustworthy page is refused with the
 // reason, so the teacher retakes it on the spot.
 import sharp, { type Metadata } from 'sharp';

@@ -1,5 +1,5 @@
 /**
- * Node-only entry (`@zhzy/answer-card/photo`): phone photos of cards (issue #26, ADR 0056).
+ * Node-only entry (`@zhzy/answer-card/photo`): phone photos of cards (issue #26, ADR 0060).
  * - `flattenPhoto(bytes, { sizes })` → a flat 200 dpi grey JPEG page for `recognisePage`, or a refusal with a
  *   `PhotoRefusalCode` and its Chinese message for a retake.
  * The browser-side anchor check is in `@zhzy/answer-card/photo/detect` (pure JS).

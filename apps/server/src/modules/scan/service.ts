@@ -181,7 +181,7 @@ export class ScanService {
   }
 
   /**
-   * A phone photo of a card (issue #26, ADR 0056): checked by its content like any page, then flattened at once; a
+   * A phone photo of a card (issue #26, ADR 0060): checked by its content like any page, then flattened at once; a
    * photo that cannot give a trustworthy page is refused with the reason in Chinese, so the phone asks for a retake
    * on the spot. The flat 200 dpi page is what is stored and recognised.
    */
