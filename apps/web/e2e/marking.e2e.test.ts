@@ -4,69 +4,25 @@
  * opens /correct, sees the scanned class test, and marks a whole 填空 question of 七年级(1)班 by keyboard alone —
  * digits, .5, the full-score key, Enter — including a blocked empty score. Every score is then in results.
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { bearer, signIn as apiSignIn, startTestApp, type TestApp } from '@zhzy/server/testing';
-import { launchBrowser, SCREENSHOT_DIR, WEB_DIST, WEB_ROOT } from './browser';
+import type { TestApp } from '@zhzy/server/testing';
+import { SCREENSHOT_DIR } from './browser';
+import { poll, sheetShown, startMarkingRig, TEST_TITLE, type MarkingRig } from './marking-rig';
 
-const PASSWORD = 'Demo@2026';
-const TEST_TITLE = '七年级数学 有理数单元测验';
-
+let rig: MarkingRig;
 let host: TestApp;
 let browser: Browser;
-let dataDir: string;
-let headers: { authorization: string };
-
-function ensureBuilt(): void {
-  if (fs.existsSync(path.join(WEB_DIST, '.vite', 'manifest.json'))) return;
-  execFileSync(process.execPath, [path.join(WEB_ROOT, '../../node_modules/vite/bin/vite.js'), 'build'], {
-    cwd: WEB_ROOT,
-    stdio: 'inherit',
-  });
-}
-
-async function api<T>(url: string): Promise<T> {
-  const res = await host.app.inject({ method: 'GET', url, headers });
-  expect(res.statusCode, `GET ${url}: ${res.body}`).toBe(200);
-  return res.json<{ data: T }>().data;
-}
+const api = <T>(url: string) => rig.api<T>(url);
+const signIn = (page: Page) => rig.signIn(page);
 
 beforeAll(async () => {
-  ensureBuilt();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zhzy-marking-e2e-'));
-  host = await startTestApp({
-    dialect: 'sqlite',
-    listen: true,
-    env: { WEB_DIST, DATA_DIR: dataDir, SEED_DEMO_SCANS: 'true' },
-  });
-  headers = bearer((await apiSignIn(host.app, 'demo-teacher')).access_token);
-  browser = await launchBrowser();
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  rig = await startMarkingRig('marking');
+  ({ host, browser } = rig);
 }, 300_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${host.baseUrl}/`);
-  await page.getByRole('button', { name: '登录/注册' }).click();
-  await page.getByRole('textbox', { name: '用户名' }).fill('demo-teacher');
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).last().click();
-  await page.waitForURL((url) => url.pathname.toLowerCase() === '/paperlist');
-}
-
-/** expect.poll with room for a loaded machine. */
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
-
-const sheetShown = (page: Page) => page.getByTestId('crop-stack').getAttribute('data-sheet');
+afterAll(() => rig?.close());
 
 describe('marking on screen', () => {
   it('marks a whole question of a class by keyboard alone, and every score reaches results', async () => {
