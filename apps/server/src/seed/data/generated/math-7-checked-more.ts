@@ -1,0 +1,552 @@
+import { BLANK, fmt, int, m, nonZero, pick, shuffle } from './kit.js';
+import type { Fact, Topic } from './math-7-checked.js';
+
+// More checked topics for the 七年级 sections that had few questions (issue 23: ≥ 60 per section). Same contract
+// as the topics in math-7-checked.ts: every formula is a given (`x=3`) or a relation that holds under the givens,
+// so math-7-checked.test.ts re-computes each question from what the student reads.
+
+const neg = (n: number) => (n < 0 ? `(${fmt(n)})` : fmt(n));
+const signed = (n: number) => (n < 0 ? fmt(n) : `+${fmt(n)}`);
+const deg = (n: number | string) => `${n}^{\\circ}`;
+
+/** A fact whose claim is “<before> \(<tex>=v\)<after>” and whose blank asks for v. */
+function equation(
+  before: string,
+  tex: string,
+  value: number | string,
+  wrong: (number | string)[],
+  steps: string,
+  after = '',
+): Fact {
+  const v = typeof value === 'number' ? fmt(value) : value;
+  return {
+    claim: (x) => `${before}${m(`${tex}=${x}`)}${after}`,
+    ask: `${before}${m(`${tex}=`)}${BLANK}${after}`,
+    value: v,
+    wrong: wrong.map((w) => (typeof w === 'number' ? fmt(w) : w)).filter((w) => w !== v),
+    steps,
+  };
+}
+
+export const MORE_TOPICS: Topic[] = [
+  {
+    name: 'signed-quantities',
+    textbookKey: 'm7a',
+    sectionKey: 'm7a-1-1',
+    knowledgeKeys: ['k-m-rational-sign', 'k-m-rational-apply'],
+    what: '下列关于正数和负数的计算',
+    fact: (rng, level) => {
+      if (level <= 2) {
+        const hi = int(rng, -3, 18);
+        const lo = hi - int(rng, 4, 15);
+        return equation(
+          `某地一天的最高气温是 ${fmt(hi)}℃，最低气温是 ${fmt(lo)}℃，这天的温差是 `,
+          `${fmt(hi)}-${neg(lo)}`,
+          hi - lo,
+          [hi + lo, lo - hi, hi - lo + 2],
+          `<p>温差等于最高气温减最低气温：${m(`${fmt(hi)}-${neg(lo)}=${fmt(hi)}+${neg(-lo)}=${fmt(hi - lo)}`)}（℃）。</p>`,
+          '℃',
+        );
+      }
+      if (level === 3) {
+        const moves = Array.from({ length: 4 }, () => nonZero(rng, -12, 12));
+        const sum = moves.reduce((s, x) => s + x, 0);
+        return equation(
+          `规定向东为正，一辆出租车从出发点起依次行驶了 ${moves.map((x) => `${signed(x)} km`).join('，')}，它离出发点的位置是 `,
+          moves.map((x, i) => (i === 0 ? fmt(x) : `+${neg(x)}`)).join(''),
+          sum,
+          [moves.reduce((s, x) => s + Math.abs(x), 0), -sum || 3, sum + 2],
+          `<p>把各次行驶的路程（带符号）相加：${m(`${moves.map((x, i) => (i === 0 ? fmt(x) : `+${neg(x)}`)).join('')}=${fmt(sum)}`)}，结果为${sum > 0 ? '正，在出发点东边' : sum < 0 ? '负，在出发点西边' : '0，回到出发点'}。</p>`,
+          ' km',
+        );
+      }
+      const base = pick(rng, [50, 100, 150, 200]);
+      const n = level === 4 ? 4 : 5;
+      const diffs = Array.from({ length: n }, () => nonZero(rng, -5, 5));
+      const total = base * n + diffs.reduce((s, x) => s + x, 0);
+      const tex = `${base}\\times${n}+(${diffs.map((x, i) => (i === 0 ? fmt(x) : `+${neg(x)}`)).join('')})`;
+      return equation(
+        `以每袋 ${base} 克为标准，超过的克数记为正，不足的记为负，${n} 袋食品的称重记录为 ${diffs.map(signed).join('，')}（克），这 ${n} 袋食品的总质量是 `,
+        tex,
+        total,
+        [base * n, total + 2, base * n - diffs.reduce((s, x) => s + x, 0)],
+        `<p>总质量等于标准质量之和加上记录之和：${m(`${tex}=${base * n}+${neg(diffs.reduce((s, x) => s + x, 0))}=${total}`)}（克）。</p>`,
+        ' 克',
+      );
+    },
+  },
+  {
+    name: 'write-expr',
+    textbookKey: 'm7a',
+    sectionKey: 'm7a-3-1',
+    knowledgeKeys: ['k-m-alg-write'],
+    what: '下列列代数式并求值的结果',
+    fact: (rng, level) => {
+      if (level <= 2) {
+        const n = int(rng, 3, 12);
+        const a = int(rng, 2, Math.floor(99 / n));
+        return equation(
+          `每支笔 ${m('a')} 元，买 ${n} 支笔付出 100 元，应找回 ${m(`100-${n}a`)} 元；当 ${m(`a=${a}`)} 时，找回 `,
+          `100-${n}a`,
+          100 - n * a,
+          [100 - a, n * a, 100 - n * a + n],
+          `<p>${n} 支笔共 ${m(`${n}a`)} 元，找回 ${m(`100-${n}a`)} 元；当 ${m(`a=${a}`)} 时，${m(`100-${n}\\times${a}=${100 - n * a}`)}（元）。</p>`,
+          ' 元',
+        );
+      }
+      if (level === 3) {
+        const d = pick(rng, [6, 7, 8, 9]);
+        const a = 10 * int(rng, 5, 30);
+        const off = pick(rng, [5, 10, 20]);
+        return equation(
+          `一件商品原价 ${m('a')} 元，先打 ${d} 折再降价 ${off} 元，售价为 ${m(`0.${d}a-${off}`)} 元；当 ${m(`a=${a}`)} 时，售价 `,
+          `0.${d}a-${off}`,
+          (d * a) / 10 - off,
+          [(d * a) / 10, a - off, ((d * a) / 10 - off) * 10 === a ? a + 1 : (d * (a - off)) / 10],
+          `<p>打 ${d} 折即乘 ${m(`0.${d}`)}，再减 ${off}：${m(`0.${d}\\times${a}-${off}=${fmt((d * a) / 10 - off)}`)}（元）。</p>`,
+          ' 元',
+        );
+      }
+      if (level === 4) {
+        const k = int(rng, 2, 6);
+        const a = int(rng, k + 2, 20);
+        return equation(
+          `长方形的长为 ${m('a')}，宽比长少 ${k}，它的周长为 ${m(`2(a+a-${k})`)}；当 ${m(`a=${a}`)} 时，周长 `,
+          `2(a+a-${k})`,
+          2 * (2 * a - k),
+          [2 * a - k, a * (a - k), 2 * (2 * a + k)],
+          `<p>宽为 ${m(`a-${k}`)}，周长为 ${m(`2(a+a-${k})=4a-${2 * k}`)}；当 ${m(`a=${a}`)} 时，${m(`4\\times${a}-${2 * k}=${2 * (2 * a - k)}`)}。</p>`,
+        );
+      }
+      const n = int(rng, 3, 30);
+      const c = pick(rng, [3, 4, 5, 6]);
+      return equation(
+        `用火柴棒摆图形：第 1 个图形用 ${c + 1} 根，以后每个图形比前一个多用 ${c} 根，第 ${m('n')} 个图形用 ${m(`${c}n+1`)} 根；当 ${m(`n=${n}`)} 时，用 `,
+        `${c}n+1`,
+        c * n + 1,
+        [c * n, (c + 1) * n, c * n + c + 1],
+        `<p>第 ${m('n')} 个图形用 ${m(`${c + 1}+${c}(n-1)=${c}n+1`)} 根；当 ${m(`n=${n}`)} 时，${m(`${c}\\times${n}+1=${c * n + 1}`)}（根）。</p>`,
+        ' 根',
+      );
+    },
+  },
+  {
+    name: 'degree',
+    textbookKey: 'm7a',
+    sectionKey: 'm7a-4-1',
+    knowledgeKeys: ['k-m-poly-monomial', 'k-m-poly-polynomial'],
+    what: '下列关于次数的计算',
+    fact: (rng, level) => {
+      const letters = shuffle(rng, ['a', 'b', 'x', 'y', 'm', 'n']).slice(0, level <= 2 ? 2 : 3);
+      const exps = letters.map(() => int(rng, 1, 5));
+      const coef = nonZero(rng, -9, 9);
+      const mono = `${coef === 1 ? '' : coef === -1 ? '-' : fmt(coef)}${letters.map((l, i) => (exps[i] === 1 ? l : `${l}^{${exps[i]}}`)).join('')}`;
+      const sum = exps.reduce((s, e) => s + e, 0);
+      const sumTex = exps.join('+');
+      if (level <= 3) {
+        return equation(
+          `单项式 ${m(mono)} 的次数是 `,
+          sumTex,
+          sum,
+          [sum + 1, Math.abs(coef) === sum ? sum - 1 : Math.abs(coef), Math.max(...exps)],
+          `<p>单项式的次数是所有字母的指数的和（系数不算）：${m(`${sumTex}=${sum}`)}。</p>`,
+        );
+      }
+      const other = `${letters[0]}^{${int(rng, 1, 2)}}`;
+      const c = int(rng, 1, 9);
+      const poly = `${mono}${coef > 0 ? '-' : '+'}${other}+${c}`;
+      return equation(
+        `多项式 ${m(poly)} 是三项式，它的次数等于次数最高的项 ${m(mono)} 的次数 `,
+        sumTex,
+        sum,
+        [sum + 1, 3, Math.max(...exps) === sum ? sum - 1 : Math.max(...exps)].filter((w) => w !== sum),
+        `<p>多项式的次数是其中次数最高的项的次数；最高次项 ${m(mono)} 的次数为 ${m(`${sumTex}=${sum}`)}，所以这是 ${sum} 次三项式。</p>`,
+      );
+    },
+  },
+  {
+    name: 'eq-property',
+    textbookKey: 'm7a',
+    sectionKey: 'm7a-5-1',
+    knowledgeKeys: ['k-m-eq1-property', 'k-m-eq1-solution'],
+    what: '下列利用等式的性质解方程',
+    fact: (rng, level) => {
+      const x = nonZero(rng, -12, 12);
+      const a = nonZero(rng, 2, 9);
+      if (level === 1) {
+        const b = nonZero(rng, -15, 15);
+        return {
+          claim: (v) => `方程 ${m(`x${signed(b)}=${fmt(x + b)}`)} 两边同时${b > 0 ? '减去' : '加上'} ${Math.abs(b)}，得 ${m(`x=${v}`)}`,
+          ask: `方程 ${m(`x${signed(b)}=${fmt(x + b)}`)} 两边同时${b > 0 ? '减去' : '加上'} ${Math.abs(b)}，得 ${m('x=')}${BLANK}`,
+          value: fmt(x),
+          wrong: [fmt(x + 2 * b), fmt(-x), fmt(x + b)].filter((w) => w !== fmt(x)),
+          steps: `<p>等式两边加（或减）同一个数，结果仍相等：${m(`x=${fmt(x + b)}${signed(-b)}=${fmt(x)}`)}。</p>`,
+        };
+      }
+      if (level === 2) {
+        return {
+          claim: (v) => `方程 ${m(`${a}x=${fmt(a * x)}`)} 两边同时除以 ${a}，得 ${m(`x=${v}`)}`,
+          ask: `方程 ${m(`${a}x=${fmt(a * x)}`)} 两边同时除以 ${a}，得 ${m('x=')}${BLANK}`,
+          value: fmt(x),
+          wrong: [fmt(a * a * x), fmt(-x), fmt(a * x - a)].filter((w) => w !== fmt(x)),
+          steps: `<p>等式两边除以同一个不为 0 的数，结果仍相等：${m(`x=${fmt(a * x)}\\div${a}=${fmt(x)}`)}。</p>`,
+        };
+      }
+      if (level === 3) {
+        return {
+          claim: (v) => `方程 ${m(`\\frac{x}{${a}}=${fmt(x)}`)} 两边同时乘 ${a}，得 ${m(`x=${v}`)}`,
+          ask: `方程 ${m(`\\frac{x}{${a}}=${fmt(x)}`)} 两边同时乘 ${a}，得 ${m('x=')}${BLANK}`,
+          value: fmt(a * x),
+          wrong: [fmt(x), fmt(x + a), fmt(-a * x)],
+          steps: `<p>等式两边乘同一个数，结果仍相等：${m(`x=${fmt(x)}\\times${a}=${fmt(a * x)}`)}。</p>`,
+        };
+      }
+      const b = nonZero(rng, -9, 9);
+      const c = level === 5 ? nonZero(rng, -4, 4) : 0;
+      const a2 = a === c ? a + 1 : a;
+      const lhs = `${a2}x${signed(b)}`;
+      const rhs = c === 0 ? fmt(a2 * x + b) : `${c === 1 ? '' : c === -1 ? '-' : fmt(c)}x${signed(a2 * x + b - c * x)}`;
+      return {
+        claim: (v) => `${m(`x=${v}`)} 是方程 ${m(`${lhs}=${rhs}`)} 的解`,
+        ask: `利用等式的性质解方程 ${m(`${lhs}=${rhs}`)}，得 ${m('x=')}${BLANK}`,
+        value: fmt(x),
+        wrong: [fmt(-x), fmt(x + 1), fmt(x - 2)],
+        steps: `<p>两边同时${b > 0 ? '减去' : '加上'} ${Math.abs(b)}${c === 0 ? '' : `，再同时减去 ${m(`${fmt(c)}x`)}`}，得 ${m(`${fmt(a2 - c)}x=${fmt((a2 - c) * x)}`)}，两边同时除以 ${fmt(a2 - c)}，得 ${m(`x=${fmt(x)}`)}。检验：左边 ${m(`=${a2}\\times${neg(x)}${signed(b)}=${fmt(a2 * x + b)}`)}，与右边相等。</p>`,
+      };
+    },
+  },
+  {
+    name: 'eq-word',
+    textbookKey: 'm7a',
+    sectionKey: 'm7a-5-3',
+    knowledgeKeys: ['k-m-eq1-app-sale', 'k-m-eq1-app-travel', 'k-m-eq1-app-work', 'k-m-eq1-app-alloc'],
+    what: '下列列方程解应用题的结果',
+    fact: (rng, level) => {
+      const solved = (story: string, eq: string, x: number, wrong: number[], steps: string, unit: string): Fact => ({
+        claim: (v) => `${story}设${unit}为 ${m('x')}，列方程 ${m(eq)}，解得 ${m(`x=${v}`)}`,
+        ask: `${story}设${unit}为 ${m('x')}，列方程 ${m(eq)}，解得 ${m('x=')}${BLANK}`,
+        value: fmt(x),
+        wrong: wrong.map(fmt).filter((w) => w !== fmt(x)),
+        steps,
+      });
+      if (level <= 2) {
+        const [d, p] = pick(rng, [
+          [9, 20],
+          [9, 30],
+          [9, 40],
+          [8, 40],
+          [8, 50],
+        ] as const);
+        const x = 100 * int(rng, 1, 12);
+        const gain = Math.round(x * ((d / 10) * (1 + p / 100) - 1));
+        const eq = `0.${d}\\times${fmt(1 + p / 100)}x-x=${gain}`;
+        return solved(
+          `一件商品按成本价提高 ${p}% 后标价，再打 ${d} 折销售，获利 ${gain} 元。`,
+          eq,
+          x,
+          [x + 100, gain * 10, Math.round(x * (1 + p / 100))],
+          `<p>售价 − 成本 = 利润：${m(eq)}，即 ${m(`${fmt(((d / 10) * (1 + p / 100) - 1) * 1)}x=${gain}`)}，解得 ${m(`x=${x}`)}（元）。</p>`,
+          '成本价（元）',
+        );
+      }
+      if (level === 3) {
+        const a = int(rng, 3, 9) * 10;
+        const b = int(rng, 3, 9) * 10;
+        const x = int(rng, 2, 6);
+        const dist = (a + b) * x;
+        const eq = `(${a}+${b})x=${dist}`;
+        return solved(
+          `甲、乙两车从相距 ${dist} 千米的两地同时出发相向而行，甲车每小时行 ${a} 千米，乙车每小时行 ${b} 千米。`,
+          eq,
+          x,
+          [x + 1, dist / a, x * 2],
+          `<p>相遇时两车行驶的路程之和等于两地距离：${m(eq)}，即 ${m(`${a + b}x=${dist}`)}，解得 ${m(`x=${x}`)}（小时）。</p>`,
+          '相遇时间（小时）',
+        );
+      }
+      if (level === 4) {
+        const [p, q, x] = pick(rng, [
+          [3, 6, 2],
+          [4, 12, 3],
+          [6, 12, 4],
+          [10, 15, 6],
+          [12, 24, 8],
+          [20, 30, 12],
+          [6, 30, 5],
+          [12, 60, 10],
+          [15, 10, 6],
+          [30, 20, 12],
+        ] as const);
+        const eq = `\\frac{x}{${p}}+\\frac{x}{${q}}=1`;
+        return solved(
+          `一项工程，甲队单独做需要 ${p} 天完成，乙队单独做需要 ${q} 天完成，两队合做。`,
+          eq,
+          x,
+          [p + q, (p + q) / 2, x + 1],
+          `<p>甲、乙每天分别完成工程的 ${m(`\\frac{1}{${p}}`)} 和 ${m(`\\frac{1}{${q}}`)}，合做 ${m('x')} 天完成全部：${m(eq)}，两边同乘 ${p * q} 得 ${m(`${q}x+${p}x=${p * q}`)}，解得 ${m(`x=${x}`)}（天）。</p>`,
+          '合做完成的天数',
+        );
+      }
+      const a = pick(rng, [10, 12, 15, 16, 20]);
+      const b = pick(rng, [12, 18, 20, 24, 25, 30]);
+      const k = int(rng, 1, 4);
+      const x = k * b;
+      const n = x + (2 * a * x) / b;
+      const eq = `2\\times${a}x=${b}(${n}-x)`;
+      return solved(
+        `某车间有 ${n} 名工人，每人每天可以生产 ${a} 个螺栓或 ${b} 个螺母，1 个螺栓配 2 个螺母，为使每天生产的螺栓和螺母刚好配套。`,
+        eq,
+        x,
+        [n - x, x + 1, Math.round(n / 3)],
+        `<p>螺母数是螺栓数的 2 倍：${m(eq)}，即 ${m(`${2 * a + b}x=${b * n}`)}，解得 ${m(`x=${x}`)}，安排 ${x} 人生产螺栓，${n - x} 人生产螺母。</p>`,
+        '生产螺栓的人数',
+      );
+    },
+  },
+  {
+    name: 'segments',
+    textbookKey: 'm7a',
+    sectionKey: 'm7a-6-2',
+    knowledgeKeys: ['k-m-geo-segment', 'k-m-geo-line'],
+    what: '下列关于线段长度的计算',
+    fact: (rng, level) => {
+      const L = 2 * int(rng, 4, 20);
+      const a = 2 * int(rng, 1, L / 2 - 1);
+      if (level === 1) {
+        return equation(
+          `点 C 在线段 AB 上，AB 长 ${L}，AC 长 ${a}，则 ${m('BC')} 的长为 `,
+          `${L}-${a}`,
+          L - a,
+          [L + a, a, (L - a) / 2],
+          `<p>点 C 在线段 AB 上，所以 ${m('BC=AB-AC')}，即 ${m(`${L}-${a}=${L - a}`)}。</p>`,
+        );
+      }
+      if (level === 2) {
+        return equation(
+          `点 M 是线段 AB 的中点，AB 长 ${L}，则 ${m('AM')} 的长为 `,
+          `\\frac{${L}}{2}`,
+          L / 2,
+          [L, 2 * L, L / 2 + 1],
+          `<p>中点把线段分成相等的两条线段：${m(`AM=\\frac{1}{2}AB`)}，即 ${m(`\\frac{${L}}{2}=${L / 2}`)}。</p>`,
+        );
+      }
+      if (level === 3) {
+        return equation(
+          `点 C 在线段 AB 上，AB 长 ${L}，AC 长 ${a}，点 M 是 BC 的中点，则 ${m('BM')} 的长为 `,
+          `\\frac{${L}-${a}}{2}`,
+          (L - a) / 2,
+          [L - a, (L + a) / 2, a / 2],
+          `<p>${m(`BC=AB-AC=${L - a}`)}，M 是 BC 的中点，所以 ${m(`BM=\\frac{${L}-${a}}{2}=${(L - a) / 2}`)}。</p>`,
+        );
+      }
+      if (level === 4) {
+        return equation(
+          `点 C 在线段 AB 上，AB 长 ${L}，AC 长 ${a}，点 M、N 分别是 AC、CB 的中点，则 ${m('MN')} 的长为 `,
+          `\\frac{${a}}{2}+\\frac{${L}-${a}}{2}`,
+          L / 2,
+          [L, a / 2, (L - a) / 2],
+          `<p>${m('MN=MC+CN=\\frac{1}{2}AC+\\frac{1}{2}CB')}，即 ${m(`\\frac{${a}}{2}+\\frac{${L}-${a}}{2}=${L / 2}`)}——恰好是 AB 的一半。</p>`,
+        );
+      }
+      const n = int(rng, 4, 12);
+      return equation(
+        `一条直线上有 ${n} 个点，以其中任意两点为端点的线段共有 `,
+        `\\frac{${n}\\times${n - 1}}{2}`,
+        (n * (n - 1)) / 2,
+        [n * (n - 1), n - 1, n],
+        `<p>每个点与其余 ${n - 1} 个点各组成一条线段，每条线段被数了两次：${m(`\\frac{${n}\\times${n - 1}}{2}=${(n * (n - 1)) / 2}`)}（条）。</p>`,
+        ' 条',
+      );
+    },
+  },
+  {
+    name: 'square-root',
+    textbookKey: 'm7b',
+    sectionKey: 'm7b-8-1',
+    knowledgeKeys: ['k-m-real-sqrt', 'k-m-real-arith-sqrt'],
+    what: '下列关于平方根的计算',
+    fact: (rng, level) => {
+      const s = int(rng, 2, 20);
+      if (level <= 2) {
+        return equation(
+          `${s * s} 的算术平方根是 `,
+          `\\sqrt{${s * s}}`,
+          s,
+          [`\\pm ${s}`, -s, s * s],
+          `<p>因为 ${m(`${s}^{2}=${s * s}`)}，且算术平方根是非负数，所以 ${m(`\\sqrt{${s * s}}=${s}`)}。</p>`,
+        );
+      }
+      if (level === 3) {
+        return equation(
+          `${s * s} 的平方根是 `,
+          `\\pm\\sqrt{${s * s}}`,
+          `\\pm ${s}`,
+          [s, -s, `\\pm ${s * s}`],
+          `<p>因为 ${m(`(\\pm ${s})^{2}=${s * s}`)}，一个正数有两个平方根，它们互为相反数：${m(`\\pm\\sqrt{${s * s}}=\\pm ${s}`)}。</p>`,
+        );
+      }
+      if (level === 4) {
+        const p = int(rng, 1, 9);
+        const q = pick(
+          rng,
+          [2, 3, 4, 5, 7, 8, 9, 10, 11].filter((d) => d !== p && gcd(p, d) === 1),
+        );
+        return equation(
+          `${m(`\\frac{${p * p}}{${q * q}}`)} 的算术平方根是 `,
+          `\\sqrt{\\frac{${p * p}}{${q * q}}}`,
+          `\\frac{${p}}{${q}}`,
+          [`\\frac{${p * p}}{${q}}`, `-\\frac{${p}}{${q}}`, `\\frac{${p}}{${q * q}}`],
+          `<p>因为 ${m(`\\left(\\frac{${p}}{${q}}\\right)^{2}=\\frac{${p * p}}{${q * q}}`)}，所以 ${m(`\\sqrt{\\frac{${p * p}}{${q * q}}}=\\frac{${p}}{${q}}`)}。</p>`,
+        );
+      }
+      const t = int(rng, 1, 9);
+      const k = nonZero(rng, 2, 4);
+      const value = k * s - t;
+      return equation(
+        '计算：',
+        `${k}\\sqrt{${s * s}}-\\sqrt{${(t * t) / 100}}\\times10`,
+        value,
+        [k * s + t, -value || 5, k * s - t * 10],
+        `<p>${m(`\\sqrt{${s * s}}=${s}`)}，${m(`\\sqrt{${(t * t) / 100}}=${t / 10}`)}，所以原式 ${m(`=${k}\\times${s}-${t / 10}\\times10=${value}`)}。</p>`,
+      );
+    },
+  },
+  {
+    name: 'cube-root',
+    textbookKey: 'm7b',
+    sectionKey: 'm7b-8-2',
+    knowledgeKeys: ['k-m-real-cbrt'],
+    what: '下列关于立方根的计算',
+    perStructure: 12,
+    fact: (rng, level) => {
+      const c = nonZero(rng, -10, 10);
+      if (level <= 2) {
+        return equation(
+          `${fmt(c ** 3)} 的立方根是 `,
+          `\\sqrt[3]{${fmt(c ** 3)}}`,
+          c,
+          [-c, `\\pm ${Math.abs(c)}`, c * 3],
+          `<p>因为 ${m(`${neg(c)}^{3}=${fmt(c ** 3)}`)}，所以 ${m(`\\sqrt[3]{${fmt(c ** 3)}}=${fmt(c)}`)}；正数的立方根是正数，负数的立方根是负数。</p>`,
+        );
+      }
+      if (level === 3) {
+        const p = int(rng, 1, 5);
+        const q = pick(
+          rng,
+          [2, 3, 4, 5, 6, 7].filter((d) => d !== p && gcd(p, d) === 1),
+        );
+        const sign = rng() < 0.5 ? '-' : '';
+        return equation(
+          `${m(`${sign}\\frac{${p ** 3}}{${q ** 3}}`)} 的立方根是 `,
+          `\\sqrt[3]{${sign}\\frac{${p ** 3}}{${q ** 3}}}`,
+          `${sign}\\frac{${p}}{${q}}`,
+          [`${sign ? '' : '-'}\\frac{${p}}{${q}}`, `${sign}\\frac{${p}}{${q ** 2}}`, `${sign}\\frac{${p * 3}}{${q * 3 + 1}}`],
+          `<p>因为 ${m(`\\left(${sign}\\frac{${p}}{${q}}\\right)^{3}=${sign}\\frac{${p ** 3}}{${q ** 3}}`)}，所以立方根是 ${m(`${sign}\\frac{${p}}{${q}}`)}。</p>`,
+        );
+      }
+      const d = nonZero(rng, -6, 6);
+      if (level === 4) {
+        return equation(
+          '计算：',
+          `\\sqrt[3]{${fmt(c ** 3)}}+\\sqrt[3]{${fmt(d ** 3)}}`,
+          c + d,
+          [c - d, -(c + d) || 7, c * d],
+          `<p>${m(`\\sqrt[3]{${fmt(c ** 3)}}=${fmt(c)}`)}，${m(`\\sqrt[3]{${fmt(d ** 3)}}=${fmt(d)}`)}，所以原式 ${m(`=${fmt(c)}+${neg(d)}=${fmt(c + d)}`)}。</p>`,
+        );
+      }
+      const s = int(rng, 2, 9);
+      return equation(
+        '计算：',
+        `\\sqrt[3]{${fmt(c ** 3)}}-\\sqrt{${s * s}}+\\sqrt[3]{${fmt(-(d ** 3))}}`,
+        c - s - d,
+        [c + s - d, c - s + d, -(c - s - d) || 9],
+        `<p>${m(`\\sqrt[3]{${fmt(c ** 3)}}=${fmt(c)}`)}，${m(`\\sqrt{${s * s}}=${s}`)}，${m(`\\sqrt[3]{${fmt(-(d ** 3))}}=${fmt(-d)}`)}，所以原式 ${m(`=${fmt(c)}-${s}+${neg(-d)}=${fmt(c - s - d)}`)}。</p>`,
+      );
+    },
+  },
+  {
+    name: 'ineq-system',
+    textbookKey: 'm7b',
+    sectionKey: 'm7b-11-3',
+    knowledgeKeys: ['k-m-ineq-system', 'k-m-ineq-int'],
+    what: '下列判断',
+    fact: (rng, level) => {
+      const lo = int(rng, -6, 3);
+      const hi = lo + int(rng, 2, 6);
+      const a = level <= 2 ? 1 : nonZero(rng, 2, 5);
+      const b = int(rng, -8, 8);
+      const d = level <= 3 ? 1 : nonZero(rng, 2, 4);
+      const e = int(rng, -8, 8);
+      const lhs = (k: number, c: number) => `${k === 1 ? '' : k}x${c === 0 ? '' : signed(c)}`;
+      const strictLo = level !== 5;
+      const r1 = `${lhs(a, b)}${strictLo ? '\\gt' : '\\ge'} ${fmt(a * lo + b)}`;
+      const r2 = `${lhs(d, e)}\\le ${fmt(d * hi + e)}`;
+      const system = `\\begin{cases}${r1}\\\\${r2}\\end{cases}`;
+      const inSet = (x: number) => (strictLo ? x > lo : x >= lo) && x <= hi;
+      const all = Array.from({ length: 25 }, (_, i) => i - 12);
+      const good = all.filter(inSet);
+      const bad = all.filter((x) => !inSet(x) && x >= lo - 4 && x <= hi + 4);
+      const x = pick(rng, good);
+      return {
+        claim: (v) => `${m(`x=${v}`)} 是不等式组 ${m(system)} 的一个解`,
+        ask: `写出不等式组 ${m(system)} 的一个整数解：${m('x=')}${BLANK}`,
+        value: fmt(x),
+        wrong: shuffle(rng, bad).slice(0, 3).map(fmt),
+        steps: `<p>分别解两个不等式：由第一个得 ${m(`x${strictLo ? '\\gt' : '\\ge'} ${fmt(lo)}`)}，由第二个得 ${m(`x\\le ${fmt(hi)}`)}，所以不等式组的解集是 ${m(`${fmt(lo)}${strictLo ? '\\lt' : '\\le'} x\\le ${fmt(hi)}`)}，整数解为 ${good.join('，')}；${m(`x=${fmt(x)}`)} 是其中之一。</p>`,
+      };
+    },
+  },
+  {
+    name: 'vertical-angles',
+    textbookKey: 'm7b',
+    sectionKey: 'm7b-7-1',
+    knowledgeKeys: ['k-m-lines-vertical', 'k-m-lines-perp'],
+    what: '直线 AB、CD 相交于点 O，下列角的计算',
+    perStructure: 12,
+    fact: (rng, level) => {
+      const a = int(rng, 15, 165);
+      const given = `${m(`\\angle1=${deg(a)}`)}`;
+      if (level <= 2) {
+        return {
+          claim: (v) => `直线 AB、CD 相交于点 O，${m('\\angle1')} 与 ${m('\\angle2')} 是对顶角，${given}，则 ${m(`\\angle2=\\angle1=${deg(v)}`)}`,
+          ask: `直线 AB、CD 相交于点 O，${m('\\angle1')} 与 ${m('\\angle2')} 是对顶角，${given}，则 ${m('\\angle2=\\angle1=')}${BLANK}°`,
+          value: fmt(a),
+          wrong: [fmt(180 - a), fmt(a + 10), fmt(Math.abs(90 - a) || 30)].filter((w) => w !== fmt(a)),
+          steps: `<p>对顶角相等，所以 ${m(`\\angle2=\\angle1=${deg(a)}`)}。</p>`,
+        };
+      }
+      if (level === 3) {
+        return {
+          claim: (v) => `直线 AB、CD 相交于点 O，${m('\\angle1')} 与 ${m('\\angle2')} 是邻补角，${given}，则 ${m(`\\angle2=180^{\\circ}-\\angle1=${deg(v)}`)}`,
+          ask: `直线 AB、CD 相交于点 O，${m('\\angle1')} 与 ${m('\\angle2')} 是邻补角，${given}，则 ${m('\\angle2=180^{\\circ}-\\angle1=')}${BLANK}°`,
+          value: fmt(180 - a),
+          wrong: [fmt(a), fmt(180 - a + 10), fmt(Math.abs(90 - a) || 30)].filter((w) => w !== fmt(180 - a)),
+          steps: `<p>邻补角互补，所以 ${m(`\\angle2=180^{\\circ}-${deg(a)}=${deg(180 - a)}`)}。</p>`,
+        };
+      }
+      if (level === 4) {
+        const b = int(rng, 10, 80);
+        return {
+          claim: (v) => `直线 AB、CD 相交于点 O，${m('OE\\perp AB')}，${m('\\angle1')} 与 ${m('\\angle2')} 的和是直角，${m(`\\angle1=${deg(b)}`)}，则 ${m(`\\angle2=90^{\\circ}-\\angle1=${deg(v)}`)}`,
+          ask: `直线 AB、CD 相交于点 O，${m('OE\\perp AB')}，${m('\\angle1')} 与 ${m('\\angle2')} 的和是直角，${m(`\\angle1=${deg(b)}`)}，则 ${m('\\angle2=90^{\\circ}-\\angle1=')}${BLANK}°`,
+          value: fmt(90 - b),
+          wrong: [fmt(180 - b), fmt(b), fmt(90 - b + 10)].filter((w) => w !== fmt(90 - b)),
+          steps: `<p>由 ${m('OE\\perp AB')} 得 ${m('\\angle1+\\angle2=90^{\\circ}')}，所以 ${m(`\\angle2=90^{\\circ}-${deg(b)}=${deg(90 - b)}`)}。</p>`,
+        };
+      }
+      const e = 2 * int(rng, 10, 80);
+      return {
+        claim: (v) => `直线 AB、CD 相交于点 O，${m(`\\angle1=${deg(e)}`)}，${m('\\angle2')} 是它的邻补角，射线 OE 平分 ${m('\\angle2')}，分成的角 ${m(`\\angle3=\\frac{180-\\angle1}{2}=${deg(v)}`)}`,
+        ask: `直线 AB、CD 相交于点 O，${m(`\\angle1=${deg(e)}`)}，${m('\\angle2')} 是它的邻补角，射线 OE 平分 ${m('\\angle2')}，分成的角 ${m('\\angle3=\\frac{180-\\angle1}{2}=')}${BLANK}°`,
+        value: fmt((180 - e) / 2),
+        wrong: [fmt(180 - e), fmt(e / 2), fmt((180 - e) / 2 + 5)],
+        steps: `<p>邻补角互补：${m(`\\angle2=180^{\\circ}-${deg(e)}=${deg(180 - e)}`)}；OE 平分 ${m('\\angle2')}，所以 ${m(`\\angle3=\\frac{1}{2}\\angle2=${deg((180 - e) / 2)}`)}。</p>`,
+      };
+    },
+  },
+];
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? Math.abs(a) : gcd(b, a % b);
+}
+
