@@ -544,6 +544,252 @@ export const MORE_TOPICS: Topic[] = [
       };
     },
   },
+  {
+    name: 'coord-translate',
+    textbookKey: 'm7b',
+    sectionKey: 'm7b-9-2',
+    knowledgeKeys: ['k-m-coord-translate'],
+    what: '下列关于平移后点的坐标的计算',
+    perStructure: 12,
+    fact: (rng, level) => {
+      const x = nonZero(rng, -9, 9);
+      const y = nonZero(rng, -9, 9);
+      const h = nonZero(rng, -7, 7);
+      const k = nonZero(rng, -7, 7);
+      const horiz = `${h > 0 ? '向右' : '向左'}平移 ${Math.abs(h)} 个单位长度`;
+      const vert = `${k > 0 ? '向上' : '向下'}平移 ${Math.abs(k)} 个单位长度`;
+      if (level === 1) {
+        return equation(
+          `把点 A(${fmt(x)}，${fmt(y)}) ${horiz}，得到的点的横坐标是 `,
+          `${fmt(x)}${signed(h)}`,
+          x + h,
+          [x - h, y + h, x],
+          `<p>左右平移时，横坐标右加左减，纵坐标不变：${m(`${fmt(x)}${signed(h)}=${fmt(x + h)}`)}。</p>`,
+        );
+      }
+      if (level === 2) {
+        return equation(
+          `把点 A(${fmt(x)}，${fmt(y)}) ${vert}，得到的点的纵坐标是 `,
+          `${fmt(y)}${signed(k)}`,
+          y + k,
+          [y - k, x + k, y],
+          `<p>上下平移时，纵坐标上加下减，横坐标不变：${m(`${fmt(y)}${signed(k)}=${fmt(y + k)}`)}。</p>`,
+        );
+      }
+      if (level === 3) {
+        const which = rng() < 0.5;
+        return equation(
+          `把点 A(${fmt(x)}，${fmt(y)}) 先${horiz}，再${vert}，得到的点的${which ? '横' : '纵'}坐标是 `,
+          which ? `${fmt(x)}${signed(h)}` : `${fmt(y)}${signed(k)}`,
+          which ? x + h : y + k,
+          which ? [x - h, x + k, y + h] : [y - k, y + h, x + k],
+          `<p>横坐标右加左减，纵坐标上加下减：平移后的点是 (${fmt(x + h)}，${fmt(y + k)})。</p>`,
+        );
+      }
+      const bx = nonZero(rng, -8, 8);
+      const by = nonZero(rng, -8, 8);
+      const which = level === 4;
+      return equation(
+        `线段 AB 平移后得到线段 A′B′，点 A(${fmt(x)}，${fmt(y)}) 的对应点是 A′(${fmt(x + h)}，${fmt(y + k)})，则点 B(${fmt(bx)}，${fmt(by)}) 的对应点 B′ 的${which ? '横' : '纵'}坐标是 `,
+        which ? `${fmt(bx)}+(${fmt(x + h)}-${neg(x)})` : `${fmt(by)}+(${fmt(y + k)}-${neg(y)})`,
+        which ? bx + h : by + k,
+        which ? [bx - h, bx + k, x + h] : [by - k, by + h, y + k],
+        `<p>由 A 到 A′ 是${horiz}、${vert}（横坐标变化 ${fmt(h)}，纵坐标变化 ${fmt(k)}），B 按同样的方式平移，所以 B′(${fmt(bx + h)}，${fmt(by + k)})。</p>`,
+      );
+    },
+  },
+  {
+    name: 'eq2-solution',
+    textbookKey: 'm7b',
+    sectionKey: 'm7b-10-1',
+    knowledgeKeys: ['k-m-eq2-concept'],
+    what: '下列关于二元一次方程（组）的解的计算',
+    perStructure: 12,
+    fact: (rng, level) => {
+      const x = nonZero(rng, -6, 6);
+      const y = nonZero(rng, -6, 6);
+      const p = nonZero(rng, -5, 5);
+      const q = nonZero(rng, -5, 5);
+      const lhs = (a: number, b: number) => `${a === 1 ? '' : a === -1 ? '-' : fmt(a)}x${b === 1 ? '+' : b === -1 ? '-' : signed(b)}y`;
+      const eq = `${lhs(p, q)}=${fmt(p * x + q * y)}`;
+      const sol = (sx: string, sy: string) => `\\begin{cases}x=${sx}\\\\y=${sy}\\end{cases}`;
+      if (level <= 2 || level === 3) {
+        const askY = level <= 2;
+        return {
+          claim: (v) => `${m(askY ? sol(fmt(x), v) : sol(v, fmt(y)))} 是二元一次方程 ${m(eq)} 的一个解`,
+          ask: `已知 ${m(askY ? `x=${fmt(x)}` : `y=${fmt(y)}`)} 时，二元一次方程 ${m(eq)} 成立，则 ${m(askY ? 'y=' : 'x=')}${BLANK}`,
+          value: fmt(askY ? y : x),
+          wrong: (askY ? [-y, y + 1, x] : [-x, x + 1, y]).map(fmt),
+          steps: `<p>把 ${m(askY ? `x=${fmt(x)}` : `y=${fmt(y)}`)} 代入方程，${askY ? `${m(`${fmt(q)}y=${fmt(p * x + q * y)}-${neg(p * x)}=${fmt(q * y)}`)}，所以 ${m(`y=${fmt(y)}`)}` : `${m(`${fmt(p)}x=${fmt(p * x + q * y)}-${neg(q * y)}=${fmt(p * x)}`)}，所以 ${m(`x=${fmt(x)}`)}`}。</p>`,
+        };
+      }
+      let p2 = nonZero(rng, -4, 4);
+      const q2 = nonZero(rng, -4, 4);
+      if (p * q2 === p2 * q) p2 = p2 === 4 ? -3 : p2 + 1 || 2;
+      const eq2 = `${lhs(p2, q2)}=${fmt(p2 * x + q2 * y)}`;
+      const which = level === 4;
+      return {
+        claim: (v) => `${m(which ? sol(fmt(x), v) : sol(v, fmt(y)))} 是二元一次方程组 ${m(`\\begin{cases}${eq}\\\\${eq2}\\end{cases}`)} 的解`,
+        ask: `已知二元一次方程组 ${m(`\\begin{cases}${eq}\\\\${eq2}\\end{cases}`)} 的解中 ${m(which ? `x=${fmt(x)}` : `y=${fmt(y)}`)}，则 ${m(which ? 'y=' : 'x=')}${BLANK}`,
+        value: fmt(which ? y : x),
+        wrong: (which ? [-y, y + 2, x] : [-x, x + 2, y]).map(fmt),
+        steps: `<p>方程组的解必须同时满足两个方程。把 ${m(`x=${fmt(x)}`)}，${m(`y=${fmt(y)}`)} 代入：${m(`${fmt(p)}\\times${neg(x)}+${neg(q)}\\times${neg(y)}=${fmt(p * x + q * y)}`)}，${m(`${fmt(p2)}\\times${neg(x)}+${neg(q2)}\\times${neg(y)}=${fmt(p2 * x + q2 * y)}`)}，都成立。</p>`,
+      };
+    },
+  },
+  {
+    name: 'ineq-basic',
+    textbookKey: 'm7b',
+    sectionKey: 'm7b-11-1',
+    knowledgeKeys: ['k-m-ineq-concept', 'k-m-ineq-property'],
+    what: '下列判断',
+    perStructure: 12,
+    fact: (rng, level) => {
+      const a = nonZero(rng, 2, 6) * (level === 3 ? -1 : 1);
+      const b = int(rng, -9, 9);
+      const x0 = int(rng, -8, 8);
+      const op = pick(rng, ['\\gt', '\\lt', '\\ge', '\\le'] as const);
+      const cmp = (l: number, r: number) => (op === '\\gt' ? l > r : op === '\\lt' ? l < r : op === '\\ge' ? l >= r : l <= r);
+      const forms: [string, (x: number) => number][] = [
+        [`x${signed(b)}`, (x) => x + b],
+        [`x${signed(b)}`, (x) => x + b],
+        [`${fmt(a)}x${signed(b)}`, (x) => a * x + b],
+        [`\\frac{x}{${Math.abs(a)}}${signed(b)}`, (x) => x / Math.abs(a) + b],
+        [`2(x${signed(b)})-x`, (x) => 2 * (x + b) - x],
+      ];
+      const [tex, f] = forms[level - 1]!;
+      const c = Math.round(f(x0)) + int(rng, -2, 2);
+      const step = level === 4 ? Math.abs(a) : 1;
+      const near = Array.from({ length: 25 }, (_, i) => x0 + (i - 12) * step);
+      const good = near.filter((x) => cmp(f(x), c));
+      const bad = near.filter((x) => !cmp(f(x), c));
+      const x = pick(rng, good);
+      return {
+        claim: (v) => `当 ${m(`x=${v}`)} 时，不等式 ${m(`${tex}${op} ${fmt(c)}`)} 成立`,
+        ask: `写出一个使不等式 ${m(`${tex}${op} ${fmt(c)}`)} 成立的整数：${m('x=')}${BLANK}`,
+        value: fmt(x),
+        wrong: shuffle(rng, bad).slice(0, 3).map(fmt),
+        steps: `<p>把 ${m(`x=${fmt(x)}`)} 代入左边，得 ${m(fmt(f(x)))}，${m(`${fmt(f(x))}${op} ${fmt(c)}`)} 成立，所以它是不等式的一个解。${level === 3 ? '解这个不等式时两边同除以负数，不等号方向要改变。' : ''}</p>`,
+      };
+    },
+  },
+  {
+    name: 'sampling',
+    textbookKey: 'm7b',
+    sectionKey: 'm7b-12-1',
+    knowledgeKeys: ['k-m-stat-sample', 'k-m-stat-census'],
+    what: '下列用样本估计总体的计算',
+    perStructure: 12,
+    fact: (rng, level) => {
+      const n = pick(rng, [20, 25, 40, 50, 80, 100, 200]);
+      const k = int(rng, 1, n - 1);
+      const N = n * int(rng, 5, 30);
+      if (level <= 2) {
+        const n2 = pick(rng, [20, 25, 50, 100]);
+        const k2 = int(rng, 1, n2 - 1);
+        return equation(
+          `随机抽查 ${n2} 名学生，其中 ${k2} 人每天阅读超过半小时，这部分学生占样本的百分比是 `,
+          `\\frac{${k2}}{${n2}}\\times100`,
+          (k2 * 100) / n2,
+          [k2, (k2 * 100) / n2 + 5, 100 - (k2 * 100) / n2],
+          `<p>百分比等于这部分的人数除以样本容量再乘 100：${m(`\\frac{${k2}}{${n2}}\\times100=${fmt((k2 * 100) / n2)}`)}，即 ${fmt((k2 * 100) / n2)}%。</p>`,
+          '（%）',
+        );
+      }
+      if (level <= 4) {
+        return equation(
+          `某校有 ${N} 名学生，随机抽取 ${n} 名调查，其中 ${k} 名喜欢足球，估计全校喜欢足球的学生有 `,
+          `${N}\\times\\frac{${k}}{${n}}`,
+          (N * k) / n,
+          [k * (N / n) + n, N - (N * k) / n, k],
+          `<p>用样本估计总体：样本中喜欢足球的占 ${m(`\\frac{${k}}{${n}}`)}，所以全校约 ${m(`${N}\\times\\frac{${k}}{${n}}=${fmt((N * k) / n)}`)}（名）。</p>`,
+          ' 名',
+        );
+      }
+      const r = pick(rng, [10, 20, 25, 50]);
+      const N2 = r * int(rng, 20, 120);
+      return equation(
+        `为了解某校 ${N2} 名学生的视力，按 ${r} 名学生抽 1 名的比例随机抽样，样本容量是 `,
+        `\\frac{${N2}}{${r}}`,
+        N2 / r,
+        [N2, N2 * r, N2 / r + 1],
+        `<p>总体是 ${N2} 名学生的视力，每 ${r} 名抽 1 名，样本容量为 ${m(`\\frac{${N2}}{${r}}=${fmt(N2 / r)}`)}（样本容量只是一个数，没有单位）。</p>`,
+      );
+    },
+  },
+  {
+    name: 'solids',
+    textbookKey: 'm7a',
+    sectionKey: 'm7a-6-1',
+    knowledgeKeys: ['k-m-geo-solid', 'k-m-geo-net'],
+    what: '下列关于立体图形的计算',
+    perStructure: 12,
+    fact: (rng, level) => {
+      const n = int(rng, 3, 12);
+      const cn = ['', '', '', '三', '四', '五', '六', '七', '八', '九', '十', '十一', '十二'][n]!;
+      if (level === 1) {
+        return equation(`${cn}棱柱的顶点数是 `, `2\\times${n}`, 2 * n, [3 * n, n + 2, n], `<p>n 棱柱上、下底面各有 n 个顶点，共 ${m(`2\\times${n}=${2 * n}`)} 个。</p>`, ' 个');
+      }
+      if (level === 2) {
+        return equation(`${cn}棱柱的棱数是 `, `3\\times${n}`, 3 * n, [2 * n, n + 2, 2 * n + 2], `<p>n 棱柱上、下底面各有 n 条棱，侧棱有 n 条，共 ${m(`3\\times${n}=${3 * n}`)} 条。</p>`, ' 条');
+      }
+      if (level === 3) {
+        const pyr = rng() < 0.5;
+        return pyr
+          ? equation(`${cn}棱锥的棱数是 `, `2\\times${n}`, 2 * n, [3 * n, n + 1, n], `<p>n 棱锥底面有 n 条棱，侧棱有 n 条，共 ${m(`2\\times${n}=${2 * n}`)} 条。</p>`, ' 条')
+          : equation(`${cn}棱锥的面数是 `, `${n}+1`, n + 1, [n + 2, n, 2 * n], `<p>n 棱锥有 n 个侧面和 1 个底面，共 ${m(`${n}+1=${n + 1}`)} 个面。</p>`, ' 个');
+      }
+      if (level === 4) {
+        const a = int(rng, 2, 12);
+        return equation(`棱长为 ${a} cm 的正方体，展开图的面积（即表面积）是 `, `6\\times${a}^{2}`, 6 * a * a, [a ** 3, 4 * a * a, 12 * a], `<p>正方体的展开图由 6 个全等的正方形组成：${m(`6\\times${a}^{2}=${6 * a * a}`)}（${m('\\mathrm{cm}^{2}')}）。</p>`, ' cm²');
+      }
+      return equation(
+        `${cn}棱柱的顶点数加面数再减去棱数，即 `,
+        `2\\times${n}+(${n}+2)-3\\times${n}`,
+        2,
+        [0, n, 4],
+        `<p>${cn}棱柱有 ${2 * n} 个顶点、${n + 2} 个面、${3 * n} 条棱：${m(`${2 * n}+${n + 2}-${3 * n}=2`)}，这就是欧拉公式 ${m('V+F-E=2')}。</p>`,
+      );
+    },
+  },
+  {
+    name: 'translation',
+    textbookKey: 'm7b',
+    sectionKey: 'm7b-7-4',
+    knowledgeKeys: ['k-m-lines-translate'],
+    what: '下列关于平移的计算',
+    perStructure: 12,
+    fact: (rng, level) => {
+      if (level === 1) {
+        const [a, b, c] = [int(rng, 3, 12), int(rng, 3, 12), int(rng, 3, 12)];
+        const ok = a + b > c && a + c > b && b + c > a;
+        const [p, q, r] = ok ? [a, b, c] : [a, a, Math.min(2 * a - 1, c)];
+        return equation(`三角形 ABC 的三边长分别为 ${p} cm、${q} cm、${r} cm，把它平移得到三角形 A′B′C′，三角形 A′B′C′ 的周长是 `, `${p}+${q}+${r}`, p + q + r, [p + q + r + 3, p * q, 2 * (p + q + r)], `<p>平移不改变图形的形状和大小，对应线段相等：周长为 ${m(`${p}+${q}+${r}=${p + q + r}`)}（cm）。</p>`, ' cm');
+      }
+      if (level === 2) {
+        const ab = int(rng, 2, 15);
+        const d = int(rng, 2, 15);
+        return equation(`线段 AB 长 ${ab} cm，沿与 AB 不平行的方向平移 ${d} cm 得到线段 A′B′，四边形 ABB′A′ 的周长是 `, `2\\times(${ab}+${d})`, 2 * (ab + d), [ab + d, 2 * ab + d, ab * d], `<p>平移后 ${m('A\'B\'=AB')}，${m('AA\'=BB\'')} 等于平移的距离：周长为 ${m(`2\\times(${ab}+${d})=${2 * (ab + d)}`)}（cm）。</p>`, ' cm');
+      }
+      if (level === 3) {
+        const a = int(rng, 20, 150);
+        return {
+          claim: (v) => `三角形 ABC 平移得到三角形 A′B′C′，${m('\\angle1')} 是 ${m('\\angle A')} 的对应角 ${m('\\angle A\'')}，${m(`\\angle2=${deg(a)}`)} 是 ${m('\\angle A')}，则 ${m(`\\angle1=\\angle2=${deg(v)}`)}`,
+          ask: `三角形 ABC 平移得到三角形 A′B′C′，${m('\\angle1')} 是 ${m('\\angle A')} 的对应角 ${m('\\angle A\'')}，${m(`\\angle2=${deg(a)}`)} 是 ${m('\\angle A')}，则 ${m('\\angle1=\\angle2=')}${BLANK}°`,
+          value: fmt(a),
+          wrong: [fmt(180 - a), fmt(a + 10), fmt(90)].filter((w) => w !== fmt(a)),
+          steps: `<p>平移不改变图形的形状和大小，对应角相等：${m(`\\angle1=\\angle2=${deg(a)}`)}。</p>`,
+        };
+      }
+      const L = int(rng, 10, 40);
+      const W = int(rng, 6, 30);
+      const w = int(rng, 1, 3);
+      if (level === 4) {
+        return equation(`在长 ${L} m、宽 ${W} m 的长方形草坪上修一条宽 ${w} m 的弯曲小路（小路任何地方的水平宽度都是 ${w} m），剩余草坪的面积是 `, `(${L}-${w})\\times${W}`, (L - w) * W, [L * W - w, (L - w) * (W - w), L * W], `<p>把小路两侧的草坪平移拼在一起，得到长 ${m(`${L}-${w}`)}、宽 ${W} 的长方形：${m(`(${L}-${w})\\times${W}=${(L - w) * W}`)}（${m('\\mathrm{m}^{2}')}）。</p>`, ' m²');
+      }
+      return equation(`在长 ${L} m、宽 ${W} m 的长方形草坪上修两条互相垂直、宽都是 ${w} m 的小路，剩余草坪的面积是 `, `(${L}-${w})\\times(${W}-${w})`, (L - w) * (W - w), [L * W - 2 * w, (L - w) * W, L * W - w * (L + W)], `<p>把小路平移到草坪的边上，剩余部分拼成长 ${m(`${L}-${w}`)}、宽 ${m(`${W}-${w}`)} 的长方形：${m(`(${L}-${w})\\times(${W}-${w})=${(L - w) * (W - w)}`)}（${m('\\mathrm{m}^{2}')}）。</p>`, ' m²');
+    },
+  },
 ];
 
 function gcd(a: number, b: number): number {
