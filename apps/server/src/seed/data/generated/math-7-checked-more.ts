@@ -790,6 +790,184 @@ export const MORE_TOPICS: Topic[] = [
       return equation(`在长 ${L} m、宽 ${W} m 的长方形草坪上修两条互相垂直、宽都是 ${w} m 的小路，剩余草坪的面积是 `, `(${L}-${w})\\times(${W}-${w})`, (L - w) * (W - w), [L * W - 2 * w, (L - w) * W, L * W - w * (L + W)], `<p>把小路平移到草坪的边上，剩余部分拼成长 ${m(`${L}-${w}`)}、宽 ${m(`${W}-${w}`)} 的长方形：${m(`(${L}-${w})\\times(${W}-${w})=${(L - w) * (W - w)}`)}（${m('\\mathrm{m}^{2}')}）。</p>`, ' m²');
     },
   },
+  {
+    name: 'system-word',
+    textbookKey: 'm7b',
+    sectionKey: 'm7b-10-3',
+    knowledgeKeys: ['k-m-eq2-app'],
+    what: '下列列方程组解应用题的结果',
+    perStructure: 12,
+    fact: (rng, level) => {
+      const sol = (x: number, y: number) => `\\begin{cases}x=${fmt(x)}\\\\y=${fmt(y)}\\end{cases}`;
+      const solved = (story: string, e1: string, e2: string, x: number, y: number, unit: string, steps: string): Fact => {
+        const system = `\\begin{cases}${e1}\\\\${e2}\\end{cases}`;
+        return {
+          claim: (v) => `${story}${unit}，列方程组 ${m(system)}，解得 ${m(v)}`,
+          ask: `${story}${unit}，列方程组 ${m(system)}，解得 ${m('x=')}${BLANK}，${m('y=')}${BLANK}`,
+          value: sol(x, y),
+          wrong: [sol(y, x), sol(x + 1, y - 1), sol(x - 1, y + 1), sol(x + 2, y - 2)].filter((w) => w !== sol(x, y)),
+          steps,
+        };
+      };
+      if (level <= 2) {
+        const x = int(rng, 3, 30);
+        const y = int(rng, 3, 30);
+        const [a, b, what] = level === 1 ? [2, 4, '鸡兔同笼，'] : [2, 3, '一批自行车中有两轮车和三轮车，'];
+        const heads = x + y;
+        const legs = a * x + b * y;
+        return solved(
+          level === 1 ? `鸡兔同笼，上有 ${heads} 个头，下有 ${legs} 只脚。` : `${what}共 ${heads} 辆，共有 ${legs} 个轮子。`,
+          `x+y=${heads}`,
+          `${a}x+${b}y=${legs}`,
+          x,
+          y,
+          level === 1 ? '设鸡有 \\(x\\) 只，兔有 \\(y\\) 只' : '设两轮车 \\(x\\) 辆，三轮车 \\(y\\) 辆',
+          `<p>由第一个方程得 ${m(`x=${heads}-y`)}，代入第二个方程：${m(`${a}(${heads}-y)+${b}y=${legs}`)}，解得 ${m(`y=${y}`)}，于是 ${m(`x=${x}`)}。</p>`,
+        );
+      }
+      if (level === 3) {
+        const p = pick(rng, [30, 40, 50, 60]);
+        const q = pick(rng, [10, 15, 20, 25]);
+        const x = int(rng, 2, 20);
+        const y = int(rng, 2, 30);
+        return solved(
+          `某景点成人票每张 ${p} 元，儿童票每张 ${q} 元，一个旅行团共 ${x + y} 人，门票共 ${p * x + q * y} 元。`,
+          `x+y=${x + y}`,
+          `${p}x+${q}y=${p * x + q * y}`,
+          x,
+          y,
+          '设成人 \\(x\\) 人，儿童 \\(y\\) 人',
+          `<p>用代入消元法：${m(`x=${x + y}-y`)}，代入得 ${m(`${p}(${x + y}-y)+${q}y=${p * x + q * y}`)}，即 ${m(`${p - q}y=${(p - q) * y}`)}，所以 ${m(`y=${y}`)}，${m(`x=${x}`)}。</p>`,
+        );
+      }
+      if (level === 4) {
+        const x = int(rng, 2, 9);
+        const y = int(rng, 2, 9);
+        const [a, b, c, d] = [int(rng, 1, 4), int(rng, 1, 4), int(rng, 1, 4), int(rng, 1, 4)];
+        const [c2, d2] = a * d === b * c ? [c, d + 1] : [c, d];
+        return solved(
+          `买 ${a} 支钢笔和 ${b} 本笔记本共需 ${a * x + b * y} 元，买 ${c2} 支钢笔和 ${d2} 本笔记本共需 ${c2 * x + d2 * y} 元。`,
+          `${a === 1 ? '' : a}x+${b === 1 ? '' : b}y=${a * x + b * y}`,
+          `${c2 === 1 ? '' : c2}x+${d2 === 1 ? '' : d2}y=${c2 * x + d2 * y}`,
+          x,
+          y,
+          '设钢笔每支 \\(x\\) 元，笔记本每本 \\(y\\) 元',
+          `<p>用加减消元法消去一个未知数，解得 ${m(`x=${x}`)}，${m(`y=${y}`)}。检验：${m(`${a}\\times${x}+${b}\\times${y}=${a * x + b * y}`)}，${m(`${c2}\\times${x}+${d2}\\times${y}=${c2 * x + d2 * y}`)}。</p>`,
+        );
+      }
+      const y = int(rng, 1, 6);
+      const x = y + int(rng, 4, 20);
+      const t1 = int(rng, 2, 6);
+      const D = (x + y) * t1;
+      const t2 = D / (x - y);
+      const [tt1, tt2, DD] = Number.isInteger(t2) ? [t1, t2, D] : [t1 * (x - y), (x + y) * t1, D * (x - y)];
+      return solved(
+        `一艘船在两码头之间航行，顺水航行 ${DD} 千米需要 ${tt1} 小时，逆水航行同样的路程需要 ${tt2} 小时。`,
+        `${tt1}(x+y)=${DD}`,
+        `${tt2}(x-y)=${DD}`,
+        x,
+        y,
+        '设船在静水中的速度为 \\(x\\) 千米/时，水流速度为 \\(y\\) 千米/时',
+        `<p>顺水速度为 ${m('x+y')}，逆水速度为 ${m('x-y')}：${m(`x+y=${DD / tt1}`)}，${m(`x-y=${DD / tt2}`)}，两式相加得 ${m(`2x=${DD / tt1 + DD / tt2}`)}，所以 ${m(`x=${x}`)}，${m(`y=${y}`)}。</p>`,
+      );
+    },
+  },
+  {
+    name: 'three-unknowns',
+    textbookKey: 'm7b',
+    sectionKey: 'm7b-10-4',
+    knowledgeKeys: ['k-m-eq2-three'],
+    what: '下列三元一次方程组的解',
+    perStructure: 12,
+    fact: (rng, level) => {
+      const x = nonZero(rng, -5, 6);
+      const y = nonZero(rng, -5, 6);
+      const z = nonZero(rng, -5, 6);
+      const span = level <= 2 ? 1 : level <= 4 ? 2 : 3;
+      const row = (): [number, number, number] => [int(rng, level <= 2 ? 0 : -span, span), int(rng, -span, span), int(rng, -span, span)];
+      let rows: [number, number, number][] = [];
+      for (let t = 0; t < 50; t++) {
+        rows = level === 1 ? [[1, 1, 1], [1, -1, 0], [0, 0, 1]] : [[1, 1, 1], row(), row()];
+        const [[a, b, c], [d, e, f], [g, h, i]] = rows as [[number, number, number], [number, number, number], [number, number, number]];
+        const det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g);
+        if (det !== 0 && rows.every((r) => r.some((k) => k !== 0))) break;
+      }
+      const term = (k: number, v: string, first: boolean) => (k === 0 ? '' : `${k > 0 && !first ? '+' : ''}${k === 1 ? '' : k === -1 ? '-' : fmt(k)}${v}`);
+      const eqs = rows.map((r) => {
+        let t = '';
+        (['x', 'y', 'z'] as const).forEach((v, k) => (t += term(r[k]!, v, t === '')));
+        return `${t}=${fmt(r[0]! * x + r[1]! * y + r[2]! * z)}`;
+      });
+      const system = `\\begin{cases}${eqs.join('\\\\')}\\end{cases}`;
+      const sol = (a: number, b: number, c: number) => `\\begin{cases}x=${fmt(a)}\\\\y=${fmt(b)}\\\\z=${fmt(c)}\\end{cases}`;
+      return {
+        claim: (v) => `方程组 ${m(system)} 的解是 ${m(v)}`,
+        ask: `方程组 ${m(system)} 的解是 ${m('x=')}${BLANK}，${m('y=')}${BLANK}，${m('z=')}${BLANK}`,
+        value: sol(x, y, z),
+        wrong: [sol(y, x, z), sol(x, z, y), sol(-x, y, z), sol(x, y, z + 1)].filter((w) => w !== sol(x, y, z)),
+        steps: `<p>消元：先用第一个方程把三元化为二元，再解二元一次方程组，求得 ${m(`x=${fmt(x)}`)}，${m(`y=${fmt(y)}`)}，${m(`z=${fmt(z)}`)}。检验：${rows.map((r) => m(`${fmt(r[0]!)}\\times${neg(x)}+${neg(r[1]!)}\\times${neg(y)}+${neg(r[2]!)}\\times${neg(z)}=${fmt(r[0]! * x + r[1]! * y + r[2]! * z)}`)).join('，')}。</p>`,
+      };
+    },
+  },
+  {
+    name: 'water-data',
+    textbookKey: 'm7b',
+    sectionKey: 'm7b-12-3',
+    knowledgeKeys: ['k-m-stat-table', 'k-m-stat-mean'],
+    what: '下列关于用水数据的计算',
+    perStructure: 12,
+    fact: (rng, level) => {
+      if (level <= 2) {
+        const n = level === 1 ? 3 : 4;
+        const mean = int(rng, 6, 20);
+        const data = Array.from({ length: n - 1 }, () => mean + int(rng, -3, 3));
+        data.push(mean * n - data.reduce((s, x) => s + x, 0));
+        return equation(
+          `小明家 ${n} 个月的用水量分别为 ${data.join('，')}（吨），平均每月用水 `,
+          `\\frac{${data.join('+')}}{${n}}`,
+          mean,
+          [mean + 1, mean - 1, data[0]! === mean ? mean + 2 : data[0]!],
+          `<p>平均每月用水量等于总用水量除以月数：${m(`\\frac{${data.join('+')}}{${n}}=\\frac{${mean * n}}{${n}}=${mean}`)}（吨）。</p>`,
+          ' 吨',
+        );
+      }
+      if (level === 3) {
+        const before = 10 * int(rng, 2, 9);
+        const pct = pick(rng, [10, 20, 25, 30, 40, 50]);
+        const after = (before * (100 - pct)) / 100;
+        return equation(
+          `某家庭换用节水器具前每月用水 ${before} 吨，换用后每月用水 ${fmt(after)} 吨，节水率为 `,
+          `\\frac{${before}-${fmt(after)}}{${before}}\\times100`,
+          pct,
+          [100 - pct, before - after, pct + 5],
+          `<p>节水率等于节约的水量除以原来的用水量：${m(`\\frac{${before}-${fmt(after)}}{${before}}\\times100=${pct}`)}，即 ${pct}%。</p>`,
+          '（%）',
+        );
+      }
+      const homes = 1000 * int(rng, 2, 50);
+      const save = pick(rng, [0.5, 1, 1.5, 2, 2.5, 3]);
+      if (level === 4) {
+        return equation(
+          `某小区有 ${homes} 户居民，如果每户每月节约用水 ${fmt(save)} 吨，全小区每月共节约用水 `,
+          `${homes}\\times${fmt(save)}`,
+          homes * save,
+          [homes + save, homes * save * 12, homes / 2],
+          `<p>全小区节水量等于户数乘每户节水量：${m(`${homes}\\times${fmt(save)}=${fmt(homes * save)}`)}（吨）。</p>`,
+          ' 吨',
+        );
+      }
+      const price = pick(rng, [2, 3, 4, 5]);
+      const tons = int(rng, 2, 8);
+      return equation(
+        `水价为每吨 ${price} 元，某户每月节约用水 ${tons} 吨，一年（12 个月）可节省水费 `,
+        `${price}\\times${tons}\\times12`,
+        price * tons * 12,
+        [price * tons, price * tons * 10, (price + tons) * 12],
+        `<p>每月节省 ${m(`${price}\\times${tons}=${price * tons}`)}（元），一年节省 ${m(`${price * tons}\\times12=${price * tons * 12}`)}（元）。</p>`,
+        ' 元',
+      );
+    },
+  },
 ];
 
 function gcd(a: number, b: number): number {
