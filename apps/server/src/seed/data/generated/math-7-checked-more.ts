@@ -968,6 +968,47 @@ export const MORE_TOPICS: Topic[] = [
       );
     },
   },
+  {
+    name: 'counterexample',
+    textbookKey: 'm7b',
+    sectionKey: 'm7b-7-3',
+    knowledgeKeys: ['k-m-lines-proposition'],
+    what: '下列举反例说明命题是假命题',
+    perStructure: 12,
+    fact: (rng, level) => {
+      const k = int(rng, 1, 20);
+      const rels = (rel: string) =>
+        rel
+          .split(';;')
+          .map((r) => m(r))
+          .join('，但 ');
+      const ask = (prop: string, given: string, open: string, rel: string) =>
+        `命题「${prop}」是假命题，举反例：当 ${given ? `${m(given)}，` : ''}${m(`${open}=`)}${BLANK} 时，${rels(rel)}`;
+      const fact = (prop: string, given: string, open: string, rel: string, value: string, wrong: string[], why: string): Fact => ({
+        claim: (v) => `命题「${prop}」是假命题，反例：当 ${given ? `${m(given)}，` : ''}${m(`${open}=${v}`)} 时，${rels(rel)}`,
+        ask: ask(prop, given, open, rel),
+        value,
+        wrong: wrong.filter((w) => w !== value),
+        steps: `<p>要说明一个命题是假命题，只要举出一个满足题设、却不满足结论的例子。${why}</p>`,
+      });
+      if (level === 1) {
+        return fact('两个数的平方相等，那么这两个数相等', `a=${k}`, 'b', 'a^{2}=b^{2};;a\\ne b', fmt(-k), [fmt(k), fmt(k + 1), fmt(2 * k)], `${m(`a=${k}`)}，${m(`b=${fmt(-k)}`)} 时 ${m(`a^{2}=b^{2}=${k * k}`)}，但 ${m('a\\ne b')}。`);
+      }
+      if (level === 2) {
+        return fact('两个数的绝对值相等，那么这两个数相等', `a=${fmt(-k)}`, 'b', '\\left|a\\right|=\\left|b\\right|;;a\\ne b', fmt(k), [fmt(-k), fmt(k + 2), '0'], `${m(`a=${fmt(-k)}`)}，${m(`b=${k}`)} 时 ${m(`\\left|a\\right|=\\left|b\\right|=${k}`)}，但 ${m('a\\ne b')}。`);
+      }
+      if (level === 3) {
+        const b = -int(rng, 1, 15);
+        return fact('两个数的和一定大于其中任何一个加数', `a=${k}`, 'b', 'a+b\\lt a', fmt(b), [fmt(-b), '0', fmt(k)], `${m(`a=${k}`)}，${m(`b=${fmt(b)}`)} 时 ${m(`a+b=${k + b}`)}，小于加数 ${m(`a=${k}`)}（加上一个负数，和反而变小）。`);
+      }
+      if (level === 4) {
+        const v = pick(rng, ['0', '1', '0.1', '0.2', '0.25', '0.3', '0.4', '0.5', '0.6', '0.75', '0.8', '0.9']);
+        return fact('一个数的平方一定大于这个数', '', 'a', 'a^{2}\\le a', v, [fmt(k + 1), fmt(-k), fmt(k + 0.5)], `${m(`a=${v}`)} 时 ${m('a^{2}\\le a')}，所以“平方一定大于这个数”不成立（${m('0\\le a\\le 1')} 时都是反例）。`);
+      }
+      const b = -int(rng, k, k + 10);
+      return fact('如果 a 大于 b，那么 a 的平方大于 b 的平方', `a=${k}`, 'b', 'a\\gt b;;a^{2}\\le b^{2}', fmt(b), [fmt(k - 1 < 0 ? 0 : k - 1), fmt(k + 1), fmt(-b + 1)], `${m(`a=${k}`)}，${m(`b=${fmt(b)}`)} 时 ${m('a\\gt b')}，但 ${m(`a^{2}=${k * k}`)}，${m(`b^{2}=${b * b}`)}，${m('a^{2}\\le b^{2}')}。`);
+    },
+  },
 ];
 
 function gcd(a: number, b: number): number {
