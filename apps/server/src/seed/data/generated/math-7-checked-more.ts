@@ -176,7 +176,8 @@ export const MORE_TOPICS: Topic[] = [
       if (level === 1) {
         const b = nonZero(rng, -15, 15);
         return {
-          claim: (v) => `方程 ${m(`x${signed(b)}=${fmt(x + b)}`)} 两边同时${b > 0 ? '减去' : '加上'} ${Math.abs(b)}，得 ${m(`x=${v}`)}`,
+          claim: (v) =>
+            `方程 ${m(`x${signed(b)}=${fmt(x + b)}`)} 两边同时${b > 0 ? '减去' : '加上'} ${Math.abs(b)}，得 ${m(`x=${v}`)}`,
           ask: `方程 ${m(`x${signed(b)}=${fmt(x + b)}`)} 两边同时${b > 0 ? '减去' : '加上'} ${Math.abs(b)}，得 ${m('x=')}${BLANK}`,
           value: fmt(x),
           wrong: [fmt(x + 2 * b), fmt(-x), fmt(x + b)].filter((w) => w !== fmt(x)),
@@ -205,7 +206,8 @@ export const MORE_TOPICS: Topic[] = [
       const c = level === 5 ? nonZero(rng, -4, 4) : 0;
       const a2 = a === c ? a + 1 : a;
       const lhs = `${a2}x${signed(b)}`;
-      const rhs = c === 0 ? fmt(a2 * x + b) : `${c === 1 ? '' : c === -1 ? '-' : fmt(c)}x${signed(a2 * x + b - c * x)}`;
+      const rhs =
+        c === 0 ? fmt(a2 * x + b) : `${c === 1 ? '' : c === -1 ? '-' : fmt(c)}x${signed(a2 * x + b - c * x)}`;
       return {
         claim: (v) => `${m(`x=${v}`)} 是方程 ${m(`${lhs}=${rhs}`)} 的解`,
         ask: `利用等式的性质解方程 ${m(`${lhs}=${rhs}`)}，得 ${m('x=')}${BLANK}`,
@@ -222,7 +224,14 @@ export const MORE_TOPICS: Topic[] = [
     knowledgeKeys: ['k-m-eq1-app-sale', 'k-m-eq1-app-travel', 'k-m-eq1-app-work', 'k-m-eq1-app-alloc'],
     what: '下列列方程解应用题的结果',
     fact: (rng, level) => {
-      const solved = (story: string, eq: string, x: number, wrong: number[], steps: string, unit: string): Fact => ({
+      const solved = (
+        story: string,
+        eq: string,
+        x: number,
+        wrong: number[],
+        steps: string,
+        unit: string,
+      ): Fact => ({
         claim: (v) => `${story}设${unit}为 ${m('x')}，列方程 ${m(eq)}，解得 ${m(`x=${v}`)}`,
         ask: `${story}设${unit}为 ${m('x')}，列方程 ${m(eq)}，解得 ${m('x=')}${BLANK}`,
         value: fmt(x),
@@ -440,7 +449,11 @@ export const MORE_TOPICS: Topic[] = [
           `${m(`${sign}\\frac{${p ** 3}}{${q ** 3}}`)} 的立方根是 `,
           `\\sqrt[3]{${sign}\\frac{${p ** 3}}{${q ** 3}}}`,
           `${sign}\\frac{${p}}{${q}}`,
-          [`${sign ? '' : '-'}\\frac{${p}}{${q}}`, `${sign}\\frac{${p}}{${q ** 2}}`, `${sign}\\frac{${p * 3}}{${q * 3 + 1}}`],
+          [
+            `${sign ? '' : '-'}\\frac{${p}}{${q}}`,
+            `${sign}\\frac{${p}}{${q ** 2}}`,
+            `${sign}\\frac{${p * 3}}{${q * 3 + 1}}`,
+          ],
           `<p>因为 ${m(`\\left(${sign}\\frac{${p}}{${q}}\\right)^{3}=${sign}\\frac{${p ** 3}}{${q ** 3}}`)}，所以立方根是 ${m(`${sign}\\frac{${p}}{${q}}`)}。</p>`,
         );
       }
@@ -508,7 +521,8 @@ export const MORE_TOPICS: Topic[] = [
       const given = `${m(`\\angle1=${deg(a)}`)}`;
       if (level <= 2) {
         return {
-          claim: (v) => `直线 AB、CD 相交于点 O，${m('\\angle1')} 与 ${m('\\angle2')} 是对顶角，${given}，则 ${m(`\\angle2=\\angle1=${deg(v)}`)}`,
+          claim: (v) =>
+            `直线 AB、CD 相交于点 O，${m('\\angle1')} 与 ${m('\\angle2')} 是对顶角，${given}，则 ${m(`\\angle2=\\angle1=${deg(v)}`)}`,
           ask: `直线 AB、CD 相交于点 O，${m('\\angle1')} 与 ${m('\\angle2')} 是对顶角，${given}，则 ${m('\\angle2=\\angle1=')}${BLANK}°`,
           value: fmt(a),
           wrong: [fmt(180 - a), fmt(a + 10), fmt(Math.abs(90 - a) || 30)].filter((w) => w !== fmt(a)),
@@ -517,7 +531,8 @@ export const MORE_TOPICS: Topic[] = [
       }
       if (level === 3) {
         return {
-          claim: (v) => `直线 AB、CD 相交于点 O，${m('\\angle1')} 与 ${m('\\angle2')} 是邻补角，${given}，则 ${m(`\\angle2=180^{\\circ}-\\angle1=${deg(v)}`)}`,
+          claim: (v) =>
+            `直线 AB、CD 相交于点 O，${m('\\angle1')} 与 ${m('\\angle2')} 是邻补角，${given}，则 ${m(`\\angle2=180^{\\circ}-\\angle1=${deg(v)}`)}`,
           ask: `直线 AB、CD 相交于点 O，${m('\\angle1')} 与 ${m('\\angle2')} 是邻补角，${given}，则 ${m('\\angle2=180^{\\circ}-\\angle1=')}${BLANK}°`,
           value: fmt(180 - a),
           wrong: [fmt(a), fmt(180 - a + 10), fmt(Math.abs(90 - a) || 30)].filter((w) => w !== fmt(180 - a)),
@@ -527,7 +542,8 @@ export const MORE_TOPICS: Topic[] = [
       if (level === 4) {
         const b = int(rng, 10, 80);
         return {
-          claim: (v) => `直线 AB、CD 相交于点 O，${m('OE\\perp AB')}，${m('\\angle1')} 与 ${m('\\angle2')} 的和是直角，${m(`\\angle1=${deg(b)}`)}，则 ${m(`\\angle2=90^{\\circ}-\\angle1=${deg(v)}`)}`,
+          claim: (v) =>
+            `直线 AB、CD 相交于点 O，${m('OE\\perp AB')}，${m('\\angle1')} 与 ${m('\\angle2')} 的和是直角，${m(`\\angle1=${deg(b)}`)}，则 ${m(`\\angle2=90^{\\circ}-\\angle1=${deg(v)}`)}`,
           ask: `直线 AB、CD 相交于点 O，${m('OE\\perp AB')}，${m('\\angle1')} 与 ${m('\\angle2')} 的和是直角，${m(`\\angle1=${deg(b)}`)}，则 ${m('\\angle2=90^{\\circ}-\\angle1=')}${BLANK}°`,
           value: fmt(90 - b),
           wrong: [fmt(180 - b), fmt(b), fmt(90 - b + 10)].filter((w) => w !== fmt(90 - b)),
@@ -536,7 +552,8 @@ export const MORE_TOPICS: Topic[] = [
       }
       const e = 2 * int(rng, 10, 80);
       return {
-        claim: (v) => `直线 AB、CD 相交于点 O，${m(`\\angle1=${deg(e)}`)}，${m('\\angle2')} 是它的邻补角，射线 OE 平分 ${m('\\angle2')}，分成的角 ${m(`\\angle3=\\frac{180-\\angle1}{2}=${deg(v)}`)}`,
+        claim: (v) =>
+          `直线 AB、CD 相交于点 O，${m(`\\angle1=${deg(e)}`)}，${m('\\angle2')} 是它的邻补角，射线 OE 平分 ${m('\\angle2')}，分成的角 ${m(`\\angle3=\\frac{180-\\angle1}{2}=${deg(v)}`)}`,
         ask: `直线 AB、CD 相交于点 O，${m(`\\angle1=${deg(e)}`)}，${m('\\angle2')} 是它的邻补角，射线 OE 平分 ${m('\\angle2')}，分成的角 ${m('\\angle3=\\frac{180-\\angle1}{2}=')}${BLANK}°`,
         value: fmt((180 - e) / 2),
         wrong: [fmt(180 - e), fmt(e / 2), fmt((180 - e) / 2 + 5)],
@@ -610,7 +627,8 @@ export const MORE_TOPICS: Topic[] = [
       const y = nonZero(rng, -6, 6);
       const p = nonZero(rng, -5, 5);
       const q = nonZero(rng, -5, 5);
-      const lhs = (a: number, b: number) => `${a === 1 ? '' : a === -1 ? '-' : fmt(a)}x${b === 1 ? '+' : b === -1 ? '-' : signed(b)}y`;
+      const lhs = (a: number, b: number) =>
+        `${a === 1 ? '' : a === -1 ? '-' : fmt(a)}x${b === 1 ? '+' : b === -1 ? '-' : signed(b)}y`;
       const eq = `${lhs(p, q)}=${fmt(p * x + q * y)}`;
       const sol = (sx: string, sy: string) => `\\begin{cases}x=${sx}\\\\y=${sy}\\end{cases}`;
       if (level <= 2 || level === 3) {
@@ -629,7 +647,8 @@ export const MORE_TOPICS: Topic[] = [
       const eq2 = `${lhs(p2, q2)}=${fmt(p2 * x + q2 * y)}`;
       const which = level === 4;
       return {
-        claim: (v) => `${m(which ? sol(fmt(x), v) : sol(v, fmt(y)))} 是二元一次方程组 ${m(`\\begin{cases}${eq}\\\\${eq2}\\end{cases}`)} 的解`,
+        claim: (v) =>
+          `${m(which ? sol(fmt(x), v) : sol(v, fmt(y)))} 是二元一次方程组 ${m(`\\begin{cases}${eq}\\\\${eq2}\\end{cases}`)} 的解`,
         ask: `已知二元一次方程组 ${m(`\\begin{cases}${eq}\\\\${eq2}\\end{cases}`)} 的解中 ${m(which ? `x=${fmt(x)}` : `y=${fmt(y)}`)}，则 ${m(which ? 'y=' : 'x=')}${BLANK}`,
         value: fmt(which ? y : x),
         wrong: (which ? [-y, y + 2, x] : [-x, x + 2, y]).map(fmt),
@@ -649,7 +668,8 @@ export const MORE_TOPICS: Topic[] = [
       const b = int(rng, -9, 9);
       const x0 = int(rng, -8, 8);
       const op = pick(rng, ['\\gt', '\\lt', '\\ge', '\\le'] as const);
-      const cmp = (l: number, r: number) => (op === '\\gt' ? l > r : op === '\\lt' ? l < r : op === '\\ge' ? l >= r : l <= r);
+      const cmp = (l: number, r: number) =>
+        op === '\\gt' ? l > r : op === '\\lt' ? l < r : op === '\\ge' ? l >= r : l <= r;
       const forms: [string, (x: number) => number][] = [
         [`x${signed(b)}`, (x) => x + b],
         [`x${signed(b)}`, (x) => x + b],
@@ -728,20 +748,55 @@ export const MORE_TOPICS: Topic[] = [
       const n = int(rng, 3, 12);
       const cn = ['', '', '', '三', '四', '五', '六', '七', '八', '九', '十', '十一', '十二'][n]!;
       if (level === 1) {
-        return equation(`${cn}棱柱的顶点数是 `, `2\\times${n}`, 2 * n, [3 * n, n + 2, n], `<p>n 棱柱上、下底面各有 n 个顶点，共 ${m(`2\\times${n}=${2 * n}`)} 个。</p>`, ' 个');
+        return equation(
+          `${cn}棱柱的顶点数是 `,
+          `2\\times${n}`,
+          2 * n,
+          [3 * n, n + 2, n],
+          `<p>n 棱柱上、下底面各有 n 个顶点，共 ${m(`2\\times${n}=${2 * n}`)} 个。</p>`,
+          ' 个',
+        );
       }
       if (level === 2) {
-        return equation(`${cn}棱柱的棱数是 `, `3\\times${n}`, 3 * n, [2 * n, n + 2, 2 * n + 2], `<p>n 棱柱上、下底面各有 n 条棱，侧棱有 n 条，共 ${m(`3\\times${n}=${3 * n}`)} 条。</p>`, ' 条');
+        return equation(
+          `${cn}棱柱的棱数是 `,
+          `3\\times${n}`,
+          3 * n,
+          [2 * n, n + 2, 2 * n + 2],
+          `<p>n 棱柱上、下底面各有 n 条棱，侧棱有 n 条，共 ${m(`3\\times${n}=${3 * n}`)} 条。</p>`,
+          ' 条',
+        );
       }
       if (level === 3) {
         const pyr = rng() < 0.5;
         return pyr
-          ? equation(`${cn}棱锥的棱数是 `, `2\\times${n}`, 2 * n, [3 * n, n + 1, n], `<p>n 棱锥底面有 n 条棱，侧棱有 n 条，共 ${m(`2\\times${n}=${2 * n}`)} 条。</p>`, ' 条')
-          : equation(`${cn}棱锥的面数是 `, `${n}+1`, n + 1, [n + 2, n, 2 * n], `<p>n 棱锥有 n 个侧面和 1 个底面，共 ${m(`${n}+1=${n + 1}`)} 个面。</p>`, ' 个');
+          ? equation(
+              `${cn}棱锥的棱数是 `,
+              `2\\times${n}`,
+              2 * n,
+              [3 * n, n + 1, n],
+              `<p>n 棱锥底面有 n 条棱，侧棱有 n 条，共 ${m(`2\\times${n}=${2 * n}`)} 条。</p>`,
+              ' 条',
+            )
+          : equation(
+              `${cn}棱锥的面数是 `,
+              `${n}+1`,
+              n + 1,
+              [n + 2, n, 2 * n],
+              `<p>n 棱锥有 n 个侧面和 1 个底面，共 ${m(`${n}+1=${n + 1}`)} 个面。</p>`,
+              ' 个',
+            );
       }
       if (level === 4) {
         const a = int(rng, 2, 12);
-        return equation(`棱长为 ${a} cm 的正方体，展开图的面积（即表面积）是 `, `6\\times${a}^{2}`, 6 * a * a, [a ** 3, 4 * a * a, 12 * a], `<p>正方体的展开图由 6 个全等的正方形组成：${m(`6\\times${a}^{2}=${6 * a * a}`)}（${m('\\mathrm{cm}^{2}')}）。</p>`, ' cm²');
+        return equation(
+          `棱长为 ${a} cm 的正方体，展开图的面积（即表面积）是 `,
+          `6\\times${a}^{2}`,
+          6 * a * a,
+          [a ** 3, 4 * a * a, 12 * a],
+          `<p>正方体的展开图由 6 个全等的正方形组成：${m(`6\\times${a}^{2}=${6 * a * a}`)}（${m('\\mathrm{cm}^{2}')}）。</p>`,
+          ' cm²',
+        );
       }
       return equation(
         `${cn}棱柱的顶点数加面数再减去棱数，即 `,
@@ -764,18 +819,33 @@ export const MORE_TOPICS: Topic[] = [
         const [a, b, c] = [int(rng, 3, 12), int(rng, 3, 12), int(rng, 3, 12)];
         const ok = a + b > c && a + c > b && b + c > a;
         const [p, q, r] = ok ? [a, b, c] : [a, a, Math.min(2 * a - 1, c)];
-        return equation(`三角形 ABC 的三边长分别为 ${p} cm、${q} cm、${r} cm，把它平移得到三角形 A′B′C′，三角形 A′B′C′ 的周长是 `, `${p}+${q}+${r}`, p + q + r, [p + q + r + 3, p * q, 2 * (p + q + r)], `<p>平移不改变图形的形状和大小，对应线段相等：周长为 ${m(`${p}+${q}+${r}=${p + q + r}`)}（cm）。</p>`, ' cm');
+        return equation(
+          `三角形 ABC 的三边长分别为 ${p} cm、${q} cm、${r} cm，把它平移得到三角形 A′B′C′，三角形 A′B′C′ 的周长是 `,
+          `${p}+${q}+${r}`,
+          p + q + r,
+          [p + q + r + 3, p * q, 2 * (p + q + r)],
+          `<p>平移不改变图形的形状和大小，对应线段相等：周长为 ${m(`${p}+${q}+${r}=${p + q + r}`)}（cm）。</p>`,
+          ' cm',
+        );
       }
       if (level === 2) {
         const ab = int(rng, 2, 15);
         const d = int(rng, 2, 15);
-        return equation(`线段 AB 长 ${ab} cm，沿与 AB 不平行的方向平移 ${d} cm 得到线段 A′B′，四边形 ABB′A′ 的周长是 `, `2\\times(${ab}+${d})`, 2 * (ab + d), [ab + d, 2 * ab + d, ab * d], `<p>平移后 ${m('A\'B\'=AB')}，${m('AA\'=BB\'')} 等于平移的距离：周长为 ${m(`2\\times(${ab}+${d})=${2 * (ab + d)}`)}（cm）。</p>`, ' cm');
+        return equation(
+          `线段 AB 长 ${ab} cm，沿与 AB 不平行的方向平移 ${d} cm 得到线段 A′B′，四边形 ABB′A′ 的周长是 `,
+          `2\\times(${ab}+${d})`,
+          2 * (ab + d),
+          [ab + d, 2 * ab + d, ab * d],
+          `<p>平移后 ${m("A'B'=AB")}，${m("AA'=BB'")} 等于平移的距离：周长为 ${m(`2\\times(${ab}+${d})=${2 * (ab + d)}`)}（cm）。</p>`,
+          ' cm',
+        );
       }
       if (level === 3) {
         const a = int(rng, 20, 150);
         return {
-          claim: (v) => `三角形 ABC 平移得到三角形 A′B′C′，${m('\\angle1')} 是 ${m('\\angle A')} 的对应角 ${m('\\angle A\'')}，${m(`\\angle2=${deg(a)}`)} 是 ${m('\\angle A')}，则 ${m(`\\angle1=\\angle2=${deg(v)}`)}`,
-          ask: `三角形 ABC 平移得到三角形 A′B′C′，${m('\\angle1')} 是 ${m('\\angle A')} 的对应角 ${m('\\angle A\'')}，${m(`\\angle2=${deg(a)}`)} 是 ${m('\\angle A')}，则 ${m('\\angle1=\\angle2=')}${BLANK}°`,
+          claim: (v) =>
+            `三角形 ABC 平移得到三角形 A′B′C′，${m('\\angle1')} 是 ${m('\\angle A')} 的对应角 ${m("\\angle A'")}，${m(`\\angle2=${deg(a)}`)} 是 ${m('\\angle A')}，则 ${m(`\\angle1=\\angle2=${deg(v)}`)}`,
+          ask: `三角形 ABC 平移得到三角形 A′B′C′，${m('\\angle1')} 是 ${m('\\angle A')} 的对应角 ${m("\\angle A'")}，${m(`\\angle2=${deg(a)}`)} 是 ${m('\\angle A')}，则 ${m('\\angle1=\\angle2=')}${BLANK}°`,
           value: fmt(a),
           wrong: [fmt(180 - a), fmt(a + 10), fmt(90)].filter((w) => w !== fmt(a)),
           steps: `<p>平移不改变图形的形状和大小，对应角相等：${m(`\\angle1=\\angle2=${deg(a)}`)}。</p>`,
@@ -785,9 +855,23 @@ export const MORE_TOPICS: Topic[] = [
       const W = int(rng, 6, 30);
       const w = int(rng, 1, 3);
       if (level === 4) {
-        return equation(`在长 ${L} m、宽 ${W} m 的长方形草坪上修一条宽 ${w} m 的弯曲小路（小路任何地方的水平宽度都是 ${w} m），剩余草坪的面积是 `, `(${L}-${w})\\times${W}`, (L - w) * W, [L * W - w, (L - w) * (W - w), L * W], `<p>把小路两侧的草坪平移拼在一起，得到长 ${m(`${L}-${w}`)}、宽 ${W} 的长方形：${m(`(${L}-${w})\\times${W}=${(L - w) * W}`)}（${m('\\mathrm{m}^{2}')}）。</p>`, ' m²');
+        return equation(
+          `在长 ${L} m、宽 ${W} m 的长方形草坪上修一条宽 ${w} m 的弯曲小路（小路任何地方的水平宽度都是 ${w} m），剩余草坪的面积是 `,
+          `(${L}-${w})\\times${W}`,
+          (L - w) * W,
+          [L * W - w, (L - w) * (W - w), L * W],
+          `<p>把小路两侧的草坪平移拼在一起，得到长 ${m(`${L}-${w}`)}、宽 ${W} 的长方形：${m(`(${L}-${w})\\times${W}=${(L - w) * W}`)}（${m('\\mathrm{m}^{2}')}）。</p>`,
+          ' m²',
+        );
       }
-      return equation(`在长 ${L} m、宽 ${W} m 的长方形草坪上修两条互相垂直、宽都是 ${w} m 的小路，剩余草坪的面积是 `, `(${L}-${w})\\times(${W}-${w})`, (L - w) * (W - w), [L * W - 2 * w, (L - w) * W, L * W - w * (L + W)], `<p>把小路平移到草坪的边上，剩余部分拼成长 ${m(`${L}-${w}`)}、宽 ${m(`${W}-${w}`)} 的长方形：${m(`(${L}-${w})\\times(${W}-${w})=${(L - w) * (W - w)}`)}（${m('\\mathrm{m}^{2}')}）。</p>`, ' m²');
+      return equation(
+        `在长 ${L} m、宽 ${W} m 的长方形草坪上修两条互相垂直、宽都是 ${w} m 的小路，剩余草坪的面积是 `,
+        `(${L}-${w})\\times(${W}-${w})`,
+        (L - w) * (W - w),
+        [L * W - 2 * w, (L - w) * W, L * W - w * (L + W)],
+        `<p>把小路平移到草坪的边上，剩余部分拼成长 ${m(`${L}-${w}`)}、宽 ${m(`${W}-${w}`)} 的长方形：${m(`(${L}-${w})\\times(${W}-${w})=${(L - w) * (W - w)}`)}（${m('\\mathrm{m}^{2}')}）。</p>`,
+        ' m²',
+      );
     },
   },
   {
@@ -799,13 +883,23 @@ export const MORE_TOPICS: Topic[] = [
     perStructure: 12,
     fact: (rng, level) => {
       const sol = (x: number, y: number) => `\\begin{cases}x=${fmt(x)}\\\\y=${fmt(y)}\\end{cases}`;
-      const solved = (story: string, e1: string, e2: string, x: number, y: number, unit: string, steps: string): Fact => {
+      const solved = (
+        story: string,
+        e1: string,
+        e2: string,
+        x: number,
+        y: number,
+        unit: string,
+        steps: string,
+      ): Fact => {
         const system = `\\begin{cases}${e1}\\\\${e2}\\end{cases}`;
         return {
           claim: (v) => `${story}${unit}，列方程组 ${m(system)}，解得 ${m(v)}`,
           ask: `${story}${unit}，列方程组 ${m(system)}，解得 ${m('x=')}${BLANK}，${m('y=')}${BLANK}`,
           value: sol(x, y),
-          wrong: [sol(y, x), sol(x + 1, y - 1), sol(x - 1, y + 1), sol(x + 2, y - 2)].filter((w) => w !== sol(x, y)),
+          wrong: [sol(y, x), sol(x + 1, y - 1), sol(x - 1, y + 1), sol(x + 2, y - 2)].filter(
+            (w) => w !== sol(x, y),
+          ),
           steps,
         };
       };
@@ -816,7 +910,9 @@ export const MORE_TOPICS: Topic[] = [
         const heads = x + y;
         const legs = a * x + b * y;
         return solved(
-          level === 1 ? `鸡兔同笼，上有 ${heads} 个头，下有 ${legs} 只脚。` : `${what}共 ${heads} 辆，共有 ${legs} 个轮子。`,
+          level === 1
+            ? `鸡兔同笼，上有 ${heads} 个头，下有 ${legs} 只脚。`
+            : `${what}共 ${heads} 辆，共有 ${legs} 个轮子。`,
           `x+y=${heads}`,
           `${a}x+${b}y=${legs}`,
           x,
@@ -884,28 +980,47 @@ export const MORE_TOPICS: Topic[] = [
       const y = nonZero(rng, -5, 6);
       const z = nonZero(rng, -5, 6);
       const span = level <= 2 ? 1 : level <= 4 ? 2 : 3;
-      const row = (): [number, number, number] => [int(rng, level <= 2 ? 0 : -span, span), int(rng, -span, span), int(rng, -span, span)];
+      const row = (): [number, number, number] => [
+        int(rng, level <= 2 ? 0 : -span, span),
+        int(rng, -span, span),
+        int(rng, -span, span),
+      ];
       let rows: [number, number, number][] = [];
       for (let t = 0; t < 50; t++) {
-        rows = level === 1 ? [[1, 1, 1], [1, -1, 0], [0, 0, 1]] : [[1, 1, 1], row(), row()];
-        const [[a, b, c], [d, e, f], [g, h, i]] = rows as [[number, number, number], [number, number, number], [number, number, number]];
+        rows =
+          level === 1
+            ? [
+                [1, 1, 1],
+                [1, -1, 0],
+                [0, 0, 1],
+              ]
+            : [[1, 1, 1], row(), row()];
+        const [[a, b, c], [d, e, f], [g, h, i]] = rows as [
+          [number, number, number],
+          [number, number, number],
+          [number, number, number],
+        ];
         const det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g);
         if (det !== 0 && rows.every((r) => r.some((k) => k !== 0))) break;
       }
-      const term = (k: number, v: string, first: boolean) => (k === 0 ? '' : `${k > 0 && !first ? '+' : ''}${k === 1 ? '' : k === -1 ? '-' : fmt(k)}${v}`);
+      const term = (k: number, v: string, first: boolean) =>
+        k === 0 ? '' : `${k > 0 && !first ? '+' : ''}${k === 1 ? '' : k === -1 ? '-' : fmt(k)}${v}`;
       const eqs = rows.map((r) => {
         let t = '';
         (['x', 'y', 'z'] as const).forEach((v, k) => (t += term(r[k]!, v, t === '')));
-        return `${t}=${fmt(r[0]! * x + r[1]! * y + r[2]! * z)}`;
+        return `${t}=${fmt(r[0] * x + r[1] * y + r[2] * z)}`;
       });
       const system = `\\begin{cases}${eqs.join('\\\\')}\\end{cases}`;
-      const sol = (a: number, b: number, c: number) => `\\begin{cases}x=${fmt(a)}\\\\y=${fmt(b)}\\\\z=${fmt(c)}\\end{cases}`;
+      const sol = (a: number, b: number, c: number) =>
+        `\\begin{cases}x=${fmt(a)}\\\\y=${fmt(b)}\\\\z=${fmt(c)}\\end{cases}`;
       return {
         claim: (v) => `方程组 ${m(system)} 的解是 ${m(v)}`,
         ask: `方程组 ${m(system)} 的解是 ${m('x=')}${BLANK}，${m('y=')}${BLANK}，${m('z=')}${BLANK}`,
         value: sol(x, y, z),
-        wrong: [sol(y, x, z), sol(x, z, y), sol(-x, y, z), sol(x, y, z + 1)].filter((w) => w !== sol(x, y, z)),
-        steps: `<p>消元：先用第一个方程把三元化为二元，再解二元一次方程组，求得 ${m(`x=${fmt(x)}`)}，${m(`y=${fmt(y)}`)}，${m(`z=${fmt(z)}`)}。检验：${rows.map((r) => m(`${fmt(r[0]!)}\\times${neg(x)}+${neg(r[1]!)}\\times${neg(y)}+${neg(r[2]!)}\\times${neg(z)}=${fmt(r[0]! * x + r[1]! * y + r[2]! * z)}`)).join('，')}。</p>`,
+        wrong: [sol(y, x, z), sol(x, z, y), sol(-x, y, z), sol(x, y, z + 1)].filter(
+          (w) => w !== sol(x, y, z),
+        ),
+        steps: `<p>消元：先用第一个方程把三元化为二元，再解二元一次方程组，求得 ${m(`x=${fmt(x)}`)}，${m(`y=${fmt(y)}`)}，${m(`z=${fmt(z)}`)}。检验：${rows.map((r) => m(`${fmt(r[0])}\\times${neg(x)}+${neg(r[1])}\\times${neg(y)}+${neg(r[2])}\\times${neg(z)}=${fmt(r[0] * x + r[1] * y + r[2] * z)}`)).join('，')}。</p>`,
       };
     },
   },
@@ -984,29 +1099,91 @@ export const MORE_TOPICS: Topic[] = [
           .join('，但 ');
       const ask = (prop: string, given: string, open: string, rel: string) =>
         `命题「${prop}」是假命题，举反例：当 ${given ? `${m(given)}，` : ''}${m(`${open}=`)}${BLANK} 时，${rels(rel)}`;
-      const fact = (prop: string, given: string, open: string, rel: string, value: string, wrong: string[], why: string): Fact => ({
-        claim: (v) => `命题「${prop}」是假命题，反例：当 ${given ? `${m(given)}，` : ''}${m(`${open}=${v}`)} 时，${rels(rel)}`,
+      const fact = (
+        prop: string,
+        given: string,
+        open: string,
+        rel: string,
+        value: string,
+        wrong: string[],
+        why: string,
+      ): Fact => ({
+        claim: (v) =>
+          `命题「${prop}」是假命题，反例：当 ${given ? `${m(given)}，` : ''}${m(`${open}=${v}`)} 时，${rels(rel)}`,
         ask: ask(prop, given, open, rel),
         value,
         wrong: wrong.filter((w) => w !== value),
         steps: `<p>要说明一个命题是假命题，只要举出一个满足题设、却不满足结论的例子。${why}</p>`,
       });
       if (level === 1) {
-        return fact('两个数的平方相等，那么这两个数相等', `a=${k}`, 'b', 'a^{2}=b^{2};;a\\ne b', fmt(-k), [fmt(k), fmt(k + 1), fmt(2 * k)], `${m(`a=${k}`)}，${m(`b=${fmt(-k)}`)} 时 ${m(`a^{2}=b^{2}=${k * k}`)}，但 ${m('a\\ne b')}。`);
+        return fact(
+          '两个数的平方相等，那么这两个数相等',
+          `a=${k}`,
+          'b',
+          'a^{2}=b^{2};;a\\ne b',
+          fmt(-k),
+          [fmt(k), fmt(k + 1), fmt(2 * k)],
+          `${m(`a=${k}`)}，${m(`b=${fmt(-k)}`)} 时 ${m(`a^{2}=b^{2}=${k * k}`)}，但 ${m('a\\ne b')}。`,
+        );
       }
       if (level === 2) {
-        return fact('两个数的绝对值相等，那么这两个数相等', `a=${fmt(-k)}`, 'b', '\\left|a\\right|=\\left|b\\right|;;a\\ne b', fmt(k), [fmt(-k), fmt(k + 2), '0'], `${m(`a=${fmt(-k)}`)}，${m(`b=${k}`)} 时 ${m(`\\left|a\\right|=\\left|b\\right|=${k}`)}，但 ${m('a\\ne b')}。`);
+        return fact(
+          '两个数的绝对值相等，那么这两个数相等',
+          `a=${fmt(-k)}`,
+          'b',
+          '\\left|a\\right|=\\left|b\\right|;;a\\ne b',
+          fmt(k),
+          [fmt(-k), fmt(k + 2), '0'],
+          `${m(`a=${fmt(-k)}`)}，${m(`b=${k}`)} 时 ${m(`\\left|a\\right|=\\left|b\\right|=${k}`)}，但 ${m('a\\ne b')}。`,
+        );
       }
       if (level === 3) {
         const b = -int(rng, 1, 15);
-        return fact('两个数的和一定大于其中任何一个加数', `a=${k}`, 'b', 'a+b\\lt a', fmt(b), [fmt(-b), '0', fmt(k)], `${m(`a=${k}`)}，${m(`b=${fmt(b)}`)} 时 ${m(`a+b=${k + b}`)}，小于加数 ${m(`a=${k}`)}（加上一个负数，和反而变小）。`);
+        return fact(
+          '两个数的和一定大于其中任何一个加数',
+          `a=${k}`,
+          'b',
+          'a+b\\lt a',
+          fmt(b),
+          [fmt(-b), '0', fmt(k)],
+          `${m(`a=${k}`)}，${m(`b=${fmt(b)}`)} 时 ${m(`a+b=${k + b}`)}，小于加数 ${m(`a=${k}`)}（加上一个负数，和反而变小）。`,
+        );
       }
       if (level === 4) {
-        const v = pick(rng, ['0', '1', '0.1', '0.2', '0.25', '0.3', '0.4', '0.5', '0.6', '0.75', '0.8', '0.9']);
-        return fact('一个数的平方一定大于这个数', '', 'a', 'a^{2}\\le a', v, [fmt(k + 1), fmt(-k), fmt(k + 0.5)], `${m(`a=${v}`)} 时 ${m('a^{2}\\le a')}，所以“平方一定大于这个数”不成立（${m('0\\le a\\le 1')} 时都是反例）。`);
+        const v = pick(rng, [
+          '0',
+          '1',
+          '0.1',
+          '0.2',
+          '0.25',
+          '0.3',
+          '0.4',
+          '0.5',
+          '0.6',
+          '0.75',
+          '0.8',
+          '0.9',
+        ]);
+        return fact(
+          '一个数的平方一定大于这个数',
+          '',
+          'a',
+          'a^{2}\\le a',
+          v,
+          [fmt(k + 1), fmt(-k), fmt(k + 0.5)],
+          `${m(`a=${v}`)} 时 ${m('a^{2}\\le a')}，所以“平方一定大于这个数”不成立（${m('0\\le a\\le 1')} 时都是反例）。`,
+        );
       }
       const b = -int(rng, k, k + 10);
-      return fact('如果 a 大于 b，那么 a 的平方大于 b 的平方', `a=${k}`, 'b', 'a\\gt b;;a^{2}\\le b^{2}', fmt(b), [fmt(k - 1 < 0 ? 0 : k - 1), fmt(k + 1), fmt(-b + 1)], `${m(`a=${k}`)}，${m(`b=${fmt(b)}`)} 时 ${m('a\\gt b')}，但 ${m(`a^{2}=${k * k}`)}，${m(`b^{2}=${b * b}`)}，${m('a^{2}\\le b^{2}')}。`);
+      return fact(
+        '如果 a 大于 b，那么 a 的平方大于 b 的平方',
+        `a=${k}`,
+        'b',
+        'a\\gt b;;a^{2}\\le b^{2}',
+        fmt(b),
+        [fmt(k - 1 < 0 ? 0 : k - 1), fmt(k + 1), fmt(-b + 1)],
+        `${m(`a=${k}`)}，${m(`b=${fmt(b)}`)} 时 ${m('a\\gt b')}，但 ${m(`a^{2}=${k * k}`)}，${m(`b^{2}=${b * b}`)}，${m('a^{2}\\le b^{2}')}。`,
+      );
     },
   },
 ];
@@ -1014,4 +1191,3 @@ export const MORE_TOPICS: Topic[] = [
 function gcd(a: number, b: number): number {
   return b === 0 ? Math.abs(a) : gcd(b, a % b);
 }
-
