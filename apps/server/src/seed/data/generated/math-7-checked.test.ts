@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MATH_7_CHECKED } from './math-7-checked.js';
+import { MATH_TEXTBOOKS } from '../math-textbooks.js';
+import { QUESTION_SEEDS } from '../questions.js';
 import type { QuestionSeed } from '../types.js';
 
 // Every checked question is re-computed here from what a student reads, with an evaluator of its own (not the
@@ -141,6 +143,7 @@ const RELATIONS: Record<string, (a: number, b: number) => boolean> = {
   '\\lt': (a, b) => a < b,
   '\\ge': (a, b) => a >= b - 1e-9,
   '\\le': (a, b) => a <= b + 1e-9,
+  '\\ne': (a, b) => Math.abs(a - b) >= 1e-9,
 };
 
 /** The formula's parts between relation signs, and the signs. */
@@ -149,7 +152,7 @@ function split(tex: string): { parts: string[]; ops: string[] } {
   const ops: string[] = [];
   let depth = 0;
   let last = 0;
-  const re = /\\(?:gt|lt|ge|le)(?![a-zA-Z])|=|[{}()]/g;
+  const re = /\\(?:gt|lt|ge|le|ne)(?![a-zA-Z])|=|[{}()]/g;
   for (let m = re.exec(tex); m; m = re.exec(tex)) {
     if (m[0] === '{' || m[0] === '(') depth++;
     else if (m[0] === '}' || m[0] === ')') depth--;
@@ -318,5 +321,21 @@ describe('the checked 七年级 mathematics questions', () => {
     expect(verdict({ ...q, answer: String.raw`\(99999\)` })).toHaveLength(1);
     const j = MATH_7_CHECKED.find((x) => x.type === '判断题')!;
     expect(verdict({ ...j, answer: j.answer === '正确' ? '错误' : '正确' })).toHaveLength(1);
+  });
+
+  it('give every section of the 七年级 textbooks at least 60 distinct questions (the bank seeded with them)', () => {
+    const sections = MATH_TEXTBOOKS.filter((t) => t.key === 'm7a' || t.key === 'm7b').flatMap((t) =>
+      t.chapters.flatMap((c) => c.sections),
+    );
+    expect(sections).toHaveLength(34);
+    const distinct = new Map<string, Set<string>>();
+    for (const q of QUESTION_SEEDS) {
+      if (!distinct.has(q.sectionKey)) distinct.set(q.sectionKey, new Set());
+      distinct.get(q.sectionKey)!.add(JSON.stringify([q.type, q.stem, q.options ?? []]));
+    }
+    const short = sections
+      .map((s) => `${s.name}: ${distinct.get(s.key)?.size ?? 0}`)
+      .filter((_, i) => (distinct.get(sections[i]!.key)?.size ?? 0) < 60);
+    expect(short).toEqual([]);
   });
 });

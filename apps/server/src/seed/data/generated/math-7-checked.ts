@@ -15,6 +15,7 @@ import {
   type Draft,
   type Rng,
 } from './kit.js';
+import { MORE_TOPICS } from './math-7-checked-more.js';
 
 // 人教版 七年级 上/下: five structures over one computed fact each — 判断 (a claim, true or false), 单选 (which one
 // is right), 多选 (which ones are right), 填空 (the value) and 解答 (worked). A fact is a relation that holds:
@@ -22,7 +23,7 @@ import {
 // check every question by evaluating its formulas.
 
 /** A computed fact: the claim with the right value, the blank to ask for, wrong values and the working. */
-interface Fact {
+export interface Fact {
   /** HTML of the claim with `value` in its place (formulas in \( … \)). */
   claim: (value: string) => string;
   /** The same claim with the value asked for: ends with a formula ending in "=" before the blank. */
@@ -35,7 +36,7 @@ interface Fact {
   steps: string;
 }
 
-interface Topic {
+export interface Topic {
   /** A short name: the generators' names and keys are built from it. */
   name: string;
   textbookKey: 'm7a' | 'm7b';
@@ -45,6 +46,8 @@ interface Topic {
   what: string;
   /** A fact at a difficulty level 1–5. */
   fact: (rng: Rng, level: number) => Fact;
+  /** Questions per structure (default 10); 12 where the section has few others. */
+  perStructure?: number;
 }
 
 const neg = (n: number) => (n < 0 ? `(${fmt(n)})` : fmt(n));
@@ -761,8 +764,10 @@ function structureQuestions(
 }
 
 function topicQuestions(t: Topic): QuestionSeed[] {
-  return STRUCTURES.flatMap(([name, make, count]) => structureQuestions(t, name, count, make(t)));
+  return STRUCTURES.flatMap(([name, make, count]) =>
+    structureQuestions(t, name, t.perStructure ?? count, make(t)),
+  );
 }
 
 /** The checked computational questions of 七年级 mathematics (five structures per topic). */
-export const MATH_7_CHECKED: QuestionSeed[] = TOPICS.flatMap(topicQuestions);
+export const MATH_7_CHECKED: QuestionSeed[] = [...TOPICS, ...MORE_TOPICS].flatMap(topicQuestions);
