@@ -71,7 +71,9 @@ function bruteForceFeasible(input: OptimiserInput): boolean {
   if (totalWeight === 0) return false;
   let sums = [0];
   for (const t of perType) sums = sums.flatMap((s) => [...t.sums].map((x) => s + x * t.weight));
-  return sums.some((w) => Math.abs(1 - (w / totalWeight - 1) / 4 - input.target) <= DIFFICULTY_TOLERANCE + 1e-9);
+  return sums.some(
+    (w) => Math.abs(1 - (w / totalWeight - 1) / 4 - input.target) <= DIFFICULTY_TOLERANCE + 1e-9,
+  );
 }
 
 describe('smart composition optimiser (properties)', () => {

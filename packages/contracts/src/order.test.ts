@@ -3,7 +3,14 @@ import { compareClassNames, sortByClassName } from './order';
 
 describe('natural class order', () => {
   it('puts (2) before (10) and (11), and grades by value', () => {
-    const names = ['八年级(1)班', '七年级(10)班', '七年级(2)班', '七年级(11)班', '九年级(1)班', '七年级(1)班'];
+    const names = [
+      '八年级(1)班',
+      '七年级(10)班',
+      '七年级(2)班',
+      '七年级(11)班',
+      '九年级(1)班',
+      '七年级(1)班',
+    ];
     expect([...names].sort(compareClassNames)).toEqual([
       '七年级(1)班',
       '七年级(2)班',

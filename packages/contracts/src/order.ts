@@ -4,7 +4,18 @@
  * of a grade compared by value, not by their pinyin). One compare function for the host and the web.
  */
 
-const DIGITS: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
+const DIGITS: Record<string, number> = {
+  一: 1,
+  二: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+  十: 10,
+};
 
 /** A Chinese numeral of 1–99 (十一, 二十三) as a number, or null. */
 function chineseNumber(text: string): number | null {
@@ -24,7 +35,10 @@ function gradeKey(name: string): string {
       const v = chineseNumber(n);
       return v === null ? m : `${v}年级`;
     })
-    .replace(/^(初|高)([一二三])(?![一二三四五六七八九十])/, (m, stage: string, n: string) => `${stage}${DIGITS[n]!}`);
+    .replace(
+      /^(初|高)([一二三])(?![一二三四五六七八九十])/,
+      (m, stage: string, n: string) => `${stage}${DIGITS[n]!}`,
+    );
 }
 
 const collator = new Intl.Collator('zh-CN', { numeric: true, sensitivity: 'base' });

@@ -1,7 +1,8 @@
 /** 使用说明: the product's own help pages (issue #22), the journey of one homework from paper to analysis. */
 export const zhCNHelp = {
   title: '使用说明',
-  intro: '一份作业从组卷到学情分析的完整流程：组卷 → 答题卡 → 打印 → 扫描 → 阅卷 → 分析。每一步都在本系统内完成，无需联网访问其他网站。',
+  intro:
+    '一份作业从组卷到学情分析的完整流程：组卷 → 答题卡 → 打印 → 扫描 → 阅卷 → 分析。每一步都在本系统内完成，无需联网访问其他网站。',
   toc: '目录',
   figure: (n: number, title: string) => `图 ${n}\u3000${title}`,
   steps: [

@@ -383,7 +383,9 @@ describe('classifyMarks with the band around the box measured (ADR 0059)', () =>
     });
     const c = classifyMarks(raw);
     expect(c.marks.find((m) => m.questionId === 'q6')).toMatchObject({ status: 'uncertain', chosen: '' });
-    expect(c.uncertain.find((u) => u.kind === 'question' && u.questionId === 'q6')?.message).toContain('细线笔迹');
+    expect(c.uncertain.find((u) => u.kind === 'question' && u.questionId === 'q6')?.message).toContain(
+      '细线笔迹',
+    );
     // The untouched question beside it stays blank, and the stored measurements keep the rim.
     expect(c.marks.find((m) => m.questionId === 'q7')).toMatchObject({ status: 'blank' });
     expect(c.marks.find((m) => m.questionId === 'q6')!.bubbles[1]!.rim).toBeCloseTo(RIM_EMPTY + 0.15, 4);

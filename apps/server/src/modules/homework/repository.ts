@@ -297,7 +297,9 @@ export class HomeworkRepository {
           .execute()),
       );
     }
-    return out.sort((a, b) => a.homework_id.localeCompare(b.homework_id) || compareClassNames(a.name, b.name));
+    return out.sort(
+      (a, b) => a.homework_id.localeCompare(b.homework_id) || compareClassNames(a.name, b.name),
+    );
   }
 
   /** Per class, how many students it has. */

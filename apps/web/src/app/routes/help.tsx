@@ -31,7 +31,9 @@ export function Component() {
                 loading="lazy"
                 className="w-full rounded-lg border border-slate-200 shadow-sm"
               />
-              <figcaption className="text-center text-xs text-slate-500">{h.figure(i + 1, s.title)}</figcaption>
+              <figcaption className="text-center text-xs text-slate-500">
+                {h.figure(i + 1, s.title)}
+              </figcaption>
             </figure>
           </section>
         ))}
