@@ -48,7 +48,8 @@ const shot = (page: Page, name: string) =>
 
 describe('a teacher’s first week, points 3, 5, 6 and 11', { timeout: 240_000 }, () => {
   it('point 3: a director opens 大屏展示 from the menu; a homework’s 打印学生二维码 lists the school’s roster', async () => {
-    const { context: dc, page: director } = await newPage(browser);
+    // The director's browser runs on Los Angeles time; the wall clock still reads the school's (Asia/Shanghai).
+    const { context: dc, page: director } = await newPage(browser, { timezoneId: 'America/Los_Angeles' });
     await signIn(director, host.baseUrl, 'demo-director');
     await director
       .getByRole('navigation', { name: '主导航' })
@@ -59,6 +60,26 @@ describe('a teacher’s first week, points 3, 5, 6 and 11', { timeout: 240_000 }
       .getByText(/演示学校/)
       .first()
       .waitFor();
+    const clock = director.locator('header p[aria-live="off"]');
+    const schoolDate = (d: Date) =>
+      d.toLocaleDateString('zh-CN', {
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        weekday: 'long',
+        timeZone: 'Asia/Shanghai',
+      });
+    const schoolHour = (d: Date) =>
+      d.toLocaleTimeString('zh-CN', { hour12: false, timeZone: 'Asia/Shanghai' }).slice(0, 2);
+    const before = new Date();
+    const [time, date] = await clock.locator('span').allInnerTexts();
+    const after = new Date();
+    expect([schoolDate(before), schoolDate(after)]).toContain(date);
+    expect([schoolHour(before), schoolHour(after)]).toContain(time!.slice(0, 2));
+    // Sanity: the browser's own clock is 15 or 16 hours behind, so its day or hour would differ.
+    expect(
+      await director.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+    ).toBe('America/Los_Angeles');
     await shot(director, 'largescreen-menu');
     await dc.close();
 

@@ -18,18 +18,21 @@ export interface PageOptions {
   width?: number;
   /** Default timeout of every locator and wait. */
   timeout?: number;
+  /** The browser's own time zone (IANA id); the machine's when left out. */
+  timezoneId?: string;
 }
 
 /** A new Chinese-locale context and page, downloads accepted. */
 export async function newPage(
   browser: Browser,
-  { width = 1440, timeout = 20_000 }: PageOptions = {},
+  { width = 1440, timeout = 20_000, timezoneId }: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width, height: width < 600 ? 844 : 900 },
     locale: 'zh-CN',
     deviceScaleFactor: 1,
     acceptDownloads: true,
+    ...(timezoneId ? { timezoneId } : {}),
   });
   const page = await context.newPage();
   page.setDefaultTimeout(timeout);

@@ -6,6 +6,7 @@ import type { ChartOption } from '../../../components/charts/option';
 import { paths } from '../../../config/paths';
 import { zhBigData as tb } from '../../../i18n/big-data';
 import { remFontSize, useRemLayout } from '../../../lib/use-rem-layout';
+import { useSchoolToday } from '../../../lib/school-day';
 import { cn } from '../../../lib/utils';
 import { useBigData } from '../api/big-data';
 import { bandsOption, classesOption, subjectsOption, trendOption, type ScreenLook } from '../utils/options';
@@ -103,9 +104,10 @@ function useNow(enabled: boolean): Date {
   return now;
 }
 
-const timeOf = (d: Date) => d.toLocaleTimeString('zh-CN', { hour12: false });
-const dateOf = (d: Date) =>
-  d.toLocaleDateString('zh-CN', { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' });
+/** A time of day as the school reads it: its own time zone (Asia/Shanghai unless it sets another), not the browser's. */
+const timeOf = (d: Date, timeZone: string) => d.toLocaleTimeString('zh-CN', { hour12: false, timeZone });
+const dateOf = (d: Date, timeZone: string) =>
+  d.toLocaleDateString('zh-CN', { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long', timeZone });
 
 function Card({
   theme,
@@ -280,11 +282,13 @@ function Header({
   theme,
   data,
   now,
+  timeZone,
 }: {
   variant: BigDataVariant;
   theme: Theme;
   data: BigData | undefined;
   now: Date;
+  timeZone: string;
 }) {
   const display = variant === 'display';
   const school = data?.school.name ?? '';
@@ -306,7 +310,7 @@ function Header({
           {data && (
             <>
               {' · '}
-              {tb.updatedAt(timeOf(new Date(data.generatedAt)), data.refreshSeconds)}
+              {tb.updatedAt(timeOf(new Date(data.generatedAt), timeZone), data.refreshSeconds)}
             </>
           )}
         </p>
@@ -318,9 +322,9 @@ function Header({
             <span
               className={cn('block text-[0.46rem] leading-none font-semibold tabular-nums', theme.strong)}
             >
-              {timeOf(now)}
+              {timeOf(now, timeZone)}
             </span>
-            <span className={theme.muted}>{dateOf(now)}</span>
+            <span className={theme.muted}>{dateOf(now, timeZone)}</span>
           </p>
         )}
         {display ? (
@@ -367,6 +371,7 @@ export function BigDataScreen({ variant }: { variant: BigDataVariant }) {
   const now = useNow(display);
   const bigData = useBigData();
   const { data, isLoading, mutate } = bigData;
+  const { timeZone } = useSchoolToday(data?.school.id ?? null);
   const error = bigData.error as unknown;
   const look: ScreenLook = useMemo(() => ({ dark: display, font: Math.round(rem * 0.24) }), [display, rem]);
   const options = useMemo(
@@ -558,7 +563,7 @@ export function BigDataScreen({ variant }: { variant: BigDataVariant }) {
   return (
     <div className={theme.page} data-variant={variant}>
       <div className="mx-auto flex h-full max-w-[40rem] flex-col gap-[0.2rem] p-[0.3rem]">
-        <Header variant={variant} theme={theme} data={data} now={now} />
+        <Header variant={variant} theme={theme} data={data} now={now} timeZone={timeZone} />
         {body}
       </div>
     </div>
