@@ -187,6 +187,7 @@ const MEMBER = new Set<CallName>([
   'markBlock',
   'markNext',
   'submitMark',
+  'saveRubricItems',
   'markItem',
   'markHistory',
   'flagProblem',
