@@ -8,6 +8,8 @@ export default tseslint.config(
       '**/dist/**',
       '**/node_modules/**',
       '**/.turbo/**',
+      // npm packages the agent's packaging fetches (apps/scan-agent/.cache/npm), not our source.
+      '**/.cache/**',
       'data/**',
       '**/coverage/**',
       '**/*.js',
