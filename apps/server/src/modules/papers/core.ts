@@ -26,6 +26,7 @@ import {
   OptionsJson,
   contentHash,
   defaultScoreOf,
+  draftOf,
   fmt,
   parseIds,
   sectionNumeral,
@@ -186,22 +187,6 @@ export class PapersCore {
 
   async detail(auth: AuthContext, id: string): Promise<PaperDocument> {
     return this.document(assertReadable(await this.repo.findPaper(id), auth), auth);
-  }
-
-  protected draftOf(doc: PaperDocument): Draft {
-    return {
-      title: doc.title,
-      subtitle: doc.subtitle,
-      status: doc.status,
-      sections: doc.sections.map((s) => ({
-        id: s.id,
-        typeId: s.typeId,
-        title: s.title,
-        note: s.note,
-        defaultScore: s.defaultScore,
-        items: s.items.map((i) => ({ questionId: i.questionId, score: i.scoreOverride })),
-      })),
-    };
   }
 
   // ───────────── writing ─────────────
@@ -442,7 +427,7 @@ export class PapersCore {
     if (existing) {
       const seen = new Set(parseIds(existing.basket_seen));
       const doc = await this.document(existing, auth);
-      const draft = this.draftOf(doc);
+      const draft = draftOf(doc);
       const newOnes = basketIds.filter((id) => !seen.has(id));
       // Only what was put in the basket since: questions removed in /edit stay removed.
       await this.appendQuestions(draft, newOnes);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { PaperSettingsSchema, type PaperSettings } from '@zhzy/contracts';
+import { PaperSettingsSchema, type PaperDocument, type PaperSettings } from '@zhzy/contracts';
 import type { PapersRepository } from './repository.js';
 import { toTenths } from '../results/scoring.js';
 import { CHINESE_NUMERALS, DEFAULT_SCORES, PAPERS_TEXT as T, TEN } from '../../i18n/papers.js';
@@ -59,6 +59,23 @@ export interface Draft {
     defaultScore: number;
     items: { questionId: string; score?: number | null | undefined }[];
   }[];
+}
+
+/** A paper as /edit would save it back: its title, status and sections, items with their own score overrides. */
+export function draftOf(doc: PaperDocument): Draft {
+  return {
+    title: doc.title,
+    subtitle: doc.subtitle,
+    status: doc.status,
+    sections: doc.sections.map((s) => ({
+      id: s.id,
+      typeId: s.typeId,
+      title: s.title,
+      note: s.note,
+      defaultScore: s.defaultScore,
+      items: s.items.map((i) => ({ questionId: i.questionId, score: i.scoreOverride })),
+    })),
+  };
 }
 
 export function contentHash(draft: Draft): string {

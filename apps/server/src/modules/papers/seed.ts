@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { DEMO_ACCOUNTS, demoMember } from '../../seed/demo.js';
+import { draftOf } from './draft.js';
 import type { PapersService } from './service.js';
 
 const SEEDED_KEY = 'shared_papers_demo_seeded';
@@ -42,18 +43,10 @@ export async function seedSharedDemoPapers(deps: {
     const copy = await papers.copy(auth, shared.templateId);
     const doc = await papers.detail(auth, copy.id);
     await papers.save(auth, copy.id, {
+      ...draftOf(doc),
       version: doc.version,
       title: shared.title,
-      subtitle: doc.subtitle,
       status: 'final',
-      sections: doc.sections.map((s) => ({
-        id: s.id,
-        typeId: s.typeId,
-        title: s.title,
-        note: s.note,
-        defaultScore: s.defaultScore,
-        items: s.items.map((i) => ({ questionId: i.questionId, score: i.scoreOverride })),
-      })),
     });
     await papers.share(auth, copy.id, { shared: true, asTemplate: false });
   }

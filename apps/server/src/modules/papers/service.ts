@@ -15,7 +15,7 @@ import type { PaperListKind } from './repository.js';
 import { richTextToPlain as plainText, sanitizeRichText as sanitizeRich } from '../questions/rich-content.js';
 import { PAPERS_TEXT as T } from '../../i18n/papers.js';
 
-import { DAY_MS, STANDARD_SETTINGS, parseSettings } from './draft.js';
+import { DAY_MS, STANDARD_SETTINGS, draftOf, parseSettings } from './draft.js';
 import { PapersWord } from './word.js';
 
 export {
@@ -32,7 +32,7 @@ export class PapersService extends PapersWord {
   protected async editable(auth: AuthContext, id: string, version: number) {
     const paper = assertEditable(await this.repo.findPaper(id), auth);
     const doc = await this.document(paper, auth);
-    return { paper, doc, draft: this.draftOf(doc), version };
+    return { paper, doc, draft: draftOf(doc), version };
   }
 
   async addQuestions(auth: AuthContext, id: string, body: { version: number; questionIds: string[] }) {
@@ -167,7 +167,7 @@ export class PapersService extends PapersWord {
     const source = assertReadable(await this.repo.findPaper(id), auth);
     if (source.deleted_at) throw new AppError('CONFLICT', PAPER_MESSAGES.inRecycleBin);
     const doc = await this.document(source, auth);
-    const draft = this.draftOf(doc);
+    const draft = draftOf(doc);
     for (const s of draft.sections) s.id = undefined;
     if (source.owner !== 'system' || !source.is_template) draft.title = T.copyTitle(draft.title).slice(0, 80);
     draft.status = 'draft';
