@@ -37,7 +37,8 @@ function expectSecurityHeaders(headers: Record<string, unknown>, where: string) 
   for (const values of csp.values()) {
     expect(values, where).not.toContain("'unsafe-eval'");
   }
-  expect(String(headers['permissions-policy']), where).toContain('camera=()');
+  // The camera only for the app's own pages (手机拍照 on /scan), never for anything they embed.
+  expect(String(headers['permissions-policy']), where).toContain('camera=(self)');
   expect(String(headers['permissions-policy']), where).toContain('geolocation=()');
 }
 

@@ -16,14 +16,22 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-/** Launches headless Chromium; Playwright gives every launch a fresh temporary user-data-dir. */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Launches headless Chromium; Playwright gives every launch a fresh temporary user-data-dir. `extraArgs` adds flags
+ * (e.g. a fake camera fed from a file).
+ */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM}: run \`apt-get install -y chromium fonts-noto-cjk\` (npm test does)`,
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS, timeout: 60_000 });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...CHROMIUM_FLAGS, ...extraArgs],
+    timeout: 60_000,
+  });
 }
 
 export const WEB_ROOT = path.resolve(import.meta.dirname, '..');

@@ -57,10 +57,18 @@ it('opens the product’s own marking from 阅卷/考试 and its own help from �
   await page.waitForURL((url) => url.pathname === '/help');
   await expect
     .poll(() => page.locator('section[id] > h2').allInnerTexts(), { timeout: 60_000 })
-    .toEqual(['一、组卷', '二、答题卡', '三、发布与打印', '四、扫描', '五、阅卷', '六、学情分析']);
+    .toEqual([
+      '一、组卷',
+      '二、答题卡',
+      '三、发布与打印',
+      '四、扫描',
+      '五、没有扫描仪时用手机拍照',
+      '六、阅卷',
+      '七、学情分析',
+    ]);
   // Every picture of the journey is there and loads (no broken image on the teacher's help page).
   const figures = page.locator('section[id] figure img');
-  await expect.poll(() => figures.count()).toBe(6);
+  await expect.poll(() => figures.count()).toBe(7);
   for (const img of await figures.all()) {
     await img.scrollIntoViewIfNeeded();
     await expect

@@ -7,11 +7,38 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { startTestApp } from '@zhzy/server/testing';
+import { bearer, signIn as apiSignIn, startTestApp, type TestApp } from '@zhzy/server/testing';
 import { zhCNHelp } from '../src/i18n/help';
 import { ensureBuilt, launchBrowser, WEB_DIST, WEB_ROOT } from '../e2e/browser';
+import { cameraFlags, cameraScene } from '../e2e/fake-camera';
+import { hostApi, signIn } from '../e2e/teacher';
 
 const OUT = path.join(WEB_ROOT, 'public', 'help-images');
+
+/** 手机拍照 on a phone-sized /scan, the camera showing a photographed demo card (the e2e test's fake camera). */
+async function phonePicture(host: TestApp, dataDir: string, file: string): Promise<void> {
+  const api = hostApi(host, bearer((await apiSignIn(host.app, 'demo-teacher')).access_token));
+  const scene = await cameraScene(host, api, '一元一次方程 随堂练习', dataDir);
+  const browser = await launchBrowser(cameraFlags(scene.stream));
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      // A phone's screen, drawn at its pixel density so the help page shows it sharp.
+      deviceScaleFactor: 2,
+      locale: 'zh-CN',
+      permissions: ['camera'],
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(120_000);
+    await signIn(page, host.baseUrl);
+    await page.goto(`${host.baseUrl}/scan?homeworkId=${scene.homework.id}`);
+    await page.getByTestId('photo-capture-open').click();
+    await page.locator('[data-testid="photo-shot"][data-status="accepted"]').waitFor();
+    await page.screenshot({ path: file });
+  } finally {
+    await browser.close();
+  }
+}
 
 async function main(): Promise<void> {
   ensureBuilt();
@@ -77,6 +104,11 @@ async function main(): Promise<void> {
     };
     fs.mkdirSync(OUT, { recursive: true });
     for (const step of zhCNHelp.steps) {
+      if (step.id === 'phone') {
+        await phonePicture(host, dataDir, path.join(OUT, step.image));
+        console.log(`[help-images] ${step.image}`);
+        continue;
+      }
       const view = views[step.id];
       if (!view) throw new Error(`no view for help step ${step.id}`);
       await view(page);

@@ -41,11 +41,14 @@ export function contentSecurityPolicy(connectSrc: readonly string[] = []): strin
   ].join('; ');
 }
 
-/** Browser features the app never uses, switched off for the page and anything it embeds. */
+/**
+ * Browser features the app never uses, switched off for the page and anything it embeds; the camera is allowed for
+ * the app's own pages only (手机拍照 on /scan, issue #26).
+ */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
-  'camera=()',
+  'camera=(self)',
   'display-capture=()',
   'geolocation=()',
   'gyroscope=()',

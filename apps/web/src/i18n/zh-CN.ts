@@ -431,6 +431,37 @@ export const zhCNScan = {
     clear: '清空列表',
   },
 
+  photo: {
+    open: '手机拍照',
+    title: '手机拍照',
+    lead: '没有扫描仪时，用手机或电脑摄像头逐张拍摄答题卡：把整张答题卡放进取景框，四角的黑色方块都在画面里，拿稳不动就会自动拍下并上传。',
+    starting: '正在打开摄像头…',
+    denied: '没有摄像头权限：请在浏览器地址栏点击摄像头图标，允许本网站使用摄像头后点“重新打开摄像头”。',
+    unavailable:
+      '这个浏览器打不开摄像头（需要用 HTTPS 地址访问，或浏览器不支持）。可以用下面的“用相机拍一张”，或用手机相机拍好后从文件上传。',
+    retry: '重新打开摄像头',
+    capture: '拍照',
+    cameraInput: '用相机拍一张',
+    hints: {
+      noCard: '请把整张答题卡放进取景框，四角的黑色方块都要在画面里',
+      tooSmall: '答题卡太小，请把手机靠近一些',
+      tooDark: '光线太暗，请到亮一些的地方',
+      glare: '答题卡上有反光，请换个角度',
+      blurred: '画面模糊，请拿稳手机等对焦清晰',
+      hold: '已找到答题卡，请保持不动…',
+      taken: '已拍好，请换下一张答题卡',
+    },
+    videoLabel: '摄像头画面',
+    shots: '已拍摄',
+    shotLabel: (n: number) => `第 ${n} 张`,
+    retake: (n: number, reason: string) => `第 ${n} 张未通过：${reason}`,
+    status: { uploading: '正在上传…', accepted: '已上传', refused: '未通过，请重拍', failed: '上传失败' },
+    summary: (accepted: number, refused: number) =>
+      refused > 0 ? `已上传 ${accepted} 张，${refused} 张未通过需要重拍` : `已上传 ${accepted} 张`,
+    done: '完成',
+    uploaded: (n: number) => `已上传 ${n} 张照片，正在识别`,
+  },
+
   rescan: {
     button: '重扫',
     buttonLabel: (seq: number) => `重扫第 ${seq} 页`,

@@ -4,6 +4,18 @@ import { findBlobs, type Blob } from '../recognise/components.js';
 import type { GreyImage } from '../recognise/image.js';
 import type { Pt } from './homography.js';
 
+export { PHOTO_LIMITS, clippedShare, percentile, sharpnessOf } from './quality.js';
+export {
+  CHECK_LONG_SIDE,
+  STEADY_CHECKS,
+  checkFrame,
+  greyOf,
+  sameQuad,
+  type FrameCheck,
+  type FrameHint,
+  type GreyFrame,
+} from './frame.js';
+
 /** The paper's brightness on a coarse grid: each cell the brightest of its block and its neighbours, smoothed. */
 export interface Background {
   /** Cell size, pixels. */

@@ -1,4 +1,5 @@
 import { Page } from '../../components/page';
+import { cn } from '../../lib/utils';
 import { zhCNHelp as h } from '../../i18n/help';
 
 /** /help: 使用说明, the journey compose → card → print → scan → mark → analyse with screenshots of the product. */
@@ -24,12 +25,22 @@ export function Component() {
               {s.title}
             </h2>
             <p className="leading-7 text-slate-700">{s.text}</p>
+            {'how' in s && (
+              <ol className="list-decimal space-y-1 pl-6 leading-7 text-slate-700">
+                {s.how.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ol>
+            )}
             <figure className="space-y-2">
               <img
                 src={`/help-images/${s.image}`}
                 alt={h.figure(i + 1, s.title)}
                 loading="lazy"
-                className="w-full rounded-lg border border-slate-200 shadow-sm"
+                className={cn(
+                  'w-full rounded-lg border border-slate-200 shadow-sm',
+                  'narrow' in s && s.narrow && 'mx-auto max-w-xs',
+                )}
               />
               <figcaption className="text-center text-xs text-slate-500">
                 {h.figure(i + 1, s.title)}

@@ -19,10 +19,13 @@ export async function createHostBatch(input: CreateScanBatch): Promise<CreatedSc
 }
 
 export interface PageUpload {
-  seq: number;
+  /** The page's place in the batch; the host numbers it after the last page when absent. */
+  seq?: number;
   name: string;
   /** SHA-256 of the file (hex): checked by the host and the idempotency key of a retried upload. */
   sha256?: string;
+  /** A phone photo of a card: the host checks and flattens it, or refuses it with the reason (issue #26). */
+  photo?: boolean;
 }
 
 /** Uploads one page from the browser (multipart; the text fields before the file part, as the host reads them). */
@@ -33,9 +36,10 @@ export async function uploadHostPage(
   options: { silent?: boolean } = {},
 ): Promise<UploadedScanPage> {
   const form = new FormData();
-  form.set('seq', String(fields.seq));
+  if (fields.seq !== undefined) form.set('seq', String(fields.seq));
   form.set('name', fields.name);
   if (fields.sha256) form.set('sha256', fields.sha256);
+  if (fields.photo) form.set('photo', '1');
   form.set('file', file, fields.name);
   const answer = await api.upload<{ data: UploadedScanPage }>(
     buildPath(calls.uploadScanPage.path, { id: batchId }),

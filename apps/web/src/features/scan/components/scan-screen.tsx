@@ -13,6 +13,7 @@ import { useScannerState } from '../stores/scanner-settings';
 import { AgentStatus } from './agent-status';
 import { BatchPanel } from './batch-panel';
 import { FileUpload } from './file-upload';
+import { PhotoCapture } from './photo-capture';
 import { PageViewer, type TilePage } from './page-viewer';
 import { PairingDialog } from './pairing-dialog';
 import { ScanSettingsDialog } from './scan-settings-dialog';
@@ -77,6 +78,7 @@ export function ScanScreen({
   const [settingsOpen, setSettingsOpen] = useState(false);
   /** The page whose sheet the teacher chose to rescan (the confirmation is open). */
   const [rescanning, setRescanning] = useState<number | null>(null);
+  const [photoOpen, setPhotoOpen] = useState(false);
   const lastTick = useRef(state.reselectTick);
 
   useEffect(() => session.setSchoolYear(schoolYearId), [session, schoolYearId]);
@@ -141,6 +143,9 @@ export function ScanScreen({
           >
             {state.starting ? s.starting : s.start}
           </Button>
+          <Button variant="secondary" onClick={() => setPhotoOpen(true)} data-testid="photo-capture-open">
+            {s.photo.open}
+          </Button>
         </div>
       }
     >
@@ -197,6 +202,12 @@ export function ScanScreen({
         <p>{s.rescan.sheet(rescanSheet)}</p>
         <p className="mt-2 font-medium text-slate-800">{s.rescan.hint}</p>
       </ConfirmDialog>
+      <PhotoCapture
+        open={photoOpen}
+        onClose={() => setPhotoOpen(false)}
+        schoolYearId={schoolYearId}
+        homeworkId={homeworkId}
+      />
       <PairingDialog
         open={state.pairingOpen && state.status === 'unpaired'}
         pairing={state.pairing}
