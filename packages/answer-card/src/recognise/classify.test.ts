@@ -399,3 +399,238 @@ describe('classifyMarks with the band around the box measured (ADR 0059)', () =>
     expect(c.marks.find((m) => m.questionId === 'q6')).toMatchObject({ status: 'ok', chosen: 'A' });
   });
 });
+
+describe('classifyMarks on a 1-bit page and on a card whose true/false questions are all marked (ADR 0061)', () => {
+  /** Raw bubbles given as [ratio, core, peak, mid] in the order the card prints them. */
+  const rows = (qs: [string, 'single' | 'multiple' | 'truefalse', number[][]][]): RawMarks['questions'] =>
+    qs.map(([id, kind, bubbles]) => {
+      const labels = kind === 'truefalse' ? ['T', 'F'] : [...'ABCDE'].slice(0, bubbles.length);
+      return {
+        questionId: id,
+        number: id.slice(1),
+        kind,
+        bubbles: bubbles.map(([ratio = 0, core = 0, peak = 0, mid = 0], i) => ({
+          option: labels[i]!,
+          ratio,
+          core,
+          peak,
+          mid,
+        })),
+      };
+    });
+
+  it('sends a lone pen tick on a dithered page to a person, and keeps an evenly sprinkled rubbed-out layer blank', () => {
+    // Measured on a 300 dpi error-diffused page of the independent model: a student who ticks (no fills to
+    // calibrate with). q2's C carries a fine pen tick: black strokes (its darkest spot far above its mean), its
+    // median still paper. q3's B is a pencil fill rubbed out (measured on another page of the same scan kind): dots spread evenly, its median
+    // reached, its spot no darker than its mean.
+    const empty = (i: number) =>
+      [
+        [0.1032, 0.0823, 0.3909, 0.0113],
+        [0.1193, 0.0917, 0.3662, 0.0121],
+        [0.0981, 0.0729, 0.2986, 0.011],
+        [0.1138, 0.0854, 0.3091, 0.0118],
+      ][i]!;
+    const raw: RawMarks = {
+      bitonal: true,
+      questions: rows([
+        ['q1', 'single', [0, 1, 2, 3].map(empty)],
+        ['q2', 'single', [empty(0), empty(1), [0.1697, 0.15, 0.4746, 0.0131], empty(3)]],
+        ['q3', 'single', [empty(0), [0.2036, 0.1521, 0.4368, 0.0847], empty(2), empty(3)]],
+        ['q4', 'single', [0, 1, 2, 3].map(empty)],
+        ['q5', 'single', [0, 1, 2, 3].map(empty)],
+      ]),
+    };
+    // The page's own empty cut as measured there (its speckle raised it to the 1-bit cap): the tick scores under it.
+    const c = classifyMarks(raw, { emptyMax: 0.15 });
+    expect(c.marks.find((m) => m.questionId === 'q2')!.bubbles[2]!.score).toBeLessThan(c.page.emptyCut);
+    expect(c.marks.find((m) => m.questionId === 'q2')).toMatchObject({ status: 'uncertain', chosen: '' });
+    expect(c.uncertain.find((u) => u.kind === 'question' && u.questionId === 'q2')?.message).toContain(
+      '细线笔迹',
+    );
+    expect(c.marks.find((m) => m.questionId === 'q3')).toMatchObject({ status: 'blank', chosen: '' });
+    expect(c.marks.filter((m) => m.status === 'blank')).toHaveLength(4);
+  });
+
+  it('reads a true/false fill on a sheet whose every true/false question carries a mark or a rubbed-out one', () => {
+    // A 300 dpi ordered-dither page of the independent model, as measured: q12–q16 all marked, three beside an
+    // erasure (and q14's ✗ smudged). The true/false family's lower quartile is then itself a mark; judged against
+    // it q12's ✓ looked a third as dark as the student's fills and was read as rubbed out — a blank question.
+    const raw: RawMarks = {
+      bitonal: true,
+      questions: rows([
+        [
+          'q1',
+          'single',
+          [
+            [0.7095, 0.7604, 0.8694, 0.7969],
+            [0.0821, 0.0719, 0.3517, 0.0097],
+            [0.0559, 0.0448, 0.2448, 0.0093],
+            [0.075, 0.0625, 0.286, 0.0098],
+          ],
+        ],
+        [
+          'q2',
+          'single',
+          [
+            [0.0679, 0.0521, 0.3773, 0.0096],
+            [0.0801, 0.0656, 0.3464, 0.0098],
+            [0.5813, 0.6073, 0.7406, 0.551],
+            [0.0752, 0.0583, 0.2756, 0.0097],
+          ],
+        ],
+        [
+          'q3',
+          'single',
+          [
+            [0.5929, 0.6292, 0.7711, 0.5767],
+            [0.0781, 0.0646, 0.3094, 0.0099],
+            [0.0519, 0.0396, 0.2579, 0.0091],
+            [0.0754, 0.0656, 0.2885, 0.0095],
+          ],
+        ],
+        [
+          'q4',
+          'single',
+          [
+            [0.0616, 0.049, 0.425, 0.0093],
+            [0.0792, 0.0667, 0.3298, 0.0098],
+            [0.0571, 0.0479, 0.2507, 0.0093],
+            [0.6467, 0.6969, 0.8271, 0.6938],
+          ],
+        ],
+        [
+          'q5',
+          'single',
+          [
+            [0.0632, 0.0563, 0.3799, 0.0094],
+            [0.0777, 0.0708, 0.3778, 0.0096],
+            [0.0905, 0.0823, 0.5879, 0.0096],
+            [0.0701, 0.0604, 0.2861, 0.0095],
+          ],
+        ],
+        [
+          'q6',
+          'single',
+          [
+            [0.6505, 0.6979, 0.8755, 0.7507],
+            [0.0773, 0.0698, 0.3327, 0.0096],
+            [0.0524, 0.0417, 0.2636, 0.0092],
+            [0.0743, 0.0656, 0.2808, 0.0097],
+          ],
+        ],
+        [
+          'q7',
+          'single',
+          [
+            [0.0664, 0.051, 0.3777, 0.0095],
+            [0.0809, 0.0708, 0.3301, 0.01],
+            [0.1585, 0.15, 0.9287, 0.0106],
+            [0.0749, 0.0656, 0.2971, 0.0096],
+          ],
+        ],
+        [
+          'q8',
+          'single',
+          [
+            [0.0624, 0.0552, 0.389, 0.0092],
+            [0.0776, 0.0698, 0.3372, 0.0097],
+            [0.0518, 0.0417, 0.2605, 0.0091],
+            [0.5597, 0.5708, 0.6948, 0.5268],
+          ],
+        ],
+        [
+          'q9',
+          'multiple',
+          [
+            [0.065, 0.0521, 0.3943, 0.0096],
+            [0.0763, 0.0656, 0.3632, 0.0097],
+            [0.468, 0.4688, 0.6848, 0.487],
+            [0.5143, 0.5208, 0.7222, 0.5066],
+          ],
+        ],
+        [
+          'q10',
+          'multiple',
+          [
+            [0.8105, 0.876, 0.9106, 0.9088],
+            [0.0992, 0.0865, 0.3776, 0.0108],
+            [0.057, 0.0469, 0.2642, 0.0093],
+            [0.0691, 0.0615, 0.2618, 0.0094],
+          ],
+        ],
+        [
+          'q11',
+          'multiple',
+          [
+            [0.066, 0.05, 0.412, 0.0094],
+            [0.1054, 0.0885, 0.35, 0.0107],
+            [0.1255, 0.0979, 0.3327, 0.0125],
+            [0.4537, 0.4604, 0.7274, 0.4831],
+            [0.7637, 0.8229, 0.8914, 0.8652],
+          ],
+        ],
+        [
+          'q12',
+          'truefalse',
+          [
+            [0.4662, 0.4604, 0.6999, 0.4862],
+            [0.185, 0.1344, 0.5359, 0.0479],
+          ],
+        ],
+        [
+          'q13',
+          'truefalse',
+          [
+            [0.6287, 0.6667, 0.7785, 0.6191],
+            [0.3178, 0.2583, 0.5863, 0.2573],
+          ],
+        ],
+        [
+          'q14',
+          'truefalse',
+          [
+            [0.8317, 0.8729, 0.9225, 0.9759],
+            [0.3079, 0.2271, 0.5389, 0.3133],
+          ],
+        ],
+        [
+          'q15',
+          'truefalse',
+          [
+            [0.2862, 0.1969, 0.4411, 0.2835],
+            [0.6882, 0.7385, 0.8215, 0.7197],
+          ],
+        ],
+        [
+          'q16',
+          'truefalse',
+          [
+            [0.1233, 0.0844, 0.3694, 0.0129],
+            [0.5406, 0.5469, 0.7699, 0.5156],
+          ],
+        ],
+      ]),
+    };
+    const c = classifyMarks(raw);
+    expect(c.marks.find((m) => m.questionId === 'q12')).toMatchObject({ chosen: 'T', status: 'ok' });
+    expect(c.marks.find((m) => m.questionId === 'q16')).toMatchObject({ chosen: 'F', status: 'ok' });
+    // Nothing read silently other than the student meant: the rest are right or go to a person.
+    const meant: Record<string, string> = {
+      q1: 'A',
+      q2: 'C',
+      q3: 'A',
+      q4: 'D',
+      q6: 'A',
+      q8: 'D',
+      q9: 'CD',
+      q10: 'A',
+      q11: 'DE',
+      q13: 'T',
+      q14: 'T',
+      q15: 'F',
+    };
+    for (const m of c.marks)
+      if (m.status === 'ok' && meant[m.questionId] !== undefined) expect(m.chosen).toBe(meant[m.questionId]);
+  });
+});
