@@ -57,6 +57,10 @@ function quantile(sorted: readonly number[], p: number): number {
 const LABEL_DRIFT = 0.04;
 /** …nor sink more than this below it. */
 const LABEL_DRIFT_LOW = 0.03;
+/** A smudge (ADR 0061): a bubble at least this far above its label's empty level… */
+const SMUDGE_DARK = 0.1;
+/** …whose band round the box is at least this share as dark: the darkness does not stop at the brackets. */
+const SMUDGE_RIM = 0.8;
 /** A family with fewer bubbles than this on a page keeps its level near its lightest bubble. */
 const SMALL_FAMILY = 12;
 /** A stroke-shaped darkening (ADR 0054): mean this far above the label's empty level… */
@@ -347,6 +351,8 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
   const halfway = new Set<Scored>();
   /** Bubbles left to a person because their darkening is shaped like a line (a tick, a cross, a circle). */
   const lineLike = new Set<Scored>();
+  /** Bubbles left to a person because the darkness runs out past the brackets (a smudge or a shadow). */
+  const smudges = new Set<Scored>();
   const calibrated = (b: Scored, cal: { low: number; typical: number }): BubbleState => {
     // (Never below half the light floor on the score: the absolute least a mark read without its shape shows.)
     if (b.dark >= t.markShare * cal.low && b.score >= t.lightFloor / 2) return 'filled';
@@ -387,6 +393,19 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
     b.score >= LINE_ALONE_BITONAL * others &&
     b.even < LINE_EVEN_BITONAL &&
     b.spot - b.dark >= LINE_STROKE_BITONAL;
+
+  /**
+   * A smudge or a shadow rather than a fill (ADR 0061): an even layer as dark round the box as inside it. A student's
+   * fill (and what a rubber leaves of one) stays inside the brackets; a hand's graphite or a fold's shadow does not
+   * stop at them. Never read as a mark unattended.
+   */
+  const smudged = (b: Scored) =>
+    b.rimDark !== null &&
+    b.even !== null &&
+    b.spot !== null &&
+    b.dark >= SMUDGE_DARK &&
+    b.rimDark >= SMUDGE_RIM * b.dark &&
+    b.even >= t.flatShare * b.dark;
 
   const ringed = (b: Scored) =>
     b.rimDark !== null && b.rimDark >= RIM_DARK && b.rimDark >= Math.max(0, b.dark) + RIM_OVER;
@@ -468,6 +487,14 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
         confidence[i] = 0.4;
       }
     });
+    // A smudge or a shadow across the box is not read as a mark unattended (ADR 0061).
+    scored.forEach((b, i) => {
+      if (kind !== 'digit' && states[i] === 'filled' && smudged(b)) {
+        states[i] = 'uncertain';
+        smudges.add(b);
+        confidence[i] = 0.4;
+      }
+    });
     return { states, confidence };
   };
 
@@ -500,15 +527,18 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
       uncertainIds.push(q.questionId);
       const between = q.scored.filter((b, i) => states[i] === 'uncertain' && halfway.has(b));
       const lines = q.scored.filter((b, i) => states[i] === 'uncertain' && lineLike.has(b));
+      const smudgy = q.scored.filter((b, i) => states[i] === 'uncertain' && smudges.has(b));
       uncertain.push({
         kind: 'question',
         questionId: q.questionId,
         reason: 'uncertain',
         message: between.length
           ? `第${q.number}题的${between.map((b) => optionName(q.kind, b.option)).join('、')}涂得比该生其他答案浅、又比擦掉的痕迹深，无法确定是作答还是没擦干净，请人工核对`
-          : lines.length
-            ? `第${q.number}题的${lines.map((b) => optionName(q.kind, b.option)).join('、')}上只有细线笔迹（像打勾、画叉或画圈），不是涂满的填涂，无法确定是否作答，请人工核对`
-            : `第${q.number}题有填涂无法确定（涂得太浅、只涂了一部分、打勾或擦除不干净），请人工核对`,
+          : smudgy.length
+            ? `第${q.number}题的${smudgy.map((b) => optionName(q.kind, b.option)).join('、')}一带有蹭脏或阴影（框外和框内一样深），不像该生的填涂，无法确定是否作答，请人工核对`
+            : lines.length
+              ? `第${q.number}题的${lines.map((b) => optionName(q.kind, b.option)).join('、')}上只有细线笔迹（像打勾、画叉或画圈），不是涂满的填涂，无法确定是否作答，请人工核对`
+              : `第${q.number}题有填涂无法确定（涂得太浅、只涂了一部分、打勾或擦除不干净），请人工核对`,
       });
     } else if (status === 'multiple') {
       multipleIds.push(q.questionId);
