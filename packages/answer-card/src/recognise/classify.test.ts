@@ -399,3 +399,410 @@ describe('classifyMarks with the band around the box measured (ADR 0059)', () =>
     expect(c.marks.find((m) => m.questionId === 'q6')).toMatchObject({ status: 'ok', chosen: 'A' });
   });
 });
+
+describe('classifyMarks on a 1-bit page and on a card whose true/false questions are all marked (ADR 0061)', () => {
+  /** Raw bubbles given as [ratio, core, peak, mid] in the order the card prints them. */
+  const rows = (qs: [string, 'single' | 'multiple' | 'truefalse', number[][]][]): RawMarks['questions'] =>
+    qs.map(([id, kind, bubbles]) => {
+      const labels = kind === 'truefalse' ? ['T', 'F'] : [...'ABCDE'].slice(0, bubbles.length);
+      return {
+        questionId: id,
+        number: id.slice(1),
+        kind,
+        bubbles: bubbles.map(([ratio = 0, core = 0, peak = 0, mid = 0, rim], i) => ({
+          option: labels[i]!,
+          ratio,
+          core,
+          peak,
+          mid,
+          ...(rim === undefined ? {} : { rim }),
+        })),
+      };
+    });
+
+  it('sends a lone pen tick on a dithered page to a person, and keeps an evenly sprinkled rubbed-out layer blank', () => {
+    // Measured on a 300 dpi error-diffused page of the independent model: a student who ticks (no fills to
+    // calibrate with). q2's C carries a fine pen tick: black strokes (its darkest spot far above its mean), its
+    // median still paper. q3's B is a pencil fill rubbed out (measured on another page of the same scan kind): dots spread evenly, its median
+    // reached, its spot no darker than its mean.
+    const empty = (i: number) =>
+      [
+        [0.1032, 0.0823, 0.3909, 0.0113],
+        [0.1193, 0.0917, 0.3662, 0.0121],
+        [0.0981, 0.0729, 0.2986, 0.011],
+        [0.1138, 0.0854, 0.3091, 0.0118],
+      ][i]!;
+    const raw: RawMarks = {
+      bitonal: true,
+      questions: rows([
+        ['q1', 'single', [0, 1, 2, 3].map(empty)],
+        ['q2', 'single', [empty(0), empty(1), [0.1697, 0.15, 0.4746, 0.0131], empty(3)]],
+        ['q3', 'single', [empty(0), [0.2036, 0.1521, 0.4368, 0.0847], empty(2), empty(3)]],
+        ['q4', 'single', [0, 1, 2, 3].map(empty)],
+        ['q5', 'single', [0, 1, 2, 3].map(empty)],
+      ]),
+    };
+    // The page's own empty cut as measured there (its speckle raised it to the 1-bit cap): the tick scores under it.
+    const c = classifyMarks(raw, { emptyMax: 0.15 });
+    expect(c.marks.find((m) => m.questionId === 'q2')!.bubbles[2]!.score).toBeLessThan(c.page.emptyCut);
+    expect(c.marks.find((m) => m.questionId === 'q2')).toMatchObject({ status: 'uncertain', chosen: '' });
+    expect(c.uncertain.find((u) => u.kind === 'question' && u.questionId === 'q2')?.message).toContain(
+      '细线笔迹',
+    );
+    expect(c.marks.find((m) => m.questionId === 'q3')).toMatchObject({ status: 'blank', chosen: '' });
+    expect(c.marks.filter((m) => m.status === 'blank')).toHaveLength(4);
+  });
+
+  it('reads a true/false fill on a sheet whose every true/false question carries a mark or a rubbed-out one', () => {
+    // A 300 dpi ordered-dither page of the independent model, as measured: q12–q16 all marked, three beside an
+    // erasure (and q14's ✗ smudged). The true/false family's lower quartile is then itself a mark; judged against
+    // it q12's ✓ looked a third as dark as the student's fills and was read as rubbed out — a blank question.
+    const raw: RawMarks = {
+      bitonal: true,
+      questions: rows([
+        [
+          'q1',
+          'single',
+          [
+            [0.7095, 0.7604, 0.8694, 0.7969],
+            [0.0821, 0.0719, 0.3517, 0.0097],
+            [0.0559, 0.0448, 0.2448, 0.0093],
+            [0.075, 0.0625, 0.286, 0.0098],
+          ],
+        ],
+        [
+          'q2',
+          'single',
+          [
+            [0.0679, 0.0521, 0.3773, 0.0096],
+            [0.0801, 0.0656, 0.3464, 0.0098],
+            [0.5813, 0.6073, 0.7406, 0.551],
+            [0.0752, 0.0583, 0.2756, 0.0097],
+          ],
+        ],
+        [
+          'q3',
+          'single',
+          [
+            [0.5929, 0.6292, 0.7711, 0.5767],
+            [0.0781, 0.0646, 0.3094, 0.0099],
+            [0.0519, 0.0396, 0.2579, 0.0091],
+            [0.0754, 0.0656, 0.2885, 0.0095],
+          ],
+        ],
+        [
+          'q4',
+          'single',
+          [
+            [0.0616, 0.049, 0.425, 0.0093],
+            [0.0792, 0.0667, 0.3298, 0.0098],
+            [0.0571, 0.0479, 0.2507, 0.0093],
+            [0.6467, 0.6969, 0.8271, 0.6938],
+          ],
+        ],
+        [
+          'q5',
+          'single',
+          [
+            [0.0632, 0.0563, 0.3799, 0.0094],
+            [0.0777, 0.0708, 0.3778, 0.0096],
+            [0.0905, 0.0823, 0.5879, 0.0096],
+            [0.0701, 0.0604, 0.2861, 0.0095],
+          ],
+        ],
+        [
+          'q6',
+          'single',
+          [
+            [0.6505, 0.6979, 0.8755, 0.7507],
+            [0.0773, 0.0698, 0.3327, 0.0096],
+            [0.0524, 0.0417, 0.2636, 0.0092],
+            [0.0743, 0.0656, 0.2808, 0.0097],
+          ],
+        ],
+        [
+          'q7',
+          'single',
+          [
+            [0.0664, 0.051, 0.3777, 0.0095],
+            [0.0809, 0.0708, 0.3301, 0.01],
+            [0.1585, 0.15, 0.9287, 0.0106],
+            [0.0749, 0.0656, 0.2971, 0.0096],
+          ],
+        ],
+        [
+          'q8',
+          'single',
+          [
+            [0.0624, 0.0552, 0.389, 0.0092],
+            [0.0776, 0.0698, 0.3372, 0.0097],
+            [0.0518, 0.0417, 0.2605, 0.0091],
+            [0.5597, 0.5708, 0.6948, 0.5268],
+          ],
+        ],
+        [
+          'q9',
+          'multiple',
+          [
+            [0.065, 0.0521, 0.3943, 0.0096],
+            [0.0763, 0.0656, 0.3632, 0.0097],
+            [0.468, 0.4688, 0.6848, 0.487],
+            [0.5143, 0.5208, 0.7222, 0.5066],
+          ],
+        ],
+        [
+          'q10',
+          'multiple',
+          [
+            [0.8105, 0.876, 0.9106, 0.9088],
+            [0.0992, 0.0865, 0.3776, 0.0108],
+            [0.057, 0.0469, 0.2642, 0.0093],
+            [0.0691, 0.0615, 0.2618, 0.0094],
+          ],
+        ],
+        [
+          'q11',
+          'multiple',
+          [
+            [0.066, 0.05, 0.412, 0.0094],
+            [0.1054, 0.0885, 0.35, 0.0107],
+            [0.1255, 0.0979, 0.3327, 0.0125],
+            [0.4537, 0.4604, 0.7274, 0.4831],
+            [0.7637, 0.8229, 0.8914, 0.8652],
+          ],
+        ],
+        [
+          'q12',
+          'truefalse',
+          [
+            [0.4662, 0.4604, 0.6999, 0.4862],
+            [0.185, 0.1344, 0.5359, 0.0479],
+          ],
+        ],
+        [
+          'q13',
+          'truefalse',
+          [
+            [0.6287, 0.6667, 0.7785, 0.6191],
+            [0.3178, 0.2583, 0.5863, 0.2573],
+          ],
+        ],
+        [
+          'q14',
+          'truefalse',
+          [
+            [0.8317, 0.8729, 0.9225, 0.9759],
+            [0.3079, 0.2271, 0.5389, 0.3133],
+          ],
+        ],
+        [
+          'q15',
+          'truefalse',
+          [
+            [0.2862, 0.1969, 0.4411, 0.2835],
+            [0.6882, 0.7385, 0.8215, 0.7197],
+          ],
+        ],
+        [
+          'q16',
+          'truefalse',
+          [
+            [0.1233, 0.0844, 0.3694, 0.0129],
+            [0.5406, 0.5469, 0.7699, 0.5156],
+          ],
+        ],
+      ]),
+    };
+    const c = classifyMarks(raw);
+    expect(c.marks.find((m) => m.questionId === 'q12')).toMatchObject({ chosen: 'T', status: 'ok' });
+    expect(c.marks.find((m) => m.questionId === 'q16')).toMatchObject({ chosen: 'F', status: 'ok' });
+    // Nothing read silently other than the student meant: the rest are right or go to a person.
+    const meant: Record<string, string> = {
+      q1: 'A',
+      q2: 'C',
+      q3: 'A',
+      q4: 'D',
+      q6: 'A',
+      q8: 'D',
+      q9: 'CD',
+      q10: 'A',
+      q11: 'DE',
+      q13: 'T',
+      q14: 'T',
+      q15: 'F',
+    };
+    for (const m of c.marks)
+      if (m.status === 'ok' && meant[m.questionId] !== undefined) expect(m.chosen).toBe(meant[m.questionId]);
+  });
+
+  it('does not read a smudge across the box as a mark: the darkness runs out past the brackets, so a person looks', () => {
+    // A 150 dpi grey page of the independent model, as measured ([ratio, core, peak, mid, rim]): a hand's graphite
+    // lies across option A of q10 and q11 (nothing was marked there), an even grey inside the box and as dark round
+    // it. The student's own fills (q1–q9) stay inside their brackets; q9's A is a fill and is read.
+    const raw: RawMarks = {
+      questions: rows([
+        [
+          'q1',
+          'single',
+          [
+            [0.0616, 0.006, 0.3383, 0.0129, 0.1271],
+            [0.5217, 0.6845, 0.7043, 0.5708, 0.1409],
+            [0.0524, 0, 0.2145, 0.0115, 0.1216],
+            [0.1207, 0.0089, 0.2988, 0.0709, 0.1002],
+          ],
+        ],
+        [
+          'q2',
+          'single',
+          [
+            [0.0616, 0.003, 0.3361, 0.0123, 0.1257],
+            [0.0781, 0.006, 0.3289, 0.0134, 0.0962],
+            [0.0534, 0, 0.2191, 0.012, 0.1192],
+            [0.0713, 0, 0.2585, 0.0132, 0.09],
+          ],
+        ],
+        [
+          'q3',
+          'single',
+          [
+            [0.0625, 0.0268, 0.3564, 0.0131, 0.1271],
+            [0.0785, 0.0357, 0.3415, 0.0133, 0.1034],
+            [0.6301, 0.9643, 0.6983, 0.6296, 0.337],
+            [0.0735, 0.0387, 0.2638, 0.0152, 0.0944],
+          ],
+        ],
+        [
+          'q4',
+          'single',
+          [
+            [0.0609, 0.003, 0.3347, 0.0118, 0.1072],
+            [0.3134, 0.1458, 0.5414, 0.3268, 0.1046],
+            [0.0527, 0, 0.2144, 0.0119, 0.1024],
+            [0.0719, 0.003, 0.2506, 0.0133, 0.0777],
+          ],
+        ],
+        [
+          'q5',
+          'single',
+          [
+            [0.0607, 0.003, 0.3388, 0.012, 0.1125],
+            [0.0782, 0.006, 0.3332, 0.0133, 0.0862],
+            [0.332, 0.0952, 0.5137, 0.348, 0.135],
+            [0.0713, 0, 0.255, 0.0129, 0.0809],
+          ],
+        ],
+        [
+          'q6',
+          'single',
+          [
+            [0.0619, 0.0119, 0.3515, 0.0132, 0.099],
+            [0.0778, 0, 0.3162, 0.0142, 0.0933],
+            [0.3267, 0.0952, 0.5039, 0.3412, 0.1177],
+            [0.0734, 0, 0.2477, 0.0137, 0.1207],
+          ],
+        ],
+        [
+          'q7',
+          'single',
+          [
+            [0.0612, 0.0119, 0.3503, 0.0126, 0.0944],
+            [0.0791, 0, 0.313, 0.0148, 0.0905],
+            [0.053, 0, 0.2217, 0.0127, 0.0902],
+            [0.5275, 0.7381, 0.6831, 0.5725, 0.1539],
+          ],
+        ],
+        [
+          'q8',
+          'single',
+          [
+            [0.0611, 0.0119, 0.3552, 0.0117, 0.0977],
+            [0.0785, 0, 0.3168, 0.0134, 0.093],
+            [0.0516, 0.003, 0.221, 0.0116, 0.094],
+            [0.3731, 0.1399, 0.5308, 0.375, 0.1776],
+          ],
+        ],
+        [
+          'q9',
+          'multiple',
+          [
+            [0.4782, 0.3244, 0.6562, 0.4727, 0.2902],
+            [0.0804, 0.0149, 0.3311, 0.015, 0.0949],
+            [0.3351, 0.0952, 0.5337, 0.3672, 0.1129],
+            [0.0733, 0.003, 0.2458, 0.0147, 0.0934],
+          ],
+        ],
+        [
+          'q10',
+          'multiple',
+          [
+            [0.2033, 0.0387, 0.4617, 0.2034, 0.2339],
+            [0.5497, 0.7381, 0.7407, 0.5951, 0.1175],
+            [0.0539, 0.003, 0.2241, 0.0133, 0.0905],
+            [0.0731, 0, 0.2409, 0.0148, 0.0889],
+          ],
+        ],
+        [
+          'q11',
+          'multiple',
+          [
+            [0.2038, 0.0476, 0.4638, 0.2047, 0.2372],
+            [0.0787, 0.006, 0.3272, 0.0132, 0.0947],
+            [0.053, 0, 0.225, 0.0117, 0.094],
+            [0.1294, 0.0119, 0.2935, 0.0775, 0.099],
+            [0.0617, 0.0298, 0.3185, 0.0119, 0.1233],
+          ],
+        ],
+        [
+          'q12',
+          'truefalse',
+          [
+            [0.0594, 0.0208, 0.3062, 0.0119, 0.0981],
+            [0.5733, 0.8214, 0.7639, 0.5999, 0.1618],
+          ],
+        ],
+        [
+          'q13',
+          'truefalse',
+          [
+            [0.5514, 0.7976, 0.7053, 0.5693, 0.1387],
+            [0.1329, 0.0714, 0.4474, 0.076, 0.0945],
+          ],
+        ],
+        [
+          'q14',
+          'truefalse',
+          [
+            [0.0597, 0.003, 0.3051, 0.0127, 0.0973],
+            [0.4075, 0.1637, 0.6142, 0.3969, 0.1449],
+          ],
+        ],
+        [
+          'q15',
+          'truefalse',
+          [
+            [0.0605, 0.0238, 0.306, 0.0121, 0.0811],
+            [0.414, 0.2054, 0.6908, 0.4159, 0.1223],
+          ],
+        ],
+        [
+          'q16',
+          'truefalse',
+          [
+            [0.0604, 0.0149, 0.3085, 0.0131, 0.0849],
+            [0.1056, 0.0833, 0.613, 0.0163, 0.0819],
+          ],
+        ],
+      ]),
+    };
+    const c = classifyMarks(raw);
+    const q = (id: string) => c.marks.find((m) => m.questionId === id)!;
+    expect(q('q10')).toMatchObject({ status: 'uncertain', chosen: 'B' });
+    expect(q('q11')).toMatchObject({ status: 'uncertain', chosen: '' });
+    expect(c.uncertain.find((u) => u.kind === 'question' && u.questionId === 'q10')?.message).toBe(
+      '第10题的选项A一带有蹭脏或阴影（框外和框内一样深），不像该生的填涂，无法确定是否作答，请人工核对',
+    );
+    expect(q('q9')).toMatchObject({ status: 'ok', chosen: 'AC' });
+    expect(q('q1')).toMatchObject({ status: 'ok', chosen: 'B' });
+    expect(q('q13')).toMatchObject({ status: 'ok', chosen: 'T' });
+  });
+});

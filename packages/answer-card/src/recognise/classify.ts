@@ -23,7 +23,13 @@ export interface Classification {
   problems: RecognitionProblem[];
   thresholds: MarkThresholds;
   /** The page's empty cut, the student's typical mark (null when too few clear marks) and the filled cut. */
-  page: { emptyCut: number; fillLevel: number | null; filledCut: number };
+  page: {
+    emptyCut: number;
+    fillLevel: number | null;
+    filledCut: number;
+    /** The sheet's own calibration (the student's clear fills' lighter and typical darkness), when it has one. */
+    calibration?: { low: number; typical: number };
+  };
 }
 
 interface RawBubble {
@@ -51,6 +57,12 @@ function quantile(sorted: readonly number[], p: number): number {
 const LABEL_DRIFT = 0.04;
 /** …nor sink more than this below it. */
 const LABEL_DRIFT_LOW = 0.03;
+/** A smudge (ADR 0061): a bubble at least this far above its label's empty level… */
+const SMUDGE_DARK = 0.1;
+/** …whose band round the box is at least this share as dark: the darkness does not stop at the brackets. */
+const SMUDGE_RIM = 0.8;
+/** A family with fewer bubbles than this on a page keeps its level near its lightest bubble. */
+const SMALL_FAMILY = 12;
 /** A stroke-shaped darkening (ADR 0054): mean this far above the label's empty level… */
 const STROKE_DARK = 0.06;
 /** …with its median under this share of it. */
@@ -59,6 +71,16 @@ const STROKE_FLAT = 0.5;
 const RIM_DARK = 0.08;
 /** …and this far darker than the inside of the box (an erasure or a smudge darkens both alike). */
 const RIM_OVER = 0.04;
+/**
+ * A pen line on a 1-bit page (ADR 0061): a bubble scoring at least this above its label's empty level…
+ */
+const LINE_SCORE_BITONAL = 0.07;
+/** …at least this many times its question's next bubble (it stands alone on its question)… */
+const LINE_ALONE_BITONAL = 2;
+/** …whose median stays paper (a rubbed-out layer dithers into dots that reach the median sooner)… */
+const LINE_EVEN_BITONAL = 0.02;
+/** …and whose darkest spot stands this far above its mean: black strokes, not an even sprinkle. */
+const LINE_STROKE_BITONAL = 0.05;
 /** Weight of the ink share beside the mean darkness: a thin dark stroke (a tick) outscores a faint erasure. */
 const CORE_WEIGHT = 1;
 
@@ -82,7 +104,7 @@ type Feature = 'ratio' | 'core' | 'peak' | 'mid' | 'rim';
 type Levels = Record<Feature, number> & { own: boolean };
 
 /** Empty levels per printed label from the page itself: each label's lowest bubble, held near its family's lower quartile. */
-function emptyLevels(
+export function emptyLevels(
   groups: { kind: string; bubbles: RawBubble[] }[],
 ): (kind: string, option: string) => Levels {
   type Values = Record<Feature, number[]>;
@@ -132,7 +154,18 @@ function emptyLevels(
   // Every bubble of the page together: a fallback for scores, not a level a printed glyph's own spots compare with.
   const allLevel = level(q, all, false);
   const famLevel = new Map<string, Levels>();
-  for (const [k, v] of byFamily) famLevel.set(k, v.ratio.length >= 4 ? level(q, v, true) : allLevel);
+  // A small family (a card's few true/false questions) is mostly marked when the student answered and rubbed out
+  // on most of them: its lower quartile is then a mark, not paper. Never let it sit more than the drift a label
+  // allows above its own lightest bubble.
+  const small = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return Math.min(quantile(s, 0.25), s[0]! + LABEL_DRIFT);
+  };
+  for (const [k, v] of byFamily)
+    famLevel.set(
+      k,
+      v.ratio.length >= 4 ? level(v.ratio.length < SMALL_FAMILY ? small : q, v, true) : allLevel,
+    );
   const cache = new Map<string, Levels>();
   return (kind, option) => {
     const fam = family(kind);
@@ -318,6 +351,8 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
   const halfway = new Set<Scored>();
   /** Bubbles left to a person because their darkening is shaped like a line (a tick, a cross, a circle). */
   const lineLike = new Set<Scored>();
+  /** Bubbles left to a person because the darkness runs out past the brackets (a smudge or a shadow). */
+  const smudges = new Set<Scored>();
   const calibrated = (b: Scored, cal: { low: number; typical: number }): BubbleState => {
     // (Never below half the light floor on the score: the absolute least a mark read without its shape shows.)
     if (b.dark >= t.markShare * cal.low && b.score >= t.lightFloor / 2) return 'filled';
@@ -350,6 +385,28 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
    * and than the inside of the box — a circle drawn round the letter, which the inner box barely sees. An erasure,
    * a smudge or a fold's shadow darkens the band and the inside alike; a fill darkens the inside most.
    */
+  const bitonalLine = (b: Scored, others: number) =>
+    raw.bitonal &&
+    b.spot !== null &&
+    b.even !== null &&
+    b.score >= LINE_SCORE_BITONAL &&
+    b.score >= LINE_ALONE_BITONAL * others &&
+    b.even < LINE_EVEN_BITONAL &&
+    b.spot - b.dark >= LINE_STROKE_BITONAL;
+
+  /**
+   * A smudge or a shadow rather than a fill (ADR 0061): an even layer as dark round the box as inside it. A student's
+   * fill (and what a rubber leaves of one) stays inside the brackets; a hand's graphite or a fold's shadow does not
+   * stop at them. Never read as a mark unattended.
+   */
+  const smudged = (b: Scored) =>
+    b.rimDark !== null &&
+    b.even !== null &&
+    b.spot !== null &&
+    b.dark >= SMUDGE_DARK &&
+    b.rimDark >= SMUDGE_RIM * b.dark &&
+    b.even >= t.flatShare * b.dark;
+
   const ringed = (b: Scored) =>
     b.rimDark !== null && b.rimDark >= RIM_DARK && b.rimDark >= Math.max(0, b.dark) + RIM_OVER;
 
@@ -419,9 +476,22 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
       });
     // Nothing shaped like a line, nor ringed by one, is left silently empty (ADR 0054, ADR 0059).
     scored.forEach((b, i) => {
-      if (kind !== 'digit' && states[i] === 'empty' && (strokeLike(b) || ringed(b))) {
+      const others = Math.max(0, ...scored.filter((o) => o !== b).map((o) => o.score));
+      if (
+        kind !== 'digit' &&
+        states[i] === 'empty' &&
+        (strokeLike(b) || ringed(b) || bitonalLine(b, others))
+      ) {
         states[i] = 'uncertain';
         lineLike.add(b);
+        confidence[i] = 0.4;
+      }
+    });
+    // A smudge or a shadow across the box is not read as a mark unattended (ADR 0061).
+    scored.forEach((b, i) => {
+      if (kind !== 'digit' && states[i] === 'filled' && smudged(b)) {
+        states[i] = 'uncertain';
+        smudges.add(b);
         confidence[i] = 0.4;
       }
     });
@@ -457,15 +527,18 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
       uncertainIds.push(q.questionId);
       const between = q.scored.filter((b, i) => states[i] === 'uncertain' && halfway.has(b));
       const lines = q.scored.filter((b, i) => states[i] === 'uncertain' && lineLike.has(b));
+      const smudgy = q.scored.filter((b, i) => states[i] === 'uncertain' && smudges.has(b));
       uncertain.push({
         kind: 'question',
         questionId: q.questionId,
         reason: 'uncertain',
         message: between.length
           ? `第${q.number}题的${between.map((b) => optionName(q.kind, b.option)).join('、')}涂得比该生其他答案浅、又比擦掉的痕迹深，无法确定是作答还是没擦干净，请人工核对`
-          : lines.length
-            ? `第${q.number}题的${lines.map((b) => optionName(q.kind, b.option)).join('、')}上只有细线笔迹（像打勾、画叉或画圈），不是涂满的填涂，无法确定是否作答，请人工核对`
-            : `第${q.number}题有填涂无法确定（涂得太浅、只涂了一部分、打勾或擦除不干净），请人工核对`,
+          : smudgy.length
+            ? `第${q.number}题的${smudgy.map((b) => optionName(q.kind, b.option)).join('、')}一带有蹭脏或阴影（框外和框内一样深），不像该生的填涂，无法确定是否作答，请人工核对`
+            : lines.length
+              ? `第${q.number}题的${lines.map((b) => optionName(q.kind, b.option)).join('、')}上只有细线笔迹（像打勾、画叉或画圈），不是涂满的填涂，无法确定是否作答，请人工核对`
+              : `第${q.number}题有填涂无法确定（涂得太浅、只涂了一部分、打勾或擦除不干净），请人工核对`,
       });
     } else if (status === 'multiple') {
       multipleIds.push(q.questionId);
@@ -571,6 +644,9 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
       emptyCut: round(emptyCut),
       fillLevel: fillLevel === null ? null : round(fillLevel),
       filledCut: round(filledCut),
+      ...(calibration
+        ? { calibration: { low: round(calibration.low), typical: round(calibration.typical) } }
+        : {}),
     },
   };
 }
