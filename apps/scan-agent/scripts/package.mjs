@@ -96,7 +96,7 @@ async function bundleApp(appDir, version, platform) {
         "import { fileURLToPath as __zhzyPath } from 'node:url';",
         'const require = __zhzyRequire(import.meta.url);',
         // In a chunk (`app/chunks/…`) too, `__dirname` is `app/`, where pdfkit's `data/` lies.
-        "const __zhzyApp = new URL(import.meta.url.includes('/chunks/') ? '../agent.mjs' : import.meta.url);",
+        "const __zhzyApp = new URL(import.meta.url.includes('/chunks/') ? '../agent.mjs' : import.meta.url, import.meta.url);",
         'const __filename = __zhzyPath(__zhzyApp);',
         "const __dirname = __zhzyPath(new URL('.', __zhzyApp));",
         `globalThis.__zhzyAgentBundle = ${JSON.stringify({ version, platform })};`,
