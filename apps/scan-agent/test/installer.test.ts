@@ -309,9 +309,8 @@ describe.runIf(canRun)('the installable 扫描助手', () => {
         expect(sharpAnswer, 'the only known Wine gap is sharp’s native module').not.toBe('(no answer)');
         logs.push(`[wine] sharp's native module does not load under this Wine: ${sharpAnswer.slice(0, 200)}`);
         logs.push(
-          '[wine] installed silently with /S /DEMO /HOST /PORT; node.exe starts the bundle; NOT RUN under Wine: ' +
-            "sharp (libvips-42.dll imports bcryptprimitives.dll, missing in Debian's Wine 8.0) — /health, scanning " +
-            'and the upgrade with a running agent are proven by the Linux build',
+          '[wine] NOT RUN under Wine: scanning (sharp: libvips-42.dll imports bcryptprimitives.dll, missing in ' +
+            "Debian's Wine 8.0) — scanning and the upgrade with a running agent are proven by the Linux build",
         );
         const dir = path.join(local(), 'Programs', 'zhzy-scan-agent');
         const conf = fs.readFileSync(target.confFile(), 'utf8');
