@@ -1,4 +1,5 @@
 import type sharpType from 'sharp';
+import { T } from '../i18n/zh-CN.js';
 
 let loading: Promise<typeof sharpType> | undefined;
 
@@ -12,7 +13,8 @@ export function loadSharp(): Promise<typeof sharpType> {
     (m) => m.default,
     (err: unknown) => {
       loading = undefined;
-      throw err;
+      // Said in full (the scan's notice and the log carry it): e.g. under Wine 8, libvips-42.dll's missing import.
+      throw new Error(T.sharpUnavailable(err instanceof Error ? err.message : String(err)), { cause: err });
     },
   );
   return loading;
