@@ -1,4 +1,4 @@
-// Node's compile cache (`module.enableCompileCache()`) was tried here and left out (ADR 0063): its code cache made
+// Node's compile cache (`module.enableCompileCache()`) was tried here and left out (ADR 0055, "Lazy start"): its code cache made
 // the idle agent 5–9 MB larger for no start-up gain that mattered (start is well under the 2 s goal without it).
 const { runCli } = await import('./cli.js');
 

@@ -49,7 +49,7 @@ export function isMainModule(
 }
 
 /**
- * V8 flags every start of the installed agent passes to its bundled Node (ADR 0063): a 1 MB semi-space keeps the
+ * V8 flags every start of the installed agent passes to its bundled Node (ADR 0055, "Lazy start"): a 1 MB semi-space keeps the
  * young generation of an agent that mostly waits small (about 14 MB less idle memory; a scan's allocations are
  * large buffers outside it). The same flags are written in `packaging/unix/zhzy-scan-agent` and
  * `packaging/windows/start-hidden.vbs`.
