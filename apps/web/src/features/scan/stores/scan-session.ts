@@ -676,6 +676,9 @@ export class ScanSession {
       if (health?.version === version) {
         this.set({ agentUpdate: null, agent: health });
         this.deps.notify.success(s.download.updated(version));
+        // The new agent answers: a reconnect still backing off (up to 10 s after the restart's failed tries) or
+        // in flight starts again from its shortest delay.
+        this.reconnectAttempt = 0;
         if (this.state.status !== 'ready') await this.recheck();
         return;
       }
