@@ -41,7 +41,8 @@ const port = await new Promise((resolve) => {
 });
 const data = fs.mkdtempSync(path.join(os.tmpdir(), 'zhzy-bench-agent-'));
 const started = performance.now();
-const child = spawn(path.join(dir, 'node'), [path.join(dir, 'app', 'agent.mjs'), 'start'], {
+// Started as installed (the launcher script passes the agent's V8 flags, AGENT_NODE_FLAGS); `exec` keeps one pid.
+const child = spawn(path.join(dir, 'zhzy-scan-agent'), ['start'], {
   env: {
     PATH: process.env.PATH,
     HOME: data,

@@ -75,7 +75,13 @@ async function bundleApp(appDir, version, platform) {
   fs.mkdirSync(appDir, { recursive: true });
   await build({
     entryPoints: [path.join(here, 'src', 'main.ts')],
-    outfile: path.join(appDir, 'agent.mjs'),
+    // Split so what an idle agent never needs (sharp's loader, the virtual scanner's card rendering, printing) stays
+    // in chunks loaded on first use (ADR 0055, "Lazy start").
+    outdir: appDir,
+    entryNames: 'agent',
+    chunkNames: 'chunks/[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -89,8 +95,10 @@ async function bundleApp(appDir, version, platform) {
         "import { createRequire as __zhzyRequire } from 'node:module';",
         "import { fileURLToPath as __zhzyPath } from 'node:url';",
         'const require = __zhzyRequire(import.meta.url);',
-        'const __filename = __zhzyPath(import.meta.url);',
-        "const __dirname = __zhzyPath(new URL('.', import.meta.url));",
+        // In a chunk (`app/chunks/…`) too, `__dirname` is `app/`, where pdfkit's `data/` lies.
+        "const __zhzyApp = new URL(import.meta.url.includes('/chunks/') ? '../agent.mjs' : import.meta.url, import.meta.url);",
+        'const __filename = __zhzyPath(__zhzyApp);',
+        "const __dirname = __zhzyPath(new URL('.', __zhzyApp));",
         `globalThis.__zhzyAgentBundle = ${JSON.stringify({ version, platform })};`,
       ].join('\n'),
     },

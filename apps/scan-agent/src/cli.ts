@@ -14,7 +14,7 @@ import {
 import { buildAgent } from './app.js';
 import { dataDirOf, loadAgentConfig, type AgentConfig } from './config.js';
 import { T } from './i18n/zh-CN.js';
-import { bundleDir, bundleFacts, isMainModule } from './runtime.js';
+import { AGENT_NODE_FLAGS, bundleDir, bundleFacts, isMainModule } from './runtime.js';
 import {
   agentLogFile,
   ensureRunning,
@@ -128,7 +128,7 @@ function serviceContext(env: Record<string, string | undefined>) {
     home: env.HOME ?? os.homedir(),
     nodePath: process.execPath,
     cliPath: bundled ? path.join(bundled, 'agent.mjs') : path.join(appDir, 'src', 'cli.ts'),
-    ...(bundled ? { nodeArgs: [] } : {}),
+    ...(bundled ? { nodeArgs: [...AGENT_NODE_FLAGS] } : {}),
     appDir,
     env: keep,
     ...(env.XDG_CONFIG_HOME ? { configHome: env.XDG_CONFIG_HOME } : {}),

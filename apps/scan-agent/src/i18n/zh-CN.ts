@@ -53,6 +53,8 @@ export const T = {
   accessDenied: '没有使用该扫描仪的权限',
   interrupted: '扫描助手重启，扫描已中断。请检查进纸器，放回未扫描的答题卡后继续扫描',
   scanFailed: (detail: string) => `扫描失败：${detail}`,
+  sharpUnavailable: (detail: string) =>
+    `这台电脑上无法加载图像处理模块（sharp），扫描的页面无法处理：${detail}`,
   pdfNeedsPoppler: '无法读取 PDF：本机未安装 pdftoppm（poppler-utils），请安装后重试，或改为导出图片',
   pdfTooManyPages: (name: string, max: number) =>
     `“${name}”页数过多（每个 PDF 不能超过${max}页），已移到“无法读取”文件夹，请拆分后再放入`,

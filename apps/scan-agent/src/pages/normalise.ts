@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { loadSharp } from './sharp-lazy.js';
 import { PAPER_PIXEL_SIZES, PAPER_SIZE_CODES } from '@zhzy/contracts';
 
 /** Pages larger than this are refused (a decompression bomb, not a sheet of paper). */
@@ -130,6 +131,7 @@ export async function normalisePage(
   input: Buffer | string,
   options: NormaliseOptions,
 ): Promise<NormalisedPage> {
+  const sharp = await loadSharp();
   const open = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
   const meta = await open().metadata();
   if (!meta.width || !meta.height) throw new Error('page has no size');

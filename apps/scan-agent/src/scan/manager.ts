@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../pages/sharp-lazy.js';
 import type {
   AgentBatch,
   AgentBatchDetail,
@@ -340,7 +340,9 @@ export class ScanManager extends EventEmitter<{ message: [Emitted] }> {
     const batch = this.get(id);
     if (!batch.page(seq)) throw new AgentError(404, T.pageNotFound);
     const data = await fs.readFile(batch.pagePath(seq));
-    return thumb ? sharp(data).resize({ height: 400 }).jpeg({ quality: 70 }).toBuffer() : data;
+    if (!thumb) return data;
+    const sharp = await loadSharp();
+    return sharp(data).resize({ height: 400 }).jpeg({ quality: 70 }).toBuffer();
   }
 
   /** Resolves when a batch stops acquiring (tests, the CLI). */

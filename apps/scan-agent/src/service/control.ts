@@ -4,6 +4,7 @@ import path from 'node:path';
 import { agentCalls } from '@zhzy/contracts';
 import { dataDirOf, type AgentConfig } from '../config.js';
 import { T } from '../i18n/zh-CN.js';
+import { agentNodeArgs } from '../runtime.js';
 import { writeFileDurable } from '../spool/durable.js';
 
 interface Io {
@@ -68,7 +69,7 @@ export async function ensureRunning(config: AgentConfig): Promise<boolean> {
   await fs.promises.mkdir(dataDirOf(config), { recursive: true });
   const log = fs.openSync(agentLogFile(config), 'a');
   const script = process.argv[1]!;
-  const child = spawn(process.execPath, [...process.execArgv, script, 'start'], {
+  const child = spawn(process.execPath, [...agentNodeArgs(), script, 'start'], {
     detached: true,
     windowsHide: true,
     stdio: ['ignore', log, log],

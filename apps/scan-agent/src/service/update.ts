@@ -11,7 +11,7 @@ import {
 } from '@zhzy/contracts';
 import { T } from '../i18n/zh-CN.js';
 import { AgentError } from '../scan/manager.js';
-import type { BundleFacts } from '../runtime.js';
+import { AGENT_NODE_FLAGS, agentNodeArgs, type BundleFacts } from '../runtime.js';
 
 /*
  * The agent's self-update (ADR 0055). `POST /update` downloads this installation's platform package from an
@@ -149,7 +149,7 @@ export function launchFinisher(update: StagedUpdate, ctx: UpdateContext, logFile
       : [
           process.execPath,
           [
-            ...process.execArgv,
+            ...agentNodeArgs(),
             process.argv[1]!,
             'finish-update',
             '--pid',
@@ -218,7 +218,7 @@ export async function finishUpdate(o: FinishOptions): Promise<boolean> {
   const at = (name: string) => path.join(o.installDir, name);
   const start = () => {
     const log = fs.openSync(o.logFile, 'a');
-    const child = spawn(at('node'), [at(path.join('app', 'agent.mjs')), 'start'], {
+    const child = spawn(at('node'), [...AGENT_NODE_FLAGS, at(path.join('app', 'agent.mjs')), 'start'], {
       detached: true,
       stdio: ['ignore', log, log],
     });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../pages/sharp-lazy.js';
 import { sheetOfPage } from '@zhzy/contracts';
 import type {
   AgentBatch,
@@ -351,6 +351,7 @@ export class Spool {
         if (!m || batch.pages.has(seq)) continue;
         // Written and renamed, but the crash came before its journal line: adopt it.
         const data = await fs.readFile(path.join(batch.pagesDir, f));
+        const sharp = await loadSharp();
         const meta = await sharp(data)
           .metadata()
           .catch(() => null);

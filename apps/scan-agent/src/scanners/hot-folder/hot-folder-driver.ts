@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import sharp from 'sharp';
+import { loadSharp } from '../../pages/sharp-lazy.js';
 import { SCAN_PDF_MAX_PAGES, type ScannerCapabilities } from '@zhzy/contracts';
 import { T } from '../../i18n/zh-CN.js';
 import type { DeviceInfo, ScanEvent, Scanner, ScanRequest } from '../port.js';
@@ -204,6 +204,7 @@ export class HotFolderScanner implements Scanner {
             }
           } else if (/\.tiff?$/i.test(name)) {
             const data = await fs.readFile(file);
+            const sharp = await loadSharp();
             const count = (await sharp(data).metadata()).pages ?? 1;
             for (let i = 0; i < count; i++) {
               const page = await sharp(data, { page: i }).png({ compressionLevel: 1 }).toBuffer();
@@ -215,6 +216,7 @@ export class HotFolderScanner implements Scanner {
           } else {
             const data = await fs.readFile(file);
             // Only what decodes as an image is a page; anything else is set aside with a notice.
+            const sharp = await loadSharp();
             const meta = await sharp(data).metadata();
             if (!meta.width || !meta.height) throw new Error('not an image');
             yield { type: 'page', page: { name, data } };

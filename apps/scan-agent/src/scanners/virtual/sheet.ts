@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../pages/sharp-lazy.js';
 import type { CardLayout, ColorMode, Rect } from '@zhzy/contracts';
 import { cardPageSvg, type PrintedStudent } from './card-svg.js';
 import { handwriting, pencilFill, strayMark, type Canvas, type MarkStyle } from './pencil.js';
@@ -216,6 +216,7 @@ export async function renderSheetPage(
   if (!page) throw new Error(`page ${pageIndex} not in layout`);
   const { rng, dpi } = options;
   const realistic = (options.realism ?? 'realistic') === 'realistic';
+  const sharp = await loadSharp();
   const { svg, width, height } = cardPageSvg(page, dpi, layout.identity === 'qr' ? truth.student : undefined);
   const base = await sharp(Buffer.from(svg), { density: 72 })
     .flatten({ background: '#ffffff' })

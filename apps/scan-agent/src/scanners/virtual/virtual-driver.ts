@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import sharp from 'sharp';
+import { loadSharp } from '../../pages/sharp-lazy.js';
 import {
   VirtualScanSchema,
   type CardLayout,
@@ -18,6 +18,7 @@ export const VIRTUAL_DEVICE_ID = 'virtual';
 /** A blank back side: paper tone and noise only. */
 async function blankSide(width: number, height: number, dpi: number, rng: Random): Promise<Buffer> {
   const tone = Math.round(rng.between(238, 248));
+  const sharp = await loadSharp();
   return sharp({
     create: {
       width,

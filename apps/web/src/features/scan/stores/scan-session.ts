@@ -676,7 +676,18 @@ export class ScanSession {
       if (health?.version === version) {
         this.set({ agentUpdate: null, agent: health });
         this.deps.notify.success(s.download.updated(version));
-        if (this.state.status !== 'ready') await this.recheck();
+        // The new agent answers: connect to it now. A reconnect still backing off (up to 10 s after the restart's
+        // failed tries), a check in flight or a socket opened during the restart would otherwise keep the page from
+        // 已连接 (recheck() waits while one is 'checking'/'connecting'): they are dropped and a fresh check starts.
+        this.reconnectAttempt = 0;
+        if (this.state.status !== 'ready') {
+          this.clearReconnect();
+          this.generation++;
+          const ws = this.ws;
+          this.ws = null;
+          ws?.close(1000);
+          await this.check();
+        }
         return;
       }
     }
