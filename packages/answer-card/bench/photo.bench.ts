@@ -24,6 +24,8 @@ import {
 const pages = Number(process.env.PHOTO_PAGES ?? 40);
 const bad = Number(process.env.PHOTO_BAD ?? 5);
 const seeds = process.env.PHOTO_SEEDS === 'tuning' ? PHOTO_TUNING_SEEDS : PHOTO_HELD_OUT_SEEDS;
+/** Where in the seed range this run starts: a new offset reads photos no earlier run has looked at. */
+const offset = Number(process.env.PHOTO_OFFSET ?? 0);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zhzy-photo-bench-'));
 const fixtures = await corpusFixtures(dir);
 const kinds = [
@@ -45,7 +47,7 @@ const refusals: Record<string, number> = {};
 const started = Date.now();
 for (let i = 0; i < pages; i++) {
   const kind = kinds[i % kinds.length]!;
-  const seed = seeds[0] + i;
+  const seed = seeds[0] + offset + i;
   const photo = await makePhoto(dir, {
     fixture: kind.fixture,
     copy: i % kind.fixture.students.length || 0,
@@ -100,7 +102,7 @@ let badRightReason = 0;
 const wrongReasons: string[] = [];
 for (const fault of faults)
   for (let i = 0; i < bad; i++) {
-    const seed = seeds[0] + 50_000 + i;
+    const seed = seeds[0] + offset + 50_000 + i;
     const photo = await makePhoto(dir, { fixture: fixtures.a4Qr, seed, fault, megapixels: 8 });
     fs.rmSync(photo.file, { force: true });
     const flat = await flattenPhoto(photo.bytes);
