@@ -45,6 +45,28 @@ async function packageFor(platform: string, version: string): Promise<string> {
   return path.join(out, manifest.packages[platform]!.file);
 }
 
+/**
+ * Pairs as a teacher does: asks for a code, reads it from the agent's local pairing page (large digits) and
+ * confirms it; the page token then opens the agent's API. Returns the headers the /scan page would send.
+ */
+async function pairThroughPage(base: string, origin: string) {
+  expect((await fetch(`${base}/pairing/request`, { method: 'POST', headers: { origin } })).status).toBe(200);
+  const code = /(\d{3})&nbsp;(\d{3})/.exec(await (await fetch(`${base}/pair`)).text());
+  expect(code, 'the pairing page shows the code').not.toBeNull();
+  const paired = PairingTokenSchema.parse(
+    await (
+      await fetch(`${base}/pairing/confirm`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ code: `${code![1]}${code![2]}` }),
+      })
+    ).json(),
+  );
+  const asPage = { origin, authorization: `Bearer ${paired.token}` };
+  expect((await fetch(`${base}/scanners`, { headers: asPage })).status).toBe(200);
+  return asPage;
+}
+
 async function scenario(target: Installed, host: HostProcess, port: number, log: (s: string) => void) {
   const teacher = await signInOverHttp(host.baseUrl, 'demo-teacher');
   const created = await createHostBatch(host.baseUrl, teacher);
@@ -78,23 +100,7 @@ async function scenario(target: Installed, host: HostProcess, port: number, log:
 
   // Pairing as the web page does it: request, the code (shown on the local page), confirm → a page token.
   const origin = host.baseUrl;
-  await fetch(`${base}/pairing/request`, { method: 'POST', headers: { origin } }).then((r) =>
-    expect(r.status).toBe(200),
-  );
-  const page = await (await fetch(`${base}/pair`)).text();
-  const code = /(\d{3})&nbsp;(\d{3})/.exec(page);
-  expect(code, 'the pairing page shows the code').not.toBeNull();
-  const paired = PairingTokenSchema.parse(
-    await (
-      await fetch(`${base}/pairing/confirm`, {
-        method: 'POST',
-        headers: { origin, 'content-type': 'application/json' },
-        body: JSON.stringify({ code: `${code![1]}${code![2]}` }),
-      })
-    ).json(),
-  );
-  const asPage = { origin, authorization: `Bearer ${paired.token}` };
-  expect((await fetch(`${base}/scanners`, { headers: asPage })).status).toBe(200);
+  const asPage = await pairThroughPage(base, origin);
 
   // 2 duplex sheets of the demo scanner (enabled with /DEMO) = 4 pages at the real host.
   const started = await fetch(`${base}/scans`, {
@@ -330,22 +336,7 @@ describe.runIf(canRun)('the installable 扫描助手', () => {
           );
         await health(OLD);
         const origin = host.baseUrl;
-        expect((await fetch(`${base}/pairing/request`, { method: 'POST', headers: { origin } })).status).toBe(
-          200,
-        );
-        const code = /(\d{3})&nbsp;(\d{3})/.exec(await (await fetch(`${base}/pair`)).text());
-        expect(code, 'the pairing page shows the code under Wine').not.toBeNull();
-        const paired = PairingTokenSchema.parse(
-          await (
-            await fetch(`${base}/pairing/confirm`, {
-              method: 'POST',
-              headers: { origin, 'content-type': 'application/json' },
-              body: JSON.stringify({ code: `${code![1]}${code![2]}` }),
-            })
-          ).json(),
-        );
-        const asPage = { origin, authorization: `Bearer ${paired.token}` };
-        expect((await fetch(`${base}/scanners`, { headers: asPage })).status).toBe(200);
+        const asPage = await pairThroughPage(base, origin);
         logs.push('[wine] paired through the local page and /pairing/confirm; the page token is accepted');
 
         // The demo scanner's 2 sheets: the batch is made and spooled, the pages cannot be rendered without sharp.
