@@ -1,21 +1,13 @@
 import { ANALYSIS_TEXT } from '../../i18n/analysis-export.js';
 import {
   compareClassNames,
-  DIFFICULTY_BAND_NAMES,
-  DISCRIMINATION_BAND_NAMES,
-  FOLLOW_UP_REASON_NAMES,
-  MASTERY_LEVEL_NAMES,
   STUDENT_RESULT_STATUS_NAMES,
   type AnalysisHomework,
   type AnalysisSettings,
-  type AnswerSample,
   type ClassScoreBand,
   type ClassStats,
   type Commentary,
-  type CommentaryQuestion,
   type CriticalStudent,
-  type DetailRow,
-  type FollowUpReason,
   type FollowUpStudent,
   type HomeworkAnalysis,
   type HomeworkDetails,
@@ -24,168 +16,53 @@ import {
   type QuestionStats,
   type ScoreStats,
   type StudentResult,
-  type StudentResultStatus,
 } from '@zhzy/contracts';
-import { cardQuestionOf } from '../homework/card-paper.js';
+import { packLayout, type PackLayout } from '../results/packing.js';
 import {
-  PACKED_BLANK,
-  PACKED_CROP,
-  forEachPacked,
-  packLayout,
-  type PackLayout,
-  type PackedSheet,
-} from '../results/packing.js';
-import type { AnswerRead } from '../results/service.js';
-import { isObjective } from '../results/scoring.js';
+  BLANK,
+  CROP,
+  buildRows,
+  fillAnswers,
+  questionsOf,
+  type ModelClass,
+  type ModelInput,
+  type ModelQuestion,
+  type Row,
+} from './model-input.js';
+import { alphaOf, knowledgePointsOf, questionStatsOf } from './model-questions.js';
+import { commentaryOf, detailsOf, followUpOf } from './model-views.js';
 import {
   criticalByRank,
   criticalByScore,
-  cronbachAlphaOf,
   describe,
-  difficultyBand,
-  discriminationBand,
-  discriminationOfGroups,
-  kelleyGroup,
-  masteryLevel,
   mean,
-  normaliseChoice,
-  optionDistributionOf,
   overAverageRate,
   rate,
   ranks,
   round2,
   scoreBands,
   tScore,
-  wrongResponsesOf,
   zScore,
 } from './metrics.js';
+
+export {
+  BLANK,
+  CROP,
+  cropUrl,
+  questionsOf,
+  type AnswerInput,
+  type ModelClass,
+  type ModelInput,
+  type ModelQuestion,
+  type ModelStudent,
+  type Row,
+  type SheetInput,
+} from './model-input.js';
 
 // One homework's results as numbers, and every view of them (grade, class, commentary, details). Pure: the service
 // loads the rows, this computes. Scores arrive in tenths and leave in points.
 
-const TRUE_FALSE_OPTIONS = ['F', 'T'];
-
-export interface ModelQuestion {
-  questionId: string;
-  no: string;
-  sectionTitle: string;
-  typeName: string;
-  kind: string;
-  objective: boolean;
-  full: number;
-  /** Normalised key for objective questions, the reference answer otherwise. */
-  answer: string;
-  optionLabels: string[];
-  stem: string;
-  options: { label: string; content: string }[];
-  analysis: string;
-  difficulty: number;
-  knowledgePoints: { id: string; name: string }[];
-}
-
-export interface ModelStudent {
-  id: string;
-  name: string;
-  studentNo: string;
-  classId: string;
-  className: string;
-}
-
-export interface ModelClass {
-  id: string;
-  name: string;
-  studentCount: number;
-  teacherNames: string;
-}
-
-export interface SheetInput {
-  id: string;
-  student_id: string;
-  class_id: string;
-  objective_score_tenths: number;
-  subjective_score_tenths: number;
-  total_score_tenths: number;
-  unscored_count: number;
-}
-
-/** An answer read from its row (the results spine's `AnswerRead`). */
-export type AnswerInput = AnswerRead;
-
-export interface ModelInput {
-  homework: AnalysisHomework;
-  paper: HomeworkPaper;
-  classes: ModelClass[];
-  students: ModelStudent[];
-  sheets: SheetInput[];
-  /** Answers of sheets without a usable packed copy, as rows. */
-  answers: AnswerInput[];
-  /** Answers of the other sheets, packed for the paper's questions (their key checked): by sheet id. */
-  packed?: Map<string, PackedSheet>;
-  settings: AnalysisSettings;
-  /** Score rate of each student's previous homework of the subject (for trend and follow-up). */
-  previousRates?: Map<string, number>;
-  now: string;
-}
-
-/** Flags of a stored answer (the same bits as a packed code's). */
-const CROP = PACKED_CROP;
-const BLANK = PACKED_BLANK;
-
-interface Row {
-  student: ModelStudent;
-  status: StudentResultStatus;
-  total: number | null;
-  partial: number | null;
-  objective: number | null;
-  subjective: number | null;
-  /**
-   * Where the row's answers start in the model's answer store (`slot × question count`), null when absent: answer
-   * i of the row is at `at + i` of `points`, `flags` and `responses`.
-   */
-  at: number | null;
-  gradeRank: number | null;
-  classRank: number | null;
-  z: number | null;
-}
-
 const GRADE_NAME = ANALYSIS_TEXT.gradeName;
-
-/** The questions of a frozen paper in paper order, as analysis needs them. */
-export function questionsOf(paper: HomeworkPaper): ModelQuestion[] {
-  const out: ModelQuestion[] = [];
-  for (const section of paper.sections) {
-    for (const item of section.items) {
-      const kind = cardQuestionOf(item).kind;
-      const objective = isObjective(kind);
-      const q = item.question;
-      const labels =
-        kind === 'truefalse'
-          ? TRUE_FALSE_OPTIONS
-          : (q?.options.map((o) => o.label.trim().toUpperCase()).filter((l) => /^[A-Z]$/.test(l)) ?? []);
-      out.push({
-        questionId: item.questionId,
-        no: String(item.no),
-        sectionTitle: section.heading || section.title,
-        typeName: q?.typeName ?? '',
-        kind,
-        objective,
-        full: item.score,
-        answer: objective ? normaliseChoice(q?.answer ?? '') : (q?.answer ?? ''),
-        optionLabels: labels.length > 0 || kind === 'truefalse' ? labels : ['A', 'B', 'C', 'D'],
-        stem: q?.stem ?? '',
-        options: q?.options ?? [],
-        analysis: q?.analysis ?? '',
-        difficulty: q?.difficulty ?? 3,
-        knowledgePoints: q?.knowledgePoints ?? [],
-      });
-    }
-  }
-  return out;
-}
-
-export function cropUrl(homeworkId: string, studentId: string, questionId: string): string {
-  return `/teacher/analysis/crop/${encodeURIComponent(homeworkId)}/${encodeURIComponent(studentId)}/${encodeURIComponent(questionId)}`;
-}
 
 /** A homework's results, indexed for analysis. */
 export class HomeworkModel {
@@ -211,9 +88,9 @@ export class HomeworkModel {
    * flags (CROP, BLANK) and its response. Typed arrays, not an object per answer: a 2,000 × 30 test is 60,000
    * answers, decoded on every cold read (ADR 0037).
    */
-  private readonly points: Float64Array;
-  private readonly flags: Uint8Array;
-  private readonly responses: (string | null)[];
+  readonly points: Float64Array;
+  readonly flags: Uint8Array;
+  readonly responses: (string | null)[];
 
   /**
    * With a `base` (ADR 0030), `input.sheets` and `input.answers` are only the sheets written since the base was
@@ -229,86 +106,13 @@ export class HomeworkModel {
     this.paper = input.paper;
     this.questions = base?.questions ?? questionsOf(input.paper);
     this.layout = base?.layout ?? packLayout(this.questions.map((q) => q.questionId));
-    const baseRows = base ? new Map(base.rows.map((r) => [r.student.id, r])) : null;
     this.full = input.homework.fullScore;
-    const count = this.questions.length;
-    const sheetOf = new Map(input.sheets.map((s) => [s.student_id, s]));
-    // Rows first (a slot for each row with a sheet), then their answers into the slots.
-    const atOfSheet = new Map<string, number>();
-    const copied: [from: number, to: number][] = [];
-    let slots = 0;
-    this.rows = input.students.map((student): Row => {
-      const sheet = sheetOf.get(student.id);
-      const kept = sheet ? undefined : baseRows?.get(student.id);
-      if (kept) {
-        let at: number | null = null;
-        if (kept.at !== null) {
-          at = slots++ * count;
-          copied.push([kept.at, at]);
-        }
-        return { ...kept, student, at, gradeRank: null, classRank: null, z: null };
-      }
-      if (!sheet)
-        return {
-          student,
-          status: 'absent',
-          total: null,
-          partial: null,
-          objective: null,
-          subjective: null,
-          at: null,
-          gradeRank: null,
-          classRank: null,
-          z: null,
-        };
-      const at = slots++ * count;
-      atOfSheet.set(sheet.id, at);
-      const scored = sheet.unscored_count === 0;
-      return {
-        student,
-        status: scored ? 'scored' : 'pending',
-        total: scored ? sheet.total_score_tenths / 10 : null,
-        partial: scored ? null : sheet.total_score_tenths / 10,
-        objective: sheet.objective_score_tenths / 10,
-        subjective: sheet.subjective_score_tenths / 10,
-        at,
-        gradeRank: null,
-        classRank: null,
-        z: null,
-      };
-    });
-    // A question the sheet has no answer for: unscored, nothing read.
-    const points = new Float64Array(slots * count).fill(NaN);
-    const flags = new Uint8Array(slots * count);
-    const responses = new Array<string | null>(slots * count).fill(null);
-    for (const [from, to] of copied)
-      for (let i = 0; i < count; i += 1) {
-        points[to + i] = base!.points[from + i]!;
-        flags[to + i] = base!.flags[from + i]!;
-        responses[to + i] = base!.responses[from + i]!;
-      }
-    const qIndex = new Map(this.questions.map((q, i) => [q.questionId, i]));
-    for (const a of input.answers) {
-      const at = atOfSheet.get(a.sheet_id);
-      const i = qIndex.get(a.question_id);
-      if (at === undefined || i === undefined) continue;
-      points[at + i] = a.score_tenths === null ? NaN : a.score_tenths / 10;
-      flags[at + i] = (a.blank === 1 ? BLANK : 0) | (a.crop ? CROP : 0);
-      responses[at + i] = a.response;
-    }
-    // A pack (its key and length checked by the reader), decoded by the results spine.
-    for (const [sheetId, pack] of input.packed ?? []) {
-      const at = atOfSheet.get(sheetId);
-      if (at === undefined) continue;
-      forEachPacked(pack, this.layout, (i, scoreTenths, answerFlags, response) => {
-        points[at + i] = scoreTenths === null ? NaN : scoreTenths / 10;
-        flags[at + i] = answerFlags;
-        responses[at + i] = response;
-      });
-    }
-    this.points = points;
-    this.flags = flags;
-    this.responses = responses;
+    const built = buildRows(input, this.questions.length, base);
+    this.rows = built.rows;
+    const store = fillAnswers(input, this.questions, this.layout, built, base);
+    this.points = store.points;
+    this.flags = store.flags;
+    this.responses = store.responses;
     const scored = this.rows.filter((r) => r.total !== null);
     const totals = scored.map((r) => r.total!);
     this.gradeMean = mean(totals);
@@ -450,207 +254,15 @@ export class HomeworkModel {
 
   /** Per-question statistics within the scope's answers. */
   questionStats(rows: readonly Row[]): QuestionStats[] {
-    const { points, flags, responses } = this;
-    // Every sum below adds the same numbers in the same order as a sum over the rows' answers would (row order, from
-    // 0), so the figures are those of the plain formulas (metrics.ts) to the last bit.
-    const sheetRows = rows.filter((r) => r.at !== null);
-    const withSheet = Int32Array.from(sheetRows, (r) => r.at!);
-    const isRanked = Uint8Array.from(sheetRows, (r) => (r.total === null ? 0 : 1));
-    // Scored students by total, highest first (ties in row order): sorted once for every question's 区分度.
-    const ranked = Int32Array.from(
-      rows.filter((r) => r.total !== null).sort((a, b) => b.total! - a.total!),
-      (r) => r.at!,
-    );
-    // The classes' averages are over the grade whatever the scope: every row with a sheet of the homework's classes,
-    // by class. For the grade itself these are the scope's rows, summed in the same pass.
-    const classOf = new Map(this.classes.map((c, k) => [c.id, k]));
-    const grade = rows === this.rows;
-    const gradeRows = grade ? sheetRows : this.rows.filter((r) => r.at !== null);
-    const gradeAt = Int32Array.from(gradeRows, (r) => r.at!);
-    const gradeClass = Int32Array.from(gradeRows, (r) => classOf.get(r.student.classId) ?? -1);
-    const classSum = new Float64Array(this.classes.length);
-    const classCount = new Int32Array(this.classes.length);
-    return this.questions.map((q, i) => {
-      const objective = q.objective;
-      const scoredResponses = new Map<string | null, number>();
-      let sum = 0;
-      let answers = 0;
-      let answeredRanked = 0;
-      let full = 0;
-      let zero = 0;
-      let blank = 0;
-      classSum.fill(0);
-      classCount.fill(0);
-      for (let n = 0; n < withSheet.length; n += 1) {
-        const k = withSheet[n]! + i;
-        const score = points[k]!;
-        if (score !== score) continue;
-        sum += score;
-        answers += 1;
-        answeredRanked += isRanked[n]!;
-        if (score >= q.full) full += 1;
-        if (score === 0) zero += 1;
-        if (objective) {
-          const response = responses[k]!;
-          scoredResponses.set(response, (scoredResponses.get(response) ?? 0) + 1);
-          if (flags[k]! & BLANK || !response) blank += 1;
-        } else if (flags[k]! & BLANK) blank += 1;
-        if (grade) {
-          const c = gradeClass[n]!;
-          if (c >= 0) {
-            classSum[c] = classSum[c]! + score;
-            classCount[c] = classCount[c]! + 1;
-          }
-        }
-      }
-      if (!grade)
-        for (let n = 0; n < gradeAt.length; n += 1) {
-          const score = points[gradeAt[n]! + i]!;
-          const c = gradeClass[n]!;
-          if (score !== score || c < 0) continue;
-          classSum[c] = classSum[c]! + score;
-          classCount[c] = classCount[c]! + 1;
-        }
-      const average = answers === 0 ? 0 : sum / answers;
-      const scoreRate = q.full > 0 ? average / q.full : 0;
-      // 区分度 (discriminationOfRanked over the answered ranked students): only Kelley's two groups are read, the
-      // upper one from the top down, the lower one from the bottom up.
-      let d: number | null = null;
-      if (answeredRanked >= 4 && q.full > 0) {
-        const g = kelleyGroup(answeredRanked);
-        let upper = 0;
-        for (let n = 0, taken = 0; taken < g; n += 1) {
-          const score = points[ranked[n]! + i]!;
-          if (score !== score) continue;
-          upper += score;
-          taken += 1;
-        }
-        let lower = 0;
-        for (let n = ranked.length - 1, taken = 0; taken < g; n -= 1) {
-          const score = points[ranked[n]! + i]!;
-          if (score !== score) continue;
-          lower += score;
-          taken += 1;
-        }
-        d = discriminationOfGroups(upper, lower, g, q.full);
-      }
-      const band = d === null ? null : discriminationBand(d);
-      const diff = difficultyBand(scoreRate);
-      return {
-        questionId: q.questionId,
-        no: q.no,
-        sectionTitle: q.sectionTitle,
-        typeName: q.typeName,
-        kind: q.kind,
-        objective,
-        fullScore: q.full,
-        answerCount: answers,
-        average: round2(average),
-        scoreRate: rate(scoreRate),
-        difficulty: diff,
-        difficultyName: DIFFICULTY_BAND_NAMES[diff],
-        discrimination: d === null ? null : Math.max(-1, Math.min(1, Math.round(d * 10000) / 10000)),
-        discriminationBand: band,
-        discriminationName: band ? DISCRIMINATION_BAND_NAMES[band] : '',
-        fullCount: full,
-        zeroCount: zero,
-        blankCount: blank,
-        wrongCount: answers - full,
-        correctAnswer: q.answer,
-        options: objective
-          ? optionDistributionOf(scoredResponses, answers, q.answer, q.optionLabels).map((o) => ({
-              ...o,
-              rate: rate(o.rate),
-            }))
-          : [],
-        typicalWrong: objective
-          ? wrongResponsesOf(scoredResponses, answers, q.answer)
-              .slice(0, 3)
-              .map((w) => ({ ...w, rate: rate(w.rate) }))
-          : [],
-        knowledgePoints: q.knowledgePoints,
-        classes: this.classes.map((c, k) => {
-          const avg = classCount[k] === 0 ? 0 : classSum[k]! / classCount[k]!;
-          return {
-            classId: c.id,
-            className: c.name,
-            average: round2(avg),
-            scoreRate: rate(q.full > 0 ? avg / q.full : 0),
-          };
-        }),
-      };
-    });
-  }
-
-  /** Points scored ÷ points available per knowledge point over the rows' scored answers. */
-  private kpRates(
-    rows: readonly Row[],
-  ): Map<string, { name: string; scored: number; full: number; nos: string[] }> {
-    const out = new Map<string, { name: string; scored: number; full: number; nos: string[] }>();
-    const points = this.points;
-    const withSheet = Int32Array.from(
-      rows.filter((r) => r.at !== null),
-      (r) => r.at!,
-    );
-    this.questions.forEach((q, i) => {
-      for (const kp of q.knowledgePoints) {
-        const e = out.get(kp.id) ?? { name: kp.name, scored: 0, full: 0, nos: [] };
-        if (!e.nos.includes(q.no)) e.nos.push(q.no);
-        // Added one answer after another onto the knowledge point's sums, in row order.
-        let scored = e.scored;
-        let full = e.full;
-        for (let n = 0; n < withSheet.length; n += 1) {
-          const score = points[withSheet[n]! + i]!;
-          if (score !== score) continue;
-          scored += score;
-          full += q.full;
-        }
-        e.scored = scored;
-        e.full = full;
-        out.set(kp.id, e);
-      }
-    });
-    return out;
+    return questionStatsOf(this, rows);
   }
 
   knowledgePoints(rows: readonly Row[]): KnowledgePointStats[] {
-    const scope = this.kpRates(rows);
-    const grade = rows === this.rows ? scope : this.kpRates(this.rows);
-    return [...scope.entries()]
-      .map(([id, e]) => {
-        const scoreRate = e.full > 0 ? e.scored / e.full : 0;
-        const g = grade.get(id)!;
-        const mastery = masteryLevel(scoreRate);
-        const fullScore = this.questions
-          .filter((q) => q.knowledgePoints.some((k) => k.id === id))
-          .reduce((s, q) => s + q.full, 0);
-        return {
-          id,
-          name: e.name,
-          questionNos: e.nos,
-          fullScore,
-          scoreRate: rate(scoreRate),
-          gradeScoreRate: rate(g.full > 0 ? g.scored / g.full : 0),
-          mastery,
-          masteryName: MASTERY_LEVEL_NAMES[mastery],
-        };
-      })
-      .sort((a, b) => a.scoreRate - b.scoreRate || a.name.localeCompare(b.name));
+    return knowledgePointsOf(this, rows);
   }
 
   alpha(rows: readonly Row[]): number | null {
-    const scored = rows.filter((r) => r.total !== null);
-    const k = this.questions.length;
-    // The students × questions matrix of points (unscored: 0), row by row.
-    const matrix = new Float64Array(scored.length * k);
-    scored.forEach((r, n) => {
-      for (let i = 0; i < k; i += 1) {
-        const score = this.points[r.at! + i]!;
-        matrix[n * k + i] = score !== score ? 0 : score;
-      }
-    });
-    const a = cronbachAlphaOf(matrix, scored.length, k);
-    return a === null ? null : Math.round(a * 10000) / 10000;
+    return alphaOf(this, rows);
   }
 
   /** 临界生 of the scope: by score lines, or by rank lines in the grade. */
@@ -787,172 +399,18 @@ export class HomeworkModel {
     };
   }
 
-  private sample(r: Row, i: number): AnswerSample {
-    const cell = this.cell(r, i)!;
-    const q = this.questions[i]!;
-    return {
-      studentId: r.student.id,
-      name: r.student.name,
-      className: r.student.className,
-      score: round2(cell.score ?? 0),
-      fullScore: q.full,
-      response: q.objective ? (cell.response ?? '') : null,
-      cropUrl: cell.crop ? cropUrl(this.homework.id, r.student.id, q.questionId) : null,
-    };
-  }
-
   /** 讲评: questions by points lost per student, samples, and students to follow up. */
   commentary(classId: string | null): Commentary {
-    const rows = this.rowsOf(classId);
-    const stats = this.questionStats(rows);
-    const withSheet = rows.filter((r) => r.at !== null);
-    const passLine = this.settings.passRate;
-    const questions: CommentaryQuestion[] = stats.map((s, i) => {
-      const q = this.questions[i]!;
-      // The scored answers to the question, each with its row.
-      const answered = withSheet
-        .map((r) => ({ r, ...this.cell(r, i)! }))
-        .filter((a): a is typeof a & { score: number } => a.score !== null);
-      const wrong = answered.filter((a) => a.score < q.full);
-      const groups = new Map<string, string[]>();
-      if (q.objective)
-        for (const a of wrong) {
-          const key = normaliseChoice(a.response);
-          groups.set(key, [...(groups.get(key) ?? []), a.r.student.name]);
-        }
-      const distribution = new Map<number, number>();
-      if (!q.objective)
-        for (const a of answered) distribution.set(a.score, (distribution.get(a.score) ?? 0) + 1);
-      // Typical wrong answers: the lowest scores among answers actually written (blank ones teach nothing),
-      // those with a crop first; exemplary: full or highest marks, with a crop first.
-      const byCrop = (a: { crop: boolean }, b: { crop: boolean }) => Number(b.crop) - Number(a.crop);
-      const typical = wrong
-        .filter((a) => !a.blank && (!q.objective || a.response))
-        .sort((a, b) => a.score - b.score || byCrop(a, b))
-        .slice(0, 3)
-        .map((a) => this.sample(a.r, i));
-      const best = Math.max(0, ...answered.map((a) => a.score));
-      const exemplary = answered
-        .filter((a) => a.score === best && best > 0)
-        .sort(byCrop)
-        .slice(0, 3)
-        .map((a) => this.sample(a.r, i));
-      return {
-        ...s,
-        lostScore: round2(q.full - s.average),
-        priority: 1,
-        needsDiscussion: s.answerCount > 0 && s.scoreRate < passLine,
-        stem: q.stem,
-        options: q.options,
-        analysis: q.analysis,
-        wrongResponses: [...groups.entries()]
-          .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))
-          .map(([response, names]) => ({
-            response,
-            count: names.length,
-            rate: rate(answered.length ? names.length / answered.length : 0),
-            students: names.slice(0, 30),
-          })),
-        scoreDistribution: [...distribution.entries()]
-          .sort((a, b) => a[0] - b[0])
-          .map(([score, count]) => ({ score, count })),
-        typicalAnswers: typical,
-        exemplaryAnswers: exemplary,
-        wrongStudents: wrong.map((a) => a.r.student.name),
-      };
-    });
-    questions.sort(
-      (a, b) => b.lostScore - a.lostScore || a.scoreRate - b.scoreRate || Number(a.no) - Number(b.no),
-    );
-    questions.forEach((q, i) => (q.priority = i + 1));
-    return {
-      homework: this.homework,
-      scope: { classId, name: this.scopeName(classId) },
-      summary: this.stats(rows),
-      questions,
-      followUp: this.followUp(rows),
-      generatedAt: this.now,
-    };
+    return commentaryOf(this, classId);
   }
 
   /** Students below the pass line, 临界生 below a line, a drop of 15 points of rate or more, or 3+ blanks. */
   followUp(rows: readonly Row[]): FollowUpStudent[] {
-    const critical = new Map(this.critical(rows).map((c) => [c.studentId, c]));
-    const out: FollowUpStudent[] = [];
-    for (const r of this.ordered(rows)) {
-      if (r.total === null) continue;
-      const scoreRate = this.full > 0 ? r.total / this.full : 0;
-      const reasons: FollowUpReason[] = [];
-      if (scoreRate < this.settings.passRate - 1e-9) reasons.push('low');
-      const c = critical.get(r.student.id);
-      if (c && c.gap < 0) reasons.push('critical');
-      const prev = this.previousRates.get(r.student.id);
-      if (prev !== undefined && scoreRate - prev <= -0.15) reasons.push('declined');
-      let blanks = 0;
-      for (let i = 0; i < this.questions.length; i += 1)
-        if (this.flags[r.at! + i]! & BLANK || (this.questions[i]!.objective && !this.responses[r.at! + i]))
-          blanks += 1;
-      if (blanks >= 3) reasons.push('blank');
-      if (reasons.length === 0) continue;
-      out.push({
-        studentId: r.student.id,
-        name: r.student.name,
-        studentNo: r.student.studentNo,
-        className: r.student.className,
-        total: round2(r.total),
-        scoreRate: rate(scoreRate),
-        reasons,
-        reasonText: reasons.map((x) => FOLLOW_UP_REASON_NAMES[x]).join('；'),
-      });
-    }
-    return out.sort((a, b) => a.scoreRate - b.scoreRate);
+    return followUpOf(this, rows);
   }
 
   details(classId: string | null): HomeworkDetails {
-    const rows = this.rowsOf(classId);
-    const qs = this.questionStats(rows);
-    const show = this.settings.showRank;
-    const out: DetailRow[] = this.ordered(rows).map((r) => ({
-      studentId: r.student.id,
-      name: r.student.name,
-      studentNo: r.student.studentNo,
-      classId: r.student.classId,
-      className: r.student.className,
-      status: r.status,
-      statusName: STUDENT_RESULT_STATUS_NAMES[r.status],
-      total: r.total === null ? null : round2(r.total),
-      objective: r.objective === null ? null : round2(r.objective),
-      subjective: r.subjective === null ? null : round2(r.subjective),
-      classRank: show ? r.classRank : null,
-      gradeRank: show ? r.gradeRank : null,
-      cells: this.questions.map((q, i) => {
-        const cell = this.cell(r, i);
-        if (!cell) return { score: null, response: null, blank: false, correct: null, cropUrl: null };
-        return {
-          score: cell.score === null ? null : round2(cell.score),
-          response: q.objective ? (cell.response ?? '') : null,
-          blank: cell.blank || (q.objective && !cell.response),
-          correct: cell.score === null ? null : cell.score >= q.full,
-          cropUrl: cell.crop ? cropUrl(this.homework.id, r.student.id, q.questionId) : null,
-        };
-      }),
-    }));
-    return {
-      homework: this.homework,
-      scope: { classId, name: this.scopeName(classId) },
-      showRank: show,
-      columns: this.questions.map((q, i) => ({
-        questionId: q.questionId,
-        no: q.no,
-        typeName: q.typeName,
-        kind: q.kind,
-        objective: q.objective,
-        fullScore: q.full,
-        answer: q.objective ? q.answer : '',
-        scoreRate: qs[i]!.scoreRate,
-      })),
-      rows: out,
-    };
+    return detailsOf(this, classId);
   }
 
   /** Row view for exports and score sheets. */

@@ -4,7 +4,6 @@ import {
   AnalysisSettingsSchema,
   HOMEWORK_STATE_NAMES,
   HOMEWORK_TYPE_NAMES,
-  HomeworkPaperSchema,
   type AnalysisFilters,
   type AnalysisHomework,
   type AnalysisHomeworkItem,
@@ -15,7 +14,6 @@ import {
   type AverageScore,
   type BigData,
   type ClassAnalysis,
-  type ClassTrendPoint,
   type Commentary,
   type GradeTrend,
   type GradeTrendQuery,
@@ -41,13 +39,14 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import { requireSchool } from '../../lib/scope.js';
 import { nowIso } from '../../lib/ids.js';
 import { homeworkState, type HomeworkProgressSource } from '../homework/service.js';
-import { packLayout } from '../results/packing.js';
 import { ResultsService } from '../results/service.js';
-import { describe, mean, overAverageRate, rate, ranks, round2 } from './metrics.js';
-import { AnalysisCache, contextKeys, type CacheCounter, type Versions } from './cache.js';
-import { HomeworkModel, questionsOf, type ModelClass, type ModelStudent } from './model.js';
+import { mean, rate, round2 } from './metrics.js';
+import { AnalysisCache, type CacheCounter } from './cache.js';
+import type { HomeworkModel } from './model.js';
 import type { AnalysisRepository } from './repository.js';
 import { DataCenter } from './data-center.js';
+import { GradeAnalysis, type TrendPoint } from './grade.js';
+import { HomeworkModels } from './homework.js';
 import { PersonAnalysis } from './person.js';
 
 // The rules of analysis: who may read what (every call scoped to the caller's school; the data centre to grade
@@ -72,11 +71,9 @@ const MODEL_CACHE_SIZE = 12;
 /** Trend points kept (one per homework, a few kilobytes). */
 const POINT_CACHE_SIZE = 5000;
 
-type TrendPoint = GradeTrend['points'][number];
-
 export class AnalysisService {
-  /** The results spine: sheets, answers and their versions are read through it. */
-  private readonly results: ResultsService;
+  /** Loads models; sheets, answers and their versions are read through the results spine. */
+  private readonly loader: HomeworkModels;
 
   constructor(
     readonly repo: AnalysisRepository,
@@ -87,7 +84,7 @@ export class AnalysisService {
     db: Kysely<Database>,
     counter?: (cache: 'model' | 'point') => CacheCounter,
   ) {
-    this.results = new ResultsService(db, clock);
+    this.loader = new HomeworkModels(this, new ResultsService(db, clock));
     this.models = new AnalysisCache(db, MODEL_CACHE_SIZE, counter?.('model'));
     this.points = new AnalysisCache(db, POINT_CACHE_SIZE, counter?.('point'));
   }
@@ -285,127 +282,12 @@ export class AnalysisService {
       orgId,
       homeworkId,
       [homeworkId],
-      (stamp) => this.loadModel(orgId, homeworkId, stamp),
-      (previous, was, now) => this.refreshModel(orgId, homeworkId, previous, was, now),
+      (stamp) => this.loader.load(orgId, homeworkId, stamp),
+      (previous, was, now) => this.loader.refresh(orgId, homeworkId, previous, was, now),
     );
     if (classId !== undefined && !model.classes.some((c) => c.id === classId))
       throw notFound(ANALYSIS_MESSAGES.classNotInHomework);
     return model;
-  }
-
-  /** Loads one homework's results into the model (with each student's previous score rate of the subject). */
-  private async loadModel(
-    orgId: string,
-    homeworkId: string,
-    stamp: (keys: readonly string[]) => Promise<void>,
-  ): Promise<HomeworkModel> {
-    const row = await this.homeworkRow(orgId, homeworkId);
-    const [homework] = await this.present(orgId, [row]);
-    const paper = HomeworkPaperSchema.parse(JSON.parse(row.paper_snapshot));
-    const classIds = homework!.classes.map((c) => c.id);
-    const layout = packLayout(questionsOf(paper).map((q) => q.questionId));
-    const [students, { sheets, packed, answers }, teachers, settings, previousRates] = await Promise.all([
-      this.repo.studentsOfClasses(classIds),
-      this.results.sheetsWithAnswers(homeworkId, layout),
-      this.repo.teachersOf(orgId, row.subject_id, classIds),
-      this.settingsOf(orgId),
-      this.previousRates(orgId, row, stamp),
-    ]);
-    const classes: ModelClass[] = homework!.classes.map((c) => ({
-      ...c,
-      teacherNames: (teachers.get(c.id) ?? []).join('、'),
-    }));
-    const modelStudents: ModelStudent[] = students.map((s) => ({
-      id: s.id,
-      name: s.name,
-      studentNo: s.student_no,
-      classId: s.class_id,
-      className: s.class_name,
-    }));
-    return new HomeworkModel({
-      homework: homework!,
-      paper,
-      classes,
-      students: modelStudents,
-      sheets,
-      packed,
-      answers,
-      settings,
-      previousRates,
-      now: nowIso(this.clock),
-    });
-  }
-
-  /**
-   * A kept model brought up to date when only results changed (the context is the same, so the homework, its
-   * classes, students, settings and the earlier homework compared with are too): re-reads the sheets written since
-   * the model's version with their answers, and the previous score rates only when an earlier homework's results
-   * moved (ADR 0030). The header is read anew (its state follows the results).
-   */
-  private async refreshModel(
-    orgId: string,
-    homeworkId: string,
-    previous: HomeworkModel,
-    was: Versions,
-    now: Versions,
-  ): Promise<HomeworkModel> {
-    const row = await this.homeworkRow(orgId, homeworkId);
-    const since = was.get(homeworkId) ?? 0;
-    const earlierMoved = [...was.keys()].some(
-      (k) => k !== homeworkId && !contextKeys(orgId).includes(k) && was.get(k) !== now.get(k),
-    );
-    const [[homework], { sheets, packed, answers }, previousRates] = await Promise.all([
-      this.present(orgId, [row]),
-      since === now.get(homeworkId)
-        ? { sheets: [], packed: undefined, answers: [] }
-        : this.results.sheetsWithAnswers(homeworkId, previous.layout, since),
-      earlierMoved ? this.previousRates(orgId, row, () => Promise.resolve()) : previous.previousRates,
-    ]);
-    return new HomeworkModel(
-      {
-        homework: homework!,
-        paper: previous.paper,
-        classes: previous.classes,
-        students: previous.rows.map((r) => r.student),
-        sheets,
-        packed,
-        answers,
-        settings: previous.settings,
-        previousRates,
-        now: nowIso(this.clock),
-      },
-      previous,
-    );
-  }
-
-  /** Each student's score rate in the latest earlier homework of the same subject and year (up to 5 back). */
-  private async previousRates(
-    orgId: string,
-    row: HomeworkRow,
-    stamp: (keys: readonly string[]) => Promise<void>,
-  ): Promise<Map<string, number>> {
-    const earlier = (
-      await this.repo.listHomework(
-        { orgId, yearId: row.year_id, subjectId: row.subject_id, to: row.start_date },
-        12,
-      )
-    )
-      .filter((h) => h.id !== row.id && (h.start_date < row.start_date || h.created_at < row.created_at))
-      .slice(0, 5);
-    const out = new Map<string, number>();
-    if (earlier.length === 0) return out;
-    await stamp(earlier.map((h) => h.id));
-    const fullOf = new Map(earlier.map((h) => [h.id, h.total_score_tenths]));
-    const order = new Map(earlier.map((h, i) => [h.id, i]));
-    const best = new Map<string, number>();
-    for (const s of await this.repo.scoredTotals(earlier.map((h) => h.id))) {
-      const i = order.get(s.homework_id)!;
-      if ((best.get(s.student_id) ?? Infinity) <= i) continue;
-      best.set(s.student_id, i);
-      const full = fullOf.get(s.homework_id)!;
-      out.set(s.student_id, full > 0 ? s.total_score_tenths / full : 0);
-    }
-    return out;
   }
 
   /**
@@ -447,191 +329,16 @@ export class AnalysisService {
     return model.view(`details:${classId ?? ''}`, () => model.details(classId ?? null));
   }
 
-  async classAnalysis(auth: AuthContext, homeworkId: string, classId: string): Promise<ClassAnalysis> {
-    const model = await this.model(auth, homeworkId, classId);
-    const a = model.view(`analysis:${classId}`, () => model.analysis(classId));
-    const mine = a.classes.find((c) => c.classId === classId)!;
-    const gradeQuestions = model.view('questions:', () => model.questionStats(model.rows));
-    const trend = await this.classTrend(auth, model.homework, classId);
-    return {
-      homework: a.homework,
-      class: { id: classId, name: mine.className, teacherNames: mine.teacherNames },
-      settings: a.settings,
-      summary: a.summary,
-      gradeSummary: a.gradeSummary,
-      averageDiff: mine.averageDiff,
-      overAverageRate: mine.overAverageRate,
-      classRank: mine.rank,
-      classCount: a.classes.length,
-      bands: a.bands,
-      classes: a.classes,
-      questions: a.questions.map((q, i) => ({
-        ...q,
-        gradeAverage: gradeQuestions[i]!.average,
-        gradeScoreRate: gradeQuestions[i]!.scoreRate,
-        rateDiff: Math.round((q.scoreRate - gradeQuestions[i]!.scoreRate) * 10000) / 10000,
-      })),
-      knowledgePoints: a.knowledgePoints,
-      cronbachAlpha: a.cronbachAlpha,
-      criticalStudents: a.criticalStudents,
-      students: a.students,
-      trend,
-      generatedAt: a.generatedAt,
-    };
+  // ───────────── the class and the grade across homework (grade.ts) ─────────────
+
+  private readonly grade = new GradeAnalysis(this);
+
+  classAnalysis(auth: AuthContext, homeworkId: string, classId: string): Promise<ClassAnalysis> {
+    return this.grade.classAnalysis(auth, homeworkId, classId);
   }
 
-  /** The class's homework of the subject up to this one: class vs grade per homework (oldest first). */
-  private async classTrend(
-    auth: AuthContext,
-    hw: AnalysisHomework,
-    classId: string,
-  ): Promise<ClassTrendPoint[]> {
-    const orgId = requireSchool(auth);
-    const contextBefore = await this.points.contextVersion(orgId);
-    const rows = (
-      await this.repo.listHomework(
-        { orgId, yearId: hw.schoolYearId, subjectId: hw.subjectId, classId, to: hw.startDate },
-        30,
-      )
-    ).slice(0, 10);
-    if (!rows.some((r) => r.id === hw.id))
-      rows.unshift((await this.repo.listHomework({ orgId, ids: [hw.id] }))[0]!);
-    const points = await this.trendPoints(orgId, rows, contextBefore);
-    return points
-      .filter((p) =>
-        p.classes.some((c) => c.classId === classId && (c.scoredCount > 0 || !c.markingComplete)),
-      )
-      .map((p) => {
-        const c = p.classes.find((x) => x.classId === classId)!;
-        return {
-          homeworkId: p.homeworkId,
-          title: p.title,
-          date: p.date,
-          fullScore: p.fullScore,
-          classAverage: c.average,
-          gradeAverage: p.average,
-          classScoreRate: c.scoreRate,
-          gradeScoreRate: p.scoreRate,
-          overAverageRate: c.overAverageRate,
-          classRank: c.rank,
-          classCount: p.classes.length,
-          markingComplete: c.markingComplete,
-        };
-      });
-  }
-
-  // ───────────── across homework ─────────────
-
-  /**
-   * Grade and class figures of several homework from sheet totals only (oldest first). Each homework's point is
-   * kept in memory while its results and the context are unchanged (ADR 0021).
-   */
-  private async trendPoints(
-    orgId: string,
-    rows: HomeworkRow[],
-    contextBefore: string,
-  ): Promise<TrendPoint[]> {
-    if (rows.length === 0) return [];
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const points = await this.points.getMany(
-      orgId,
-      rows.map((r) => r.id),
-      (id) => `point:${id}`,
-      contextBefore,
-      async (missing) =>
-        this.computePoints(
-          orgId,
-          missing.map((id) => byId.get(id)!),
-        ),
-    );
-    return [...rows]
-      .sort((a, b) => a.start_date.localeCompare(b.start_date) || a.created_at.localeCompare(b.created_at))
-      .map((h) => points.get(h.id)!);
-  }
-
-  private async computePoints(orgId: string, rows: HomeworkRow[]): Promise<Map<string, TrendPoint>> {
-    const settings = await this.settingsOf(orgId);
-    const [classes, sheets, pending] = await Promise.all([
-      this.repo.classesOfHomework(rows.map((r) => r.id)),
-      this.repo.scoredTotals(rows.map((r) => r.id)),
-      this.repo.pendingSheets(rows.map((r) => r.id)),
-    ]);
-    const pendingIn = (homeworkId: string, classId?: string) =>
-      pending.some((p) => p.homework_id === homeworkId && (!classId || p.class_id === classId) && p.n > 0);
-    const byHomework = new Map<string, typeof sheets>();
-    for (const s of sheets) {
-      const list = byHomework.get(s.homework_id);
-      if (list) list.push(s);
-      else byHomework.set(s.homework_id, [s]);
-    }
-    return new Map(
-      rows.map((h) => {
-        const full = h.total_score_tenths / 10;
-        const list = byHomework.get(h.id) ?? [];
-        const totals = list.map((s) => s.total_score_tenths / 10);
-        const d = describe(totals, full, settings);
-        const cls = classes
-          .filter((c) => c.homework_id === h.id)
-          .map((c) => {
-            const t = list.filter((s) => s.class_id === c.class_id).map((s) => s.total_score_tenths / 10);
-            const cd = describe(t, full, settings);
-            return {
-              classId: c.class_id,
-              className: c.name,
-              scoredCount: cd.count,
-              average: round2(cd.average),
-              scoreRate: rate(cd.scoreRate),
-              passRate: rate(cd.passRate),
-              overAverageRate: Math.round(overAverageRate(cd.average, d.average) * 10000) / 10000,
-              rank: 1,
-              markingComplete: !pendingIn(h.id, c.class_id),
-            };
-          });
-        const r = ranks(cls.map((c) => (c.scoredCount ? c.average : -1)));
-        cls.forEach((c, i) => (c.rank = r[i]!));
-        const point: TrendPoint = {
-          homeworkId: h.id,
-          title: h.title,
-          typeName: HOMEWORK_TYPE_NAMES[h.type as HomeworkType] ?? h.type,
-          date: h.start_date,
-          fullScore: full,
-          scoredCount: d.count,
-          average: round2(d.average),
-          scoreRate: rate(d.scoreRate),
-          passRate: rate(d.passRate),
-          excellentRate: rate(d.excellentRate),
-          standardDeviation: round2(d.standardDeviation),
-          markingComplete: !pendingIn(h.id),
-          classes: cls,
-        };
-        return [h.id, point] as const;
-      }),
-    );
-  }
-
-  async gradeTrend(auth: AuthContext, q: GradeTrendQuery): Promise<GradeTrend> {
-    const orgId = requireSchool(auth);
-    const [contextBefore, year] = await Promise.all([
-      this.points.contextVersion(orgId),
-      this.yearOf(auth, orgId, q.schoolYearId),
-    ]);
-    const rows = year
-      ? await this.repo.listHomework(
-          { orgId, yearId: year.id, subjectId: q.subjectId, type: q.type, from: q.from, to: q.to },
-          q.limit,
-        )
-      : [];
-    const points = (await this.trendPoints(orgId, rows, contextBefore)).filter(
-      (p) => p.scoredCount > 0 || !p.markingComplete,
-    );
-    const classes = new Map<string, string>();
-    for (const p of points) for (const c of p.classes) classes.set(c.classId, c.className);
-    return {
-      subjectId: q.subjectId,
-      subjectName: rows[0]?.subject_name ?? '',
-      classes: [...classes.entries()].map(([id, name]) => ({ id, name })),
-      points,
-    };
+  gradeTrend(auth: AuthContext, q: GradeTrendQuery): Promise<GradeTrend> {
+    return this.grade.gradeTrend(auth, q);
   }
 
   // ───────────── the student, crops, score sheets, 错题本 (person.ts) ─────────────
