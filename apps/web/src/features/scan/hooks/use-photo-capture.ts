@@ -10,6 +10,7 @@ import {
   type FrameHint,
 } from '@zhzy/answer-card/photo/detect';
 import { MESSAGES, ScanUploadErrorDataSchema } from '@zhzy/contracts';
+import { zhCNScan } from '../../../i18n/zh-CN';
 import { toast } from '../../../lib/toast';
 import { createHostBatch, uploadHostPage } from '../api/host-scan';
 import { readScannerState } from '../stores/scanner-settings';
@@ -84,7 +85,7 @@ export function usePhotoCapture(schoolYearId: string | null, homeworkId: string 
       schoolYearId,
       subjectTeacher: readScannerState().setting.subjectTeacher,
       source: 'upload',
-      deviceName: '手机拍照',
+      deviceName: zhCNScan.photo.title,
       homeworkId,
     }).then(
       (created) => created.batch.id,
