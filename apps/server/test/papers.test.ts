@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  dayInZone,
   PaperDocumentSchema,
   PaperSettingsSchema,
   PaperSummarySchema,
@@ -12,7 +13,8 @@ import { createSchool } from '../src/seed/school.js';
 import { DIALECTS, bearer, signIn, startTestApp, type TestApp } from './helpers/index.js';
 
 type Headers = { authorization: string };
-const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 const PaperPage = page(PaperSummarySchema);
 
 describe.each(DIALECTS)('papers on %s', (dialect) => {
@@ -307,7 +309,8 @@ describe.each(DIALECTS)('papers on %s', (dialect) => {
       ),
     );
     paper = final;
-    await advance(DAY);
+    // 02:00 the next night in Beijing (18:00 UTC): date filters are the school's days, not UTC's.
+    await advance(DAY + 10 * HOUR);
     const blank = doc(
       await call('POST', '/teacher/paper/create', me, {
         subjectId: SUBJECT_IDS.数学,
@@ -322,13 +325,10 @@ describe.each(DIALECTS)('papers on %s', (dialect) => {
     ).toEqual([paper.id]);
     expect((await list('mine', me, '&status=final')).records.map((r) => r.id)).toEqual([paper.id]);
     expect((await list('mine', me, `&subjectId=${SUBJECT_IDS.物理}`)).total).toBe(0);
-    const day = new Date(now).toISOString().slice(0, 10);
-    expect((await list('mine', me, `&from=${day}`)).records.map((r) => r.id)).toEqual([blank.id]);
-    expect(
-      (await list('mine', me, `&to=${new Date(now - DAY).toISOString().slice(0, 10)}`)).records.map(
-        (r) => r.id,
-      ),
-    ).toEqual([paper.id]);
+    expect(dayInZone(now)).toBe('2026-11-04');
+    expect((await list('mine', me, '&from=2026-11-04')).records.map((r) => r.id)).toEqual([blank.id]);
+    expect((await list('mine', me, '&to=2026-11-03')).records.map((r) => r.id)).toEqual([paper.id]);
+    await advance(-10 * HOUR); // back to the afternoon the later tests count their days from
     const first = await call('GET', '/teacher/paper/mine?size=1&page=2', me);
     expect(PaperPage.parse(first.json().data)).toMatchObject({ total: 2, page: 2, size: 1 });
     expect((await call('GET', '/teacher/paper/mine?from=yesterday', me)).json().message).toContain(

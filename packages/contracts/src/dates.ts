@@ -22,6 +22,41 @@ export function dayInZone(
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/** How far a time zone's wall clock is ahead of UTC at an instant, in milliseconds. */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  let f = clocks.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    clocks.set(timeZone, f);
+  }
+  const n = (type: string) => Number(f.formatToParts(instant).find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+  return wall - (instant - (instant % 1000));
+}
+
+/**
+ * The instant (ISO, UTC) at which a calendar day starts in a time zone: "since today" and date filters mean the
+ * school's midnight, not UTC's (for Asia/Shanghai, 2026-03-02 starts at 2026-03-01T16:00:00.000Z).
+ */
+export function dayStartInZone(day: string, timeZone: string = DEFAULT_SCHOOL_TIME_ZONE): string {
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  let start = midnightUtc - zoneOffsetMs(midnightUtc, timeZone);
+  // A daylight-saving change between UTC midnight and the zone's midnight: measure the offset where the day starts.
+  start = midnightUtc - zoneOffsetMs(start, timeZone);
+  return new Date(start).toISOString();
+}
+
 /** A YYYY-MM-DD day plus n days (calendar arithmetic, no time zone involved). */
 export function addDays(day: string, n: number): string {
   const d = new Date(`${day}T00:00:00Z`);

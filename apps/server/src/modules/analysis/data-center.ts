@@ -1,5 +1,6 @@
 import {
   dayInZone,
+  dayStartInZone,
   compareClassNames,
   MARKER_INDICATOR_NAMES,
   type AverageScore,
@@ -283,7 +284,7 @@ export class DataCenter {
       this.core.repo.sheetTotals(ids),
       this.core.repo.answerCounts(ids),
       this.core.progress.progressOf(orgId, ids),
-      this.core.repo.activitySince(orgId, `${today}T00:00:00.000Z`),
+      this.core.repo.activitySince(orgId, dayStartInZone(today, org?.time_zone)),
       this.core.repo.lastScoredAt(ids),
     ]);
     const presented = await this.core.present(orgId, rows.slice(0, 40));

@@ -1,4 +1,6 @@
 import {
+  addDays,
+  dayStartInZone,
   RECYCLE_BIN_DAYS,
   type PaperListQuery,
   type PaperSettingDefaults,
@@ -223,6 +225,7 @@ export class PapersService extends PapersWord {
 
   async list(auth: AuthContext, kind: PaperListKind, q: PaperListQuery) {
     const orgId = requireSchool(auth);
+    const zone = q.from || q.to ? await this.repo.schoolTimeZone(orgId) : undefined;
     const { total, rows } = await this.repo.pagePapers({
       kind,
       orgId,
@@ -230,8 +233,8 @@ export class PapersService extends PapersWord {
       keyword: q.keyword || undefined,
       subjectId: q.subjectId,
       status: q.status,
-      fromIso: q.from ? `${q.from}T00:00:00.000Z` : undefined,
-      toIso: q.to ? `${q.to}T23:59:59.999Z` : undefined,
+      fromIso: q.from ? dayStartInZone(q.from, zone) : undefined,
+      toIso: q.to ? new Date(Date.parse(dayStartInZone(addDays(q.to, 1), zone)) - 1).toISOString() : undefined,
       recycleCutoffIso: new Date(this.clock() - RECYCLE_BIN_DAYS * DAY_MS).toISOString(),
       offset: (q.page - 1) * q.size,
       limit: q.size,
