@@ -234,7 +234,9 @@ export class PapersService extends PapersWord {
       subjectId: q.subjectId,
       status: q.status,
       fromIso: q.from ? dayStartInZone(q.from, zone) : undefined,
-      toIso: q.to ? new Date(Date.parse(dayStartInZone(addDays(q.to, 1), zone)) - 1).toISOString() : undefined,
+      toIso: q.to
+        ? new Date(Date.parse(dayStartInZone(addDays(q.to, 1), zone)) - 1).toISOString()
+        : undefined,
       recycleCutoffIso: new Date(this.clock() - RECYCLE_BIN_DAYS * DAY_MS).toISOString(),
       offset: (q.page - 1) * q.size,
       limit: q.size,
