@@ -3,6 +3,7 @@
 import { findBlobs, type Blob } from '../recognise/components.js';
 import type { GreyImage } from '../recognise/image.js';
 import type { Pt } from './homography.js';
+import { backgroundAt, paperLight, type Background } from './light.js';
 
 export { PHOTO_LIMITS, clippedShare, percentile, sharpnessOf } from './quality.js';
 export {
@@ -17,70 +18,6 @@ export {
 } from './frame.js';
 
 /** The paper's brightness on a coarse grid: each cell the brightest of its block and its neighbours, smoothed. */
-export interface Background {
-  /** Cell size, pixels. */
-  cell: number;
-  cols: number;
-  rows: number;
-  /** Row-major, one value per cell. */
-  data: Float32Array;
-}
-
-/**
- * Local background of a grey image (morphological: a max over blocks of about `cell` pixels and their neighbours,
- * so ink and anchors up to ~2 cells wide vanish, then a 3 × 3 mean). Each block's max is taken over 2 × 2 means so a
- * single hot pixel does not count.
- */
-export function backgroundOf(img: GreyImage, cell: number): Background {
-  const cols = Math.max(1, Math.ceil(img.width / cell));
-  const rows = Math.max(1, Math.ceil(img.height / cell));
-  const max = new Float32Array(cols * rows);
-  const { width, height, data } = img;
-  for (let y = 0; y + 1 < height; y += 2) {
-    const r = Math.floor(y / cell) * cols;
-    for (let x = 0; x + 1 < width; x += 2) {
-      const i = y * width + x;
-      const v = (data[i]! + data[i + 1]! + data[i + width]! + data[i + width + 1]!) / 4;
-      const c = r + Math.floor(x / cell);
-      if (v > max[c]!) max[c] = v;
-    }
-  }
-  const pass = (src: Float32Array, f: (vals: number[]) => number) => {
-    const out = new Float32Array(cols * rows);
-    for (let cy = 0; cy < rows; cy++)
-      for (let cx = 0; cx < cols; cx++) {
-        const vals: number[] = [];
-        for (let dy = -1; dy <= 1; dy++)
-          for (let dx = -1; dx <= 1; dx++) {
-            const x = cx + dx;
-            const y = cy + dy;
-            if (x >= 0 && y >= 0 && x < cols && y < rows) vals.push(src[y * cols + x]!);
-          }
-        out[cy * cols + cx] = f(vals);
-      }
-    return out;
-  };
-  const dilated = pass(max, (v) => Math.max(...v));
-  const smooth = pass(dilated, (v) => v.reduce((s, x) => s + x, 0) / v.length);
-  return { cell, cols, rows, data: smooth };
-}
-
-/** The background at a pixel, bilinear between cell centres. */
-export function backgroundAt(bg: Background, x: number, y: number): number {
-  const fx = Math.min(bg.cols - 1, Math.max(0, x / bg.cell - 0.5));
-  const fy = Math.min(bg.rows - 1, Math.max(0, y / bg.cell - 0.5));
-  const x0 = Math.floor(fx);
-  const y0 = Math.floor(fy);
-  const x1 = Math.min(bg.cols - 1, x0 + 1);
-  const y1 = Math.min(bg.rows - 1, y0 + 1);
-  const tx = fx - x0;
-  const ty = fy - y0;
-  const d = bg.data;
-  const top = d[y0 * bg.cols + x0]! * (1 - tx) + d[y0 * bg.cols + x1]! * tx;
-  const bottom = d[y1 * bg.cols + x0]! * (1 - tx) + d[y1 * bg.cols + x1]! * tx;
-  return top * (1 - ty) + bottom * ty;
-}
-
 /** The four anchors found in a frame: centres clockwise from the one nearest the frame's top-left. */
 export interface AnchorQuad {
   corners: [Pt, Pt, Pt, Pt];
@@ -104,7 +41,7 @@ interface Square extends Blob {
  */
 export function detectAnchorQuad(img: GreyImage, minSide = 4): AnchorQuad | undefined {
   const cell = Math.max(8, Math.round(Math.min(img.width, img.height) / 40));
-  const bg = backgroundOf(img, cell);
+  const bg = paperLight(img, 3 * cell);
   const mask = new Uint8Array(img.width * img.height);
   for (let y = 0; y < img.height; y++)
     for (let x = 0; x < img.width; x++) {

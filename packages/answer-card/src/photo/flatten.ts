@@ -5,8 +5,9 @@ import sharp, { type Metadata } from 'sharp';
 import { CARD_PAGE_MM, PHOTO_REFUSAL_MESSAGES, type CardSize, type PhotoRefusalCode } from '@zhzy/contracts';
 import type { GreyImage } from '../recognise/image.js';
 import { M } from '../layout/metrics.js';
-import { backgroundAt, backgroundOf, detectAnchorQuad, dist, quadArea } from './detect.js';
+import { detectAnchorQuad, dist, quadArea } from './detect.js';
 import { applyHomography, homographyFrom, poseOf, type Homography, type Pt } from './homography.js';
+import { backgroundAt, LIGHT_WINDOW_MM, paperLight } from './light.js';
 import { PHOTO_LIMITS, clippedShare, percentile, sharpnessOf } from './quality.js';
 
 export { PHOTO_LIMITS };
@@ -241,8 +242,8 @@ export async function flattenPhoto(
     h[8]!,
   ];
   const flat = warp(work, hw, page.width, page.height, k);
-  // Lighting: each pixel over the paper around it (cells of 4 mm: ink and anchors vanish in the max).
-  const bg = backgroundOf(flat, Math.round(4 * k));
+  // Lighting: each pixel over the paper around it (a closing wider than any ink; shadow edges stay sharp).
+  const bg = paperLight(flat, LIGHT_WINDOW_MM * k);
   const paper = median(bg.data);
   if (paper < PHOTO_LIMITS.minPaper) return refuse('tooDark', { tiltDeg, areaShare, pxPerMm, paper });
   let clipped = 0;

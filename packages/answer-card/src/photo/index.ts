@@ -12,5 +12,6 @@ export {
   type PhotoOptions,
   type PhotoQuality,
 } from './flatten.js';
-export { detectAnchorQuad, backgroundOf, type AnchorQuad } from './detect.js';
+export { detectAnchorQuad, type AnchorQuad } from './detect.js';
+export { paperLight, backgroundAt, type Background } from './light.js';
 export { homographyFrom, applyHomography, tiltOf, type Homography, type Pt } from './homography.js';
