@@ -3,6 +3,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import PDFKit from 'pdfkit';
 import type { HomeworkAnalysis, MistakeBook, MistakeQuestion } from '@zhzy/contracts';
 import type { CardFonts } from '@zhzy/answer-card/render';
+import { writeInline } from '../../lib/math-pdf/inline.js';
 import { htmlBlocks } from '../materials/booklet.js';
 import { drawCellTable } from '../materials/pdf-table.js';
 import { columnChart, rowChart } from './pdf-charts.js';
@@ -215,6 +216,20 @@ function richText(doc: Doc, html: string, indent = 0, prefix = ''): void {
   const blocks = htmlBlocks(html);
   if (blocks.length === 0 && prefix) paragraph(doc, prefix, { indent });
   for (const [i, block] of blocks.entries()) {
+    if (block.type === 'text' && block.runs) {
+      ensure(doc, 30);
+      const lead = i === 0 && prefix ? [{ text: prefix }] : [];
+      writeInline(doc, [...lead, ...block.runs], {
+        x: MARGIN + indent,
+        width: width(doc) - indent,
+        font: 'cjk',
+        size: 10,
+        color: INK,
+        lineGap: 2,
+      });
+      doc.x = MARGIN;
+      continue;
+    }
     if (block.type === 'text') {
       paragraph(doc, i === 0 ? `${prefix}${block.text}` : block.text, { indent });
       continue;

@@ -14,10 +14,82 @@ const STEM =
   '<tbody><tr><td>y</td><td>\\(\\frac{1}{2}\\)</td><td><b>3</b></td></tr></tbody></table>' +
   '<p>求 \\(y\\) 与 \\(x\\) 的关系式。</p>';
 
+const ARTIFACTS = path.resolve(import.meta.dirname, '../../../../../test-artifacts/booklet');
+
+/** A paper with one question per stem, as the booklet reads it. */
+function paperOf(stems: string[], answer = ''): PaperDocument {
+  return {
+    title: '方程与不等式 练习',
+    subtitle: '',
+    stageName: '初中',
+    subjectName: '数学',
+    questionCount: stems.length,
+    totalScore: 10 * stems.length,
+    sections: [
+      {
+        heading: '一、解答题',
+        note: '',
+        items: stems.map((stem, i) => ({
+          no: i + 1,
+          question: { stem, options: [], answer, analysis: '' },
+        })),
+      },
+    ],
+  } as unknown as PaperDocument;
+}
+
+const BOOKLET = {
+  title: '方程与不等式 练习',
+  schoolName: '演示学校',
+  cover: false,
+  pageNumbers: false,
+  withAnswers: true,
+  fonts: cardFonts(),
+  date: new Date('2026-11-28T00:00:00Z'),
+};
+
 describe('questions in printed papers', () => {
-  it('reads a stem’s table as a table: a header row and its cells, formulas as linear text', () => {
+  it('typesets formulas as formulas: fractions, roots, powers, a system and an inequality, on the text line', async () => {
+    const stems = [
+      '<p>解方程：\\(\\frac{x}{2}-\\frac{x-1}{3}=1\\)，并检验。</p>',
+      '<p>计算：\\(\\sqrt{16}+\\sqrt[3]{-8}-2^{3}\\times\\left(-\\frac{1}{2}\\right)^{2}\\)</p>',
+      '<p>解方程组 \\(\\begin{cases}x+y=5\\\\2x-y=1\\end{cases}\\)，再求 \\(x^{2}+y^{2}\\) 的值。</p>',
+      '<p>解不等式 \\(3x-2\\geq 2x+1\\) 与 \\(-\\frac{1}{2}x<4\\)，并把解集在数轴上表示出来。</p>',
+      '<p>如图，\\(\\angle ABC=90^{\\circ}\\)，\\(AB\\parallel CD\\)，\\(\\triangle ABC\\) 的面积是多少？这一行很长很长，要在页面的右边折到下一行继续排，公式也不能被拆开。</p>',
+      '<p>一个写错的公式 \\(\\frac{1}{\\)照样印出来，不丢内容。</p>',
+    ];
+    const pdf = await renderPaperPdf(paperOf(stems, '<p>\\(x=\\frac{5}{2}\\)</p>'), BOOKLET);
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    const file = path.join(ARTIFACTS, 'math.pdf');
+    fs.writeFileSync(file, pdf);
+    execFileSync('pdftoppm', ['-png', '-r', '100', '-singlefile', file, path.join(ARTIFACTS, 'math')]);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    // The Chinese around the formulas is text; the formulas are drawn, not written as TeX or as linear text.
+    expect(text).toContain('解方程：');
+    expect(text).toContain('并把解集在数轴上表示出来');
+    expect(text).not.toMatch(/\\frac|\\sqrt|\\begin|\\\(/);
+    expect(text).not.toContain('x/2');
+    // A formula MathJax cannot read is printed as its text rather than lost.
+    expect(text).toContain('照样印出来');
+    // Drawn: the fraction bar of the first formula is ink on the page (the page has far more dark pixels than the
+    // text alone would give is not asserted; instead the PNG is kept for a person to look at).
+    expect(fs.statSync(path.join(ARTIFACTS, 'math.png')).size).toBeGreaterThan(10_000);
+  });
+
+  it('reads a stem’s table as a table: a header row and its cells, formulas in cells as linear text', () => {
     expect(htmlBlocks(STEM)).toEqual([
-      { type: 'text', text: '已知 x 与 y 的对应值如下表：' },
+      {
+        type: 'text',
+        text: '已知 x 与 y 的对应值如下表：',
+        // The formulas kept apart for the typesetter, with their linear text for a fallback.
+        runs: [
+          { text: '已知 ' },
+          { tex: 'x', text: 'x' },
+          { text: ' 与 ' },
+          { tex: 'y', text: 'y' },
+          { text: ' 的对应值如下表：' },
+        ],
+      },
       {
         type: 'table',
         header: true,
@@ -26,7 +98,17 @@ describe('questions in printed papers', () => {
           ['y', '1/2', '3'],
         ],
       },
-      { type: 'text', text: '求 y 与 x 的关系式。' },
+      {
+        type: 'text',
+        text: '求 y 与 x 的关系式。',
+        runs: [
+          { text: '求 ' },
+          { tex: 'y', text: 'y' },
+          { text: ' 与 ' },
+          { tex: 'x', text: 'x' },
+          { text: ' 的关系式。' },
+        ],
+      },
     ]);
   });
 

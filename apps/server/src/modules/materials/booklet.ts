@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { MATERIAL_MESSAGES, type PaperDocument } from '@zhzy/contracts';
 import type { CardFonts } from '@zhzy/answer-card/render';
 import { AppError } from '../../lib/errors.js';
+import { writeInline, type Run } from '../../lib/math-pdf/inline.js';
 import { latexToText } from '../papers/latex.js';
 import { drawCellTable, type CellTable } from './pdf-table.js';
 
@@ -73,7 +74,9 @@ function finish(doc: PDFKit.PDFDocument): Promise<Buffer> {
 }
 
 type Block =
-  { type: 'text'; text: string } | { type: 'image'; data: Buffer } | ({ type: 'table' } & CellTable);
+  | { type: 'text'; text: string; runs?: Run[] }
+  | { type: 'image'; data: Buffer }
+  | ({ type: 'table' } & CellTable);
 
 const decode = (text: string) =>
   text
@@ -84,11 +87,28 @@ const decode = (text: string) =>
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, '&');
 
+const FORMULA = /\\\(([\s\S]*?)\\\)|\\\[([\s\S]*?)\\\]/g;
+
 /** Formulas \( … \) as readable linear text (× ÷ √ a/b, x^2). */
 const withFormulas = (text: string) =>
-  text.replace(/\\\(([\s\S]*?)\\\)|\\\[([\s\S]*?)\\\]/g, (_m, a: string | undefined, b: string | undefined) =>
-    latexToText(a ?? b ?? ''),
-  );
+  text.replace(FORMULA, (_m, a: string | undefined, b: string | undefined) => latexToText(a ?? b ?? ''));
+
+const squeeze = (text: string) => text.replace(/[ \t]+/g, ' ');
+
+/** A paragraph's text and formulas as runs for `writeInline`; undefined when it holds no formula. */
+function runsOf(text: string): Run[] | undefined {
+  const runs: Run[] = [];
+  let at = 0;
+  for (const m of text.matchAll(FORMULA)) {
+    if (m.index > at) runs.push({ text: squeeze(text.slice(at, m.index)) });
+    const tex = m[1] ?? m[2] ?? '';
+    runs.push({ tex, text: latexToText(tex) });
+    at = m.index + m[0].length;
+  }
+  if (runs.length === 0) return undefined;
+  if (at < text.length) runs.push({ text: squeeze(text.slice(at)) });
+  return runs;
+}
 
 /** The text of some nodes, formulas as linear text (a table cell's content). */
 function textOf(nodes: ChildNode[]): string {
@@ -132,10 +152,10 @@ export function htmlBlocks(html: string): Block[] {
   const blocks: Block[] = [];
   let line = '';
   const flush = () => {
-    const text = withFormulas(decode(line))
-      .replace(/[ \t]+/g, ' ')
-      .trim();
-    if (text) blocks.push({ type: 'text', text });
+    const raw = decode(line).trim();
+    const text = squeeze(withFormulas(raw)).trim();
+    const runs = runsOf(raw);
+    if (text) blocks.push({ type: 'text', text, ...(runs ? { runs } : {}) });
     line = '';
   };
   const walk = (nodes: ChildNode[]) => {
@@ -185,7 +205,10 @@ function writeBlocks(
   let first = true;
   if (blocks.length === 0 && lead) blocks = [{ type: 'text', text: '' }];
   for (const b of blocks) {
-    if (b.type === 'text') {
+    if (b.type === 'text' && b.runs) {
+      const lead0 = first && lead ? [{ text: lead }] : [];
+      writeInline(doc, [...lead0, ...b.runs], { x: MARGIN, width, font: 'cjk', size, color });
+    } else if (b.type === 'text') {
       doc
         .font('cjk')
         .fontSize(size)
