@@ -80,7 +80,7 @@ it(
     const count = Number(/共 (\d+) 道题/.exec(await status.innerText())![1]);
     expect(count).toBeGreaterThanOrEqual(5);
     expect(count).toBeLessThanOrEqual(10);
-    expect(await status.getByRole('link', { name: '答题卡' }).getAttribute('href')).toMatch(
+    expect(await status.getByRole('link', { name: '答题卡', exact: true }).getAttribute('href')).toMatch(
       /\/answerCard\?homeworkId=/,
     );
     expect(await status.getByRole('link', { name: '打印试卷' }).getAttribute('href')).toMatch(
