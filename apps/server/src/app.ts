@@ -13,6 +13,7 @@ import { createStorage, type ObjectStorage } from './lib/storage/index.js';
 import { registerAccount } from './modules/account/routes.js';
 import { registerAgentDownloads } from './modules/agent-download/routes.js';
 import { registerAnalysis } from './modules/analysis/routes.js';
+import { registerRehearsal } from './modules/analysis/rehearse.js';
 import { seedAnalysisDemo } from './modules/analysis/seed.js';
 import { DevSmsInbox, LogSmsProvider, type SmsProvider } from './modules/account/sms.js';
 import { AuthRepository } from './modules/auth/repository.js';
@@ -275,7 +276,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   // Learning analysis, the data centre, the large screen, score sheets, 错题本 and exports.
   const catalogForAnalysis = new CatalogService(catalogRepository, questionsRepository);
-  registerAnalysis(app, guards, {
+  const analysis = registerAnalysis(app, guards, {
     db,
     dataDir: config.DATA_DIR,
     storage,
@@ -285,6 +286,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     similar: (auth, questionId, size, exclude) =>
       catalogForAnalysis.similar(auth, questionId, { size, exclude }),
   });
+  // 错题重练 「发布为作业」: a paper of wrong questions published through the papers and homework services.
+  registerRehearsal(app, guards, { analysis, papers, homework });
   if (config.SEED_DEMO && config.SEED_DEMO_RESULTS) {
     const pages = new PageStorage(storage);
     if (await seedAnalysisDemo({ db: db.kysely, clock, papers, homework, pages }))

@@ -309,6 +309,8 @@ describe.each(DIALECTS)('analysis PDFs on %s', (dialect) => {
     // a3 got q1, q3, q4 and q7 wrong; a1 got full marks: a page of their own saying so.
     expect(pdf.text).toContain('共 4 道错题');
     expect(pdf.text).toContain('所选范围内没有错题');
+    // Each book names the homework its wrong questions came from.
+    expect(pdf.text).toContain('来源作业：第一单元测验（2026-11-02）');
     const pages = pdf.text.split('\f');
     const a1Page = pages.findIndex((p) => p.includes(`${a1} 的错题本`));
     expect(a1Page).toBeGreaterThan(0);
@@ -332,5 +334,116 @@ describe.each(DIALECTS)('analysis PDFs on %s', (dialect) => {
       .filter(([, s]) => s >= 0);
     expect(starts.map(([, s]) => s)).toEqual(students.map((_, i) => i));
     expect(pdf.text).not.toContain('举一反三');
+  });
+
+  it('names the chosen homework on every 错题本, even a book without wrong questions', async () => {
+    const res = await post('/teacher/analysis/mistake-book/pdf', {
+      studentIds: [ids.a1],
+      homeworkId: hw.id,
+      similar: 0,
+    });
+    expect(res.statusCode).toBe(200);
+    const pdf = readPdf(res.rawPayload, 'one-homework.pdf');
+    expect(pdf.text).toContain('来源作业：第一单元测验');
+    expect(pdf.text).toContain('所选范围内没有错题');
+  });
+
+  // ───────────── 错题重练 「发布为作业」 ─────────────
+
+  const REHEARSE = '/teacher/analysis/rehearse/publish';
+  interface Published {
+    homeworkId: string;
+    title: string;
+    className: string;
+    questions: { questionId: string; missedBy: number; similarOf: string | null }[];
+  }
+  const publishRehearsal = async (body: Record<string, unknown>) => {
+    const res = await post(REHEARSE, body);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: Published }>().data;
+  };
+  const detailOf = async (id: string) =>
+    (await w.call('GET', `/teacher/homework/detail/${id}`, w.me)).json<{ data: HomeworkDetail }>().data;
+
+  it('publishes the class’s most-missed questions, ranked by how many missed them, as homework of the class', async () => {
+    const out = await publishRehearsal({ classId: c1, homeworkId: hw.id });
+    // class 1 missed: the written question 3 times; q1–q4 and blank0 twice; blank3 once.
+    expect(out.questions.map((q) => [q.questionId, q.missedBy])).toEqual([
+      [Q.written, 3],
+      [Q.single3, 2],
+      [Q.single4, 2],
+      [Q.multi5, 2],
+      [Q.truefalse, 2],
+      [Q.blank0, 2],
+      [Q.blank3, 1],
+    ]);
+    expect(out.className).toBe(w.classesA[0]!.name);
+    expect(out.title.startsWith(`错题重练 · ${w.classesA[0]!.name} · `)).toBe(true);
+    expect(out.title).toMatch(/ · \d{4}-\d{2}-\d{2}$/);
+    const detail = await detailOf(out.homeworkId);
+    expect(detail.title).toBe(out.title);
+    expect(detail.classes.map((c) => c.id)).toEqual([c1]);
+    expect(detail.questionCount).toBe(7);
+    expect(detail.card.pageCount).toBeGreaterThanOrEqual(1);
+    const inPaper = detail.paper.sections.flatMap((s) => s.items.map((i) => i.questionId));
+    expect(new Set(inPaper)).toEqual(new Set(out.questions.map((q) => q.questionId)));
+    // It is a homework like any: its answer card prints.
+    const card = await post(`/teacher/homework/card/${out.homeworkId}/pdf`, { kind: 'students' });
+    expect(card.statusCode, card.body).toBe(200);
+    expect(card.headers['content-type']).toBe('application/pdf');
+
+    const top = await publishRehearsal({ classId: c1, homeworkId: hw.id, count: 3 });
+    expect(top.questions.map((q) => q.questionId)).toEqual([Q.written, Q.single3, Q.single4]);
+    expect((await detailOf(top.homeworkId)).questionCount).toBe(3);
+  });
+
+  it('publishes the union of picked students’ wrong questions, with similar questions when asked', async () => {
+    const out = await publishRehearsal({ classId: c1, homeworkId: hw.id, studentIds: [ids.a2, ids.a3] });
+    // a2 missed q2, blank0 and the written one; a3 missed q1, q3, q4 and the written one.
+    expect(out.questions.map((q) => [q.questionId, q.missedBy])).toEqual([
+      [Q.written, 2],
+      [Q.single3, 1],
+      [Q.single4, 1],
+      [Q.multi5, 1],
+      [Q.truefalse, 1],
+      [Q.blank0, 1],
+    ]);
+    const withSimilar = await publishRehearsal({ classId: c1, homeworkId: hw.id, similar: true, count: 2 });
+    const wrong = withSimilar.questions.filter((q) => q.similarOf === null).map((q) => q.questionId);
+    expect(wrong).toEqual([Q.written, Q.single3]);
+    // Each similar question follows the wrong question it is like.
+    let lastWrong = '';
+    for (const q of withSimilar.questions) {
+      if (q.similarOf === null) {
+        lastWrong = q.questionId;
+        continue;
+      }
+      expect(q.similarOf).toBe(lastWrong);
+      expect(q.missedBy).toBe(0);
+      expect(wrong).not.toContain(q.questionId);
+    }
+    expect((await detailOf(withSimilar.homeworkId)).questionCount).toBe(withSimilar.questions.length);
+  });
+
+  it('refuses another school, students of another class, no scope and no mistakes in Chinese', async () => {
+    const foreign = await post(REHEARSE, { classId: c1, homeworkId: hw.id }, 'stranger');
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json<{ message: string }>().message).toBe('作业不存在或已删除');
+    const foreignRange = await post(
+      REHEARSE,
+      { classId: c1, from: '2026-11-01', to: '2026-11-30' },
+      'stranger',
+    );
+    expect(foreignRange.statusCode).toBe(404);
+    expect(foreignRange.json<{ message: string }>().message).toBe('班级不存在或不属于您的学校');
+    const otherClass = await post(REHEARSE, { classId: c1, homeworkId: hw.id, studentIds: [ids.b1] });
+    expect(otherClass.statusCode).toBe(400);
+    expect(otherClass.json<{ message: string }>().message).toBe('所选学生不在这个班级');
+    const noScope = await post(REHEARSE, { classId: c1 });
+    expect(noScope.statusCode).toBe(400);
+    expect(noScope.json<{ message: string }>().message).toContain('请选择一次作业或一个时间段');
+    const perfect = await post(REHEARSE, { classId: c1, homeworkId: hw.id, studentIds: [ids.a1] });
+    expect(perfect.statusCode).toBe(400);
+    expect(perfect.json<{ message: string }>().message).toBe('所选范围内没有错题，无需发布重练作业');
   });
 });

@@ -58,6 +58,7 @@ export const NOT_DRIVEN: Record<string, string> = {
   printGrade: BY_ANALYSIS,
   mistakeBook: BY_ANALYSIS,
   mistakeBookPdf: BY_ANALYSIS,
+  publishRehearsal: BY_ANALYSIS,
   reportPdf: BY_ANALYSIS,
   exportAnalysis: BY_ANALYSIS,
   subjectStats: BY_ANALYSIS,

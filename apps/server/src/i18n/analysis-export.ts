@@ -135,6 +135,12 @@ export const ANALYSIS_TEXT = {
   gradeName: '全年级',
   /** The scope of a mistake book of several students. */
   studentCount: (count: number) => `${count}名学生`,
+  /** A date range as a 错题本's source. */
+  rangeName: (from: string, to: string) => `${from} 至 ${to}`,
+  /** The title of a published 错题重练 homework and of its paper. */
+  rehearsalTitle: (className: string, day: string) => `错题重练 · ${className} · ${day}`,
+  /** The 错题本 PDF's line naming the homework its wrong questions came from. */
+  mistakeSources: (titles: string[]) => `来源作业：${titles.join('、')}`,
   yearNotFound: '学年不存在或不属于您的学校',
   /** The file name (without extension) of a homework report PDF. */
   reportFile: (title: string, scope: string) => `${title}-${scope}-作业报告`,

@@ -210,6 +210,7 @@ const MEMBER = new Set<CallName>([
   'printGrade',
   'mistakeBook',
   'mistakeBookPdf',
+  'publishRehearsal',
   'reportPdf',
   // Its data-centre kinds check the director role themselves; the other kinds are any member's.
   'exportAnalysis',

@@ -625,5 +625,22 @@ export const composition = {
     severalHint: '勾选学生，下载一个 PDF，内含每位学生自己的错题本。',
     pickedPdf: (n: number) => (n > 0 ? `下载所选 ${n} 名学生的错题本 PDF` : '下载所选学生的错题本 PDF'),
     pickedFile: (n: number) => `${n}名学生`,
+    publish: {
+      title: '发布为作业',
+      classHint: (count: number) =>
+        `把全班做错人数最多的前 ${count} 道题组成一份试卷，作为作业布置给本班；它有自己的答题卡，可以打印、扫描和批阅。`,
+      pickedHint: (n: number) =>
+        `把所选 ${n} 名学生做错的题（合并去重，按做错人数排序）组成一份试卷，作为作业布置给本班。`,
+      count: '题数',
+      similar: '含相似题',
+      similarHint: '每道错题后附一道题库中的相似题',
+      button: '发布为作业',
+      done: (title: string, count: number) => `已发布“${title}”，共 ${count} 道题`,
+      doneHint: '学生作答后，按作业打印答题卡、扫描批阅即可。',
+      designCard: '答题卡',
+      printPaper: '打印试卷',
+      printCards: '去作业列表打印答题卡',
+      failed: '发布失败，请稍后重试',
+    },
   },
 } as const;

@@ -13,6 +13,7 @@ export * from './recognition.js';
 export * from './marking.js';
 export * from './analysis.js';
 export * from './materials.js';
+export * from './rehearse.js';
 
 import {
   analysisFiltersCall,
@@ -37,6 +38,7 @@ import {
   studentAnalysisCall,
   subjectStatsCall,
 } from './analysis.js';
+import { publishRehearsalCall } from './rehearse.js';
 import { captchaCall, registerCall, signoutCall, tokenCall } from './auth.js';
 import {
   addBasketCall,
@@ -412,6 +414,7 @@ export const calls = {
   printGrade: printGradeCall,
   mistakeBook: mistakeBookCall,
   mistakeBookPdf: mistakeBookPdfCall,
+  publishRehearsal: publishRehearsalCall,
   reportPdf: reportPdfCall,
   exportAnalysis: exportAnalysisCall,
   subjectStats: subjectStatsCall,

@@ -3,6 +3,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import PDFKit from 'pdfkit';
 import type { HomeworkAnalysis, MistakeBook, MistakeQuestion } from '@zhzy/contracts';
 import type { CardFonts } from '@zhzy/answer-card/render';
+import { ANALYSIS_TEXT } from '../../i18n/analysis-export.js';
 import { writeInline } from '../../lib/math-pdf/inline.js';
 import { htmlBlocks } from '../materials/booklet.js';
 import { drawCellTable } from '../materials/pdf-table.js';
@@ -518,6 +519,14 @@ function plain(html: string, max: number): string {
 export interface MistakeBookPdfOptions {
   fonts: CardFonts;
   title: string;
+  /** The homework (or date range) the books cover, printed on every book; else their entries' homework. */
+  source?: string;
+}
+
+/** The line naming where a book's wrong questions came from. */
+function sourceLine(book: MistakeBook, source: string | undefined): string {
+  const titles = [...new Set(book.entries.map((e) => `${e.homeworkTitle}（${e.date}）`))];
+  return ANALYSIS_TEXT.mistakeSources(source ? [source] : titles.length > 0 ? titles : ['—']);
 }
 
 function options(doc: Doc, opts: { label: string; content: string }[], indent: number) {
@@ -546,6 +555,7 @@ export function mistakeBookPdf(books: MistakeBook[], opts: MistakeBookPdfOptions
       const st = book.student;
       titleBlock(doc, `${st.name} 的错题本`, [
         `${st.className}\u3000学号 ${st.studentNo || '—'}\u3000${book.subjectName || '全部学科'}`,
+        sourceLine(book, opts.source),
         `共 ${book.entries.length} 道错题\u3000生成时间 ${book.generatedAt.slice(0, 16).replace('T', ' ')}`,
       ]);
       if (book.entries.length === 0) {

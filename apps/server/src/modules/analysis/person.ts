@@ -321,8 +321,13 @@ export class PersonAnalysis {
   async mistakeBooks(
     auth: AuthContext,
     q: MistakeBookPdf,
-  ): Promise<{ books: MistakeBook[]; scopeName: string }> {
-    requireSchool(auth);
+  ): Promise<{ books: MistakeBook[]; scopeName: string; source: string }> {
+    const orgId = requireSchool(auth);
+    const source = q.homeworkId
+      ? (await this.core.homeworkRow(orgId, q.homeworkId)).title
+      : q.from && q.to
+        ? ANALYSIS_TEXT.rangeName(q.from, q.to)
+        : '';
     let studentIds = [...new Set(q.studentIds ?? [])];
     let scopeName = '';
     if (q.classId !== undefined) {
@@ -346,6 +351,6 @@ export class PersonAnalysis {
     }
     if (!scopeName)
       scopeName = books.length === 1 ? books[0]!.student.name : ANALYSIS_TEXT.studentCount(books.length);
-    return { books, scopeName };
+    return { books, scopeName, source };
   }
 }

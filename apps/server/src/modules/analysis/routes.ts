@@ -96,9 +96,9 @@ export function analysisRoutes(app: FastifyInstance, guards: CallGuards, analysi
     return reply as unknown as Blob;
   });
   registerCall(app, guards, calls.mistakeBookPdf, async ({ auth, body, request, reply }) => {
-    const { books, scopeName } = await analysis.mistakeBooks(auth, body);
+    const { books, scopeName, source } = await analysis.mistakeBooks(auth, body);
     const title = safeFilename(ANALYSIS_TEXT.mistakeBookFile(scopeName));
-    const stream = mistakeBookPdf(books, { fonts: cardFonts(), title });
+    const stream = mistakeBookPdf(books, { fonts: cardFonts(), title, source });
     stream.on('error', (err) => request.log.error({ err }, 'mistake-book PDF failed'));
     void reply
       .header('content-type', PDF_MIME)

@@ -367,7 +367,10 @@ export class AnalysisService {
   }
 
   /** The 错题本 of chosen students or of a whole class (see person.ts). */
-  mistakeBooks(auth: AuthContext, q: MistakeBookPdf): Promise<{ books: MistakeBook[]; scopeName: string }> {
+  mistakeBooks(
+    auth: AuthContext,
+    q: MistakeBookPdf,
+  ): Promise<{ books: MistakeBook[]; scopeName: string; source: string }> {
     return this.person.mistakeBooks(auth, q);
   }
 

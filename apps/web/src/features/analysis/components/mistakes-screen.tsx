@@ -5,6 +5,7 @@ import { composition } from '../../../i18n/composition';
 import { useClassStudents } from '../../../api/classes';
 import { downloadMistakeBookPdf, useAnalysisFilters, useAnalysisHomeworks } from '../api/analysis';
 import { MistakeBookView } from './mistake-book';
+import { RehearsePublish } from './rehearse-publish';
 import { LoadState } from './parts';
 import { DateInput } from '../../../components/ui/date-input';
 import { addDays, isDay } from '@zhzy/contracts';
@@ -225,6 +226,14 @@ export function MistakesScreen() {
         </div>
         {mode === 'range' && !rangeValid && <p className="mt-2 text-sm text-red-600">{s.badRange}</p>}
       </div>
+      {classId && ready && (
+        <RehearsePublish
+          key={`${classId}-${homeworkId}-${mode}`}
+          classId={classId}
+          scope={scope}
+          picked={picked}
+        />
+      )}
       {!classId ? (
         empty(s.pickClass)
       ) : mode === 'homework' && list.data && homework.length === 0 ? (
