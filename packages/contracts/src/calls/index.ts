@@ -67,6 +67,7 @@ import {
   reviewQuestionCall,
   schoolQuestionsCall,
   shareQuestionCall,
+  importQuestionsCall,
   withdrawSchoolQuestionCall,
 } from './questions.js';
 import {
@@ -262,6 +263,7 @@ export const calls = {
   editQuestion: editQuestionCall,
   deleteQuestion: deleteQuestionCall,
   shareQuestion: shareQuestionCall,
+  importQuestions: importQuestionsCall,
   myQuestionShares: myQuestionSharesCall,
   schoolQuestions: schoolQuestionsCall,
   reviewQuestion: reviewQuestionCall,
