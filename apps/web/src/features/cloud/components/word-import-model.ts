@@ -52,6 +52,9 @@ export function fileProblem(file: File): string | null {
   return null;
 }
 
+/** A score the host accepts: 0–200 in steps of 0.1. */
+export const scoreOk = (v: number) => v >= 0 && v <= 200 && Math.abs(v * 10 - Math.round(v * 10)) < 1e-6;
+
 export function toDraft(q: ImportedQuestion): QuestionDraft {
   return {
     typeId: q.typeId,

@@ -5,16 +5,15 @@ import { QuestionFields, checkQuestion } from '../../../components/ui/question-f
 import { AlertIcon } from '../../../components/icons';
 import { composition } from '../../../i18n/composition';
 import { cn } from '../../../lib/utils';
-import { paragraphsOf, toDraft } from './word-import-model';
+import { paragraphsOf, scoreOk, toDraft } from './word-import-model';
 
 const w = composition.word;
-
-const scoreOk = (v: number) => v >= 0 && v <= 200 && Math.abs(v * 10 - Math.round(v * 10)) < 1e-6;
 
 /** One detected question: its warnings on it, edited in place, merged with the next, split or deleted. */
 export function ImportedQuestionCard({
   no,
   question: q,
+  defaultScore,
   types,
   typeName,
   editing,
@@ -28,6 +27,8 @@ export function ImportedQuestionCard({
   /** The number shown (counted across the paper). */
   no: number;
   question: ImportedQuestion;
+  /** The section's score per question, shown until this one has its own. */
+  defaultScore: number;
   types: { id: string; name: string }[] | undefined;
   typeName: (id: string) => string;
   editing: boolean;
@@ -59,7 +60,7 @@ export function ImportedQuestionCard({
                 inputMode="decimal"
                 aria-label={w.scoreOf(no)}
                 defaultValue={q.score ?? ''}
-                placeholder={composition.compose.eachScore}
+                placeholder={String(defaultScore)}
                 onChange={(e) => {
                   const raw = e.target.value.trim();
                   const v = Number(raw);

@@ -7,6 +7,7 @@ import {
   setQuestion,
   splitQuestion,
   type ImportItem,
+  scoreOk,
   type Section,
 } from './word-import-model';
 import { ImportedQuestionCard } from './word-import-question';
@@ -98,6 +99,21 @@ export function WordImportReview({
                     setSections(sections.map((s, i) => (i === si ? { ...s, typeId } : s)))
                   }
                 />
+                <label className="flex items-center gap-1.5 text-sm text-slate-600">
+                  {composition.compose.eachScore}
+                  <input
+                    inputMode="decimal"
+                    aria-label={w.sectionScore(si + 1)}
+                    defaultValue={section.defaultScore}
+                    onChange={(e) => {
+                      const v = Number(e.target.value);
+                      if (e.target.value.trim() !== '' && scoreOk(v))
+                        setSections(sections.map((s, i) => (i === si ? { ...s, defaultScore: v } : s)));
+                    }}
+                    className="h-8 w-14 rounded-md border border-slate-300 bg-white px-2 text-center text-sm focus:border-blue-500 focus:outline-none"
+                  />
+                  {composition.compose.points}
+                </label>
               </div>
               <ol className="space-y-2">
                 {section.questions.map((q, qi) => {
@@ -108,6 +124,7 @@ export function WordImportReview({
                       key={`${key}-${q.no}`}
                       no={no}
                       question={q}
+                      defaultScore={section.defaultScore}
                       types={types}
                       typeName={typeName}
                       editing={editing === key}
