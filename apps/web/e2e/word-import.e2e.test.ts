@@ -72,16 +72,32 @@ describe('Word import into the question bank', { timeout: 240_000 }, () => {
     await dialog.getByLabel('选择 Word 文件（.docx，可多选）').setInputFiles([
       { name: '有理数单元小测.docx', mimeType: DOCX_MIME, buffer: unitTest },
       { name: '课后练习.docx', mimeType: DOCX_MIME, buffer: homework },
+      // A damaged file and one that is not Word at all: each gets its reason and does not stop the others.
+      {
+        name: '损坏的试卷.docx',
+        mimeType: DOCX_MIME,
+        buffer: Buffer.from('这不是 Word 文件'),
+      },
+      { name: '说明.txt', mimeType: 'text/plain', buffer: Buffer.from('导入说明') },
     ]);
-    await dialog.getByText('已选择 2 个文件').waitFor();
+    await dialog.getByText('已选择 4 个文件').waitFor();
     await dialog.getByRole('button', { name: '开始识别' }).click();
 
     // Read one by one: the progress names the file being read, then each paper is listed with its count.
     const list = page.getByRole('dialog', { name: '识别结果' });
-    await list.getByText(/正在解析 [12]\/2：/).waitFor();
-    await list.getByText('已解析 2 个文件').waitFor();
+    await list.getByText(/正在解析 [123]\/3：/).waitFor();
+    // Reading runs in the host's document sandbox: allow for a busy machine.
+    await list.getByText('已解析 4 个文件').waitFor({ timeout: 120_000 });
     const papers = list.getByTestId('import-paper');
-    await expect(papers.count()).resolves.toBe(2);
+    await expect(papers.count()).resolves.toBe(4);
+    await papers
+      .filter({ hasText: '损坏的试卷.docx' })
+      .getByText('无法导入：无法读取该文件，请上传 .docx 格式的 Word 文档')
+      .waitFor();
+    await papers
+      .filter({ hasText: '说明.txt' })
+      .getByText(/无法导入：只支持 \.docx 格式/)
+      .waitFor();
     const first = papers.filter({ hasText: '有理数单元小测.docx' });
     await first.getByText('3 道题').waitFor();
     await first.getByText('1 道题需要修改').waitFor();
