@@ -10,7 +10,7 @@ import {
   type QuestionInput,
 } from '@zhzy/contracts';
 import { SUBJECT_IDS, typeId } from '../src/seed/catalog.js';
-import { DIALECTS, bearer, signIn, startTestApp, type TestApp } from './helpers/index.js';
+import { DIALECTS, bearer, multipart, signIn, startTestApp, type TestApp } from './helpers/index.js';
 
 // Word import into the question bank (issue #23): a teacher's paper is read, fixed up and saved into 我的题库,
 // optionally shared to the school bank; nothing of it is seen by colleagues until the school approves it.
@@ -39,19 +39,6 @@ async function paperDocx(): Promise<Buffer> {
     ],
   });
   return Packer.toBuffer(doc);
-}
-
-async function multipart(fields: Record<string, string | Blob>) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) {
-    if (typeof v === 'string') form.append(k, v);
-    else form.append(k, v, 'paper.docx');
-  }
-  const request = new Request('http://local/upload', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    contentType: request.headers.get('content-type')!,
-  };
 }
 
 /** The preview's questions as the dialog sends them after the teacher's fix-up. */
@@ -160,7 +147,11 @@ describe.each(DIALECTS)('Word import into the question bank on %s', (dialect) =>
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     const result = ImportQuestionsResultSchema.parse(res.json().data);
     expect(result.shared).toBe(1);
-    const shares = await t.app.inject({ method: 'GET', url: '/teacher/question/shares?size=50', headers: teacher });
+    const shares = await t.app.inject({
+      method: 'GET',
+      url: '/teacher/question/shares?size=50',
+      headers: teacher,
+    });
     expect(shares.statusCode, shares.body.slice(0, 300)).toBe(200);
     const pending = SharesPage.parse(shares.json().data).records.filter((r) =>
       r.question.stem.includes('题库导入甲'),

@@ -87,7 +87,13 @@ describe('Word import into the question bank', { timeout: 240_000 }, () => {
     const list = page.getByRole('dialog', { name: '识别结果' });
     await list.getByText(/正在解析 [123]\/3：/).waitFor();
     // Reading runs in the host's document sandbox: allow for a busy machine.
-    await list.getByText('已解析 4 个文件').waitFor({ timeout: 120_000 });
+    await list
+      .getByText('已解析 4 个文件')
+      .waitFor({ timeout: 120_000 })
+      .catch(async (error: unknown) => {
+        await shot(page, 'word-import-stuck');
+        throw error;
+      });
     const papers = list.getByTestId('import-paper');
     await expect(papers.count()).resolves.toBe(4);
     await papers
