@@ -11,7 +11,7 @@ import {
   type PaperDocument,
 } from '@zhzy/contracts';
 import { SUBJECT_IDS, typeId } from '../src/seed/catalog.js';
-import { DIALECTS, bearer, signIn, startTestApp, type TestApp } from './helpers/index.js';
+import { DIALECTS, bearer, multipart, signIn, startTestApp, type TestApp } from './helpers/index.js';
 
 type Headers = { authorization: string };
 
@@ -58,22 +58,6 @@ async function teacherDocx(): Promise<Buffer> {
     ],
   });
   return Packer.toBuffer(doc);
-}
-
-/** A multipart body as a browser would send it. */
-async function multipart(
-  fields: Record<string, string | Blob>,
-): Promise<{ payload: Buffer; contentType: string }> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) {
-    if (typeof v === 'string') form.append(k, v);
-    else form.append(k, v, 'paper.docx');
-  }
-  const request = new Request('http://local/upload', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    contentType: request.headers.get('content-type')!,
-  };
 }
 
 describe.each(DIALECTS)('Word export and import on %s', (dialect) => {

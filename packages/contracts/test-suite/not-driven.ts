@@ -135,6 +135,8 @@ export const NOT_DRIVEN: Record<string, string> = {
   editQuestion: BY_QUESTIONS,
   deleteQuestion: BY_QUESTIONS,
   shareQuestion: BY_QUESTIONS,
+  importQuestions:
+    'writes questions of the demo teacher or school; exercised instead by apps/server/test/word-bank.test.ts',
   schoolQuestions: BY_QUESTIONS,
   reviewQuestion: BY_QUESTIONS,
   withdrawSchoolQuestion: BY_QUESTIONS,

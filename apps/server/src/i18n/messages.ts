@@ -120,6 +120,8 @@ export const MARKING_TEXT = {
 } as const;
 
 export const QUESTION_TEXT = {
+  /** A question of an import refused, with the reason. */
+  importedQuestion: (no: number, reason: string) => `第 ${no} 题：${reason}`,
   notFound: '试题不存在或已删除',
   notYours: '只能修改或删除自己的试题',
   adminsOnly: '只有学校管理员可以审核校本试题',

@@ -101,6 +101,7 @@ const MEMBER = new Set<CallName>([
   'editQuestion',
   'deleteQuestion',
   'shareQuestion',
+  'importQuestions',
   'myQuestionShares',
   'questionRecycleBin',
   'restoreQuestions',

@@ -69,6 +69,7 @@ import {
   reviewQuestionCall,
   schoolQuestionsCall,
   shareQuestionCall,
+  importQuestionsCall,
   withdrawSchoolQuestionCall,
 } from './questions.js';
 import {
@@ -264,6 +265,7 @@ export const calls = {
   editQuestion: editQuestionCall,
   deleteQuestion: deleteQuestionCall,
   shareQuestion: shareQuestionCall,
+  importQuestions: importQuestionsCall,
   myQuestionShares: myQuestionSharesCall,
   schoolQuestions: schoolQuestionsCall,
   reviewQuestion: reviewQuestionCall,

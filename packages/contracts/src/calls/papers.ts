@@ -418,6 +418,8 @@ export const ImportPreviewSchema = z.object({
   /** Warnings about the document as a whole (the per-question ones sit on each question). */
   warnings: z.array(z.string()),
   questionCount: z.number().int().nonnegative(),
+  /** The document's paragraphs as read (plain text), for the side-by-side fix-up. */
+  source: z.array(z.string()).default([]),
 });
 export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
 

@@ -160,6 +160,31 @@ export const shareQuestionCall = defineCall({
   response: envelope(SchoolQuestionSchema),
 });
 
+/** Questions read from a Word paper, saved into 我的题库 together, and optionally shared to the school bank. */
+export const ImportQuestionsSchema = z.object({
+  questions: z.array(QuestionInputSchema).min(1, '没有可保存的试题').max(300, '一次最多保存300道试题'),
+  /** Also share each one to the school bank (pending the administrators' review). */
+  share: z.boolean().default(false),
+});
+
+export const ImportQuestionsResultSchema = z.object({
+  /** The new questions of 我的题库, in the order given. */
+  ids: z.array(IdSchema),
+  /** How many were shared to the school (0 unless asked). */
+  shared: z.number().int().nonnegative(),
+});
+export type ImportQuestionsResult = z.infer<typeof ImportQuestionsResultSchema>;
+
+export const importQuestionsCall = defineCall({
+  name: 'importQuestions',
+  method: 'POST',
+  path: '/teacher/question/personal/import',
+  encoding: 'json',
+  auth: 'bearer',
+  body: ImportQuestionsSchema,
+  response: envelope(ImportQuestionsResultSchema),
+});
+
 /** The questions the caller shared to the school, newest first, with their review state. */
 export const myQuestionSharesCall = defineCall({
   name: 'myQuestionShares',

@@ -38,6 +38,8 @@ export interface ParsedPaper {
   subtitle: string;
   sections: ParsedSection[];
   warnings: string[];
+  /** The document's paragraphs as read (plain text), shown beside the questions for fix-up. */
+  source?: string[];
 }
 
 interface Block {
@@ -209,6 +211,9 @@ function splitOptions(html: string): { label: string; content: string }[] {
   }));
 }
 
+/** Paragraphs of the original kept for the side-by-side fix-up (a paper has a few hundred). */
+const MAX_SOURCE_LINES = 3000;
+
 const wrap = (html: string) => (html.trim() ? `<p>${html.trim()}</p>` : '');
 
 /** Parses a .docx into a preview of sections and questions with warnings. */
@@ -232,7 +237,9 @@ export async function parseDocx(bytes: Uint8Array): Promise<ParsedPaper> {
     source = await zip.generateAsync({ type: 'nodebuffer' });
   }
   const { value: html } = await mammoth.convertToHtml({ buffer: source });
-  return parseBlocks(blocksOf(html), warnings);
+  const blocks = blocksOf(html);
+  const lines = blocks.map((b) => b.text.trim()).filter((text) => text !== '').slice(0, MAX_SOURCE_LINES);
+  return { ...parseBlocks(blocks, warnings), source: lines };
 }
 
 const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -247,5 +247,6 @@ export function previewFor(
     sections,
     warnings,
     questionCount: count,
+    source: parsed.source ?? [],
   };
 }

@@ -3,6 +3,9 @@ import { calls } from '@zhzy/contracts';
 import { ok, registerCall, type CallGuards } from '../../lib/call.js';
 import type { QuestionsService } from './service.js';
 
+/** As papers' large-body routes (Word import). */
+const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
+
 export function questionRoutes(app: FastifyInstance, guards: CallGuards, questions: QuestionsService): void {
   registerCall(app, guards, calls.questionDetail, async ({ auth, params }) =>
     ok(await questions.detail(auth, params.id)),
@@ -20,6 +23,15 @@ export function questionRoutes(app: FastifyInstance, guards: CallGuards, questio
   registerCall(app, guards, calls.shareQuestion, async ({ auth, params }) =>
     ok(await questions.share(auth, params.id)),
   );
+  // A paper's questions (images as data URLs) may be large: their own scope with the Word import's body limit.
+  void app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.bodyLimit = IMPORT_BODY_LIMIT;
+    });
+    registerCall(scope, guards, calls.importQuestions, async ({ auth, body }) =>
+      ok(await questions.importMany(auth, body)),
+    );
+  });
   registerCall(app, guards, calls.myQuestionShares, async ({ auth, query }) =>
     ok(await questions.myShares(auth, query)),
   );

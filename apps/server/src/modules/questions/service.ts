@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import {
   QUESTION_RECYCLE_DAYS,
   type BulkResult,
+  type ImportQuestionsResult,
+  type ImportQuestionsSchema,
   type MySharesQuerySchema,
   type Question,
   type QuestionInputSchema,
@@ -171,6 +173,42 @@ export class QuestionsService {
       }),
     );
     return this.present((await this.repo.findRow(id))!);
+  }
+
+  /**
+   * Questions read from a Word paper, into 我的题库 in one transaction (all or none), each checked as `create` checks
+   * one; a refusal names the question. With `share`, each is then shared to the school bank for review.
+   */
+  async importMany(auth: AuthContext, body: z.output<typeof ImportQuestionsSchema>): Promise<ImportQuestionsResult> {
+    const orgId = requireSchool(auth);
+    const prepared: Prepared[] = [];
+    for (const [i, input] of body.questions.entries()) {
+      try {
+        prepared.push(await this.prepare(input));
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'VALIDATION')
+          throw badInput(M.importedQuestion(i + 1, error.message));
+        throw error;
+      }
+    }
+    const ids = prepared.map(() => newId());
+    const now = this.now();
+    await this.repo.transaction(async (repo) => {
+      for (const [i, p] of prepared.entries()) {
+        await repo.insert({
+          id: ids[i]!,
+          ...p,
+          owner: 'personal',
+          orgId,
+          ownerUserId: auth.userId,
+          originId: null,
+          reviewStatus: 'approved',
+          now,
+        });
+      }
+    });
+    if (body.share) for (const id of ids) await this.share(auth, id);
+    return { ids, shared: body.share ? ids.length : 0 };
   }
 
   /** The caller's own question changes in place; any other question they see is copied into theirs. */

@@ -4,7 +4,7 @@ import { CloseIcon } from '../icons';
 import { t } from '../../i18n/zh-CN';
 import { cn } from '../../lib/utils';
 
-const WIDTHS = { md: 'max-w-2xl', lg: 'max-w-3xl', xl: 'max-w-5xl' } as const;
+const WIDTHS = { md: 'max-w-2xl', lg: 'max-w-3xl', xl: 'max-w-5xl', xxl: 'max-w-7xl' } as const;
 
 /**
  * A modal for long forms (a question, a Word import): the title and the buttons stay in view while the body
