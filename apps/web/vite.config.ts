@@ -2,13 +2,14 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { JS_TARGET, schoolBrowsers } from './build/browsers';
+import { schemaFreeCalls } from './build/call-routes';
 
 // The host serves dist/ on the same port; in development the API is proxied to it.
 const api = process.env.ZHZY_API ?? 'http://localhost:3000';
 const apiPrefixes = ['/oauth', '/system', '/teacher', '/school', '/files', '/health', '/agent'];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), schoolBrowsers()],
+  plugins: [react(), tailwindcss(), schoolBrowsers(), schemaFreeCalls()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(apiPrefixes.map((p) => [p, { target: api, changeOrigin: false }])),
