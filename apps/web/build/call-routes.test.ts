@@ -9,7 +9,7 @@ const source = fs.readFileSync(
   'utf8',
 );
 
-describe('the web build calls without schemas (ADR 0062)', () => {
+describe('the web build calls without schemas (ADR 0063)', () => {
   it('keeps every call by its name with how it is sent, and none of its schemas', () => {
     const routes = callRoutes(calls);
     expect(Object.keys(routes)).toEqual(Object.keys(calls));

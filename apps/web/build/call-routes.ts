@@ -1,7 +1,7 @@
 import type { CallDef } from '@zhzy/contracts';
 import { runnerImport, type Plugin } from 'vite';
 
-// The web's `calls` without their schemas (ADR 0062): the browser sends what a call's form already checked and
+// The web's `calls` without their schemas (ADR 0063): the browser sends what a call's form already checked and
 // does not check answers (api-client's validateResponses is off on the web), so all it reads of a call is how to
 // send it. Keeping the zod schemas of every call behind the single `calls` object put ≈ 44 KB gzip of them on a
 // signed-in teacher's first screen; the schemas the web does use (form checks) are still imported by name.
