@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
+import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { ObjectStorage } from '../lib/storage/index.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, privateDirSync } from '../lib/private-files.js';
@@ -17,14 +18,15 @@ export const OBJECT_PREFIXES = ['pages/', 'files/'] as const;
 const SQLITE_FILE = 'zhzy.sqlite';
 const MANIFEST = 'manifest.json';
 
-export interface BackupManifest {
-  format: 1;
-  createdAt: string;
-  database: 'sqlite' | 'postgres';
-  storage: 'local' | 's3';
+const BackupManifestSchema = z.object({
+  format: z.literal(1),
+  createdAt: z.string(),
+  database: z.enum(['sqlite', 'postgres']),
+  storage: z.enum(['local', 's3']),
   /** Every object's key and SHA-256, checked again on restore. */
-  objects: Record<string, string>;
-}
+  objects: z.record(z.string(), z.string()),
+});
+export type BackupManifest = z.infer<typeof BackupManifestSchema>;
 
 /** The connection URL without its password (which goes to pg_dump through PGPASSWORD, not the process list). */
 function pgTarget(databaseUrl: string): { url: string; env: NodeJS.ProcessEnv } {
@@ -100,8 +102,9 @@ export async function backup(config: Config, storage: ObjectStorage, dir: string
 export async function restore(config: Config, storage: ObjectStorage, dir: string): Promise<BackupManifest> {
   const manifestFile = path.join(dir, MANIFEST);
   if (!fs.existsSync(manifestFile)) throw new Error(OPS_TEXT.notABackup(MANIFEST, dir));
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BackupManifest;
-  if (manifest.format !== 1) throw new Error(OPS_TEXT.unsupportedFormat(String(manifest.format)));
+  const stored = z.looseObject({ format: z.unknown() }).parse(JSON.parse(fs.readFileSync(manifestFile, 'utf8')));
+  if (stored.format !== 1) throw new Error(OPS_TEXT.unsupportedFormat(String(stored.format)));
+  const manifest = BackupManifestSchema.parse(stored);
   const database = config.DATABASE_URL ? 'postgres' : 'sqlite';
   if (manifest.database !== database) throw new Error(OPS_TEXT.otherDatabase(manifest.database, database));
 

@@ -218,11 +218,11 @@ export class AccountService {
     if (!target) return empty;
     const actor = await this.school.member(auth, target);
     const [org, subjects, classes, groups, grades] = await Promise.all([
-      this.schoolRepo.findOrg(actor.orgId),
-      this.schoolRepo.memberSubjects(actor.orgId, actor.userId),
-      this.schoolRepo.teachingClasses(actor.orgId, actor.userId),
-      this.schoolRepo.groupsOfMembers(actor.orgId),
-      this.schoolRepo.gradeDirectors(actor.orgId, actor.userId),
+      this.schoolRepo.members.findOrg(actor.orgId),
+      this.schoolRepo.teaching.memberSubjects(actor.orgId, actor.userId),
+      this.schoolRepo.teaching.teachingClasses(actor.orgId, actor.userId),
+      this.schoolRepo.groups.groupsOfMembers(actor.orgId),
+      this.schoolRepo.members.gradeDirectors(actor.orgId, actor.userId),
     ]);
     const taught = (c: (typeof classes)[number]) => ({
       id: c.id,
@@ -360,7 +360,7 @@ export class AccountService {
       ACCOUNT_MESSAGES.feedbackNotFound,
     );
     await this.repo.replyFeedback(id, reply, auth.userId, this.now());
-    await this.schoolRepo.audit({
+    await this.schoolRepo.auditLog.audit({
       id: newId(),
       org_id: actor.orgId,
       actor_id: actor.userId,
@@ -380,7 +380,7 @@ export class AccountService {
     if (!image) return false;
     if (image.user_id === auth.userId) return true;
     if (!image.org_id) return false;
-    const membership = await this.schoolRepo.findMembership(image.org_id, auth.userId);
+    const membership = await this.schoolRepo.members.findMembership(image.org_id, auth.userId);
     return !!membership && (membership.is_administrator === 1 || membership.is_creator === 1);
   }
 }

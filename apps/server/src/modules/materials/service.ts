@@ -506,7 +506,7 @@ export class MaterialsService {
     if (!link || link.expires_at <= this.now()) throw expired();
     const row = await this.repo.findMaterial(link.material_id);
     if (!row || row.deleted_at) throw expired();
-    if (!(await this.schoolRepo.findMembership(row.org_id, link.user_id))) throw expired();
+    if (!(await this.schoolRepo.members.findMembership(row.org_id, link.user_id))) throw expired();
     return { data: await this.bytes(row), mime: row.mime, filename: fullName(row) };
   }
 

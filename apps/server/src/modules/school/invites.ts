@@ -67,7 +67,7 @@ export class InviteService {
     const id = newId();
     const now = this.clock();
     await this.repo.transaction(async (repo) => {
-      await repo.insertInvitation({
+      await repo.invitations.insertInvitation({
         id,
         org_id: actor.orgId,
         token_hash: hashToken(token),
@@ -102,10 +102,10 @@ export class InviteService {
   }
 
   private async one(id: string): Promise<Invitation> {
-    const row = (await this.repo.listInvitations((await this.repo.findInvitation(id))!.org_id)).find(
-      (r) => r.id === id,
-    )!;
-    return presentInvitation(row, await this.repo.invitationUses([id]), this.now());
+    const row = (
+      await this.repo.invitations.listInvitations((await this.repo.invitations.findInvitation(id))!.org_id)
+    ).find((r) => r.id === id)!;
+    return presentInvitation(row, await this.repo.invitations.invitationUses([id]), this.now());
   }
 
   async list(
@@ -113,8 +113,8 @@ export class InviteService {
     query: { orgId?: string | undefined; status?: InviteStatus | undefined },
   ): Promise<Invitation[]> {
     const actor = await this.school.access.admin(auth, query.orgId);
-    const rows = await this.repo.listInvitations(actor.orgId);
-    const uses = await this.repo.invitationUses(rows.map((r) => r.id));
+    const rows = await this.repo.invitations.listInvitations(actor.orgId);
+    const uses = await this.repo.invitations.invitationUses(rows.map((r) => r.id));
     const now = this.now();
     return rows
       .map((r) => presentInvitation(r, uses, now))
@@ -122,17 +122,17 @@ export class InviteService {
   }
 
   async revoke(auth: AuthContext, id: string): Promise<Invitation> {
-    const row = await this.repo.findInvitation(id);
+    const row = await this.repo.invitations.findInvitation(id);
     const actor = await this.school.access.adminOfRow(auth, row?.org_id, SCHOOL_MESSAGES.inviteNotFound);
     await this.repo.transaction(async (repo) => {
-      await repo.revokeInvitation(id, this.now());
+      await repo.invitations.revokeInvitation(id, this.now());
       await this.log.record(repo, actor, 'invite.revoke', id, INVITE_ROLE_NAMES[row!.role as InviteRole]);
     });
     return this.one(id);
   }
 
   private async byToken(token: string) {
-    const row = await this.repo.findInvitationByHash(hashToken(token));
+    const row = await this.repo.invitations.findInvitationByHash(hashToken(token));
     if (!row) throw new AppError('VALIDATION', SCHOOL_MESSAGES.inviteInvalid);
     return row;
   }
@@ -174,8 +174,8 @@ export class InviteService {
     hadDefault: boolean,
   ) {
     const now = this.now();
-    if (!(await repo.takeInvitationUse(row.id, now))) {
-      const fresh = await repo.findInvitation(row.id);
+    if (!(await repo.invitations.takeInvitationUse(row.id, now))) {
+      const fresh = await repo.invitations.findInvitation(row.id);
       const status = fresh ? invitationStatus(fresh, now) : 'revoked';
       throw new AppError(
         'CONFLICT',
@@ -183,7 +183,7 @@ export class InviteService {
       );
     }
     const role = row.role as InviteRole;
-    await repo.insertMembership({
+    await repo.members.insertMembership({
       id: newId(),
       org_id: row.org_id,
       user_id: userId,
@@ -193,9 +193,10 @@ export class InviteService {
       default_year_id: null,
       created_at: now,
     });
-    if (role === 'gradeDirector' && row.grade) await repo.setGradesOf(row.org_id, userId, [row.grade], now);
-    await repo.insertInvitationUse({ invitation_id: row.id, user_id: userId, created_at: now });
-    if (!hadDefault) await repo.setDefaultOrg(userId, row.org_id, now);
+    if (role === 'gradeDirector' && row.grade)
+      await repo.members.setGradesOf(row.org_id, userId, [row.grade], now);
+    await repo.invitations.insertInvitationUse({ invitation_id: row.id, user_id: userId, created_at: now });
+    if (!hadDefault) await repo.members.setDefaultOrg(userId, row.org_id, now);
     await this.log.record(
       repo,
       { orgId: row.org_id, userId },
@@ -210,9 +211,9 @@ export class InviteService {
   async accept(auth: AuthContext, token: string) {
     const row = await this.byToken(token);
     this.assertUsable(row);
-    if (await this.repo.findMembership(row.org_id, auth.userId))
+    if (await this.repo.members.findMembership(row.org_id, auth.userId))
       throw new AppError('CONFLICT', SCHOOL_MESSAGES.alreadyMember);
-    const user = await this.repo.findUser(auth.userId);
+    const user = await this.repo.members.findUser(auth.userId);
     if (!user) throw new AppError('UNAUTHORIZED');
     return this.repo.transaction((repo) =>
       this.join(repo, row, user.id, user.nickname, user.default_org_id !== null),
@@ -229,7 +230,7 @@ export class InviteService {
     const userId = newId();
     const now = this.now();
     return this.repo.transaction(async (repo) => {
-      const created = await repo.insertUser({
+      const created = await repo.invitations.insertUser({
         id: userId,
         username: input.username,
         password_hash: passwordHash,

@@ -46,7 +46,7 @@ export class SchoolAccess {
   async member(auth: AuthContext, orgId?: string): Promise<SchoolActor> {
     const target = orgId ?? auth.orgId;
     if (!target) throw new AppError('FORBIDDEN', SCHOOL_MESSAGES.noSchool);
-    const membership = await this.repo.findMembership(target, auth.userId);
+    const membership = await this.repo.members.findMembership(target, auth.userId);
     if (!membership) throw forbidden(MESSAGES.forbidden);
     return actorOf(membership);
   }
@@ -59,7 +59,7 @@ export class SchoolAccess {
 
   /** The caller in the school a row belongs to; 404 (with the row's message) when the row is not in their schools. */
   async memberOfRow(auth: AuthContext, orgId: string | undefined, missing: string): Promise<SchoolActor> {
-    const membership = orgId ? await this.repo.findMembership(orgId, auth.userId) : undefined;
+    const membership = orgId ? await this.repo.members.findMembership(orgId, auth.userId) : undefined;
     if (!membership) throw notFound(missing);
     return actorOf(membership);
   }

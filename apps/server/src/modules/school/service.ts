@@ -45,7 +45,7 @@ export class AuditLog {
     targetId: string | null,
     detail: string,
   ): Promise<void> {
-    await repo.audit({
+    await repo.auditLog.audit({
       id: newId(),
       org_id: actor.orgId,
       actor_id: actor.userId,
@@ -78,13 +78,13 @@ export class SchoolService {
 
   /** Creates a school: the caller becomes its creator and an administrator, and it becomes their current school. */
   async createSchool(auth: AuthContext, input: CreateSchool & { name: string }): Promise<SchoolDetail> {
-    if ((await this.repo.countOrgsCreatedBy(auth.userId)) >= MAX_SCHOOLS_CREATED)
+    if ((await this.repo.members.countOrgsCreatedBy(auth.userId)) >= MAX_SCHOOLS_CREATED)
       throw new AppError('CONFLICT', SCHOOL_MESSAGES.tooManySchools);
     const subjectIds = await this.checkSubjects(input.subjectIds ?? []);
     const orgId = newId();
     const now = this.now();
     await this.repo.transaction(async (repo) => {
-      await repo.insertOrg({
+      await repo.members.insertOrg({
         id: orgId,
         name: input.name,
         logo_path: null,
@@ -96,7 +96,7 @@ export class SchoolService {
         created_at: now,
         updated_at: now,
       });
-      await repo.insertMembership({
+      await repo.members.insertMembership({
         id: newId(),
         org_id: orgId,
         user_id: auth.userId,
@@ -106,8 +106,8 @@ export class SchoolService {
         default_year_id: null,
         created_at: now,
       });
-      await repo.setOfferedSubjects(orgId, subjectIds);
-      await repo.setDefaultOrg(auth.userId, orgId, now);
+      await repo.teaching.setOfferedSubjects(orgId, subjectIds);
+      await repo.members.setDefaultOrg(auth.userId, orgId, now);
       await this.log.record(repo, { orgId, userId: auth.userId }, 'school.create', orgId, input.name);
     });
     return this.detail(auth, orgId);
@@ -116,15 +116,15 @@ export class SchoolService {
   /** /team/details: the school and the caller's roles in it, from the host's own records. */
   async detail(auth: AuthContext, orgId?: string): Promise<SchoolDetail> {
     const actor = await this.access.member(auth, orgId);
-    const org = await this.repo.findOrg(actor.orgId);
+    const org = await this.repo.members.findOrg(actor.orgId);
     if (!org) throw notFound();
     const [counts, years, grades, user] = await Promise.all([
-      this.repo.orgCounts(actor.orgId),
-      this.repo.listYears(actor.orgId, false),
-      this.repo.gradeDirectors(actor.orgId, actor.userId),
-      this.repo.findUser(actor.userId),
+      this.repo.members.orgCounts(actor.orgId),
+      this.repo.years.listYears(actor.orgId, false),
+      this.repo.members.gradeDirectors(actor.orgId, actor.userId),
+      this.repo.members.findUser(actor.userId),
     ]);
-    const membership = await this.repo.findMembership(actor.orgId, actor.userId);
+    const membership = await this.repo.members.findMembership(actor.orgId, actor.userId);
     const chosen =
       years.find((y) => y.id === membership?.default_year_id) ??
       years.find((y) => y.is_default === 1) ??
@@ -160,7 +160,7 @@ export class SchoolService {
 
   async update(auth: AuthContext, input: UpdateSchool): Promise<SchoolDetail> {
     const actor = await this.access.admin(auth, input.orgId);
-    const set: Parameters<SchoolRepository['updateOrg']>[1] = {};
+    const set: Parameters<SchoolRepository['members']['updateOrg']>[1] = {};
     if (input.name !== undefined) set.name = input.name;
     if (input.region !== undefined) set.region = input.region;
     if (input.address !== undefined) set.address = input.address;
@@ -168,7 +168,7 @@ export class SchoolService {
     if (input.intro !== undefined) set.intro = input.intro;
     if (input.timeZone !== undefined) set.time_zone = input.timeZone;
     await this.repo.transaction(async (repo) => {
-      await repo.updateOrg(actor.orgId, set, this.now());
+      await repo.members.updateOrg(actor.orgId, set, this.now());
       await this.log.record(
         repo,
         actor,
@@ -186,11 +186,11 @@ export class SchoolService {
   async uploadLogo(auth: AuthContext, orgId: string | undefined, data: Buffer, crop?: SquareCrop) {
     const actor = await this.access.admin(auth, orgId);
     const image = await processImage(data, 'logo', crop);
-    const org = await this.repo.findOrg(actor.orgId);
+    const org = await this.repo.members.findOrg(actor.orgId);
     const relative = this.files.newPath('logos', 'webp');
     await this.files.write(relative, image);
     await this.repo.transaction(async (repo) => {
-      await repo.updateOrg(actor.orgId, { logo_path: relative }, this.now());
+      await repo.members.updateOrg(actor.orgId, { logo_path: relative }, this.now());
       await this.log.record(repo, actor, 'school.logo', actor.orgId, relative);
     });
     await this.files.remove(org?.logo_path);
@@ -205,13 +205,13 @@ export class SchoolService {
     includeArchived: boolean,
   ): Promise<SchoolYearInfo[]> {
     const actor = await this.access.member(auth, orgId);
-    return (await this.repo.listYears(actor.orgId, includeArchived)).map(presentYear);
+    return (await this.repo.years.listYears(actor.orgId, includeArchived)).map(presentYear);
   }
 
   private async yearInfo(yearId: string): Promise<SchoolYearInfo> {
-    const year = await this.repo.findYear(yearId);
+    const year = await this.repo.years.findYear(yearId);
     if (!year) throw notFound(SCHOOL_MESSAGES.yearNotFound);
-    const row = (await this.repo.listYears(year.org_id, true)).find((y) => y.id === yearId);
+    const row = (await this.repo.years.listYears(year.org_id, true)).find((y) => y.id === yearId);
     return presentYear(row ?? year);
   }
 
@@ -220,39 +220,39 @@ export class SchoolService {
     input: { orgId?: string | undefined; name: string; isDefault: boolean },
   ): Promise<SchoolYearInfo> {
     const actor = await this.access.admin(auth, input.orgId);
-    if (await this.repo.yearNameTaken(actor.orgId, input.name))
+    if (await this.repo.years.yearNameTaken(actor.orgId, input.name))
       throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearExists(input.name));
     const id = newId();
     await this.repo.transaction(async (repo) => {
-      const hasDefault = (await repo.listYears(actor.orgId, false)).some((y) => y.is_default === 1);
-      await repo.insertYear({
+      const hasDefault = (await repo.years.listYears(actor.orgId, false)).some((y) => y.is_default === 1);
+      await repo.years.insertYear({
         id,
         org_id: actor.orgId,
         name: input.name,
         is_default: 0,
         archived: 0,
-        sort: await repo.nextYearSort(actor.orgId),
+        sort: await repo.years.nextYearSort(actor.orgId),
         created_at: this.now(),
       });
       // The school's first year is its default, so the top bar never shows 暂无默认学年 for nothing.
-      if (input.isDefault || !hasDefault) await repo.setSchoolDefaultYear(actor.orgId, id);
+      if (input.isDefault || !hasDefault) await repo.years.setSchoolDefaultYear(actor.orgId, id);
       await this.log.record(repo, actor, 'year.create', id, input.name);
     });
     return this.yearInfo(id);
   }
 
   private async adminYear(auth: AuthContext, yearId: string) {
-    const year = await this.repo.findYear(yearId);
+    const year = await this.repo.years.findYear(yearId);
     const actor = await this.access.adminOfRow(auth, year?.org_id, SCHOOL_MESSAGES.yearNotFound);
     return { year: year!, actor };
   }
 
   async renameYear(auth: AuthContext, yearId: string, name: string): Promise<SchoolYearInfo> {
     const { year, actor } = await this.adminYear(auth, yearId);
-    if (await this.repo.yearNameTaken(actor.orgId, name, year.id))
+    if (await this.repo.years.yearNameTaken(actor.orgId, name, year.id))
       throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearExists(name));
     await this.repo.transaction(async (repo) => {
-      await repo.updateYear(year.id, { name });
+      await repo.years.updateYear(year.id, { name });
       await this.log.record(repo, actor, 'year.rename', year.id, `${year.name} → ${name}`);
     });
     return this.yearInfo(year.id);
@@ -262,7 +262,7 @@ export class SchoolService {
     const { year, actor } = await this.adminYear(auth, yearId);
     if (year.archived === 1) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
     await this.repo.transaction(async (repo) => {
-      await repo.setSchoolDefaultYear(actor.orgId, year.id);
+      await repo.years.setSchoolDefaultYear(actor.orgId, year.id);
       await this.log.record(repo, actor, 'year.default', year.id, year.name);
     });
     return this.yearInfo(year.id);
@@ -273,7 +273,10 @@ export class SchoolService {
     const { year, actor } = await this.adminYear(auth, yearId);
     if (!archived && year.graduated_at) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearGraduatedRestore);
     await this.repo.transaction(async (repo) => {
-      await repo.updateYear(year.id, { archived: archived ? 1 : 0, ...(archived ? { is_default: 0 } : {}) });
+      await repo.years.updateYear(year.id, {
+        archived: archived ? 1 : 0,
+        ...(archived ? { is_default: 0 } : {}),
+      });
       await this.log.record(repo, actor, archived ? 'year.archive' : 'year.restore', year.id, year.name);
     });
     return this.yearInfo(year.id);
@@ -285,8 +288,8 @@ export class SchoolService {
     if (year.graduated_at) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearGraduated);
     const now = this.now();
     const graduatedStudents = await this.repo.transaction(async (repo) => {
-      const count = await repo.graduateStudentsOfYear(year.id, now);
-      await repo.updateYear(year.id, { archived: 1, is_default: 0, graduated_at: now });
+      const count = await repo.years.graduateStudentsOfYear(year.id, now);
+      await repo.years.updateYear(year.id, { archived: 1, is_default: 0, graduated_at: now });
       await this.log.record(repo, actor, 'year.graduate', year.id, SCHOOL_TEXT.graduated(year.name, count));
       return count;
     });
@@ -296,20 +299,20 @@ export class SchoolService {
   // ───────────── classes ─────────────
 
   async classes(auth: AuthContext, yearId: string): Promise<ClassInfo[]> {
-    const year = await this.repo.findYear(yearId);
+    const year = await this.repo.years.findYear(yearId);
     await this.access.memberOfRow(auth, year?.org_id, SCHOOL_MESSAGES.yearNotFound);
-    return (await this.repo.listClasses(yearId)).map(presentClass);
+    return (await this.repo.years.listClasses(yearId)).map(presentClass);
   }
 
   private async classInfo(classId: string): Promise<ClassInfo> {
-    const row = await this.repo.findClass(classId);
+    const row = await this.repo.years.findClass(classId);
     if (!row) throw notFound(SCHOOL_MESSAGES.classNotFound);
     return presentClass(row);
   }
 
   /** The stage of a new class: the one asked for, else the grade's stage, else the catalogue's first. */
   async stageFor(stageId: string | undefined, grade: Grade | null): Promise<string> {
-    const stages = await this.repo.stages();
+    const stages = await this.repo.teaching.stages();
     if (stageId) {
       if (!stages.some((s) => s.id === stageId))
         throw new AppError('VALIDATION', SCHOOL_MESSAGES.stageNotFound);
@@ -325,16 +328,16 @@ export class SchoolService {
     auth: AuthContext,
     input: { yearId: string; name: string; grade?: Grade | null | undefined; stageId?: string | undefined },
   ): Promise<ClassInfo> {
-    const year = await this.repo.findYear(input.yearId);
+    const year = await this.repo.years.findYear(input.yearId);
     const actor = await this.access.adminOfRow(auth, year?.org_id, SCHOOL_MESSAGES.yearNotFound);
     if (year!.archived === 1) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
-    if (await this.repo.classNameTaken(input.yearId, input.name))
+    if (await this.repo.years.classNameTaken(input.yearId, input.name))
       throw new AppError('CONFLICT', SCHOOL_MESSAGES.classExists(input.name));
     const grade = input.grade === undefined ? gradeFromName(input.name) : input.grade;
     const stageId = await this.stageFor(input.stageId, grade);
     const id = newId();
     await this.repo.transaction(async (repo) => {
-      await repo.insertClasses([
+      await repo.years.insertClasses([
         {
           id,
           org_id: actor.orgId,
@@ -342,7 +345,7 @@ export class SchoolService {
           stage_id: stageId,
           name: input.name,
           grade,
-          sort: await repo.nextClassSort(input.yearId),
+          sort: await repo.years.nextClassSort(input.yearId),
           created_at: this.now(),
         },
       ]);
@@ -352,7 +355,7 @@ export class SchoolService {
   }
 
   private async adminClass(auth: AuthContext, classId: string) {
-    const klass = await this.repo.findClass(classId);
+    const klass = await this.repo.years.findClass(classId);
     const actor = await this.access.adminOfRow(auth, klass?.org_id, SCHOOL_MESSAGES.classNotFound);
     return { klass: klass!, actor };
   }
@@ -364,13 +367,16 @@ export class SchoolService {
   ): Promise<ClassInfo> {
     const { klass, actor } = await this.adminClass(auth, classId);
     if (klass.year_archived === 1) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
-    if (input.name !== undefined && (await this.repo.classNameTaken(klass.year_id, input.name, klass.id)))
+    if (
+      input.name !== undefined &&
+      (await this.repo.years.classNameTaken(klass.year_id, input.name, klass.id))
+    )
       throw new AppError('CONFLICT', SCHOOL_MESSAGES.classExists(input.name));
     const set: { name?: string; grade?: string | null } = {};
     if (input.name !== undefined) set.name = input.name;
     if (input.grade !== undefined) set.grade = input.grade;
     await this.repo.transaction(async (repo) => {
-      await repo.updateClass(klass.id, set);
+      await repo.years.updateClass(klass.id, set);
       await this.log.record(
         repo,
         actor,
@@ -385,11 +391,11 @@ export class SchoolService {
   /** Deletes an empty class: no students (graduated ones count) and never given homework. */
   async deleteClass(auth: AuthContext, classId: string): Promise<void> {
     const { klass, actor } = await this.adminClass(auth, classId);
-    const usage = await this.repo.classUsage(klass.id);
+    const usage = await this.repo.years.classUsage(klass.id);
     if (usage.students > 0) throw new AppError('CONFLICT', SCHOOL_MESSAGES.classHasStudents);
     if (usage.homework > 0) throw new AppError('CONFLICT', SCHOOL_MESSAGES.classHasHomework);
     await this.repo.transaction(async (repo) => {
-      await repo.deleteClass(klass.id);
+      await repo.years.deleteClass(klass.id);
       await this.log.record(repo, actor, 'class.delete', klass.id, `${klass.year_name} ${klass.name}`);
     });
   }
@@ -398,7 +404,7 @@ export class SchoolService {
 
   private async checkSubjects(subjectIds: string[]): Promise<string[]> {
     const unique = [...new Set(subjectIds)];
-    const known = new Set((await this.repo.catalogueSubjects()).map((s) => s.id));
+    const known = new Set((await this.repo.teaching.catalogueSubjects()).map((s) => s.id));
     if (unique.some((id) => !known.has(id)))
       throw new AppError('VALIDATION', SCHOOL_MESSAGES.subjectNotFound);
     return unique;
@@ -406,15 +412,15 @@ export class SchoolService {
 
   /** Subject ids the school offers: the ones it chose, or every subject while it has chosen none. */
   async offeredIds(orgId: string): Promise<Set<string>> {
-    const chosen = await this.repo.offeredSubjectIds(orgId);
+    const chosen = await this.repo.teaching.offeredSubjectIds(orgId);
     if (chosen.length > 0) return new Set(chosen);
-    return new Set((await this.repo.catalogueSubjects()).map((s) => s.id));
+    return new Set((await this.repo.teaching.catalogueSubjects()).map((s) => s.id));
   }
 
   private async offered(orgId: string): Promise<OfferedSubjects> {
     const offered = await this.offeredIds(orgId);
     const stages: OfferedSubjects = [];
-    for (const s of await this.repo.catalogueSubjects()) {
+    for (const s of await this.repo.teaching.catalogueSubjects()) {
       let stage = stages.find((x) => x.stageId === s.stage_id);
       if (!stage) {
         stage = { stageId: s.stage_id, stageName: s.stage_name, subjects: [] };
@@ -438,7 +444,7 @@ export class SchoolService {
     const actor = await this.access.admin(auth, orgId);
     const ids = await this.checkSubjects(subjectIds);
     await this.repo.transaction(async (repo) => {
-      await repo.setOfferedSubjects(actor.orgId, ids);
+      await repo.teaching.setOfferedSubjects(actor.orgId, ids);
       await this.log.record(
         repo,
         actor,
@@ -453,7 +459,7 @@ export class SchoolService {
   // ───────────── grade directors ─────────────
 
   private async directors(orgId: string) {
-    const rows = await this.repo.gradeDirectors(orgId);
+    const rows = await this.repo.members.gradeDirectors(orgId);
     return GRADES.filter((g) => rows.some((r) => r.grade === g)).map((grade) => ({
       grade,
       directors: rows
@@ -478,14 +484,14 @@ export class SchoolService {
     input: { orgId?: string | undefined; grade: Grade; memberIds: string[] },
   ) {
     const actor = await this.access.admin(auth, input.orgId);
-    const members = await this.repo.membershipsIn(actor.orgId, [...new Set(input.memberIds)]);
+    const members = await this.repo.members.membershipsIn(actor.orgId, [...new Set(input.memberIds)]);
     if (members.length !== new Set(input.memberIds).size)
       throw new AppError('VALIDATION', SCHOOL_MESSAGES.groupMemberNotInSchool);
     await this.repo.transaction(async (repo) => {
-      const before = (await repo.gradeDirectors(actor.orgId)).filter((r) => r.grade === input.grade);
+      const before = (await repo.members.gradeDirectors(actor.orgId)).filter((r) => r.grade === input.grade);
       const userIds = members.map((m) => m.user_id);
-      await repo.setGradeDirectors(actor.orgId, input.grade, userIds, this.now());
-      await repo.syncGradeDirectorFlags(actor.orgId, [
+      await repo.members.setGradeDirectors(actor.orgId, input.grade, userIds, this.now());
+      await repo.members.syncGradeDirectorFlags(actor.orgId, [
         ...new Set([...userIds, ...before.map((b) => b.user_id)]),
       ]);
       await this.log.record(
@@ -506,7 +512,7 @@ export class SchoolService {
     query: { orgId?: string | undefined; page: number; size: number },
   ): Promise<{ records: AuditEntry[]; total: number; page: number; size: number }> {
     const actor = await this.access.admin(auth, query.orgId);
-    const { rows, total } = await this.repo.pageAudit(actor.orgId, query.page, query.size);
+    const { rows, total } = await this.repo.auditLog.pageAudit(actor.orgId, query.page, query.size);
     return {
       records: rows.map((r) => ({
         id: r.id,

@@ -90,16 +90,16 @@ export class StudentsService {
   ) {
     let orgId: string;
     if (query.classId) {
-      const klass = await this.repo.findClass(query.classId);
+      const klass = await this.repo.years.findClass(query.classId);
       orgId = (await this.school.access.memberOfRow(auth, klass?.org_id, SCHOOL_MESSAGES.classNotFound))
         .orgId;
     } else if (query.yearId) {
-      const year = await this.repo.findYear(query.yearId);
+      const year = await this.repo.years.findYear(query.yearId);
       orgId = (await this.school.access.memberOfRow(auth, year?.org_id, SCHOOL_MESSAGES.yearNotFound)).orgId;
     } else {
       orgId = (await this.school.access.member(auth, query.orgId)).orgId;
     }
-    const { rows, total } = await this.repo.pageStudents(
+    const { rows, total } = await this.repo.students.pageStudents(
       {
         orgId,
         yearId: query.yearId,
@@ -114,7 +114,7 @@ export class StudentsService {
   }
 
   private async student(studentId: string): Promise<Student> {
-    const row = await this.repo.findStudent(studentId);
+    const row = await this.repo.students.findStudent(studentId);
     if (!row) throw notFound(SCHOOL_MESSAGES.studentNotFound);
     return presentStudent(row);
   }
@@ -123,15 +123,15 @@ export class StudentsService {
     auth: AuthContext,
     input: { classId: string; name: string; studentNo: string; gender?: '男' | '女' | null | undefined },
   ): Promise<Student> {
-    const klass = await this.repo.findClass(input.classId);
+    const klass = await this.repo.years.findClass(input.classId);
     const actor = await this.school.access.adminOfRow(auth, klass?.org_id, SCHOOL_MESSAGES.classNotFound);
     if (klass!.year_archived === 1) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
-    if ((await this.repo.takenStudentNumbers(actor.orgId, [input.studentNo])).size > 0)
+    if ((await this.repo.students.takenStudentNumbers(actor.orgId, [input.studentNo])).size > 0)
       throw new AppError('CONFLICT', SCHOOL_MESSAGES.studentNoTaken(input.studentNo));
     const id = newId();
     try {
       await this.repo.transaction(async (repo) => {
-        await repo.insertStudents([
+        await repo.students.insertStudents([
           {
             id,
             org_id: actor.orgId,
@@ -167,19 +167,19 @@ export class StudentsService {
       gender?: '男' | '女' | null | undefined;
     },
   ): Promise<Student> {
-    const row = await this.repo.findStudent(studentId);
+    const row = await this.repo.students.findStudent(studentId);
     const actor = await this.school.access.adminOfRow(auth, row?.org_id, SCHOOL_MESSAGES.studentNotFound);
     const set: { name?: string; student_no?: string; gender?: string | null } = {};
     if (input.name !== undefined) set.name = input.name;
     if (input.gender !== undefined) set.gender = input.gender;
     if (input.studentNo !== undefined && input.studentNo !== row!.student_no) {
-      if ((await this.repo.takenStudentNumbers(actor.orgId, [input.studentNo], row!.id)).size > 0)
+      if ((await this.repo.students.takenStudentNumbers(actor.orgId, [input.studentNo], row!.id)).size > 0)
         throw new AppError('CONFLICT', SCHOOL_MESSAGES.studentNoTaken(input.studentNo));
       set.student_no = input.studentNo;
     }
     try {
       await this.repo.transaction(async (repo) => {
-        await repo.updateStudent(row!.id, set);
+        await repo.students.updateStudent(row!.id, set);
         await this.log.record(repo, actor, 'student.update', row!.id, `${row!.name}（${row!.student_no}）`);
       });
     } catch (error) {
@@ -192,11 +192,11 @@ export class StudentsService {
 
   /** Moves students into a class of the same school; answers per student. */
   async move(auth: AuthContext, input: { studentIds: string[]; classId: string }) {
-    const klass = await this.repo.findClass(input.classId);
+    const klass = await this.repo.years.findClass(input.classId);
     const actor = await this.school.access.adminOfRow(auth, klass?.org_id, SCHOOL_MESSAGES.classNotFound);
     if (klass!.year_archived === 1) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
     const ids = [...new Set(input.studentIds)];
-    const found = new Map((await this.repo.studentsIn(actor.orgId, ids)).map((s) => [s.id, s]));
+    const found = new Map((await this.repo.students.studentsIn(actor.orgId, ids)).map((s) => [s.id, s]));
     const moved: string[] = [];
     const failed: { id: string; message: string }[] = [];
     await this.repo.transaction(async (repo) => {
@@ -206,7 +206,7 @@ export class StudentsService {
         else if (s.graduated_at) failed.push({ id, message: SCHOOL_MESSAGES.studentGraduated });
         else if (s.class_id === klass!.id) failed.push({ id, message: SCHOOL_MESSAGES.sameClass });
         else {
-          await repo.updateStudent(id, { class_id: klass!.id });
+          await repo.students.updateStudent(id, { class_id: klass!.id });
           moved.push(id);
         }
       }
@@ -232,9 +232,9 @@ export class StudentsService {
 
   /** One class's students as a workbook, and its file name. */
   async export(auth: AuthContext, classId: string): Promise<{ data: Buffer; filename: string }> {
-    const klass = await this.repo.findClass(classId);
+    const klass = await this.repo.years.findClass(classId);
     await this.school.access.memberOfRow(auth, klass?.org_id, SCHOOL_MESSAGES.classNotFound);
-    const students = await this.repo.studentsOfClass(classId);
+    const students = await this.repo.students.studentsOfClass(classId);
     const data = await writeXlsx([
       studentSheet(students.map((s) => [s.name, s.student_no, s.class_name, s.gender])),
     ]);
@@ -247,10 +247,10 @@ export class StudentsService {
    * file with every row's message (400, data.errors). Otherwise all rows go in one transaction.
    */
   async import(auth: AuthContext, file: Uint8Array, options: ImportOptions) {
-    const year = await this.repo.findYear(options.yearId);
+    const year = await this.repo.years.findYear(options.yearId);
     const actor = await this.school.access.adminOfRow(auth, year?.org_id, SCHOOL_MESSAGES.yearNotFound);
     if (year!.archived === 1) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
-    const classes = await this.repo.listClasses(year!.id);
+    const classes = await this.repo.years.listClasses(year!.id);
     let fallbackClass: string | undefined;
     if (options.classId) {
       const klass = classes.find((c) => c.id === options.classId);
@@ -307,7 +307,7 @@ export class StudentsService {
       }
       if (ok) parsed.push({ row, name, studentNo, className, gender: gender?.success ? gender.data : null });
     }
-    const taken = await this.repo.takenStudentNumbers(
+    const taken = await this.repo.students.takenStudentNumbers(
       actor.orgId,
       parsed.map((p) => p.studentNo),
     );
@@ -325,7 +325,7 @@ export class StudentsService {
     for (const name of toCreate) stages.set(name, await this.school.stageFor(undefined, gradeFromName(name)));
     try {
       await this.repo.transaction(async (repo) => {
-        let sort = await repo.nextClassSort(year!.id);
+        let sort = await repo.years.nextClassSort(year!.id);
         const newClasses = [];
         for (const name of toCreate) {
           const id = newId();
@@ -341,12 +341,12 @@ export class StudentsService {
             created_at: now,
           });
         }
-        await repo.insertClasses(newClasses);
+        await repo.years.insertClasses(newClasses);
         const classId = new Map([
           ...classes.map((c) => [c.name, c.id] as const),
           ...created.map((c) => [c.name, c.id] as const),
         ]);
-        await repo.insertStudents(
+        await repo.students.insertStudents(
           parsed.map((p) => ({
             id: newId(),
             org_id: actor.orgId,

@@ -33,10 +33,10 @@ export class TeamService {
 
   private async present(orgId: string, rows: MemberRow[]): Promise<Member[]> {
     const [grades, subjects, classes, groups] = await Promise.all([
-      this.repo.gradeDirectors(orgId),
-      this.repo.memberSubjects(orgId),
-      this.repo.teachingClasses(orgId),
-      this.repo.groupsOfMembers(orgId),
+      this.repo.members.gradeDirectors(orgId),
+      this.repo.teaching.memberSubjects(orgId),
+      this.repo.teaching.teachingClasses(orgId),
+      this.repo.groups.groupsOfMembers(orgId),
     ]);
     return rows.map((row) =>
       presentMember(row, {
@@ -58,7 +58,7 @@ export class TeamService {
   }
 
   private async member(memberId: string): Promise<Member> {
-    const row = await this.repo.findMember(memberId);
+    const row = await this.repo.members.findMember(memberId);
     if (!row) throw notFound(SCHOOL_MESSAGES.memberNotFound);
     const [member] = await this.present(row.org_id, [row]);
     return member!;
@@ -70,7 +70,7 @@ export class TeamService {
     query: { orgId?: string | undefined; keyword?: string | undefined; role?: SchoolRole | undefined },
   ): Promise<Member[]> {
     const actor = await this.school.access.admin(auth, query.orgId);
-    let rows = await this.repo.listMembers(actor.orgId, query.keyword);
+    let rows = await this.repo.members.listMembers(actor.orgId, query.keyword);
     if (query.role) {
       const role = query.role;
       // 'teacher' lists the members with no other role.
@@ -80,7 +80,7 @@ export class TeamService {
   }
 
   private async target(auth: AuthContext, memberId: string) {
-    const row = await this.repo.findMember(memberId);
+    const row = await this.repo.members.findMember(memberId);
     const actor = await this.school.access.adminOfRow(auth, row?.org_id, SCHOOL_MESSAGES.memberNotFound);
     return { row: row!, actor };
   }
@@ -97,14 +97,14 @@ export class TeamService {
     if (
       row.user_id === actor.userId &&
       !input.isAdministrator &&
-      (await this.repo.countManagers(actor.orgId, actor.userId)) === 0
+      (await this.repo.members.countManagers(actor.orgId, actor.userId)) === 0
     )
       throw new AppError('CONFLICT', SCHOOL_MESSAGES.lastAdministrator);
     const grades = [...new Set(input.grades)];
     await this.repo.transaction(async (repo) => {
-      await repo.updateMembership(row.member_id, { is_administrator: input.isAdministrator ? 1 : 0 });
-      await repo.setGradesOf(actor.orgId, row.user_id, grades, this.now());
-      await repo.syncGradeDirectorFlags(actor.orgId, [row.user_id]);
+      await repo.members.updateMembership(row.member_id, { is_administrator: input.isAdministrator ? 1 : 0 });
+      await repo.members.setGradesOf(actor.orgId, row.user_id, grades, this.now());
+      await repo.members.syncGradeDirectorFlags(actor.orgId, [row.user_id]);
       await this.log.record(
         repo,
         actor,
@@ -129,7 +129,7 @@ export class TeamService {
       t.classIds.forEach((id) => set.add(id));
       merged.set(t.subjectId, set);
     }
-    const catalogue = new Map((await this.repo.catalogueSubjects()).map((s) => [s.id, s]));
+    const catalogue = new Map((await this.repo.teaching.catalogueSubjects()).map((s) => [s.id, s]));
     const offered = await this.school.offeredIds(actor.orgId);
     for (const subjectId of merged.keys()) {
       const subject = catalogue.get(subjectId);
@@ -138,13 +138,13 @@ export class TeamService {
         throw new AppError('VALIDATION', SCHOOL_MESSAGES.subjectNotOffered(subject.name));
     }
     const classIds = [...new Set([...merged.values()].flatMap((s) => [...s]))];
-    const classes = await this.repo.classesIn(actor.orgId, classIds);
+    const classes = await this.repo.years.classesIn(actor.orgId, classIds);
     if (classes.length !== classIds.length) throw new AppError('VALIDATION', SCHOOL_MESSAGES.classNotFound);
     if (classes.some((c) => c.year_archived === 1))
       throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
     const entries = [...merged].map(([subjectId, ids]) => ({ subjectId, classIds: [...ids] }));
     await this.repo.transaction(async (repo) => {
-      await repo.setTeaching(actor.orgId, row.user_id, entries);
+      await repo.teaching.setTeaching(actor.orgId, row.user_id, entries);
       await this.log.record(
         repo,
         actor,
@@ -166,16 +166,19 @@ export class TeamService {
   async remove(auth: AuthContext, memberId: string): Promise<void> {
     const { row, actor } = await this.target(auth, memberId);
     if (row.is_creator === 1) throw new AppError('CONFLICT', SCHOOL_MESSAGES.cannotRemoveCreator);
-    if (row.user_id === actor.userId && (await this.repo.countManagers(actor.orgId, actor.userId)) === 0)
+    if (
+      row.user_id === actor.userId &&
+      (await this.repo.members.countManagers(actor.orgId, actor.userId)) === 0
+    )
       throw new AppError('CONFLICT', SCHOOL_MESSAGES.lastAdministrator);
-    const membership = await this.repo.findMembershipById(row.member_id);
-    const user = await this.repo.findUser(row.user_id);
+    const membership = await this.repo.members.findMembershipById(row.member_id);
+    const user = await this.repo.members.findUser(row.user_id);
     await this.repo.transaction(async (repo) => {
-      await repo.deleteMembership(membership!);
+      await repo.members.deleteMembership(membership!);
       if (user?.default_org_id === actor.orgId) {
-        await repo.setDefaultOrg(
+        await repo.members.setDefaultOrg(
           row.user_id,
-          await repo.firstOtherMembership(row.user_id, actor.orgId),
+          await repo.members.firstOtherMembership(row.user_id, actor.orgId),
           this.now(),
         );
       }
@@ -198,16 +201,16 @@ export class TeamService {
   ): Promise<Group[]> {
     const actor = await this.school.access.member(auth, query.orgId);
     const onlyMine = !actor.canManage || query.mine === true;
-    const rows = await this.repo.listGroups(actor.orgId, onlyMine ? actor.userId : undefined);
-    const members = await this.repo.groupMembers(rows.map((r) => r.id));
+    const rows = await this.repo.groups.listGroups(actor.orgId, onlyMine ? actor.userId : undefined);
+    const members = await this.repo.groups.groupMembers(rows.map((r) => r.id));
     return rows.map((r) => presentGroup(r, members, actor.userId));
   }
 
   /** One group: its members and administrators see it; another member of the school gets 403. */
   async group(auth: AuthContext, groupId: string): Promise<Group> {
-    const row = await this.repo.findGroup(groupId);
+    const row = await this.repo.groups.findGroup(groupId);
     const actor = await this.school.access.memberOfRow(auth, row?.org_id, SCHOOL_MESSAGES.groupNotFound);
-    const members = await this.repo.groupMembers([row!.id]);
+    const members = await this.repo.groups.groupMembers([row!.id]);
     const group = presentGroup(row!, members, actor.userId);
     if (!actor.canManage && !group.mine) throw forbidden(MESSAGES.forbidden);
     return group;
@@ -215,7 +218,7 @@ export class TeamService {
 
   private async checkSubject(subjectId: string | null | undefined) {
     if (!subjectId) return;
-    const known = await this.repo.catalogueSubjects();
+    const known = await this.repo.teaching.catalogueSubjects();
     if (!known.some((s) => s.id === subjectId))
       throw new AppError('VALIDATION', SCHOOL_MESSAGES.subjectNotFound);
   }
@@ -232,13 +235,13 @@ export class TeamService {
   ): Promise<Group> {
     const actor = await this.school.access.admin(auth, input.orgId);
     await this.checkSubject(input.subjectId);
-    if (await this.repo.groupNameTaken(actor.orgId, input.name))
+    if (await this.repo.groups.groupNameTaken(actor.orgId, input.name))
       throw new AppError('CONFLICT', SCHOOL_MESSAGES.groupExists(input.name));
     const id = newId();
     const now = this.now();
     try {
       await this.repo.transaction(async (repo) => {
-        await repo.insertGroup({
+        await repo.groups.insertGroup({
           id,
           org_id: actor.orgId,
           name: input.name,
@@ -258,7 +261,7 @@ export class TeamService {
   }
 
   private async adminGroup(auth: AuthContext, groupId: string) {
-    const row = await this.repo.findGroup(groupId);
+    const row = await this.repo.groups.findGroup(groupId);
     const actor = await this.school.access.adminOfRow(auth, row?.org_id, SCHOOL_MESSAGES.groupNotFound);
     return { row: row!, actor };
   }
@@ -275,7 +278,7 @@ export class TeamService {
   ): Promise<Group> {
     const { row, actor } = await this.adminGroup(auth, groupId);
     await this.checkSubject(input.subjectId);
-    if (input.name !== undefined && (await this.repo.groupNameTaken(actor.orgId, input.name, row.id)))
+    if (input.name !== undefined && (await this.repo.groups.groupNameTaken(actor.orgId, input.name, row.id)))
       throw new AppError('CONFLICT', SCHOOL_MESSAGES.groupExists(input.name));
     const set: { name?: string; kind?: string; subject_id?: string | null; grade?: string | null } = {};
     if (input.name !== undefined) set.name = input.name;
@@ -283,7 +286,7 @@ export class TeamService {
     if (input.subjectId !== undefined) set.subject_id = input.subjectId;
     if (input.grade !== undefined) set.grade = input.grade;
     await this.repo.transaction(async (repo) => {
-      await repo.updateGroup(row.id, set, this.now());
+      await repo.groups.updateGroup(row.id, set, this.now());
       await this.log.record(repo, actor, 'group.update', row.id, `${row.name} → ${set.name ?? row.name}`);
     });
     return this.group(auth, row.id);
@@ -292,7 +295,7 @@ export class TeamService {
   async deleteGroup(auth: AuthContext, groupId: string): Promise<void> {
     const { row, actor } = await this.adminGroup(auth, groupId);
     await this.repo.transaction(async (repo) => {
-      await repo.deleteGroup(row.id);
+      await repo.groups.deleteGroup(row.id);
       await this.log.record(repo, actor, 'group.delete', row.id, row.name);
     });
   }
@@ -306,11 +309,11 @@ export class TeamService {
     const { row, actor } = await this.adminGroup(auth, groupId);
     const leader = new Map<string, boolean>();
     for (const m of members) leader.set(m.memberId, (leader.get(m.memberId) ?? false) || m.isLeader);
-    const found = await this.repo.membershipsIn(actor.orgId, [...leader.keys()]);
+    const found = await this.repo.members.membershipsIn(actor.orgId, [...leader.keys()]);
     if (found.length !== leader.size)
       throw new AppError('VALIDATION', SCHOOL_MESSAGES.groupMemberNotInSchool);
     await this.repo.transaction(async (repo) => {
-      await repo.setGroupMembers(
+      await repo.groups.setGroupMembers(
         row.id,
         found.map((m) => ({ userId: m.user_id, isLeader: leader.get(m.id) ?? false })),
         this.now(),

@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../../../db/connect.js';
+import type { Database } from '../../../db/schema.js';
+
+/** A SQL count or max as a number (null: none). */
+export const count = (value: unknown): number => Number(value ?? 0);
+
+/** One data area of the school module: SQL over its own tables, on a connection or a transaction. */
+export abstract class AreaRepository {
+  constructor(
+    protected readonly db: Kysely<Database>,
+    protected readonly dialect: DialectName,
+  ) {}
+}
