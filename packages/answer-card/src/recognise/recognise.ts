@@ -667,6 +667,11 @@ async function readPage(
     result.levels = { paper: Math.round(paper), ink: Math.round(ink) };
     if (fit.residualPx > limitPx) result.problems.push(problem('anchorsDistorted', 'page'));
     lap('qr');
+    // A reduced read sampled too sparsely, or already not wholly clear, is read again in full (`recognisePage`):
+    // measuring it further would be done twice.
+    const rereadInFull = () =>
+      reduced && (result.problems.length > 0 || pxPerMm < REDUCED_MIN_PX_PER_MM * 0.9);
+    if (rereadInFull()) return finish();
 
     // 5. Every bubble group re-registered locally and measured.
     const q = Math.min(pxPerMm, 10);
@@ -708,6 +713,7 @@ async function readPage(
       return finish();
     }
     lap('marks');
+    if (rereadInFull()) return finish();
 
     // A barcode sticker names the student when the QR does not.
     const zone = page.elements.find((e) => e.type === 'barcodeZone');
