@@ -73,7 +73,7 @@ const contractsSrc = path.join(repo, 'packages', 'contracts', 'src') + path.sep;
 /**
  * The contracts' modules only define schemas and constants (common.ts's `z.config` runs: the agent uses it), so
  * those the agent does not import — the teacher-facing calls' zod schemas — are left out of the bundle instead of
- * being built at start (ADR 0055, "Lazy start"; −N MB idle).
+ * being built at start (ADR 0055, "Lazy start"; −2 MB idle).
  */
 const contractsWithoutSideEffects = {
   name: 'contracts-without-side-effects',
