@@ -69,6 +69,25 @@ const copy = (from, to) => {
   fs.cpSync(from, to, { recursive: true, dereference: true });
 };
 
+const contractsSrc = path.join(repo, 'packages', 'contracts', 'src') + path.sep;
+/**
+ * The contracts' modules only define schemas and constants (common.ts's `z.config` runs: the agent uses it), so
+ * those the agent does not import — the teacher-facing calls' zod schemas — are left out of the bundle instead of
+ * being built at start (ADR 0055, "Lazy start"; −2 MB idle).
+ */
+const contractsWithoutSideEffects = {
+  name: 'contracts-without-side-effects',
+  setup(b) {
+    b.onResolve({ filter: /^(@zhzy\/contracts|\.{1,2}\/)/ }, async (args) => {
+      if (args.pluginData === contractsSrc) return undefined;
+      const { path: from, importer, namespace, resolveDir, kind } = args;
+      const r = await b.resolve(from, { importer, namespace, resolveDir, kind, pluginData: contractsSrc });
+      if (r.errors.length > 0) return undefined;
+      return r.path.startsWith(contractsSrc) ? { ...r, sideEffects: false } : r;
+    });
+  },
+};
+
 /** Bundles the agent into `app/` with what it reads at run time beside it (no node_modules but native parts). */
 async function bundleApp(appDir, version, platform) {
   fs.rmSync(appDir, { recursive: true, force: true });
@@ -90,6 +109,7 @@ async function bundleApp(appDir, version, platform) {
     minifySyntax: true,
     legalComments: 'none',
     logLevel: 'warning',
+    plugins: [contractsWithoutSideEffects],
     banner: {
       js: [
         "import { createRequire as __zhzyRequire } from 'node:module';",

@@ -134,7 +134,7 @@ export async function buildAgent(config: AgentConfig, deps: AgentDeps = {}): Pro
     },
   });
   const manager = new ScanManager({
-    scanners: deps.scanners ?? driversFromConfig(config),
+    scanners: deps.scanners ?? (await driversFromConfig(config)),
     spool: new Spool(dataDir),
     uploader,
     allowedHosts,

@@ -189,7 +189,7 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
       else
         printSources(
           io,
-          (await listLocally(io.scanners ?? driversFromConfig(config))).map((f) => f.source),
+          (await listLocally(io.scanners ?? (await driversFromConfig(config)))).map((f) => f.source),
         );
       return 0;
     }
@@ -199,7 +199,7 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
         io.err(T.cliUsage);
         return 2;
       }
-      const found = await listLocally(io.scanners ?? driversFromConfig(config));
+      const found = await listLocally(io.scanners ?? (await driversFromConfig(config)));
       const index = Number(flags.get('scanner') ?? 0);
       const chosen = found[index];
       if (!chosen) {

@@ -6,8 +6,8 @@ import {
   TRANSFER_TIMEOUT_MS,
   UploadedScanPageSchema,
   buildPath,
-  calls,
   envelope,
+  uploadScanPageCall,
   type AgentPage,
 } from '@zhzy/contracts';
 import { T } from '../i18n/zh-CN.js';
@@ -192,7 +192,7 @@ export class Uploader {
     if (page.rescanned) form.set('replaces', 'true');
     form.set('file', new Blob([data], { type: 'image/jpeg' }), page.name);
     const url = new URL(
-      buildPath(calls.uploadScanPage.path, { id: host.batchId }),
+      buildPath(uploadScanPageCall.path, { id: host.batchId }),
       `${host.baseUrl.replace(/\/+$/, '')}/`,
     );
     let res: Response;
