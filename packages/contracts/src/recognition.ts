@@ -378,6 +378,7 @@ export const SCORE_DOUBT_REASONS = [
   'unitsMissing',
   'overFullScore',
   'notRed',
+  'bitonalScan',
 ] as const;
 export const ScoreDoubtReasonSchema = z.enum(SCORE_DOUBT_REASONS);
 export type ScoreDoubtReason = z.infer<typeof ScoreDoubtReasonSchema>;
@@ -388,6 +389,7 @@ export const SCORE_DOUBT_MESSAGES: Readonly<Record<ScoreDoubtReason, string>> = 
   unitsMissing: '打分框只勾了十位或0.5，个位没有勾，请人工核对得分',
   overFullScore: '打分框勾出的分数超过该题满分，请人工核对得分',
   notRed: '打分框内有非红色的笔迹，请人工核对得分',
+  bitonalScan: '黑白（1位）扫描可能丢失较浅的红笔痕迹，打分框请用彩色或灰度扫描，或人工核对得分',
 };
 export const ScoreReadingSchema = z.object({
   questionId: IdSchema,

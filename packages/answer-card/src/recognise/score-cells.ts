@@ -22,7 +22,7 @@ const DARK_WEAK = 0.33;
 /** Channel differences up to this are grey (JPEG rounding), not colour. */
 const GREY_CHROMA = 4;
 /** A cell at least this share clearly inked is ticked… */
-export const TICK_MIN = 0.06;
+export const TICK_MIN = 0.035;
 /** …one with less than this share inked at all is empty; between the two it is faint (a person looks). */
 export const EMPTY_MAX = 0.02;
 
@@ -33,6 +33,8 @@ interface Raster {
   channels: number;
   left: number;
   top: number;
+  /** A 1-bit scan. */
+  bitonal: boolean;
 }
 
 /** The part of the file under the page's score boxes, in colour when the file is colour. */
@@ -72,6 +74,7 @@ async function rasterUnder(
     channels: info.channels,
     left,
     top,
+    bitonal,
   };
   return info.channels >= 3 && (bitonal || !hasChroma(raster)) ? greyOf(raster) : raster;
 }
@@ -175,13 +178,20 @@ function readBox(
       state,
     } as ScoreReading['cells'][number];
   });
+  const decided = decide(box, readings);
+  // A 1-bit scanner's threshold can drop a light red tick altogether while keeping a darker crossed-out one: a
+  // score read there is never taken alone (ADR 0062).
+  const verdict =
+    raster.bitonal && decided.status === 'ok'
+      ? { score: null, status: 'doubtful' as const, reason: 'bitonalScan' as const }
+      : decided;
   return {
     questionId: box.questionId,
     number: box.number,
     fullScore: box.fullScore,
     colour,
     cells: readings,
-    ...decide(box, readings),
+    ...verdict,
   };
 }
 

@@ -189,20 +189,23 @@ export async function scoreSheet(
     if (!truths.length) continue;
     const meta = await sharp(pages[p]!).metadata();
     const overlay = `<svg xmlns="http://www.w3.org/2000/svg" width="${meta.width}" height="${meta.height}">${svg.join('')}</svg>`;
-    let img = sharp(pages[p]!)
+    // Marked first (sharp would turn the page grey before compositing the marks), then scanned.
+    const marked = await sharp(pages[p]!)
       .composite([{ input: Buffer.from(overlay) }])
-      .withMetadata({ density: dpi });
-    let image: Buffer;
-    if (scan === 'colour') image = await img.jpeg({ quality: 70 + Math.floor(rnd() * 25) }).toBuffer();
-    else if (scan === 'grey')
-      image = await img
-        .greyscale()
-        .jpeg({ quality: 70 + Math.floor(rnd() * 25) })
-        .toBuffer();
-    else {
-      img = sharp(await img.greyscale().png().toBuffer()).threshold(128 + Math.floor((rnd() - 0.5) * 40));
-      image = await img.png({ colours: 2 }).withMetadata({ density: dpi }).toBuffer();
-    }
+      .png()
+      .toBuffer();
+    const quality = 70 + Math.floor(rnd() * 25);
+    const scanned = sharp(marked).withMetadata({ density: dpi });
+    const image =
+      scan === 'colour'
+        ? await scanned.jpeg({ quality }).toBuffer()
+        : scan === 'grey'
+          ? await scanned.greyscale().jpeg({ quality }).toBuffer()
+          : await scanned
+              .greyscale()
+              .threshold(128 + Math.floor((rnd() - 0.5) * 40))
+              .png({ colours: 2 })
+              .toBuffer();
     out.push({ image, page: p, scan, truths });
   }
   return out;
@@ -216,5 +219,6 @@ export function scoreOutcome(truth: ScoreBoxTruth, reading: ScoreReading | undef
   if (truth.score === null)
     return reading.status === 'blank' ? 'right' : reading.status === 'ok' ? 'silent' : 'person';
   if (reading.status === 'ok') return reading.score === truth.score ? 'right' : 'silent';
-  return truth.mayDoubt && reading.status === 'doubtful' ? 'right' : 'person';
+  // A faint or corrected box that goes to a person (doubtful, or left for on-screen marking) is as right as its score.
+  return truth.mayDoubt ? 'right' : 'person';
 }
