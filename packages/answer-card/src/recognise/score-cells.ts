@@ -176,7 +176,7 @@ function readBox(
       weak: r4(share.weak),
       ...(colour ? { other: r4(other / n) } : {}),
       state,
-    } as ScoreReading['cells'][number];
+    };
   });
   const decided = decide(box, readings);
   // A 1-bit scanner's threshold can drop a light red tick altogether while keeping a darker crossed-out one: a

@@ -187,10 +187,10 @@ export async function scoreSheet(
   for (let p = 0; p < pages.length; p++) {
     const { svg, truths } = teacherMarks(layout, p, k, rnd);
     if (!truths.length) continue;
-    const meta = await sharp(pages[p]!).metadata();
+    const meta = await sharp(pages[p]).metadata();
     const overlay = `<svg xmlns="http://www.w3.org/2000/svg" width="${meta.width}" height="${meta.height}">${svg.join('')}</svg>`;
     // Marked first (sharp would turn the page grey before compositing the marks), then scanned.
-    const marked = await sharp(pages[p]!)
+    const marked = await sharp(pages[p])
       .composite([{ input: Buffer.from(overlay) }])
       .png()
       .toBuffer();
