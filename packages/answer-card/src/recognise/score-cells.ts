@@ -168,7 +168,8 @@ function readBox(
       }
     }
     const share = { ink: ink / n, weak: weak / n };
-    const state = share.ink >= TICK_MIN ? 'ticked' : share.weak < EMPTY_MAX ? 'empty' : 'faint';
+    const state: ScoreReading['cells'][number]['state'] =
+      share.ink >= TICK_MIN ? 'ticked' : share.weak < EMPTY_MAX ? 'empty' : 'faint';
     return {
       role: c.role,
       value: c.value,
