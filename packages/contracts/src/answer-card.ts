@@ -101,6 +101,22 @@ export type CardPaperInput = z.input<typeof CardPaperSchema>;
 export const CardIdentitySchema = z.enum(['qr', 'bubbles', 'barcode']);
 export type CardIdentity = z.infer<typeof CardIdentitySchema>;
 
+/**
+ * 打分框 (score box) beside a written question, for marking on paper before scanning (先阅后扫, ADR 0062): 'tick'
+ * cells are a tens row and a units row sized from the question's full score, 'tally' cells one cell per score 0…N
+ * (small full scores only); `half` adds a 0.5 cell.
+ */
+export const SCORE_BOX_KINDS = ['tick', 'tally'] as const;
+export const ScoreBoxKindSchema = z.enum(SCORE_BOX_KINDS);
+export type ScoreBoxKind = z.infer<typeof ScoreBoxKindSchema>;
+export const ScoreBoxSettingSchema = z.object({
+  kind: ScoreBoxKindSchema,
+  half: z.boolean().default(false),
+});
+export type ScoreBoxSetting = z.infer<typeof ScoreBoxSettingSchema>;
+/** The largest full score a tick box holds (tens row 0…90), and a tally box (one cell per score). */
+export const SCORE_BOX_MAX = { tick: 99, tally: 15 } as const;
+
 export const CardSettingsSchema = z
   .object({
     size: CardSizeSchema.default('A4'),
@@ -115,6 +131,8 @@ export const CardSettingsSchema = z
     /** More pages than this is reported as an overflow (the layout still holds every page). */
     maxPages: z.number().int().min(1).max(8).default(2),
     sealingLine: z.boolean().default(true),
+    /** Score boxes by written question id (not optional groups): absent, the question is marked on screen. */
+    scoreBoxes: z.record(IdSchema, ScoreBoxSettingSchema).default({}),
   })
   .superRefine((s, ctx) => {
     if (s.columns !== undefined && !CARD_COLUMNS[s.size].includes(s.columns)) {
@@ -265,6 +283,34 @@ export const OptionalChoiceElementSchema = z.object({
   textRect: RectSchema,
   bubbles: z.array(z.object({ questionId: IdSchema, number: z.string(), rect: RectSchema })),
 });
+export const ScoreCellRoleSchema = z.enum(['tens', 'units', 'half']);
+export type ScoreCellRole = z.infer<typeof ScoreCellRoleSchema>;
+export const ScoreBoxElementSchema = z.object({
+  ...el,
+  type: z.literal('scoreBox'),
+  questionId: IdSchema,
+  number: z.string(),
+  kind: ScoreBoxKindSchema,
+  /** The question's full score: a reading above it is doubtful. */
+  fullScore: z.number(),
+  /** The caption left of the cells, and where it sits. */
+  label: z.string(),
+  labelRect: RectSchema,
+  /**
+   * Rows of cells; a question's score is the sum of the ticked cells' values. 'tens' (0, 10, 20…) takes one tick or
+   * none, 'units' (0…9, or 0…N for a tally box) exactly one, 'half' (one 0.5 cell) one or none.
+   */
+  rows: z.array(
+    z.object({
+      role: ScoreCellRoleSchema,
+      label: z.string(),
+      labelRect: RectSchema,
+      cells: z
+        .array(z.object({ value: z.number().nonnegative(), label: z.string(), rect: RectSchema }))
+        .min(1),
+    }),
+  ),
+});
 export const SealingLineElementSchema = z.object({ ...el, type: z.literal('sealingLine'), text: z.string() });
 export const FooterElementSchema = z.object({
   ...el,
@@ -287,6 +333,7 @@ export const CardElementSchema = z.discriminatedUnion('type', [
   BlankElementSchema,
   WrittenBoxElementSchema,
   OptionalChoiceElementSchema,
+  ScoreBoxElementSchema,
   SealingLineElementSchema,
   FooterElementSchema,
 ]);
@@ -305,7 +352,7 @@ export const CardPageSchema = z.object({
 export type CardPage = z.infer<typeof CardPageSchema>;
 
 export const CardLayoutWarningSchema = z.object({
-  code: z.enum(['writtenBoxTooSmall', 'writtenBoxTooTall', 'pageOverflow']),
+  code: z.enum(['writtenBoxTooSmall', 'writtenBoxTooTall', 'pageOverflow', 'scoreBoxUnavailable']),
   questionId: IdSchema.optional(),
   /** For the teacher, in Chinese. */
   message: z.string(),

@@ -357,6 +357,55 @@ export const CropSchema = z.object({
 });
 export type Crop = z.infer<typeof CropSchema>;
 
+// ---------------------------------------------------------------------------------------------------------------
+// Score boxes (打分框, 先阅后扫; ADR 0062)
+
+export const ScoreCellStateSchema = z.enum(['ticked', 'empty', 'faint']);
+export const ScoreCellReadingSchema = z.object({
+  role: z.enum(['tens', 'units', 'half']),
+  value: z.number(),
+  /** Raw share of the cell's inside clearly inked: red (R − (G+B)/2) on a colour scan, dark on a grey or 1-bit one. */
+  ink: z.number(),
+  /** Raw share inked at all (a faint or light mark raises it, paper and the printed digit do not). */
+  weak: z.number(),
+  /** Colour scans: raw share dark but not red (a pencil or black-pen mark, never taken for a score). */
+  other: z.number().optional(),
+  state: ScoreCellStateSchema,
+});
+export const SCORE_DOUBT_REASONS = [
+  'faintMark',
+  'multipleTicks',
+  'unitsMissing',
+  'overFullScore',
+  'notRed',
+  'bitonalScan',
+] as const;
+export const ScoreDoubtReasonSchema = z.enum(SCORE_DOUBT_REASONS);
+export type ScoreDoubtReason = z.infer<typeof ScoreDoubtReasonSchema>;
+/** What a person is told about a doubtful score box. */
+export const SCORE_DOUBT_MESSAGES: Readonly<Record<ScoreDoubtReason, string>> = {
+  faintMark: '打分框内有不清楚的笔迹（太浅或越格），请人工核对得分',
+  multipleTicks: '打分框同一行勾了多个格（可能有涂改），请人工核对得分',
+  unitsMissing: '打分框只勾了十位或0.5，个位没有勾，请人工核对得分',
+  overFullScore: '打分框勾出的分数超过该题满分，请人工核对得分',
+  notRed: '打分框内有非红色的笔迹，请人工核对得分',
+  bitonalScan: '黑白（1位）扫描可能丢失较浅的红笔痕迹，打分框请用彩色或灰度扫描，或人工核对得分',
+};
+export const ScoreReadingSchema = z.object({
+  questionId: IdSchema,
+  number: z.string(),
+  fullScore: z.number(),
+  /** The ticked cells' sum when the box reads clearly ('ok'), else null. */
+  score: z.number().nullable(),
+  /** ok: one clear score; blank: nothing ticked (marked on screen); doubtful: a person decides, never guessed. */
+  status: z.enum(['ok', 'blank', 'doubtful']),
+  reason: ScoreDoubtReasonSchema.nullable(),
+  /** Read on the red of a colour scan (true) or the darkness of a grey or 1-bit one. */
+  colour: z.boolean(),
+  cells: z.array(ScoreCellReadingSchema),
+});
+export type ScoreReading = z.infer<typeof ScoreReadingSchema>;
+
 export const RecognitionStepSchema = z.enum([
   'decode',
   'anchors',
@@ -392,6 +441,8 @@ export const PageRecognitionSchema = z.object({
   studentNumber: StudentNumberReadingSchema.nullable(),
   uncertain: z.array(UncertainItemSchema),
   crops: z.array(CropSchema),
+  /** Score boxes of the page, when it has any (ADR 0062). */
+  scores: z.array(ScoreReadingSchema).optional(),
   problems: z.array(RecognitionProblemSchema),
   thresholds: MarkThresholdsSchema,
   /** Milliseconds per step. */

@@ -13,6 +13,7 @@ import {
 } from '@zhzy/contracts';
 import { rect } from './header.js';
 import { FONT, M } from './metrics.js';
+import { placeScoreBox, planScoreBox } from './score-box.js';
 import { estimateTextWidthMm } from './text.js';
 
 /** One unbreakable piece of a column: it knows its height and lays itself out at a position. */
@@ -186,14 +187,18 @@ function boxHeight(key: string, suggested: number, label: string, ctx: ItemConte
 }
 
 function writtenItem(q: Extract<CardQuestion, { kind: 'written' }>, ctx: ItemContext): FlowItem {
-  const h = boxHeight(q.id, suggestedHeight(q, ctx.scale), q.number, ctx);
+  const setting = ctx.settings.scoreBoxes[q.id];
+  const plan = setting && planScoreBox(q.id, q.number, q.score, setting, ctx.warnings);
+  const strip = plan?.height ?? 0;
+  const h = boxHeight(q.id, suggestedHeight(q, ctx.scale), q.number, ctx, strip);
   return {
-    height: h,
+    height: strip + h,
     place: (x, y, w) => [
+      ...(plan ? [placeScoreBox(plan, q, x, y, w)] : []),
       {
         id: `written:${q.id}`,
         type: 'writtenBox',
-        rect: rect(x, y, w, h),
+        rect: rect(x, y + strip, w, h),
         questionIds: [q.id],
         label: `${q.number}. (${formatScore(q.score)}分)`,
         score: q.score,

@@ -48,6 +48,16 @@ export const M = {
   optionalChoiceH: 13,
 
   infoRowH: 8,
+
+  /** Score boxes (ADR 0062): cells a red-pen tick fits in, apart enough that a tick stays in its own cell. */
+  scoreCellW: 5.4,
+  scoreCellH: 4.6,
+  scoreCellPitch: 6.4,
+  scoreRowPitch: 6,
+  scorePadY: 1.2,
+  scoreRowLabelW: 8,
+  /** Gap between the units row and its 0.5 cell. */
+  scoreHalfGap: 2.4,
 } as const;
 
 /** Font sizes in points that the layout assumes when it wraps and sizes text. */
@@ -61,6 +71,7 @@ export const FONT = {
   bubble: 6.5,
   number: 8,
   footer: 7.5,
+  scoreCell: 6.5,
 } as const;
 
 const PT_PER_MM = 72 / 25.4;

@@ -36,6 +36,7 @@ import { classifyMarks } from './classify.js';
 import { cutCrops, DEFAULT_CROP_OPTIONS, type CropOptions } from './crops.js';
 import { decodePage, REDUCED_MIN_PX_PER_MM, type GreyImage } from './image.js';
 import { readCode, smoothForCode } from './qr.js';
+import { readScoreBoxes } from './score-cells.js';
 
 /** The card layouts the host knows, by card id and version (undefined: not one of ours, or not this exam's). */
 export type LayoutResolver = (
@@ -741,6 +742,17 @@ async function readPage(
     result.crops = cut.crops;
     for (const [k, v] of cut.images) images.set(k, v);
     lap('crops');
+
+    // 8. Score boxes (先阅后扫, ADR 0062): read from the file itself, on its red where it is colour.
+    const scores = await readScoreBoxes(
+      input,
+      options.page ?? 0,
+      mFull,
+      page,
+      { paper, ink },
+      decoded.bitonal,
+    );
+    if (scores) result.scores = scores;
 
     const answered =
       result.marks.some((x) => x.status !== 'blank') ||

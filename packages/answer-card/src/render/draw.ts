@@ -11,6 +11,9 @@ export const COLOR = {
   muted: '#5c5c5c',
   line: '#4d4d4d',
   light: '#a6a6a6',
+  /** Score-box cells and their digits: light enough that a red tick stands out on a grey scan (ADR 0062). */
+  cell: '#b3b3b3',
+  cellText: '#c4c4c4',
 } as const;
 
 /** Font names registered on the document. */
@@ -262,6 +265,18 @@ function drawWrittenBox(doc: Doc, e: CardElementOf<'writtenBox'>): void {
   );
 }
 
+function drawScoreBox(doc: Doc, e: CardElementOf<'scoreBox'>): void {
+  strokeRect(doc, e.rect, COLOR.light, 0.4);
+  textIn(doc, e.label, e.labelRect, { size: 7.5, color: COLOR.muted });
+  for (const row of e.rows) {
+    textIn(doc, row.label, row.labelRect, { size: 7, color: COLOR.muted, align: 'right' });
+    for (const c of row.cells) {
+      strokeRect(doc, c.rect, COLOR.cell, 0.5, 0.4);
+      textIn(doc, c.label, c.rect, { size: FONT.scoreCell, color: COLOR.cellText, align: 'center' });
+    }
+  }
+}
+
 function drawOptionalChoice(doc: Doc, e: CardElementOf<'optionalChoice'>): void {
   textIn(doc, e.text, e.textRect, { size: 7.5, color: COLOR.text });
   const first = e.bubbles[0];
@@ -331,6 +346,8 @@ export function drawStaticElement(doc: Doc, e: CardElement): void {
       return drawWrittenBox(doc, e);
     case 'optionalChoice':
       return drawOptionalChoice(doc, e);
+    case 'scoreBox':
+      return drawScoreBox(doc, e);
     case 'sealingLine':
       return drawSealingLine(doc, e);
     case 'footer':

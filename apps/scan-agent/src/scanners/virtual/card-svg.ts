@@ -237,6 +237,24 @@ function element(e: CardElement, student: PrintedStudent | undefined): string {
       return (
         text(e.text, e.textRect, { sizePt: 7.5 }) + e.bubbles.map((b) => bubble(b.rect, b.number)).join('')
       );
+    case 'scoreBox':
+      return (
+        rectPath(e.rect, LIGHT, 0.4 * PT) +
+        text(e.label, e.labelRect, { sizePt: 7.5, color: MUTED }) +
+        e.rows
+          .map(
+            (row) =>
+              text(row.label, row.labelRect, { sizePt: 7, color: MUTED, align: 'right' }) +
+              row.cells
+                .map(
+                  (c) =>
+                    rectPath(c.rect, '#b3b3b3', 0.5 * PT, 0.4) +
+                    text(c.label, c.rect, { sizePt: 6.5, color: '#c4c4c4', align: 'center' }),
+                )
+                .join(''),
+          )
+          .join('')
+      );
     case 'sealingLine': {
       const x = e.rect.x + e.rect.w / 2;
       return `<line x1="${n(x)}" y1="${n(e.rect.y)}" x2="${n(x)}" y2="${n(e.rect.y + e.rect.h)}" stroke="${LIGHT}" stroke-width="${n(0.5 * PT)}" stroke-dasharray="2 1.5"/>`;

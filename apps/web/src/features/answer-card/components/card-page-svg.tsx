@@ -24,6 +24,8 @@ export const CARD_COLOR = {
   muted: '#5c5c5c',
   line: '#4d4d4d',
   light: '#a6a6a6',
+  cell: '#b3b3b3',
+  cellText: '#c4c4c4',
   warn: '#dc2626',
   focus: '#2563eb',
 } as const;
@@ -440,6 +442,27 @@ export function WrittenBoxShape({
   );
 }
 
+/** A score box (打分框, ADR 0062): light grey cells the teacher ticks in red. */
+function ScoreBox({ e }: { e: CardElementOf<'scoreBox'> }) {
+  return (
+    <g data-element="scoreBox">
+      <StrokeRect r={e.rect} color={CARD_COLOR.light} widthPt={0.4} />
+      <CardText text={e.label} r={e.labelRect} size={7.5} color={CARD_COLOR.muted} />
+      {e.rows.map((row) => (
+        <g key={row.role}>
+          <CardText text={row.label} r={row.labelRect} size={7} color={CARD_COLOR.muted} align="right" />
+          {row.cells.map((c) => (
+            <g key={c.value}>
+              <StrokeRect r={c.rect} color={CARD_COLOR.cell} widthPt={0.5} />
+              <CardText text={c.label} r={c.rect} size={6.5} color={CARD_COLOR.cellText} align="center" />
+            </g>
+          ))}
+        </g>
+      ))}
+    </g>
+  );
+}
+
 function StaticElement({ e, words }: { e: CardElement; words: CardPrintedWords }): ReactNode {
   switch (e.type) {
     case 'anchor':
@@ -475,6 +498,8 @@ function StaticElement({ e, words }: { e: CardElement; words: CardPrintedWords }
       return <WrittenBoxShape e={e} />;
     case 'optionalChoice':
       return <OptionalChoice e={e} chosenLabel={words.chosenNumber} />;
+    case 'scoreBox':
+      return <ScoreBox e={e} />;
     case 'sealingLine':
       return <SealingLine e={e} />;
     case 'footer':
