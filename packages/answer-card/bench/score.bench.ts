@@ -1,4 +1,4 @@
-// Score-box reading (先阅后扫, ADR 0062): the corpus card marked in red by a "teacher" (ticks, slashes, circles, crosses;
+// Score-box reading (先阅后扫, ADR 0065): the corpus card marked in red by a "teacher" (ticks, slashes, circles, crosses;
 // varied stroke, pressure and position; over-marks, crossed-out corrections, faint marks, empty boxes), scanned in
 // colour, grey and 1-bit at 200 dpi, read by `recognisePage`. Prints per scan kind how many score boxes were read
 // right, silently wrong, or sent to a person, on the tuning seeds and on held-out seeds never looked at while tuning.

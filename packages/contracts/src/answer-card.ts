@@ -102,7 +102,7 @@ export const CardIdentitySchema = z.enum(['qr', 'bubbles', 'barcode']);
 export type CardIdentity = z.infer<typeof CardIdentitySchema>;
 
 /**
- * 打分框 (score box) beside a written question, for marking on paper before scanning (先阅后扫, ADR 0062): 'tick'
+ * 打分框 (score box) beside a written question, for marking on paper before scanning (先阅后扫, ADR 0065): 'tick'
  * cells are a tens row and a units row sized from the question's full score, 'tally' cells one cell per score 0…N
  * (small full scores only); `half` adds a 0.5 cell.
  */

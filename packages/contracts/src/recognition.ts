@@ -358,7 +358,7 @@ export const CropSchema = z.object({
 export type Crop = z.infer<typeof CropSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Score boxes (打分框, 先阅后扫; ADR 0062)
+// Score boxes (打分框, 先阅后扫; ADR 0065)
 
 export const ScoreCellStateSchema = z.enum(['ticked', 'empty', 'faint']);
 export const ScoreCellReadingSchema = z.object({
@@ -441,7 +441,7 @@ export const PageRecognitionSchema = z.object({
   studentNumber: StudentNumberReadingSchema.nullable(),
   uncertain: z.array(UncertainItemSchema),
   crops: z.array(CropSchema),
-  /** Score boxes of the page, when it has any (ADR 0062). */
+  /** Score boxes of the page, when it has any (ADR 0065). */
   scores: z.array(ScoreReadingSchema).optional(),
   problems: z.array(RecognitionProblemSchema),
   thresholds: MarkThresholdsSchema,

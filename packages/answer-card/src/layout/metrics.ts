@@ -49,7 +49,7 @@ export const M = {
 
   infoRowH: 8,
 
-  /** Score boxes (ADR 0062): cells a red-pen tick fits in, apart enough that a tick stays in its own cell. */
+  /** Score boxes (ADR 0065): cells a red-pen tick fits in, apart enough that a tick stays in its own cell. */
   scoreCellW: 5.4,
   scoreCellH: 4.6,
   scoreCellPitch: 6.4,

@@ -743,7 +743,7 @@ async function readPage(
     for (const [k, v] of cut.images) images.set(k, v);
     lap('crops');
 
-    // 8. Score boxes (先阅后扫, ADR 0062): read from the file itself, on its red where it is colour.
+    // 8. Score boxes (先阅后扫, ADR 0065): read from the file itself, on its red where it is colour.
     const scores = await readScoreBoxes(
       input,
       options.page ?? 0,

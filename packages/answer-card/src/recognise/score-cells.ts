@@ -3,7 +3,7 @@ import type { CardElementOf, CardPage, ScoreReading } from '@zhzy/contracts';
 import { apply, type Affine } from './affine.js';
 
 /*
- * Score boxes (打分框, ADR 0062): the teacher's red ticks read from the scan file itself — its red (R − (G+B)/2) where
+ * Score boxes (打分框, ADR 0065): the teacher's red ticks read from the scan file itself — its red (R − (G+B)/2) where
  * the scan is colour, its darkness on a grey or 1-bit scan. A cell is ticked only when clearly marked; anything
  * between empty and ticked, two ticks in a row, units left out or a score above the full score is doubtful and goes
  * to a person.
@@ -181,7 +181,7 @@ function readBox(
   });
   const decided = decide(box, readings);
   // A 1-bit scanner's threshold can drop a light red tick altogether while keeping a darker crossed-out one: a
-  // score read there is never taken alone (ADR 0062).
+  // score read there is never taken alone (ADR 0065).
   const verdict =
     raster.bitonal && decided.status === 'ok'
       ? { score: null, status: 'doubtful' as const, reason: 'bitonalScan' as const }
@@ -196,7 +196,7 @@ function readBox(
   };
 }
 
-/** The score the cells give, or why a person must decide it (ADR 0062's reading rules). */
+/** The score the cells give, or why a person must decide it (ADR 0065's reading rules). */
 export function decide(
   box: Pick<CardElementOf<'scoreBox'>, 'fullScore'>,
   cells: ScoreReading['cells'],

@@ -11,7 +11,7 @@ export const COLOR = {
   muted: '#5c5c5c',
   line: '#4d4d4d',
   light: '#a6a6a6',
-  /** Score-box cells and their digits: light enough that a red tick stands out on a grey scan (ADR 0062). */
+  /** Score-box cells and their digits: light enough that a red tick stands out on a grey scan (ADR 0065). */
   cell: '#b3b3b3',
   cellText: '#c4c4c4',
 } as const;

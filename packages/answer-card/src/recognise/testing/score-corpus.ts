@@ -1,4 +1,4 @@
-// The score-box corpus (ADR 0062): a card with score boxes, printed, rasterised in colour, then marked by a "teacher"
+// The score-box corpus (ADR 0065): a card with score boxes, printed, rasterised in colour, then marked by a "teacher"
 // in red pen — ticks, slashes and circles of varied stroke, pressure and position, over-marks into the next cell,
 // crossed-out corrections, faint marks — and scanned in colour, grey or 1-bit. Each box's truth says which score the
 // teacher meant and whether a person must decide it (a correction or a faint mark may go either way, never silently

@@ -442,7 +442,7 @@ export function WrittenBoxShape({
   );
 }
 
-/** A score box (打分框, ADR 0062): light grey cells the teacher ticks in red. */
+/** A score box (打分框, ADR 0065): light grey cells the teacher ticks in red. */
 function ScoreBox({ e }: { e: CardElementOf<'scoreBox'> }) {
   return (
     <g data-element="scoreBox">
