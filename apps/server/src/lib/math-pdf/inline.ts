@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the types travel with this file into every project that compiles it (the scan agent compiles host sources)
+/// <reference path="./svg-to-pdfkit.d.ts" />
 // A paragraph of text with formulas inline (ADR 0062), for pdfkit: Chinese breaks between any two characters, other
 // words stay whole, formulas are unbreakable boxes on the text's baseline, and a line is as tall as its tallest
 // formula. Closing punctuation never starts a line. The paragraph continues on a new page when it reaches the bottom.
