@@ -241,6 +241,8 @@ export const BindingRequestSchema = z.object({
   pageNumbers: z.boolean().default(true),
   /** Papers with their answers and analysis (teacher copy). */
   withAnswers: z.boolean().default(false),
+  /** A4 portrait pages, or A3 landscape sheets each carrying two A4 pages side by side (two columns). */
+  pageSize: z.enum(['A4', 'A3']).default('A4'),
 });
 export type BindingRequest = z.input<typeof BindingRequestSchema>;
 

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { PaperDocument } from '@zhzy/contracts';
 import { cardFonts } from '../homework/card-pdf.js';
-import { htmlBlocks, renderPaperPdf } from './booklet.js';
+import { bindBooklet, htmlBlocks, renderPaperPdf } from './booklet.js';
 
 const STEM =
   '<p>已知 \\(x\\) 与 \\(y\\) 的对应值如下表：</p>' +
@@ -74,6 +74,38 @@ describe('questions in printed papers', () => {
     // Drawn: the fraction bar of the first formula is ink on the page (the page has far more dark pixels than the
     // text alone would give is not asserted; instead the PNG is kept for a person to look at).
     expect(fs.statSync(path.join(ARTIFACTS, 'math.png')).size).toBeGreaterThan(10_000);
+  });
+
+  it('prints an A3 booklet as landscape sheets carrying two A4 pages side by side, formulas typeset', async () => {
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    const paper = paperOf(['<p>化简：\\(\\frac{a^{2}-1}{a+1}\\)，其中 \\(a=\\sqrt{2}\\)。</p>']);
+    const parts = [
+      { kind: 'paper' as const, title: '第一卷', paper },
+      { kind: 'paper' as const, title: '第二卷', paper },
+    ];
+    const a4 = await bindBooklet(parts, { ...BOOKLET, cover: true, pageNumbers: true });
+    const a3 = await bindBooklet(parts, { ...BOOKLET, cover: true, pageNumbers: true, pageSize: 'A3' });
+    const a4File = path.join(ARTIFACTS, 'a4-booklet.pdf');
+    const file = path.join(ARTIFACTS, 'a3-booklet.pdf');
+    fs.writeFileSync(a4File, a4);
+    fs.writeFileSync(file, a3);
+    const info = (f: string) => execFileSync('pdfinfo', [f], { encoding: 'utf8' });
+    const pages = (f: string) => Number(/Pages:\s+(\d+)/.exec(info(f))![1]);
+    expect(info(a4File)).toMatch(/Page size:\s+595\.\d+ x 841\.\d+/);
+    expect(info(file)).toMatch(/Page size:\s+1190\.\d+ x 841\.\d+/);
+    expect(pages(file)).toBe(Math.ceil(pages(a4File) / 2));
+    // The cover with its contents on the left of the first sheet, the first paper on its right.
+    const half = (x: number) =>
+      execFileSync(
+        'pdftotext',
+        ['-f', '1', '-l', '1', '-x', String(x), '-y', '0', '-W', '595', '-H', '842', file, '-'],
+        { encoding: 'utf8' },
+      );
+    expect(half(0)).toContain('第二卷');
+    expect(half(0)).not.toContain('化简');
+    expect(half(595)).toContain('化简');
+    expect(half(595)).not.toMatch(/\\frac|\\\(/);
+    execFileSync('pdftoppm', ['-r', '60', '-png', '-singlefile', file, path.join(ARTIFACTS, 'a3')]);
   });
 
   it('reads a stem’s table as a table: a header row and its cells, formulas in cells as linear text', () => {

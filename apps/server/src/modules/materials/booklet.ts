@@ -27,6 +27,8 @@ export interface BookletOptions {
   cover: boolean;
   pageNumbers: boolean;
   withAnswers: boolean;
+  /** A4: A4 portrait pages; A3: A3 landscape sheets with two A4 pages side by side. Default A4. */
+  pageSize?: 'A4' | 'A3';
   fonts: CardFonts;
   /** The date printed on the cover. */
   date: Date;
@@ -392,5 +394,30 @@ export async function bindBooklet(parts: BookletPart[], options: BookletOptions)
     const pages = await out.copyPages(cover, cover.getPageIndices());
     pages.forEach((page, i) => out.insertPage(i, page));
   }
-  return out.save();
+  return options.pageSize === 'A3' ? (await twoUp(out, options)).save() : out.save();
+}
+
+const A3_LANDSCAPE: [number, number] = [420 * MM, 297 * MM];
+
+/** The booklet's pages two by two on A3 landscape sheets (left and right columns), each fitted to its half. */
+async function twoUp(source: PDFDocument, options: BookletOptions): Promise<PDFDocument> {
+  const out = await PDFDocument.create();
+  out.setTitle(options.title);
+  out.setCreator('智能作业');
+  out.setProducer('智能作业 资料装订');
+  out.setCreationDate(options.date);
+  // Saved and read back first: pdf-lib writes the fonts of drawn page numbers only when saving.
+  const saved = await PDFDocument.load(await source.save());
+  const embedded = await out.embedPages(saved.getPages());
+  const half = A3_LANDSCAPE[0] / 2;
+  for (let i = 0; i < embedded.length; i += 2) {
+    const sheet = out.addPage(A3_LANDSCAPE);
+    embedded.slice(i, i + 2).forEach((page, column) => {
+      const scale = Math.min(half / page.width, A3_LANDSCAPE[1] / page.height);
+      const w = page.width * scale;
+      const h = page.height * scale;
+      sheet.drawPage(page, { x: column * half + (half - w) / 2, y: (A3_LANDSCAPE[1] - h) / 2, width: w, height: h });
+    });
+  }
+  return out;
 }

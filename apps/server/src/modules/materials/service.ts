@@ -595,6 +595,7 @@ export class MaterialsService {
       cover: body.cover,
       pageNumbers: body.pageNumbers,
       withAnswers: body.withAnswers,
+      pageSize: body.pageSize,
       fonts: cardFonts(),
       date: new Date(this.clock()),
     };

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { BindingItem } from '@zhzy/contracts';
 import { ArrowUpIcon, CloseIcon } from '../../../components/icons';
 import { Page } from '../../../components/page';
+import { Segmented } from '../../../components/ui/segmented';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Empty } from '../../../components/ui/empty';
 import { TextField } from '../../../components/ui/field';
@@ -164,6 +165,7 @@ export function BindingScreen() {
   const [cover, setCover] = useState(true);
   const [pageNumbers, setPageNumbers] = useState(true);
   const [withAnswers, setWithAnswers] = useState(false);
+  const [pageSize, setPageSize] = useState<'A4' | 'A3'>('A4');
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [progress, setProgress] = useState<number | null | undefined>(undefined);
 
@@ -209,6 +211,7 @@ export function BindingScreen() {
           cover,
           pageNumbers,
           withAnswers,
+          pageSize,
         },
         (loaded, total) => setProgress(total ? Math.round((loaded / total) * 100) : null),
       );
@@ -364,6 +367,18 @@ export function BindingScreen() {
                 />
                 {tb.withAnswers}
               </label>
+              <span className="flex items-center gap-1.5">
+                {tb.pageSize}
+                <Segmented<'A4' | 'A3'>
+                  label={tb.pageSize}
+                  value={pageSize}
+                  options={[
+                    { value: 'A4', label: tb.pageA4 },
+                    { value: 'A3', label: tb.pageA3 },
+                  ]}
+                  onChange={setPageSize}
+                />
+              </span>
             </div>
             <div className="flex items-center gap-3">
               <Button
