@@ -674,8 +674,15 @@ async function load(title: string, opts: autocannon.Options) {
     const timer = setTimeout(() => instance.stop(), DURATION_S * 1000);
   });
   // A request still unanswered after DURATION_S seconds counts as a timeout and is reported, not hidden.
-  if (result.non2xx > 0 || result.errors > result.timeouts)
-    throw new Error(`${title}: ${result.non2xx} non-2xx answers, ${result.errors - result.timeouts} errors`);
+  if (result.non2xx > 0 || result.errors > result.timeouts) {
+    // Which answers: a 429 (rate limit), 401 (an expired token) and 503 (shed load) each mean something else.
+    const statuses = Object.entries(result.statusCodeStats ?? {})
+      .map(([code, s]) => `${code}×${s.count ?? 0}`)
+      .join(' ');
+    throw new Error(
+      `${title}: ${result.non2xx} non-2xx answers (${statuses}), ${result.errors - result.timeouts} errors`,
+    );
+  }
   const done = result.requests.total;
   return {
     title,
