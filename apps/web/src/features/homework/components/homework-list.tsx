@@ -1,10 +1,9 @@
 import { DateInput } from '../../../components/ui/date-input';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { HOMEWORK_STATES, type HomeworkState, type HomeworkSummary } from '@zhzy/contracts';
 import { Page } from '../../../components/page';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Empty } from '../../../components/ui/empty';
 import { Listbox } from '../../../components/ui/listbox';
 import { Menu } from '../../../components/ui/menu';
@@ -25,7 +24,12 @@ import {
   useHomeworkList,
   type HomeworkFilters,
 } from '../api/homework';
-import { PublishDialog } from './publish-dialog';
+
+// Dialogs load when opened: the landing page's first screen carries only the list (issue #25).
+const PublishDialog = lazy(() => import('./publish-dialog').then((m) => ({ default: m.PublishDialog })));
+const ConfirmDialog = lazy(() =>
+  import('../../../components/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })),
+);
 
 /** What the app hands the list for printing a homework's cards (the printing feature's dialog). */
 export type RenderPrintDialog = (homework: HomeworkSummary, onClose: () => void) => ReactNode;
@@ -407,31 +411,35 @@ export function HomeworkListScreen({
         )}
       </div>
 
-      {publishing && (
-        <PublishDialog
-          open
-          orgId={orgId}
-          initialPaperId={publishing.paperId}
-          onClose={() => setPublishing(null)}
-          onPublished={() => {
-            setPublishing(null);
-            setFilters(NO_FILTERS);
-            refresh();
-          }}
-        />
-      )}
-      {printing && renderPrintDialog(printing, () => setPrinting(null))}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={th.deleteTitle}
-        confirmLabel={th.actions.delete}
-        danger
-        busy={busy}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
-      >
-        {deleting && th.deleteBody(deleting.title)}
-      </ConfirmDialog>
+      <Suspense fallback={null}>
+        {publishing && (
+          <PublishDialog
+            open
+            orgId={orgId}
+            initialPaperId={publishing.paperId}
+            onClose={() => setPublishing(null)}
+            onPublished={() => {
+              setPublishing(null);
+              setFilters(NO_FILTERS);
+              refresh();
+            }}
+          />
+        )}
+        {printing && renderPrintDialog(printing, () => setPrinting(null))}
+        {deleting !== null && (
+          <ConfirmDialog
+            open
+            title={th.deleteTitle}
+            confirmLabel={th.actions.delete}
+            danger
+            busy={busy}
+            onConfirm={() => void confirmDelete()}
+            onClose={() => setDeleting(null)}
+          >
+            {th.deleteBody(deleting.title)}
+          </ConfirmDialog>
+        )}
+      </Suspense>
     </Page>
   );
 }
