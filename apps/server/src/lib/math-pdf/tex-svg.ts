@@ -1,13 +1,7 @@
 // Formulas for printed PDFs (issue #23, ADR 0062): the bank's LaTeX typeset by MathJax into SVG paths — no font to
 // embed, the same shapes teachers see in the browser's KaTeX — with the box a line layout needs (width, height above
 // the baseline, depth below), in ems. A formula MathJax cannot read is reported as such; callers print it as text.
-import { mathjax } from 'mathjax-full/js/mathjax.js';
-import { TeX } from 'mathjax-full/js/input/tex.js';
-import { SVG } from 'mathjax-full/js/output/svg.js';
-import { liteAdaptor } from 'mathjax-full/js/adaptors/liteAdaptor.js';
 import type { LiteElement } from 'mathjax-full/js/adaptors/lite/Element.js';
-import { RegisterHTMLHandler } from 'mathjax-full/js/handlers/html.js';
-import { AllPackages } from 'mathjax-full/js/input/tex/AllPackages.js';
 
 export interface TexBox {
   /** The SVG, its size and colour still to be set by `sizedSvg`. */
@@ -22,30 +16,51 @@ export interface TexBox {
 const CACHE_MAX = 2000;
 const cache = new Map<string, TexBox | null>();
 
-let converter: ((tex: string) => string) | undefined;
+/** Packages left out: no loading at run time, and an unknown command is an error (not red text on paper). */
+const OFF_PACKAGES = new Set(['require', 'autoload', 'noundefined']);
 
-function convert(tex: string): string {
-  if (!converter) {
+let converter: ((tex: string) => string) | undefined;
+let loading: Promise<void> | undefined;
+
+/**
+ * Loads MathJax (about 0.2 s and 25 MB) the first time a PDF with formulas is made, not when the host starts. Every
+ * PDF producer awaits it before laying out; until it has loaded, `texBox` answers null and formulas print as text.
+ */
+export function loadFormulaTypesetter(): Promise<void> {
+  loading ??= (async () => {
+    const [{ mathjax }, { TeX }, { SVG }, { liteAdaptor }, { RegisterHTMLHandler }, { AllPackages }] =
+      await Promise.all([
+        import('mathjax-full/js/mathjax.js'),
+        import('mathjax-full/js/input/tex.js'),
+        import('mathjax-full/js/output/svg.js'),
+        import('mathjax-full/js/adaptors/liteAdaptor.js'),
+        import('mathjax-full/js/handlers/html.js'),
+        import('mathjax-full/js/input/tex/AllPackages.js'),
+      ]);
     const adaptor = liteAdaptor();
     RegisterHTMLHandler(adaptor);
     const document = mathjax.document('', {
-      InputJax: new TeX({ packages: AllPackages.filter((p) => p !== 'require' && p !== 'autoload') }),
+      InputJax: new TeX({ packages: AllPackages.filter((p) => !OFF_PACKAGES.has(p)) }),
       OutputJax: new SVG({ fontCache: 'none' }),
     });
     // Display style: fractions and limits at full size, as Chinese papers print them inline.
     converter = (t) =>
       adaptor.innerHTML(document.convert(`\\displaystyle ${t}`, { display: false }) as LiteElement);
-  }
-  return converter(tex);
+  })().catch(() => {
+    // Formulas then print as linear text; the next PDF tries to load again.
+    loading = undefined;
+  });
+  return loading;
 }
 
 /** A formula typeset, or null when MathJax reports an error in it (an unknown command, unbalanced braces). */
 export function texBox(tex: string): TexBox | null {
   const key = tex.trim();
+  if (!converter) return null;
   if (cache.has(key)) return cache.get(key)!;
   let box: TexBox | null = null;
   try {
-    const svg = convert(key);
+    const svg = converter(key);
     const view = /viewBox="([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+)"/.exec(svg);
     if (view && !svg.includes('data-mml-node="merror"')) {
       const [minY, w, h] = [Number(view[2]), Number(view[3]), Number(view[4])];

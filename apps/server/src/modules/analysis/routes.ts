@@ -9,6 +9,7 @@ import { resultsProgress } from '../results/progress.js';
 import type { ObjectStorage } from '../../lib/storage/index.js';
 import { PageStorage } from '../scan/storage.js';
 import { exportTables, workbook } from './export.js';
+import { loadFormulaTypesetter } from '../../lib/math-pdf/tex-svg.js';
 import { mistakeBookPdf, reportPdf } from './pdf.js';
 import { AnalysisRepository } from './repository.js';
 import { AnalysisService, type SimilarLookup } from './service.js';
@@ -85,6 +86,7 @@ export function analysisRoutes(app: FastifyInstance, guards: CallGuards, analysi
   registerCall(app, guards, calls.reportPdf, async ({ auth, params, body, request, reply }) => {
     // Everything that can be refused is checked before the first byte: after it the status is 200 for good.
     const report = await analysis.homeworkAnalysis(auth, params.id, body.classId);
+    await loadFormulaTypesetter();
     const stream = reportPdf(report, { fonts: cardFonts() });
     stream.on('error', (err) => request.log.error({ err, homeworkId: params.id }, 'report PDF failed'));
     const filename = safeFilename(ANALYSIS_TEXT.reportFile(report.homework.title, report.scope.name));
@@ -98,6 +100,7 @@ export function analysisRoutes(app: FastifyInstance, guards: CallGuards, analysi
   registerCall(app, guards, calls.mistakeBookPdf, async ({ auth, body, request, reply }) => {
     const { books, scopeName, source } = await analysis.mistakeBooks(auth, body);
     const title = safeFilename(ANALYSIS_TEXT.mistakeBookFile(scopeName));
+    await loadFormulaTypesetter();
     const stream = mistakeBookPdf(books, { fonts: cardFonts(), title, source });
     stream.on('error', (err) => request.log.error({ err }, 'mistake-book PDF failed'));
     void reply

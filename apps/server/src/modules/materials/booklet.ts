@@ -8,6 +8,7 @@ import { MATERIAL_MESSAGES, type PaperDocument } from '@zhzy/contracts';
 import type { CardFonts } from '@zhzy/answer-card/render';
 import { AppError } from '../../lib/errors.js';
 import { writeInline, type Run } from '../../lib/math-pdf/inline.js';
+import { loadFormulaTypesetter } from '../../lib/math-pdf/tex-svg.js';
 import { latexToText } from '../papers/latex.js';
 import { drawCellTable, type CellTable } from './pdf-table.js';
 
@@ -233,6 +234,7 @@ function writeBlocks(
 
 /** A paper typeset on A4: title, sections with their headings, numbered questions, options, optional answers. */
 export async function renderPaperPdf(paper: PaperDocument, options: BookletOptions): Promise<Buffer> {
+  await loadFormulaTypesetter();
   const doc = newDoc(options, paper.title);
   const width = A4[0] - 2 * MARGIN;
   doc.font('cjk-bold').fontSize(18).fillColor('#111827').text(paper.title, { width, align: 'center' });
@@ -416,7 +418,12 @@ async function twoUp(source: PDFDocument, options: BookletOptions): Promise<PDFD
       const scale = Math.min(half / page.width, A3_LANDSCAPE[1] / page.height);
       const w = page.width * scale;
       const h = page.height * scale;
-      sheet.drawPage(page, { x: column * half + (half - w) / 2, y: (A3_LANDSCAPE[1] - h) / 2, width: w, height: h });
+      sheet.drawPage(page, {
+        x: column * half + (half - w) / 2,
+        y: (A3_LANDSCAPE[1] - h) / 2,
+        width: w,
+        height: h,
+      });
     });
   }
   return out;
