@@ -7,7 +7,9 @@ import {
   CardSizeSchema,
 } from '../answer-card.js';
 import { FlagSchema, IdSchema, PageQuerySchema, TimestampSchema, envelope, page } from '../common.js';
-import { PaperSectionSchema, PaperSettingsSchema } from './papers.js';
+import { DaySchema, PaperSectionSchema, PaperSettingsSchema } from './papers.js';
+
+export { DaySchema };
 import { defineCall } from './define.js';
 
 /*
@@ -58,15 +60,6 @@ export const HOMEWORK_MESSAGES = {
   versionNotFound: '答题卡版本不存在',
   fontMissing: '服务器缺少打印答题卡所需的中文字体，请联系网站管理员',
 } as const;
-
-/** A calendar day, YYYY-MM-DD, that exists (2026-02-30 does not). */
-export const DaySchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 年-月-日（如 2026-09-01）')
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00.000Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, '日期不存在');
 
 // ───────────── the card of a paper (/answerCard) ─────────────
 

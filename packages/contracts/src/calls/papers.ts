@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema, TimestampSchema, envelope, page } from '../common.js';
+import { isDay } from '../dates.js';
 import { defineCall } from './define.js';
 
 // Papers (试卷): composition from the basket (/edit), paper settings (/paperset), smart composition
@@ -285,16 +286,20 @@ export const SharePaperSchema = z.object({
   asTemplate: z.boolean().default(false),
 });
 
-const DateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 年-月-日（如 2026-09-01）');
+/** A calendar day, YYYY-MM-DD, that exists (2026-02-30 does not). */
+export const DaySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 年-月-日（如 2026-09-01）')
+  .refine(isDay, '日期不存在');
 
 export const PaperListQuerySchema = PageQuerySchema.extend({
   keyword: z.string().trim().max(50).optional(),
   subjectId: IdSchema.optional(),
   status: PaperStatusSchema.optional(),
   /** Updated on or after this day (UTC). */
-  from: DateSchema.optional(),
+  from: DaySchema.optional(),
   /** Updated on or before this day (UTC). */
-  to: DateSchema.optional(),
+  to: DaySchema.optional(),
 });
 export type PaperListQuery = z.infer<typeof PaperListQuerySchema>;
 
