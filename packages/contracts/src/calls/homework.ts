@@ -8,9 +8,10 @@ import {
 } from '../answer-card.js';
 import { FlagSchema, IdSchema, PageQuerySchema, TimestampSchema, envelope, page } from '../common.js';
 import { DaySchema, PaperSectionSchema, PaperSettingsSchema } from './papers.js';
-
-export { DaySchema };
 import { defineCall } from './define.js';
+
+/** Days are one schema, defined beside the paper lists' filters. */
+export { DaySchema };
 
 /*
  * Homework and tests (/paperlist) and their answer cards (/answerCard, the card print pages).

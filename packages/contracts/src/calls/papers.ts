@@ -296,9 +296,9 @@ export const PaperListQuerySchema = PageQuerySchema.extend({
   keyword: z.string().trim().max(50).optional(),
   subjectId: IdSchema.optional(),
   status: PaperStatusSchema.optional(),
-  /** Updated on or after this day (UTC). */
+  /** Updated on or after this day (the school's day, in its time zone). */
   from: DaySchema.optional(),
-  /** Updated on or before this day (UTC). */
+  /** Updated on or before this day (the school's day, in its time zone). */
   to: DaySchema.optional(),
 });
 export type PaperListQuery = z.infer<typeof PaperListQuerySchema>;
