@@ -7,13 +7,12 @@
  * and publish a redo paper.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '@zhzy/server/testing';
-import { ensureBuilt, launchBrowser, SCREENSHOT_DIR, WEB_DIST } from './browser';
-import { drawFirstPage, pdfPageCount } from './teacher';
+import type { TestApp } from '@zhzy/server/testing';
+import { ensureBuilt, launchBrowser, SCREENSHOT_DIR } from './browser';
+import { drawFirstPage, pdfPageCount, startDemoHost } from './teacher';
 
 const PASSWORD = 'Demo@2026';
 const DONE_TITLE = '期中模拟测试';
@@ -21,24 +20,19 @@ const CLASS_NAME = '七年级(1)班';
 
 let host: TestApp;
 let browser: Browser;
-let dataDir: string;
+let demo: Awaited<ReturnType<typeof startDemoHost>> | undefined;
 
 beforeAll(async () => {
   ensureBuilt();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zhzy-mistakes-e2e-'));
-  host = await startTestApp({
-    dialect: 'sqlite',
-    listen: true,
-    env: { WEB_DIST, DATA_DIR: dataDir, SEED_DEMO_SCANS: 'true', SEED_DEMO_RESULTS: 'true' },
-  });
+  demo = await startDemoHost('mistakes');
+  host = demo.host;
   browser = await launchBrowser();
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
 }, 300_000);
 
 afterAll(async () => {
   await browser?.close();
-  await host?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await demo?.close();
 });
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -50,7 +44,7 @@ async function checkPdf(page: Page, click: () => Promise<void>, name: string): P
   const download = page.waitForEvent('download', { timeout: 120_000 });
   await click();
   const file = await download;
-  const pdfPath = path.join(dataDir, `${name}.pdf`);
+  const pdfPath = path.join(demo!.dataDir, `${name}.pdf`);
   await file.saveAs(pdfPath);
   expect(fs.readFileSync(pdfPath).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(pdfPageCount(pdfPath)).toBeGreaterThan(0);

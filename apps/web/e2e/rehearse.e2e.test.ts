@@ -6,37 +6,30 @@
  * without wrong questions gets the host's Chinese refusal.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startTestApp, type TestApp } from '@zhzy/server/testing';
-import { ensureBuilt, launchBrowser, SCREENSHOT_DIR, WEB_DIST } from './browser';
-import { newPage, shot, signIn } from './teacher';
+import type { TestApp } from '@zhzy/server/testing';
+import { ensureBuilt, launchBrowser, SCREENSHOT_DIR } from './browser';
+import { newPage, shot, signIn, startDemoHost } from './teacher';
 
 const DONE_TITLE = '期中模拟测试';
 const CLASS_NAME = '七年级(1)班';
 
 let host: TestApp;
 let browser: Browser;
-let dataDir: string;
+let demo: Awaited<ReturnType<typeof startDemoHost>> | undefined;
 
 beforeAll(async () => {
   ensureBuilt();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zhzy-rehearse-e2e-'));
-  host = await startTestApp({
-    dialect: 'sqlite',
-    listen: true,
-    env: { WEB_DIST, DATA_DIR: dataDir, SEED_DEMO_SCANS: 'true', SEED_DEMO_RESULTS: 'true' },
-  });
+  demo = await startDemoHost('rehearse');
+  host = demo.host;
   browser = await launchBrowser();
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
 }, 300_000);
 
 afterAll(async () => {
   await browser?.close();
-  await host?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await demo?.close();
 });
 
 it(

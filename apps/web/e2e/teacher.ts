@@ -4,11 +4,33 @@
  * compose a final mathematics paper the way /edit does.
  */
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { TestApp } from '@zhzy/server/testing';
-import { SCREENSHOT_DIR } from './browser';
+import { startTestApp, type TestApp } from '@zhzy/server/testing';
+import { SCREENSHOT_DIR, WEB_DIST } from './browser';
+
+/** The host the demo school runs on (SQLite, its own data folder, scans and results seeded) serving the built web. */
+export async function startDemoHost(
+  name: string,
+): Promise<{ host: TestApp; dataDir: string; close(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `zhzy-${name}-e2e-`));
+  const host = await startTestApp({
+    dialect: 'sqlite',
+    listen: true,
+    env: { WEB_DIST, DATA_DIR: dataDir, SEED_DEMO_SCANS: 'true', SEED_DEMO_RESULTS: 'true' },
+  });
+  return {
+    host,
+    dataDir,
+    close: async () => {
+      await host.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 /** The demo school's password (README). */
 export const DEMO_PASSWORD = 'Demo@2026';
