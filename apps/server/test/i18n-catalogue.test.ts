@@ -22,7 +22,6 @@ const NOT_MIGRATED = new Set([
   'modules/papers/word-export.ts',
   'modules/papers/word-import.ts',
   'modules/questions/service.ts',
-  'modules/recognition/service.ts',
   'modules/school/students.ts',
 ]);
 

@@ -1,13 +1,9 @@
-import type { Kysely } from 'kysely';
 import { layoutCard } from '@zhzy/answer-card';
 import type { CardStudent } from '@zhzy/answer-card/render';
 import {
-  CARD_COLUMNS,
   CardLayoutSchema,
   CardPaperSchema,
   HOMEWORK_MESSAGES,
-  HOMEWORK_STATE_NAMES,
-  HOMEWORK_TYPE_NAMES,
   HomeworkPaperSchema,
   type CardLayout,
   type CardPaper,
@@ -17,120 +13,35 @@ import {
   type HomeworkDetail,
   type HomeworkListQuery,
   type HomeworkPaper,
-  type HomeworkState,
   type HomeworkSummary,
   type PaperCard,
   type PaperDocument,
   type PublishHomework,
-  type CardVersionInfo,
 } from '@zhzy/contracts';
-import type { Database } from '../../db/schema.js';
 import type { AuthContext } from '../../lib/call.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { requireSchool } from '../../lib/scope.js';
 import { newId } from '../../lib/ids.js';
-import type { PapersService, RecentHomeworkQuestions } from '../papers/service.js';
+import type { PapersService } from '../papers/service.js';
 import type { SystemRepository } from '../system/repository.js';
 import { NO_SCANS_YET, type HomeworkProgress, type HomeworkProgressSource } from '../results/progress.js';
-import { toPoints, toTenths } from '../results/scoring.js';
+import { toTenths } from '../results/scoring.js';
 import { cardFonts, safeFilename, type CardPdfJob } from './card-pdf.js';
 import { cardPaperOf, defaultCardSettings, digitsFor, parseCardSettings, stableJson } from './card-paper.js';
+import { frozenCardFinder, type CardLayoutResolver, type FrozenCard } from './frozen-cards.js';
 import { assertPublishable, assertReadable, canDelete, canEditCard, publishRefusal } from './policy.js';
-import {
-  HomeworkRepository,
-  type AnswerCardRow,
-  type CardVersionRow,
-  type HomeworkRow,
-} from './repository.js';
+import type { AnswerCardRow, CardVersionRow, HomeworkRepository, HomeworkRow } from './repository.js';
+import { homeworkCardOf, homeworkState, summaryOf, versionRow, type ListRow } from './summaries.js';
 import { HOMEWORK_TEXT, SCHOOL_TEXT } from '../../i18n/messages.js';
 
-// ───────────── progress: what scanning and marking have done (the results spine answers, ADR 0051) ─────────────
+// The homework service: a paper's card, publishing, the homework lists and a homework's frozen cards. Its parts:
+// `summaries.ts` (what a caller reads), `frozen-cards.ts` (the recogniser's look-up), `recent.ts` (what smart
+// composition avoids); their names are exported from here too.
 
 export { NO_SCANS_YET, type HomeworkProgress, type HomeworkProgressSource } from '../results/progress.js';
-
-/** 待扫描 until a page arrives; 扫描中 until every page has; 阅卷中 while answers wait; then 已完成. */
-export function homeworkState(progress: HomeworkProgress | undefined): HomeworkState {
-  if (!progress || progress.pages === 0) return 'toScan';
-  if (progress.pages < progress.expectedPages) return 'scanning';
-  if (progress.answersToMark > 0) return 'marking';
-  return 'done';
-}
-
-// ───────────── the recogniser's look-up ─────────────
-
-/** A frozen card version as the recogniser needs it. */
-export interface FrozenCard {
-  cardId: string;
-  version: number;
-  orgId: string;
-  homeworkId: string;
-  paperId: string;
-  /** The version the homework prints now (sheets of older versions are still valid). */
-  currentVersion: number;
-  /** Set when the homework was deleted: its sheets no longer belong to anything. */
-  homeworkDeletedAt: string | null;
-  settings: CardSettings;
-  paper: CardPaper;
-  layout: CardLayout;
-  createdAt: string;
-}
-
-/** Resolves exactly the (card id, version) a page QR carries; null when unknown (or of another school). */
-export type CardLayoutResolver = (
-  cardId: string,
-  version: number,
-  orgId?: string,
-) => Promise<FrozenCard | null>;
-
-/** Parsed frozen versions kept in memory: a version never changes, and the recogniser asks for it on every page. */
-const FROZEN_CACHE_SIZE = 200;
-
-/** `findCardLayout(cardId, version, orgId?)` over a repository, with the parsed JSON of recent versions cached. */
-function frozenCardFinder(repo: HomeworkRepository): CardLayoutResolver {
-  const bodies = new Map<string, Pick<FrozenCard, 'settings' | 'paper' | 'layout'>>();
-  return async (cardId, version, orgId) => {
-    const head = await repo.findFrozenCard(cardId, version);
-    if (!head || (orgId !== undefined && head.org_id !== orgId)) return null;
-    const key = `${cardId}\u0000${version}`;
-    let body = bodies.get(key);
-    if (body) {
-      // Most recently used last, so the oldest is evicted first.
-      bodies.delete(key);
-    } else {
-      const row = await repo.cardVersionBody(cardId, version);
-      if (!row) return null;
-      body = {
-        settings: parseCardSettings(row.settings, defaultCardSettings(8)),
-        paper: CardPaperSchema.parse(JSON.parse(row.card_paper)),
-        layout: CardLayoutSchema.parse(JSON.parse(row.layout)),
-      };
-      if (bodies.size >= FROZEN_CACHE_SIZE) bodies.delete(bodies.keys().next().value!);
-    }
-    bodies.set(key, body);
-    return {
-      cardId: head.card_id,
-      version: head.version,
-      orgId: head.org_id,
-      homeworkId: head.homework_id,
-      paperId: head.paper_id,
-      currentVersion: head.current_version,
-      homeworkDeletedAt: head.homework_deleted_at,
-      ...body,
-      createdAt: head.created_at,
-    };
-  };
-}
-
-/** `findCardLayout(cardId, version, orgId?)` for the recognition module, without the rest of this module. */
-export function cardLayoutResolver(db: Kysely<Database>): CardLayoutResolver {
-  return frozenCardFinder(new HomeworkRepository(db));
-}
-
-// ───────────── the service ─────────────
-
-type ListRow = Awaited<ReturnType<HomeworkRepository['listHomework']>>[number];
-
-const columnsOf = (s: CardSettings) => s.columns ?? CARD_COLUMNS[s.size][0]!;
+export { cardLayoutResolver, type CardLayoutResolver, type FrozenCard } from './frozen-cards.js';
+export { recentHomeworkQuestions } from './recent.js';
+export { homeworkState } from './summaries.js';
 
 /** What the card PDF route streams, and under which name. */
 export interface CardPdfPlan {
@@ -310,34 +221,10 @@ export class HomeworkService {
         },
         body.classIds,
       );
-      await repo.insertCardVersion(this.versionRow(orgId, id, auth.userId, now, settings, cardPaper, layout));
+      await repo.insertCardVersion(versionRow(orgId, id, auth.userId, now, settings, cardPaper, layout));
       await repo.countQuestionUse(doc.sections.flatMap((s) => s.items.map((i) => i.questionId)));
     });
     return this.detail(auth, id);
-  }
-
-  private versionRow(
-    orgId: string,
-    homeworkId: string,
-    userId: string,
-    now: string,
-    settings: CardSettings,
-    paper: CardPaper,
-    layout: CardLayout,
-  ): CardVersionRow {
-    return {
-      card_id: layout.cardId,
-      version: layout.version,
-      org_id: orgId,
-      homework_id: homeworkId,
-      settings: JSON.stringify(settings),
-      card_paper: JSON.stringify(paper),
-      layout: JSON.stringify(layout),
-      identity: layout.identity,
-      page_count: layout.pages.length,
-      created_by: userId,
-      created_at: now,
-    };
   }
 
   // ───────────── homework ─────────────
@@ -354,49 +241,7 @@ export class HomeworkService {
       progress ?? this.progress.progressOf(orgId, ids),
     ]);
     const counts = await this.repo.studentCounts(classes.map((c) => c.class_id));
-    const fallback = defaultCardSettings(8);
-    return rows.map((r) => {
-      const state = homeworkState(states.get(r.id));
-      const settings = parseCardSettings(r.card_settings, fallback);
-      const type = r.type === 'test' ? 'test' : 'homework';
-      return {
-        id: r.id,
-        title: r.title,
-        type,
-        typeName: HOMEWORK_TYPE_NAMES[type],
-        state,
-        stateName: HOMEWORK_STATE_NAMES[state],
-        paperId: r.paper_id,
-        paperTitle: r.paper_title,
-        stageId: r.stage_id,
-        stageName: r.stage_name,
-        subjectId: r.subject_id,
-        subjectName: r.subject_name,
-        schoolYearId: r.year_id,
-        classes: classes
-          .filter((c) => c.homework_id === r.id)
-          .map((c) => ({ id: c.class_id, name: c.name, studentCount: counts.get(c.class_id) ?? 0 })),
-        startDate: r.start_date,
-        dueDate: r.due_date,
-        subjectTeacher: r.subject_teacher === 1,
-        questionCount: r.question_count,
-        totalScore: toPoints(r.total_score_tenths),
-        card: {
-          cardId: r.card_id,
-          version: r.card_version,
-          identity: settings.identity,
-          size: settings.size,
-          columns: columnsOf(settings),
-          pageCount: r.card_page_count,
-        },
-        createdBy: r.created_by,
-        createdByName: r.created_by_name,
-        mine: r.created_by === auth.userId,
-        createdAt: r.created_at,
-        updatedAt: r.updated_at,
-        permissions: { editCard: canEditCard(r, auth), delete: canDelete(r, auth) },
-      };
-    });
+    return rows.map((r) => summaryOf(auth, r, states.get(r.id), classes, counts));
   }
 
   /** The school's homework of a school year (the caller's current one unless another is asked for). */
@@ -461,28 +306,7 @@ export class HomeworkService {
   // ───────────── the card of a homework ─────────────
 
   private async homeworkCardOf(row: HomeworkRow, version: CardVersionRow): Promise<HomeworkCard> {
-    const versions = await this.repo.listCardVersions(row.id);
-    const fallback = defaultCardSettings(8);
-    return {
-      homeworkId: row.id,
-      cardId: version.card_id,
-      version: version.version,
-      currentVersion: row.card_version,
-      settings: parseCardSettings(version.settings, fallback),
-      paper: CardPaperSchema.parse(JSON.parse(version.card_paper)),
-      layout: CardLayoutSchema.parse(JSON.parse(version.layout)),
-      versions: versions.map((v): CardVersionInfo => {
-        const s = parseCardSettings(v.settings, fallback);
-        return {
-          version: v.version,
-          identity: s.identity,
-          size: s.size,
-          columns: columnsOf(s),
-          pageCount: v.page_count,
-          createdAt: v.created_at,
-        };
-      }),
-    };
+    return homeworkCardOf(row, version, await this.repo.listCardVersions(row.id));
   }
 
   private async versionOf(row: HomeworkRow, version: number): Promise<CardVersionRow> {
@@ -508,9 +332,7 @@ export class HomeworkService {
     await this.repo.transaction(async (repo) => {
       const version = await repo.takeNextVersion(row.card_id);
       const layout = layoutCard(paper, settings, { cardId: row.card_id, version });
-      await repo.insertCardVersion(
-        this.versionRow(row.org_id, row.id, auth.userId, now, settings, paper, layout),
-      );
+      await repo.insertCardVersion(versionRow(row.org_id, row.id, auth.userId, now, settings, paper, layout));
       await repo.setCardVersion(row.id, version, now);
     });
     return this.card(auth, id);
@@ -559,31 +381,4 @@ export class HomeworkService {
   findCardLayout(cardId: string, version: number, orgId?: string): Promise<FrozenCard | null> {
     return this.frozen(cardId, version, orgId);
   }
-}
-
-/**
- * The questions of each class's most recent homework: what smart composition avoids. The papers module takes this
- * as its `recentHomework` port.
- */
-export function recentHomeworkQuestions(repo: HomeworkRepository): RecentHomeworkQuestions {
-  return {
-    async questionIdsOf(orgId, classIds) {
-      const rows = await repo.latestHomeworkOfClasses(orgId, classIds);
-      const latest = new Map<string, (typeof rows)[number]>();
-      for (const r of rows) {
-        const seen = latest.get(r.class_id);
-        const key = `${r.start_date}|${r.created_at}|${r.id}`;
-        if (!seen || key > `${seen.start_date}|${seen.created_at}|${seen.id}`) latest.set(r.class_id, r);
-      }
-      const snapshots = await repo.snapshotsOf([...new Set([...latest.values()].map((r) => r.id))]);
-      const ids = new Set<string>();
-      for (const s of snapshots) {
-        const parsed = HomeworkPaperSchema.safeParse(JSON.parse(s.paper_snapshot));
-        if (!parsed.success) continue;
-        for (const section of parsed.data.sections)
-          for (const item of section.items) ids.add(item.questionId);
-      }
-      return [...ids];
-    },
-  };
 }

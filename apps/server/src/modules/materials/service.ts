@@ -4,29 +4,39 @@ import {
   MATERIAL_MESSAGES,
   MATERIAL_RECYCLE_DAYS,
   MaterialHtmlSchema,
-  MaterialNameSchema,
   type BindingItem,
   type BindingRequestSchema,
   type CreateFolder,
   type Material,
   type MaterialFolder,
   type MaterialKind,
-  type PaperDocument,
 } from '@zhzy/contracts';
 import type { z } from 'zod';
 import type { AuthContext } from '../../lib/call.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { hashToken, newId, randomToken } from '../../lib/ids.js';
 import { limitRefusal, type DocumentSandbox } from '../../lib/sandbox/pool.js';
-import { cardFonts } from '../homework/card-pdf.js';
 import { SchoolAccess, type SchoolActor } from '../school/policy.js';
 import type { SchoolRepository } from '../school/repository.js';
 import type { AuditLog } from '../school/service.js';
-import type { BookletPart } from './booklet.js';
-import type { FolderRow, MaterialRow, MaterialsRepository } from './repository.js';
+import type { MaterialRow, MaterialsRepository } from './repository.js';
 import type { MaterialStorage } from './storage.js';
 import type { WordPreview } from './word.js';
+import { bind, checkBinding, type BindingDeps, type PaperSource } from './binding.js';
+import {
+  depthOf,
+  fullName,
+  mayManage,
+  nameFromFilename,
+  presentFolder,
+  presentMaterial,
+  subtreeDepth,
+  validName,
+} from './present.js';
 import { MATERIAL_TEXT } from '../../i18n/messages.js';
+
+export { nameFromFilename } from './present.js';
+export type { PaperSource } from './binding.js';
 
 // Who may do what with materials — the one place these rules live:
 //  - everyone in the school reads (lists, searches, previews, downloads, binds);
@@ -37,13 +47,6 @@ import { MATERIAL_TEXT } from '../../i18n/messages.js';
 /** Minutes a preview link stays valid. */
 export const LINK_TTL_MS = 10 * 60_000;
 const DAY_MS = 86_400_000;
-/** A booklet of up to 2,000 pages is bound within this, or its child is stopped. */
-const BOOKLET_TIMEOUT_MS = 120_000;
-
-/** The papers the binding reads (the papers module's detail, with its own access rules). */
-export interface PaperSource {
-  detail(auth: AuthContext, id: string): Promise<PaperDocument>;
-}
 
 export interface UploadInput {
   data: Buffer;
@@ -58,30 +61,6 @@ export interface FileAnswer {
   mime: string;
   filename: string;
 }
-
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-const FORBIDDEN_CHARS = /[\\/:*?"<>|\u0000-\u001f]/g;
-
-/** A display name from an uploaded file's name: no extension, no characters file systems refuse. */
-export function nameFromFilename(filename: string | undefined): string {
-  const base = (filename ?? '')
-    .replace(/^.*[\\/]/, '')
-    .replace(/\.[A-Za-z0-9]{1,5}$/, '')
-    .replace(FORBIDDEN_CHARS, '_')
-    .trim()
-    .slice(0, 100)
-    .trim();
-  return base || MATERIAL_TEXT.unnamed;
-}
-
-function validName(name: string): string {
-  const parsed = MaterialNameSchema.safeParse(name);
-  if (!parsed.success)
-    throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? MATERIAL_MESSAGES.nameRequired);
-  return parsed.data;
-}
-
-const fullName = (row: Pick<MaterialRow, 'name' | 'ext'>) => `${row.name}.${row.ext}`;
 
 export class MaterialsService {
   private readonly access: SchoolAccess;
@@ -102,52 +81,7 @@ export class MaterialsService {
     return new Date(this.clock()).toISOString();
   }
 
-  private mayManage(actor: SchoolActor, ownerId: string | null): boolean {
-    return actor.canManage || (ownerId !== null && ownerId === actor.userId);
-  }
-
   // ───────────── presenters ─────────────
-
-  private presentFolder(actor: SchoolActor, row: FolderRow): MaterialFolder {
-    return {
-      id: row.id,
-      parentId: row.parent_id,
-      name: row.name,
-      createdBy: row.created_by ? { userId: row.created_by, nickname: row.creator_nickname ?? '' } : null,
-      createdAt: row.created_at,
-      materialCount: row.material_count,
-      canManage: this.mayManage(actor, row.created_by),
-    };
-  }
-
-  private presentMaterial(actor: SchoolActor, row: MaterialRow, folders: Map<string, FolderRow>): Material {
-    const path: string[] = [];
-    let id = row.folder_id;
-    while (id && path.length <= MATERIAL_FOLDER_MAX_DEPTH) {
-      const f = folders.get(id);
-      if (!f) break;
-      path.unshift(f.name);
-      id = f.parent_id;
-    }
-    return {
-      id: row.id,
-      folderId: row.folder_id,
-      name: row.name,
-      ext: row.ext,
-      kind: row.kind,
-      mime: row.mime,
-      sizeBytes: row.size_bytes,
-      pageCount: row.page_count,
-      width: row.width,
-      height: row.height,
-      uploader: row.uploaded_by ? { userId: row.uploaded_by, nickname: row.uploader_nickname ?? '' } : null,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      deletedAt: row.deleted_at,
-      folderPath: path,
-      canManage: this.mayManage(actor, row.uploaded_by),
-    };
-  }
 
   private async folderMap(orgId: string) {
     return new Map((await this.repo.folders(orgId)).map((f) => [f.id, f]));
@@ -156,14 +90,14 @@ export class MaterialsService {
   private async presentOne(actor: SchoolActor, id: string): Promise<Material> {
     const row = await this.repo.findMaterial(id);
     if (!row) throw notFound(MATERIAL_MESSAGES.materialNotFound);
-    return this.presentMaterial(actor, row, await this.folderMap(row.org_id));
+    return presentMaterial(actor, row, await this.folderMap(row.org_id));
   }
 
   // ───────────── folders ─────────────
 
   async folders(auth: AuthContext): Promise<MaterialFolder[]> {
     const actor = await this.access.member(auth);
-    return (await this.repo.folders(actor.orgId)).map((f) => this.presentFolder(actor, f));
+    return (await this.repo.folders(actor.orgId)).map((f) => presentFolder(actor, f));
   }
 
   /** A folder of the actor's school, or 404. */
@@ -173,23 +107,12 @@ export class MaterialsService {
     return folder;
   }
 
-  /** How deep a folder sits (a root folder is 1). */
-  private depthOf(folders: Map<string, FolderRow>, id: string | null): number {
-    let depth = 0;
-    let at = id;
-    while (at && depth <= MATERIAL_FOLDER_MAX_DEPTH + 1) {
-      depth += 1;
-      at = folders.get(at)?.parent_id ?? null;
-    }
-    return depth;
-  }
-
   async createFolder(auth: AuthContext, body: CreateFolder): Promise<MaterialFolder> {
     const actor = await this.access.member(auth);
     const parentId = body.parentId ?? null;
     const folders = await this.folderMap(actor.orgId);
     if (parentId) await this.folderIn(actor, parentId);
-    if (this.depthOf(folders, parentId) + 1 > MATERIAL_FOLDER_MAX_DEPTH) {
+    if (depthOf(folders, parentId) + 1 > MATERIAL_FOLDER_MAX_DEPTH) {
       throw new AppError('VALIDATION', MATERIAL_MESSAGES.folderTooDeep);
     }
     if (await this.repo.folderNameTaken(actor.orgId, parentId, body.name)) {
@@ -208,14 +131,14 @@ export class MaterialsService {
     });
     await this.audit.record(this.schoolRepo, actor, 'folder.create', id, `“${body.name}”`);
     const created = (await this.repo.folders(actor.orgId)).find((f) => f.id === id)!;
-    return this.presentFolder(actor, created);
+    return presentFolder(actor, created);
   }
 
   /** The caller in the folder's school and the folder; 404 outside their schools, 403 when not theirs to change. */
   private async managedFolder(auth: AuthContext, id: string) {
     const folder = await this.repo.findFolder(id);
     const actor = await this.access.memberOfRow(auth, folder?.org_id, MATERIAL_MESSAGES.folderNotFound);
-    if (!this.mayManage(actor, folder!.created_by)) throw forbidden();
+    if (!mayManage(actor, folder!.created_by)) throw forbidden();
     return { actor, folder: folder! };
   }
 
@@ -234,13 +157,7 @@ export class MaterialsService {
       for (let at = parentId; at; at = folders.get(at)?.parent_id ?? null) {
         if (at === folder.id) throw new AppError('VALIDATION', MATERIAL_MESSAGES.folderIntoItself);
       }
-      const subtreeDepth = (fid: string): number =>
-        1 +
-        Math.max(
-          0,
-          ...[...folders.values()].filter((f) => f.parent_id === fid).map((f) => subtreeDepth(f.id)),
-        );
-      if (this.depthOf(folders, parentId) + subtreeDepth(folder.id) > MATERIAL_FOLDER_MAX_DEPTH) {
+      if (depthOf(folders, parentId) + subtreeDepth(folders, folder.id) > MATERIAL_FOLDER_MAX_DEPTH) {
         throw new AppError('VALIDATION', MATERIAL_MESSAGES.folderTooDeep);
       }
     }
@@ -271,7 +188,7 @@ export class MaterialsService {
       );
     }
     const updated = (await this.repo.folders(actor.orgId)).find((f) => f.id === folder.id)!;
-    return this.presentFolder(actor, updated);
+    return presentFolder(actor, updated);
   }
 
   async deleteFolder(auth: AuthContext, id: string): Promise<void> {
@@ -312,7 +229,7 @@ export class MaterialsService {
     );
     const folders = await this.folderMap(actor.orgId);
     return {
-      records: rows.map((r) => this.presentMaterial(actor, r, folders)),
+      records: rows.map((r) => presentMaterial(actor, r, folders)),
       total,
       page: q.page,
       size: q.size,
@@ -375,7 +292,7 @@ export class MaterialsService {
     if (!!row!.deleted_at !== deleted) {
       throw notFound(deleted ? MATERIAL_MESSAGES.notInRecycleBin : MATERIAL_MESSAGES.materialNotFound);
     }
-    if (!this.mayManage(actor, row!.uploaded_by)) throw forbidden();
+    if (!mayManage(actor, row!.uploaded_by)) throw forbidden();
     return { actor, row: row! };
   }
 
@@ -441,7 +358,7 @@ export class MaterialsService {
       size,
     );
     const folders = await this.folderMap(actor.orgId);
-    return { records: rows.map((r) => this.presentMaterial(actor, r, folders)), total, page, size };
+    return { records: rows.map((r) => presentMaterial(actor, r, folders)), total, page, size };
   }
 
   async restore(auth: AuthContext, id: string): Promise<Material> {
@@ -542,69 +459,25 @@ export class MaterialsService {
 
   // ───────────── binding ─────────────
 
-  /** Each item's title and, when it cannot be bound, why (a paper the caller cannot open, a Word document …). */
-  async checkBinding(auth: AuthContext, items: BindingItem[]) {
-    const actor = await this.access.member(auth);
-    const out = [];
-    for (const item of items) {
-      const resolved = await this.resolve(auth, actor, item).then(
-        (part) => ({ title: part.title, problem: null as string | null }),
-        (error: unknown) => {
-          if (error instanceof AppError && error.status < 500) return { title: '', problem: error.message };
-          throw error;
-        },
-      );
-      out.push({ ...item, ...resolved });
-    }
-    return { items: out };
+  private get binding(): BindingDeps {
+    return {
+      repo: this.repo,
+      papers: this.papers,
+      documents: this.documents,
+      clock: this.clock,
+      bytes: (row) => this.bytes(row),
+    };
   }
 
-  private async resolve(auth: AuthContext, actor: SchoolActor, item: BindingItem): Promise<BookletPart> {
-    if (item.type === 'paper') {
-      let paper: PaperDocument;
-      try {
-        paper = await this.papers.detail(auth, item.id);
-      } catch (error) {
-        if (error instanceof AppError && (error.status === 404 || error.status === 403)) {
-          throw new AppError('NOT_FOUND', MATERIAL_MESSAGES.bindingPaperNotFound);
-        }
-        throw error;
-      }
-      return { kind: 'paper', title: paper.title, paper };
-    }
-    const row = await this.repo.findMaterial(item.id);
-    if (!row || row.org_id !== actor.orgId || row.deleted_at)
-      throw notFound(MATERIAL_MESSAGES.materialNotFound);
-    if (row.kind === 'word') throw new AppError('VALIDATION', MATERIAL_MESSAGES.bindingWord(fullName(row)));
-    const data = await this.bytes(row);
-    return row.kind === 'pdf'
-      ? { kind: 'pdf', title: row.name, data }
-      : { kind: 'image', title: row.name, data, ext: row.ext };
+  /** Each item's title and, when it cannot be bound, why (a paper the caller cannot open, a Word document …). */
+  async checkBinding(auth: AuthContext, items: BindingItem[]) {
+    return checkBinding(this.binding, auth, await this.access.member(auth), items);
   }
 
   async bind(
     auth: AuthContext,
     body: z.output<typeof BindingRequestSchema>,
   ): Promise<{ data: Uint8Array; filename: string }> {
-    const actor = await this.access.member(auth);
-    const parts: BookletPart[] = [];
-    for (const item of body.items) parts.push(await this.resolve(auth, actor, item));
-    const options = {
-      title: body.title,
-      schoolName: await this.repo.schoolName(actor.orgId),
-      cover: body.cover,
-      pageNumbers: body.pageNumbers,
-      withAnswers: body.withAnswers,
-      pageSize: body.pageSize,
-      fonts: cardFonts(),
-      date: new Date(this.clock()),
-    };
-    // Up to 2,000 pages copied by pdf-lib: seconds of work, done in the document sandbox.
-    const data = await this.documents
-      .run('bindBooklet', [parts, options], { timeoutMs: BOOKLET_TIMEOUT_MS })
-      .catch((error: unknown) => {
-        throw limitRefusal(error);
-      });
-    return { data, filename: `${body.title.replace(FORBIDDEN_CHARS, '_')}.pdf` };
+    return bind(this.binding, auth, await this.access.member(auth), body);
   }
 }

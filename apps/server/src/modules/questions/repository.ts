@@ -1,63 +1,12 @@
-import {
-  sql,
-  type Expression,
-  type ExpressionBuilder,
-  type Kysely,
-  type SelectQueryBuilder,
-  type SqlBool,
-} from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
 import type { DialectName } from '../../db/connect.js';
-import {
-  fullTextFilter,
-  isForeignKeyViolation,
-  refreshPlannerStatistics,
-  type FullTextQuery,
-} from '../../db/dialect.js';
-import type { Database, QuestionSearchRowsTable } from '../../db/schema.js';
+import { isForeignKeyViolation, refreshPlannerStatistics, type FullTextQuery } from '../../db/dialect.js';
+import type { Database } from '../../db/schema.js';
 import { questionSearchTokens } from './search-text.js';
+import { questionsMatching } from './visibility.js';
 
-/** The columns of a question that pages filter and sort on (all a search may read, see below). */
-type Q = { q: QuestionSearchRowsTable };
-/** The database as a query over `questions as q`, limited to those columns, sees it. */
-export type QuestionsDb = Database & Q;
-
-/**
- * `questions as q`, narrowed to a full-text query when one is given, with the filter and sort columns only. On
- * SQLite the query starts from the FTS5 hits; on PostgreSQL `q` is the narrow `question_search_rows` (see
- * db/dialect.ts). The extra table on SQLite is only used to join, so callers see `q` alone.
- */
-export function questionsMatching(
-  db: Kysely<Database>,
-  dialect: DialectName,
-  keyword: FullTextQuery | null | undefined,
-): SelectQueryBuilder<QuestionsDb, 'q', object> {
-  const base = db.selectFrom('questions as q');
-  if (!keyword) return base;
-  const { hits, searchRows } = fullTextFilter(dialect, 'q', keyword);
-  if (hits) {
-    return db.selectFrom(hits).crossJoin('questions as q').whereRef('q.id', '=', 'm.question_id');
-  }
-  return searchRows ? db.selectFrom('question_search_rows as q').where(searchRows) : base;
-}
-
-/**
- * The bank as the caller sees it (alias `q`): system questions, their school's approved questions and their
- * own personal questions, none deleted. The policy's `canRead` is the same rule for one row.
- */
-export function visibleTo<DB extends Q>(orgId: string, userId: string) {
-  return (eb: ExpressionBuilder<DB, 'q'>): Expression<SqlBool> => {
-    const e = eb as unknown as ExpressionBuilder<Q, 'q'>;
-    return e.and([
-      e('q.deleted_at', 'is', null),
-      e('q.review_status', '=', 'approved'),
-      e.or([
-        e('q.owner', '=', 'system'),
-        e.and([e('q.owner', '=', 'school'), e('q.org_id', '=', orgId)]),
-        e.and([e('q.owner', '=', 'personal'), e('q.owner_user_id', '=', userId)]),
-      ]),
-    ]);
-  };
-}
+export { questionsMatching, visibleTo, type QuestionsDb } from './visibility.js';
 
 /** The columns a question is presented from (alias `q`, with its type `t` and subject `s`). */
 export const QUESTION_COLUMNS = [
@@ -490,17 +439,22 @@ export class QuestionsRepository {
   }
 }
 
+/** One stored option; the stored list is read option by option. */
+const StoredOptionSchema = z.object({ label: z.string(), content: z.string() });
+const StoredOptionsSchema = z.array(z.unknown());
+
 /** Options as stored (JSON); anything unreadable counts as no options rather than failing a page. */
 export function parseOptions(json: string): { label: string; content: string }[] {
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(json);
-    if (!Array.isArray(value)) return [];
-    return value.flatMap((o: unknown) => {
-      if (typeof o !== 'object' || o === null) return [];
-      const { label, content } = o as { label?: unknown; content?: unknown };
-      return typeof label === 'string' && typeof content === 'string' ? [{ label, content }] : [];
-    });
+    value = JSON.parse(json);
   } catch {
     return [];
   }
+  const list = StoredOptionsSchema.safeParse(value);
+  if (!list.success) return [];
+  return list.data.flatMap((o) => {
+    const option = StoredOptionSchema.safeParse(o);
+    return option.success ? [{ label: option.data.label, content: option.data.content }] : [];
+  });
 }

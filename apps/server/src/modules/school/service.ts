@@ -1,9 +1,7 @@
 import {
-  AUDIT_ACTION_NAMES,
   GRADES,
   GRADE_STAGE_NAMES,
   SCHOOL_MESSAGES,
-  type AuditAction,
   type AuditEntry,
   type ClassInfo,
   type CreateSchool,
@@ -22,7 +20,19 @@ import { fileUrl } from '../system/service.js';
 import { SchoolAccess, type SchoolActor } from './policy.js';
 import { presentClass, presentYear } from './presenter.js';
 import type { SchoolRepository } from './repository.js';
+import { AuditLog, auditPage } from './audit.js';
+import {
+  checkSubjects,
+  directors,
+  offered,
+  offeredIds,
+  setGradeDirectors,
+  setSubjects,
+  type OfferingDeps,
+} from './offering.js';
 import { SCHOOL_TEXT } from '../../i18n/messages.js';
+
+export { AuditLog } from './audit.js';
 
 const SCHOOL_FIELD_NAMES = SCHOOL_TEXT.fieldNames;
 
@@ -32,29 +42,6 @@ export const MAX_SCHOOLS_CREATED = 10;
 /** The grade a class name starts with (七年级(1)班 → 七年级), if any. */
 export function gradeFromName(name: string): Grade | null {
   return GRADES.find((g) => name.startsWith(g)) ?? null;
-}
-
-/** Records administrative actions in the school's audit log. */
-export class AuditLog {
-  constructor(private readonly clock: () => number) {}
-
-  async record(
-    repo: SchoolRepository,
-    actor: { orgId: string; userId: string },
-    action: AuditAction,
-    targetId: string | null,
-    detail: string,
-  ): Promise<void> {
-    await repo.auditLog.audit({
-      id: newId(),
-      org_id: actor.orgId,
-      actor_id: actor.userId,
-      action,
-      target_id: targetId,
-      detail: `${AUDIT_ACTION_NAMES[action]}：${detail}`,
-      created_at: new Date(this.clock()).toISOString(),
-    });
-  }
 }
 
 /** The school itself: details and logo, school years and classes, subjects, grade directors, the audit log. */
@@ -80,7 +67,7 @@ export class SchoolService {
   async createSchool(auth: AuthContext, input: CreateSchool & { name: string }): Promise<SchoolDetail> {
     if ((await this.repo.members.countOrgsCreatedBy(auth.userId)) >= MAX_SCHOOLS_CREATED)
       throw new AppError('CONFLICT', SCHOOL_MESSAGES.tooManySchools);
-    const subjectIds = await this.checkSubjects(input.subjectIds ?? []);
+    const subjectIds = await checkSubjects(this.repo, input.subjectIds ?? []);
     const orgId = newId();
     const now = this.now();
     await this.repo.transaction(async (repo) => {
@@ -400,40 +387,20 @@ export class SchoolService {
     });
   }
 
-  // ───────────── subjects ─────────────
+  // ───────────── subjects and grade directors (offering.ts) ─────────────
 
-  private async checkSubjects(subjectIds: string[]): Promise<string[]> {
-    const unique = [...new Set(subjectIds)];
-    const known = new Set((await this.repo.teaching.catalogueSubjects()).map((s) => s.id));
-    if (unique.some((id) => !known.has(id)))
-      throw new AppError('VALIDATION', SCHOOL_MESSAGES.subjectNotFound);
-    return unique;
+  private get offering(): OfferingDeps {
+    return { repo: this.repo, log: this.log, now: () => this.now() };
   }
 
   /** Subject ids the school offers: the ones it chose, or every subject while it has chosen none. */
-  async offeredIds(orgId: string): Promise<Set<string>> {
-    const chosen = await this.repo.teaching.offeredSubjectIds(orgId);
-    if (chosen.length > 0) return new Set(chosen);
-    return new Set((await this.repo.teaching.catalogueSubjects()).map((s) => s.id));
-  }
-
-  private async offered(orgId: string): Promise<OfferedSubjects> {
-    const offered = await this.offeredIds(orgId);
-    const stages: OfferedSubjects = [];
-    for (const s of await this.repo.teaching.catalogueSubjects()) {
-      let stage = stages.find((x) => x.stageId === s.stage_id);
-      if (!stage) {
-        stage = { stageId: s.stage_id, stageName: s.stage_name, subjects: [] };
-        stages.push(stage);
-      }
-      stage.subjects.push({ id: s.id, name: s.name, offered: offered.has(s.id) });
-    }
-    return stages;
+  offeredIds(orgId: string): Promise<Set<string>> {
+    return offeredIds(this.repo, orgId);
   }
 
   async subjects(auth: AuthContext, orgId?: string): Promise<OfferedSubjects> {
     const actor = await this.access.member(auth, orgId);
-    return this.offered(actor.orgId);
+    return offered(this.repo, actor.orgId);
   }
 
   async setSubjects(
@@ -441,41 +408,12 @@ export class SchoolService {
     orgId: string | undefined,
     subjectIds: string[],
   ): Promise<OfferedSubjects> {
-    const actor = await this.access.admin(auth, orgId);
-    const ids = await this.checkSubjects(subjectIds);
-    await this.repo.transaction(async (repo) => {
-      await repo.teaching.setOfferedSubjects(actor.orgId, ids);
-      await this.log.record(
-        repo,
-        actor,
-        'school.subjects',
-        actor.orgId,
-        SCHOOL_TEXT.subjectCount(ids.length),
-      );
-    });
-    return this.offered(actor.orgId);
-  }
-
-  // ───────────── grade directors ─────────────
-
-  private async directors(orgId: string) {
-    const rows = await this.repo.members.gradeDirectors(orgId);
-    return GRADES.filter((g) => rows.some((r) => r.grade === g)).map((grade) => ({
-      grade,
-      directors: rows
-        .filter((r) => r.grade === grade)
-        .map((r) => ({
-          memberId: r.member_id,
-          userId: r.user_id,
-          username: r.username,
-          nickname: r.nickname,
-        })),
-    }));
+    return setSubjects(this.offering, await this.access.admin(auth, orgId), subjectIds);
   }
 
   async gradeDirectors(auth: AuthContext, orgId?: string) {
     const actor = await this.access.member(auth, orgId);
-    return this.directors(actor.orgId);
+    return directors(this.repo, actor.orgId);
   }
 
   /** Replaces the directors of one grade; members' grade-director flag follows. */
@@ -483,49 +421,17 @@ export class SchoolService {
     auth: AuthContext,
     input: { orgId?: string | undefined; grade: Grade; memberIds: string[] },
   ) {
-    const actor = await this.access.admin(auth, input.orgId);
-    const members = await this.repo.members.membershipsIn(actor.orgId, [...new Set(input.memberIds)]);
-    if (members.length !== new Set(input.memberIds).size)
-      throw new AppError('VALIDATION', SCHOOL_MESSAGES.groupMemberNotInSchool);
-    await this.repo.transaction(async (repo) => {
-      const before = (await repo.members.gradeDirectors(actor.orgId)).filter((r) => r.grade === input.grade);
-      const userIds = members.map((m) => m.user_id);
-      await repo.members.setGradeDirectors(actor.orgId, input.grade, userIds, this.now());
-      await repo.members.syncGradeDirectorFlags(actor.orgId, [
-        ...new Set([...userIds, ...before.map((b) => b.user_id)]),
-      ]);
-      await this.log.record(
-        repo,
-        actor,
-        'grade.directors',
-        null,
-        SCHOOL_TEXT.gradeDirectors(input.grade, members.length),
-      );
-    });
-    return this.directors(actor.orgId);
+    return setGradeDirectors(this.offering, await this.access.admin(auth, input.orgId), input);
   }
 
-  // ───────────── audit log ─────────────
+  // ───────────── audit log (audit.ts) ─────────────
 
   async auditLog(
     auth: AuthContext,
     query: { orgId?: string | undefined; page: number; size: number },
   ): Promise<{ records: AuditEntry[]; total: number; page: number; size: number }> {
     const actor = await this.access.admin(auth, query.orgId);
-    const { rows, total } = await this.repo.auditLog.pageAudit(actor.orgId, query.page, query.size);
-    return {
-      records: rows.map((r) => ({
-        id: r.id,
-        action: r.action,
-        actionName: AUDIT_ACTION_NAMES[r.action as AuditAction] ?? r.action,
-        actor: r.actor_id ? { userId: r.actor_id, nickname: r.actor_nickname ?? '' } : null,
-        detail: r.detail,
-        createdAt: r.created_at,
-      })),
-      total,
-      page: query.page,
-      size: query.size,
-    };
+    return auditPage(this.repo, actor.orgId, query);
   }
 
   /** The current-school actor of a signed-in caller (for other services of this module). */

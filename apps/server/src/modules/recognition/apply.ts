@@ -1,0 +1,283 @@
+import { RECOGNITION_MESSAGES, RECOGNITION_PROBLEM_MESSAGES } from '@zhzy/contracts';
+import { isUniqueViolation } from '../../db/dialect.js';
+import { RECOGNITION_REASONS, RECOGNITION_TEXT } from '../../i18n/recognition.js';
+import type { FrozenCard } from '../homework/service.js';
+import type { HomeworkRow } from '../homework/repository.js';
+import type { SheetRow } from '../results/service.js';
+import type { ScanPageRow } from '../scan/repository.js';
+import { keysOf, ruleOf } from './answer-key.js';
+import { PAGE_BLOCKERS, newException, type RecognitionServiceDeps } from './context.js';
+import type { NewException, RecognitionPageRow } from './repository.js';
+import {
+  answerPatches,
+  homeworkQuestions,
+  isBlankBack,
+  parseStoredReading,
+  type PageIdentity,
+  type PageStudent,
+  type StoredReading,
+} from './reading.js';
+
+// Applying a read page: card → homework → student → sheet → answers and crops, written through the results spine.
+// What cannot be applied is held (status failed) with the exceptions it raised.
+
+/** Two pages of one student may race to open the sheet: the loser tries once more and finds it. */
+export async function applyWithRetry(
+  deps: RecognitionServiceDeps,
+  scan: ScanPageRow,
+  row: RecognitionPageRow,
+  studentId: string | null,
+): Promise<void> {
+  try {
+    await apply(deps, scan, row, studentId);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await apply(deps, scan, row, studentId);
+  }
+}
+
+/**
+ * Applies a read page: card → homework → student → sheet → answers and crops. What cannot be applied is held
+ * (status failed) with its exceptions; `studentId` is a teacher's assignment.
+ */
+async function apply(
+  deps: RecognitionServiceDeps,
+  scan: ScanPageRow,
+  input: RecognitionPageRow,
+  studentId: string | null,
+): Promise<void> {
+  const reading = parseStoredReading(input.result!);
+  const row: RecognitionPageRow = {
+    ...input,
+    homework_id: null,
+    student_id: null,
+    sheet_id: null,
+    status: 'failed',
+  };
+  if (isBlankBack(scan, reading)) return setAside(deps, scan, row);
+  const raised: NewException[] = [];
+  const found = await cardOfReading(deps, scan, row, reading, studentId, raised);
+  if (!found) return settlePage(deps, scan, row, raised);
+  const { card, identity } = found;
+  const homework = (await deps.repo.findHomework(card.homeworkId))!;
+  const student = await studentOfPage(deps, scan, row, identity, homework, studentId, raised);
+  if (!student) return settlePage(deps, scan, row, raised);
+  row.student_id = student.id;
+  if (await isDuplicatePage(deps, scan, row, homework, student, identity.page, raised))
+    return settlePage(deps, scan, row, raised);
+  const sheet = await writeSheet(deps, homework, card, student, reading);
+  row.sheet_id = sheet.id;
+  row.status = 'done';
+  for (const p of reading.problems) {
+    if (PAGE_BLOCKERS.has(p.code)) continue;
+    raised.push(newException(deps, scan, row, p.code, p.message, p.questionIds ?? []));
+  }
+  await settlePage(deps, scan, row, raised);
+  await deps.results.setPagesReceived(sheet.id, await deps.repo.pagesOfSheet(sheet.id));
+  await applyFollower(deps, scan, row);
+}
+
+/** Stores the page as it now stands and replaces its open exceptions with what it raised. */
+async function settlePage(
+  deps: RecognitionServiceDeps,
+  scan: ScanPageRow,
+  row: RecognitionPageRow,
+  raised: NewException[],
+): Promise<void> {
+  await deps.repo.transaction(async (repo) => {
+    await repo.upsertPage(row);
+    await repo.clearOpenExceptions(scan.id);
+    await repo.insertExceptions(raised);
+  });
+}
+
+/** A page expected to be blank (see `isBlankBack`) is set aside without asking the teacher anything. */
+async function setAside(
+  deps: RecognitionServiceDeps,
+  scan: ScanPageRow,
+  row: RecognitionPageRow,
+): Promise<void> {
+  row.status = 'ignored';
+  await deps.repo.transaction(async (repo) => {
+    await repo.upsertPage(row);
+    await repo.clearOpenExceptions(scan.id);
+  });
+}
+
+/**
+ * The card of a reading when the page can be applied (its homework noted on `row`); null, with what to raise,
+ * when the card is unknown, another school's or of a deleted homework ("another paper", whatever the recogniser
+ * could see), or when a page-level problem blocks the page and no teacher has named its student.
+ */
+async function cardOfReading(
+  deps: RecognitionServiceDeps,
+  scan: ScanPageRow,
+  row: RecognitionPageRow,
+  reading: StoredReading,
+  studentId: string | null,
+  raised: NewException[],
+): Promise<{ card: FrozenCard; identity: PageIdentity } | null> {
+  const id = reading.identity;
+  const card = id ? await deps.findCard(id.cardId, id.version) : null;
+  if (id && (!card || card.orgId !== scan.org_id || card.homeworkDeletedAt)) {
+    const message = !card
+      ? RECOGNITION_PROBLEM_MESSAGES.cardUnknown
+      : card.orgId !== scan.org_id
+        ? RECOGNITION_MESSAGES.otherSchool
+        : RECOGNITION_MESSAGES.homeworkDeleted;
+    raised.push(newException(deps, scan, row, 'cardUnknown', message));
+    return null;
+  }
+  if (card) row.homework_id = card.homeworkId;
+  const blockers = reading.problems.filter((p) => PAGE_BLOCKERS.has(p.code) && p.level === 'page');
+  if (!id || !card || (blockers.length > 0 && !studentId)) {
+    for (const p of blockers.length ? blockers : reading.problems.filter((p) => p.level === 'page'))
+      raised.push(newException(deps, scan, row, p.code, p.message));
+    if (raised.length === 0) raised.push(newException(deps, scan, row, 'anchorsNotFound'));
+    return null;
+  }
+  return { card, identity: id };
+}
+
+/** Who the page belongs to: the teacher's choice, the personalised QR, else the number bubbles (or sticker). */
+async function studentOfPage(
+  deps: RecognitionServiceDeps,
+  scan: ScanPageRow,
+  row: RecognitionPageRow,
+  id: PageIdentity,
+  homework: HomeworkRow,
+  studentId: string | null,
+  raised: NewException[],
+): Promise<PageStudent | undefined> {
+  if (studentId) return (await deps.repo.findHomeworkStudent(homework.id, { id: studentId }))[0];
+  if (id.studentId) {
+    const student = (await deps.repo.findHomeworkStudent(homework.id, { id: id.studentId }))[0];
+    if (!student) raised.push(newException(deps, scan, row, 'unknownStudent'));
+    return student;
+  }
+  if (id.studentNumber) {
+    const found = await deps.repo.findHomeworkStudent(homework.id, { studentNo: id.studentNumber });
+    if (found.length === 1) return found[0];
+    raised.push(
+      newException(
+        deps,
+        scan,
+        row,
+        'unknownStudent',
+        RECOGNITION_TEXT.studentNumberNotListed(id.studentNumber),
+      ),
+    );
+    return undefined;
+  }
+  const student = await studentOfPreviousPage(deps, scan, row, id, homework);
+  if (!student)
+    raised.push(
+      newException(
+        deps,
+        scan,
+        row,
+        'studentNumberMissing',
+        id.page > 1 ? RECOGNITION_TEXT.pageWithoutStudent(id.page) : undefined,
+      ),
+    );
+  return student;
+}
+
+/**
+ * A later page of a card without a personalised code carries no student: it follows the page before it in the
+ * feeder when that is the previous page of the same card.
+ */
+async function studentOfPreviousPage(
+  deps: RecognitionServiceDeps,
+  scan: ScanPageRow,
+  row: RecognitionPageRow,
+  id: PageIdentity,
+  homework: HomeworkRow,
+): Promise<PageStudent | undefined> {
+  const before = await deps.repo.neighbour(scan.batch_id, scan.seq, 'before');
+  if (
+    id.page > 1 &&
+    before?.status === 'done' &&
+    before.card_id === id.cardId &&
+    before.page_no === id.page - 1 &&
+    before.student_id
+  ) {
+    const student = (await deps.repo.findHomeworkStudent(homework.id, { id: before.student_id }))[0];
+    row.identity_source = 'sequence';
+    return student;
+  }
+  return undefined;
+}
+
+/** True, with a `duplicateSheet` exception, when the student already has another page with this number. */
+async function isDuplicatePage(
+  deps: RecognitionServiceDeps,
+  scan: ScanPageRow,
+  row: RecognitionPageRow,
+  homework: HomeworkRow,
+  student: PageStudent,
+  pageNo: number,
+  raised: NewException[],
+): Promise<boolean> {
+  const twin = await deps.repo.findTwin(homework.id, student.id, pageNo, scan.id);
+  if (!twin) return false;
+  row.sheet_id = twin.sheet_id;
+  raised.push(
+    newException(deps, scan, row, 'duplicateSheet', RECOGNITION_TEXT.duplicatePage(student.name, pageNo)),
+  );
+  return true;
+}
+
+/** Opens the student's sheet and writes the page's answers and crops through the results spine. */
+async function writeSheet(
+  deps: RecognitionServiceDeps,
+  homework: HomeworkRow,
+  card: FrozenCard,
+  student: PageStudent,
+  reading: StoredReading,
+): Promise<SheetRow> {
+  const questions = homeworkQuestions(homework);
+  const patches = answerPatches(
+    reading,
+    questions,
+    await keysOf(deps, homework, questions),
+    await ruleOf(deps, homework.id),
+  );
+  // Two transactions one after the other, never nested (SQLite has one connection).
+  return deps.results.transaction(async (results) => {
+    const opened = await results.openSheet({
+      orgId: homework.org_id,
+      homeworkId: homework.id,
+      studentId: student.id,
+      classId: student.class_id,
+      cardId: card.cardId,
+      cardVersion: card.version,
+      pagesExpected: card.layout.pages.length,
+      questions: questions.map((q) => ({
+        questionId: q.questionId,
+        kind: q.kind,
+        fullScoreTenths: q.fullScoreTenths,
+      })),
+    });
+    await results.writeAnswers(opened.id, patches, { userId: null, reason: RECOGNITION_REASONS.recognised });
+    return opened;
+  });
+}
+
+/** The next page of the feeder may have waited for this one to know its student (workers run in parallel). */
+async function applyFollower(
+  deps: RecognitionServiceDeps,
+  scan: ScanPageRow,
+  row: RecognitionPageRow,
+): Promise<void> {
+  if (row.page_no === null || !row.student_id) return;
+  const next = await deps.repo.neighbour(scan.batch_id, scan.seq, 'after');
+  if (!next || next.status !== 'failed' || next.student_id || !next.result) return;
+  if (next.card_id !== row.card_id || next.page_no !== row.page_no + 1) return;
+  const open = await deps.repo.listPageExceptions(next.page_id);
+  if (!open.some((e) => e.status === 'open' && e.code === 'studentNumberMissing')) return;
+  const nextScan = await deps.repo.findScanPage(next.page_id);
+  if (!nextScan) return;
+  const { seq: _seq, ...nextRow } = next;
+  await applyWithRetry(deps, nextScan, nextRow, null);
+}

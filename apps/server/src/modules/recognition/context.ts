@@ -1,0 +1,139 @@
+import {
+  RECOGNITION_MESSAGES,
+  RECOGNITION_PROBLEM_MESSAGES,
+  type ExceptionAction,
+  type RecognitionExceptionCode,
+} from '@zhzy/contracts';
+import type { AuthContext } from '../../lib/call.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { newId, nowIso } from '../../lib/ids.js';
+import type { CardLayoutResolver } from '../homework/service.js';
+import type { HomeworkRow } from '../homework/repository.js';
+import type { ResultsService } from '../results/service.js';
+import { assertCanUseBatch } from '../scan/policy.js';
+import type { ScanBatchRow, ScanPageRow } from '../scan/repository.js';
+import type { PageStorage } from '../scan/storage.js';
+import type { RecognitionPool } from './pool.js';
+import type { NewException, RecognitionPageRow, RecognitionRepository } from './repository.js';
+
+// What every use case of recognition shares: its dependencies, the fixes offered per exception, access checks and
+// the exception a page raises. The use cases are `intake.ts` (queue and read), `apply.ts` (a reading onto a sheet),
+// `exceptions.ts`, `answer-key.ts`, `review.ts` and `tally.ts`; `service.ts` is their facade.
+
+/** The job every stored scan page enqueues. */
+export const RECOGNISE_PAGE_JOB = 'recognise-page';
+
+/** The fixes offered for each kind of exception, the usual one first. */
+export const EXCEPTION_ACTIONS: Readonly<Record<RecognitionExceptionCode, readonly ExceptionAction[]>> = {
+  imageUnreadable: ['rescanned', 'ignore'],
+  anchorsNotFound: ['rescanned', 'ignore'],
+  anchorsDistorted: ['accept', 'rescanned'],
+  qrUnreadable: ['rescanned', 'ignore'],
+  cardUnknown: ['ignore', 'rescanned'],
+  studentNumberInvalid: ['assignStudent', 'ignore'],
+  studentNumberMissing: ['assignStudent', 'ignore'],
+  unknownStudent: ['assignStudent', 'ignore'],
+  duplicateSheet: ['ignore', 'accept'],
+  missingPage: ['rescanned', 'accept'],
+  blankPage: ['accept', 'ignore'],
+  multipleMarks: ['chooseMarks', 'accept'],
+  uncertainMark: ['chooseMarks', 'accept'],
+};
+
+/** Problems that keep a page from being applied to a sheet at all. */
+export const PAGE_BLOCKERS = new Set<RecognitionExceptionCode>([
+  'imageUnreadable',
+  'anchorsNotFound',
+  'qrUnreadable',
+  'cardUnknown',
+  'studentNumberInvalid',
+  'studentNumberMissing',
+]);
+
+export const tenthsToPoints = (t: number | null) => (t === null ? null : t / 10);
+
+export interface RecognitionServiceDeps {
+  repo: RecognitionRepository;
+  results: ResultsService;
+  storage: PageStorage;
+  pool: RecognitionPool;
+  findCard: CardLayoutResolver;
+  findBatch: (id: string) => Promise<ScanBatchRow | undefined>;
+  /**
+   * Queues a page's recognition; a page of higher `priority` runs before waiting pages of lower priority (a school's
+   * n-th waiting page gets -n, so schools take turns).
+   */
+  enqueue: (pageId: string, priority: number) => Promise<void>;
+  clock: () => number;
+}
+
+export const nowOf = (deps: RecognitionServiceDeps): string => nowIso(deps.clock);
+
+/** An exception a page raises (the problem's usual message unless `message` names more). */
+export function newException(
+  deps: RecognitionServiceDeps,
+  scan: Pick<ScanPageRow, 'id' | 'org_id' | 'batch_id'>,
+  row: Pick<RecognitionPageRow, 'homework_id' | 'sheet_id' | 'student_id' | 'page_no'>,
+  code: RecognitionExceptionCode,
+  message?: string,
+  questionIds: string[] = [],
+): NewException {
+  return {
+    id: newId(),
+    org_id: scan.org_id,
+    batch_id: scan.batch_id,
+    page_id: scan.id,
+    homework_id: row.homework_id,
+    sheet_id: row.sheet_id,
+    student_id: row.student_id,
+    page_no: row.page_no,
+    code,
+    message: message ?? RECOGNITION_PROBLEM_MESSAGES[code],
+    question_ids: JSON.stringify(questionIds),
+    created_at: nowOf(deps),
+  };
+}
+
+// ───────────── access ─────────────
+
+export async function batchOf(
+  deps: RecognitionServiceDeps,
+  auth: AuthContext,
+  batchId: string,
+): Promise<ScanBatchRow> {
+  const batch = await deps.findBatch(batchId);
+  assertCanUseBatch(auth, batch);
+  return batch;
+}
+
+export async function homeworkOf(
+  deps: RecognitionServiceDeps,
+  auth: AuthContext,
+  homeworkId: string,
+  write = false,
+): Promise<HomeworkRow> {
+  const row = await deps.repo.findHomework(homeworkId);
+  if (!row || row.deleted_at || row.org_id !== auth.orgId)
+    throw notFound(RECOGNITION_MESSAGES.homeworkNotFound);
+  if (
+    write &&
+    row.created_by !== auth.userId &&
+    !auth.isAdministrator &&
+    !auth.isCreator &&
+    !auth.isGradeDirector
+  )
+    throw forbidden();
+  return row;
+}
+
+export async function sheetOf(
+  deps: RecognitionServiceDeps,
+  auth: AuthContext,
+  sheetId: string,
+  write = false,
+) {
+  const sheet = await deps.results.findSheet(sheetId);
+  if (!sheet || sheet.org_id !== auth.orgId) throw notFound(RECOGNITION_MESSAGES.sheetNotFound);
+  const homework = await homeworkOf(deps, auth, sheet.homework_id, write);
+  return { sheet, homework };
+}

@@ -1,0 +1,194 @@
+import { RECOGNITION_MESSAGES, type PageRecognition } from '@zhzy/contracts';
+import type { ScanPageRow } from '../scan/repository.js';
+import { applyWithRetry } from './apply.js';
+import { newException, nowOf, type RecognitionServiceDeps } from './context.js';
+import { WorkerCrashError, WorkerMemoryError, type CardHint } from './pool.js';
+import type { RecognitionPageRow } from './repository.js';
+import { cropPath, emptyPageRow, parseCropPaths, parseStoredReading } from './reading.js';
+
+// Intake and the queue: a stored page is queued fairly between schools, read in the worker pool and applied; its
+// crops are stored, or cut on demand when first read.
+
+/** Cuts every crop of a recognised page from the page's file and stores them; the files written. */
+export async function cutCrops(deps: RecognitionServiceDeps, scanId: string): Promise<string[]> {
+  const [scan, rec] = await Promise.all([deps.repo.findScanPage(scanId), deps.repo.findPage(scanId)]);
+  if (!scan || !rec?.result) return [];
+  const result = parseStoredReading(rec.result);
+  const paths = result.cropPaths ?? {};
+  if (!result.crops.some((c) => paths[c.id])) return [];
+  const images = await deps.pool.cutCrops(await deps.storage.read(scan.file_path), result);
+  const written: string[] = [];
+  for (const crop of result.crops) {
+    const file = paths[crop.id];
+    const bytes = images.get(crop.id);
+    if (!file || !bytes) continue;
+    await deps.storage.write(file, bytes);
+    written.push(file);
+  }
+  return written;
+}
+
+/** A page was stored: remember it as queued and queue its recognition. */
+export async function pageStored(
+  deps: RecognitionServiceDeps,
+  page: ScanPageRow,
+  replaced?: ScanPageRow,
+): Promise<void> {
+  const now = nowOf(deps);
+  const existing = await deps.repo.findPage(page.id);
+  if (!existing) await deps.repo.upsertPage(emptyPageRow(page, now));
+  // A rescan: the page it replaces is no longer the student's, and nothing raised about it is left to resolve (the
+  // new page raises again whatever it still shows). Accepting the old page's problem would apply a page set aside.
+  if (replaced) {
+    const old = await deps.repo.findPage(replaced.id);
+    if (old && old.status !== 'rescanned') {
+      await deps.repo.updatePage(old.page_id, { status: 'rescanned', updated_at: now });
+      await deps.repo.resolvePageExceptions(old.page_id, 'rescanned', page.created_by, now);
+      if (old.sheet_id && old.status === 'done')
+        await deps.results.setPagesReceived(old.sheet_id, await deps.repo.pagesOfSheet(old.sheet_id));
+    }
+  }
+  await enqueuePage(deps, page.id, page.org_id);
+}
+
+/**
+ * Fair share between schools: a page waits behind the pages its own school stored before it, never behind another
+ * school's backlog (one school's thousand pages do not delay another school's first). Its rank is counted from
+ * the stored rows, so pages uploaded at the same moment still get distinct places.
+ */
+async function enqueuePage(deps: RecognitionServiceDeps, pageId: string, orgId: string): Promise<void> {
+  const row = await deps.repo.findPage(pageId);
+  const ahead = row ? await deps.repo.queuedAhead(orgId, row) : 0;
+  await deps.enqueue(pageId, -ahead);
+}
+
+/**
+ * The job: reads one page in the worker pool and applies it. A page already read is left as it is (a queue may
+ * deliver a job twice); `force` reads it again (the exceptions it raised are raised again, answers rewritten only
+ * where they changed).
+ */
+export async function recognise(
+  deps: RecognitionServiceDeps,
+  pageId: string,
+  options: { force?: boolean } = {},
+): Promise<void> {
+  const scan = await deps.repo.findScanPage(pageId);
+  if (!scan) return;
+  const existing = await deps.repo.findPage(pageId);
+  if (existing && existing.status !== 'queued' && !options.force) return;
+  const now = nowOf(deps);
+  const base = existing ?? emptyPageRow(scan, now);
+  const attempts = base.attempts + 1;
+  let out: { result: PageRecognition; images: Map<string, Buffer> };
+  try {
+    const bytes = await deps.storage.read(scan.file_path);
+    out = await deps.pool.recognise(
+      bytes,
+      async (cardId, version) => {
+        const card = await deps.findCard(cardId, version, scan.org_id);
+        return card && !card.homeworkDeletedAt ? card.layout : undefined;
+      },
+      scan.dpi ?? undefined,
+      await batchHint(deps, scan.batch_id),
+    );
+  } catch (error) {
+    return recordFailure(deps, scan, base, attempts, error);
+  }
+  const { result, images } = out;
+  const cropPaths = await storeCrops(deps, scan, existing, result, images);
+  const row: RecognitionPageRow = {
+    ...base,
+    status: 'failed',
+    outcome: result.status,
+    card_id: result.identity?.cardId ?? null,
+    card_version: result.identity?.version ?? null,
+    page_no: result.identity?.page ?? null,
+    identity_source: result.identity?.source ?? null,
+    residual_mm: result.transform?.residualMm ?? null,
+    total_ms: result.timings.total ?? null,
+    result: JSON.stringify({ ...result, cropPaths: Object.fromEntries(cropPaths) }),
+    attempts,
+    error: null,
+    updated_at: now,
+  };
+  await applyWithRetry(deps, scan, row, null);
+}
+
+/** One bad page never stops a batch: it becomes an exception a teacher can see. */
+async function recordFailure(
+  deps: RecognitionServiceDeps,
+  scan: ScanPageRow,
+  base: RecognitionPageRow,
+  attempts: number,
+  error: unknown,
+): Promise<void> {
+  const crashed = error instanceof WorkerCrashError;
+  const reason =
+    error instanceof WorkerMemoryError
+      ? RECOGNITION_MESSAGES.workerOutOfMemory
+      : crashed
+        ? RECOGNITION_MESSAGES.workerCrashed
+        : undefined;
+  await deps.repo.transaction(async (repo) => {
+    await repo.upsertPage({
+      ...base,
+      status: 'failed',
+      outcome: 'failed',
+      attempts,
+      error: error instanceof Error ? error.message : String(error),
+      updated_at: nowOf(deps),
+    });
+    await repo.clearOpenExceptions(scan.id);
+    await repo.insertExceptions([newException(deps, scan, base, 'imageUnreadable', reason)]);
+  });
+}
+
+/**
+ * Crops of written answers belong in the page store beside the page. Workers read pages without crop images: each
+ * crop's place is recorded now, and the images are cut from the page when first read (`cropOnDemand`). A page read
+ * again: crops cut from its earlier reading are cut again from this one.
+ */
+async function storeCrops(
+  deps: RecognitionServiceDeps,
+  scan: ScanPageRow,
+  existing: RecognitionPageRow | undefined,
+  result: PageRecognition,
+  images: Map<string, Buffer>,
+): Promise<Map<string, string>> {
+  const cropPaths = new Map<string, string>();
+  for (const crop of result.crops) {
+    const file = cropPath(scan, crop);
+    const bytes = images.get(crop.id);
+    if (bytes) await deps.storage.write(file, bytes);
+    cropPaths.set(crop.id, file);
+  }
+  if (existing?.result) {
+    const earlier = parseCropPaths(existing.result);
+    const written = new Set(result.crops.filter((c) => images.has(c.id)).map((c) => cropPaths.get(c.id)));
+    for (const file of Object.values(earlier)) if (!written.has(file)) await deps.storage.remove(file);
+  }
+  return cropPaths;
+}
+
+/**
+ * Batches have no target homework: a page whose code cannot be read is tried as page 1 of the card every other
+ * page of its batch read so far was taken for (only one card: a mixed batch gives no hint), and is identified by
+ * its number bubbles. Otherwise it stays a `qrUnreadable` exception.
+ */
+async function batchHint(deps: RecognitionServiceDeps, batchId: string): Promise<CardHint | undefined> {
+  const cards = await deps.repo.batchCards(batchId);
+  if (cards.length !== 1) return undefined;
+  return { cardId: cards[0]!.card_id, version: cards[0]!.card_version, page: 1 };
+}
+
+/** Pages left queued by a stop (the in-process queue forgets them): queued again at start. */
+export async function requeueUnfinished(deps: RecognitionServiceDeps): Promise<number> {
+  const rows = await deps.repo.queuedPages();
+  const ahead = new Map<string, number>();
+  for (const r of rows) {
+    const n = ahead.get(r.org_id) ?? 0;
+    ahead.set(r.org_id, n + 1);
+    await deps.enqueue(r.page_id, -n);
+  }
+  return rows.length;
+}

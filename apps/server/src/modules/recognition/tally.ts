@@ -1,0 +1,107 @@
+import type { RecognitionTally } from '@zhzy/contracts';
+import type { AuthContext } from '../../lib/call.js';
+import { newId } from '../../lib/ids.js';
+import { RECOGNITION_TEXT } from '../../i18n/recognition.js';
+import { batchOf, nowOf, tenthsToPoints, type RecognitionServiceDeps } from './context.js';
+import type { NewException } from './repository.js';
+
+// A batch's tally while it is scanned and read, and the check when scanning ends (missing pages).
+
+export async function tally(
+  deps: RecognitionServiceDeps,
+  auth: AuthContext,
+  batchId: string,
+): Promise<RecognitionTally> {
+  const batch = await batchOf(deps, auth, batchId);
+  const pages = await deps.repo.listBatchPages(batch.id);
+  const open = await deps.repo.listExceptions(batch.org_id, { batchId: batch.id, status: 'open' });
+  const openByPage = new Map<string, number>();
+  for (const e of open) if (e.page_id) openByPage.set(e.page_id, (openByPage.get(e.page_id) ?? 0) + 1);
+  const homeworkIds = [
+    ...new Set(pages.flatMap((p) => (p.homework_id && p.status === 'done' ? [p.homework_id] : []))),
+  ];
+  const sheetIds = new Set(pages.flatMap((p) => (p.sheet_id && p.status === 'done' ? [p.sheet_id] : [])));
+  return {
+    batchId: batch.id,
+    pagesReceived: pages.length,
+    pagesRead: pages.filter((p) => p.status !== null && p.status !== 'queued').length,
+    pagesQueued: pages.filter((p) => p.status === null || p.status === 'queued').length,
+    sheetsRead: sheetIds.size,
+    exceptionsOpen: open.length,
+    homework: await homeworkTally(deps, homeworkIds),
+    pages: pages.slice(0, 200).map((p) => ({
+      pageId: p.id,
+      seq: p.seq,
+      status: p.status ?? 'queued',
+      studentName: p.student_name ?? null,
+      homeworkTitle: p.homework_title ?? null,
+      pageNo: p.page_no ?? null,
+      objectiveScore: p.status === 'done' ? tenthsToPoints(p.objective_score_tenths ?? null) : null,
+      openExceptions: openByPage.get(p.id) ?? 0,
+    })),
+  };
+}
+
+/** Each live homework of the batch: its students, the sheets read and who is still missing. */
+async function homeworkTally(
+  deps: RecognitionServiceDeps,
+  homeworkIds: string[],
+): Promise<RecognitionTally['homework']> {
+  const homework: RecognitionTally['homework'] = [];
+  for (const hid of homeworkIds) {
+    const row = await deps.repo.findHomework(hid);
+    if (!row || row.deleted_at) continue;
+    const students = await deps.repo.homeworkStudents(hid);
+    const sheets = await deps.results.listSheets(hid);
+    const have = new Set(sheets.map((s) => s.student_id));
+    homework.push({
+      id: hid,
+      title: row.title,
+      students: students.length,
+      sheetsRead: sheets.length,
+      missing: students
+        .filter((s) => !have.has(s.id))
+        .map((s) => ({ id: s.id, name: s.name, studentNo: s.student_no, className: s.class_name })),
+    });
+  }
+  return homework;
+}
+
+/** When scanning ends: every student of the batch's homework with some pages but not all gets a missing page. */
+export async function check(
+  deps: RecognitionServiceDeps,
+  auth: AuthContext,
+  batchId: string,
+): Promise<RecognitionTally> {
+  const batch = await batchOf(deps, auth, batchId);
+  const pages = await deps.repo.listBatchPages(batch.id);
+  const sheetIds = [
+    ...new Set(pages.flatMap((p) => (p.sheet_id && p.status === 'done' ? [p.sheet_id] : []))),
+  ];
+  const raised: NewException[] = [];
+  for (const sid of sheetIds) {
+    const sheet = await deps.results.findSheet(sid);
+    if (!sheet || sheet.pages_received >= sheet.pages_expected) continue;
+    const have = new Set((await deps.repo.sheetPages(sid)).map((p) => p.page_no));
+    for (let n = 1; n <= sheet.pages_expected; n++) {
+      if (have.has(n) || (await deps.repo.openMissingPage(sid, n))) continue;
+      const student = (await deps.repo.studentsByIds([sheet.student_id]))[0];
+      raised.push({
+        id: newId(),
+        org_id: batch.org_id,
+        batch_id: batch.id,
+        page_id: null,
+        homework_id: sheet.homework_id,
+        sheet_id: sheet.id,
+        student_id: sheet.student_id,
+        page_no: n,
+        code: 'missingPage',
+        message: RECOGNITION_TEXT.missingPage(student?.name, n),
+        question_ids: '[]',
+        created_at: nowOf(deps),
+      });
+    }
+  }
+  await deps.repo.insertExceptions(raised);
+  return tally(deps, auth, batchId);
+}
