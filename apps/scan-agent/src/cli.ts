@@ -312,6 +312,7 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
         port: config.AGENT_PORT,
         dataDir: dataDirOf(config),
         logFile: agentLogFile(config),
+        supervisor: get('supervisor') === 'systemd' ? 'systemd' : null,
         out: io.out,
       });
       return done ? 0 : 1;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SUPERVISOR_ENV } from './update.js';
 
 /** What an autostart entry runs. */
 export interface ServiceContext {
@@ -44,6 +45,8 @@ export function systemdUnit(ctx: ServiceContext): string {
     `WorkingDirectory=${sq(ctx.appDir)}`,
     `ExecStart=${[ctx.nodePath, ...nodeArgsOf(ctx), ctx.cliPath, 'start'].map(sq).join(' ')}`,
     ...Object.entries(ctx.env).map(([k, v]) => `Environment=${sq(`${k}=${v}`)}`),
+    // The self-update's finisher then runs outside this unit's cgroup (systemd-run) and restarts the unit (ADR 0055).
+    `Environment=${SUPERVISOR_ENV}=systemd`,
     'Restart=on-failure',
     'RestartSec=5',
     'NoNewPrivileges=true',

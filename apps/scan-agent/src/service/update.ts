@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import {
   AgentPackagesManifestSchema,
@@ -43,26 +44,46 @@ export interface StagedUpdate {
 export const updateDir = (dataDir: string) => path.join(dataDir, 'update');
 export const updateResultFile = (dataDir: string) => path.join(updateDir(dataDir), 'last.json');
 
+/**
+ * A GET with node:http(s), not fetch: no redirect is ever followed (a 3xx is a failure), and it runs where undici's
+ * socket set-up does not — Wine 8 refuses the keep-alive options undici sets before connecting ("connect UNKNOWN"),
+ * which is how the Windows self-update is tested here (ADR 0055).
+ */
+async function get(url: string, headers: Record<string, string>, timeoutMs: number): Promise<http.IncomingMessage> {
+  const u = new URL(url);
+  // node:https (and TLS) is loaded only when an update comes from an https host: an idle agent never maps it.
+  const client = u.protocol === 'https:' ? await import('node:https') : http;
+  return new Promise((resolve, reject) => {
+    const req = client.get(u, { headers, timeout: timeoutMs }, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        reject(new Error(`HTTP ${res.statusCode}`));
+        return;
+      }
+      resolve(res);
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+  });
+}
+
 /** Downloads `url` to `file`, refusing more than `limit` bytes; answers the SHA-256 and the byte count. */
 async function download(url: string, file: string, limit: number): Promise<{ sha256: string; size: number }> {
-  const res = await fetch(url, {
-    redirect: 'error',
-    // A package is stored compressed already; an encoded answer would only be decoded again.
-    headers: { 'accept-encoding': 'identity' },
-    signal: AbortSignal.timeout(15 * 60_000),
-  }).catch(() => null);
-  if (!res?.ok || !res.body) throw new AgentError(502, T.updateDownloadFailed);
+  // A package is stored compressed already; an encoded answer would only be decoded again.
+  const res = await get(url, { 'accept-encoding': 'identity' }, 60_000).catch(() => null);
+  if (!res) throw new AgentError(502, T.updateDownloadFailed);
   const hash = crypto.createHash('sha256');
   const out = fs.createWriteStream(file, { mode: 0o600 });
   let size = 0;
   try {
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    for await (const chunk of res as AsyncIterable<Buffer>) {
       size += chunk.byteLength;
       if (size > limit) throw new AgentError(422, T.updateChecksum);
       hash.update(chunk);
       if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
     }
   } catch (error) {
+    res.destroy();
     out.destroy();
     throw error instanceof AgentError ? error : new AgentError(502, T.updateDownloadFailed);
   }
@@ -72,13 +93,15 @@ async function download(url: string, file: string, limit: number): Promise<{ sha
 
 /** Reads the manifest of `origin` and picks this installation's package. */
 async function manifestEntry(origin: string, platform: string): Promise<AgentPackage> {
-  const res = await fetch(`${origin}/agent/download/manifest`, {
-    redirect: 'error',
-    signal: AbortSignal.timeout(30_000),
-  }).catch(() => null);
-  if (!res?.ok) throw new AgentError(502, T.updateNoManifest);
-  const body = (await res.json().catch(() => null)) as { data?: unknown } | null;
-  const parsed = AgentPackagesManifestSchema.safeParse(body?.data);
+  const body = await get(`${origin}/agent/download/manifest`, { accept: 'application/json' }, 30_000)
+    .then(async (res) => {
+      const chunks: Buffer[] = [];
+      for await (const c of res as AsyncIterable<Buffer>) chunks.push(c);
+      return JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: unknown };
+    })
+    .catch(() => null);
+  if (!body) throw new AgentError(502, T.updateNoManifest);
+  const parsed = AgentPackagesManifestSchema.safeParse(body.data);
   if (!parsed.success) throw new AgentError(502, T.updateNoManifest);
   const entry = (parsed.data.packages as Record<string, AgentPackage | undefined>)[platform];
   if (!entry) throw new AgentError(404, T.updateNoPackage);
@@ -139,29 +162,76 @@ export async function stageUpdate(request: AgentUpdateRequest, ctx: UpdateContex
   }
 }
 
+/** The systemd user unit of the agent (`install-service --mode systemd`). */
+export const SYSTEMD_UNIT = 'zhzy-scan-agent.service';
+/** Set by that unit (`Environment=`): the agent runs under systemd, which supervises its restarts. */
+export const SUPERVISOR_ENV = 'ZHZY_AGENT_SUPERVISOR';
+
+export type Supervisor = 'systemd' | null;
+export const supervisorOf = (env: NodeJS.ProcessEnv = process.env): Supervisor =>
+  env[SUPERVISOR_ENV] === 'systemd' ? 'systemd' : null;
+
+/**
+ * Under the systemd unit the finisher must not be a process of the unit: when the agent exits for the update,
+ * systemd stops the unit and ends every process left in its cgroup (KillMode=control-group) — the finisher mid-swap
+ * included. So it runs as a transient unit of its own (`systemd-run --user`), with the agent's settings, and starts
+ * the agent again through `systemctl --user start` (ADR 0055, "systemd"). Answers the systemd-run arguments.
+ */
+export function systemdRunArgs(finisher: string[], env: NodeJS.ProcessEnv, pid: number): string[] {
+  const keep = Object.entries(env).filter(
+    ([k, v]) => v !== undefined && (/^(AGENT_|XDG_)/.test(k) || k === 'LOG_LEVEL' || k === SUPERVISOR_ENV),
+  );
+  return [
+    '--user',
+    '--collect',
+    '--quiet',
+    `--unit=zhzy-scan-agent-update-${pid}`,
+    ...keep.map(([k, v]) => `--setenv=${k}=${v}`),
+    '--',
+    ...finisher,
+    '--supervisor',
+    'systemd',
+  ];
+}
+
 /** Starts the detached finisher from the running bundle; the caller then ends this agent. */
-export function launchFinisher(update: StagedUpdate, ctx: UpdateContext, logFile: string): void {
+export function launchFinisher(
+  update: StagedUpdate,
+  ctx: UpdateContext,
+  logFile: string,
+  supervisor: Supervisor = supervisorOf(),
+): void {
+  if (update.kind === 'tarball' && supervisor === 'systemd') {
+    const finisher = [
+      process.execPath,
+      ...agentNodeArgs(),
+      process.argv[1]!,
+      'finish-update',
+      ...finisherFlags(update, ctx),
+    ];
+    const run = spawnSync('systemd-run', systemdRunArgs(finisher, process.env, process.pid), {
+      stdio: 'ignore',
+      timeout: 30_000,
+    });
+    if (run.status === 0) return;
+    fs.appendFileSync(logFile, `systemd-run failed (${run.status ?? run.error?.message}): finisher started directly\n`);
+  }
   const log = fs.openSync(logFile, 'a');
   const args =
     update.kind === 'installer'
       ? // The installer stops this agent (pid file), swaps the files, keeps agent.conf and the data folder, starts it.
-        [update.staged, ['/S']]
+        // A service install (WinSW's zhzy-scan-agent.xml beside the agent) is upgraded as one: /ALLUSERS.
+        [
+          update.staged,
+          fs.existsSync(path.join(ctx.installDir!, 'zhzy-scan-agent.xml')) ? ['/S', '/ALLUSERS'] : ['/S'],
+        ]
       : [
           process.execPath,
           [
             ...agentNodeArgs(),
             process.argv[1]!,
             'finish-update',
-            '--pid',
-            String(process.pid),
-            '--staged',
-            update.staged,
-            '--install',
-            ctx.installDir!,
-            '--from',
-            update.from,
-            '--to',
-            update.to,
+            ...finisherFlags(update, ctx),
           ],
         ];
   const child = spawn(args[0] as string, args[1] as string[], {
@@ -173,6 +243,19 @@ export function launchFinisher(update: StagedUpdate, ctx: UpdateContext, logFile
   child.unref();
   fs.closeSync(log);
 }
+
+const finisherFlags = (update: StagedUpdate, ctx: UpdateContext) => [
+  '--pid',
+  String(process.pid),
+  '--staged',
+  update.staged,
+  '--install',
+  ctx.installDir!,
+  '--from',
+  update.from,
+  '--to',
+  update.to,
+];
 
 const alive = (pid: number) => {
   try {
@@ -207,6 +290,8 @@ export interface FinishOptions {
   logFile: string;
   /** How long the new build has to answer /health with its version. */
   healthMs?: number;
+  /** 'systemd': the agent is (re)started with `systemctl --user start` of its unit, not as a child of this process. */
+  supervisor?: Supervisor;
   out: (line: string) => void;
 }
 
@@ -216,7 +301,30 @@ export async function finishUpdate(o: FinishOptions): Promise<boolean> {
   if (alive(o.pid)) process.kill(o.pid, 'SIGKILL');
   for (let i = 0; i < 50 && alive(o.pid); i++) await sleep(100);
   const at = (name: string) => path.join(o.installDir, name);
-  const start = () => {
+  const systemctl = (...args: string[]) =>
+    spawnSync('systemctl', ['--user', ...args], { stdio: 'ignore', timeout: 60_000 }).status === 0;
+  const start = (): { exited: () => boolean; kill: () => void } => {
+    if (o.supervisor === 'systemd') {
+      // The unit is inactive (the old agent exited 0, Restart=on-failure): start it on the swapped files.
+      systemctl('reset-failed', SYSTEMD_UNIT);
+      const started = systemctl('start', SYSTEMD_UNIT);
+      return { exited: () => !started, kill: () => void systemctl('stop', SYSTEMD_UNIT) };
+    }
+    const child = spawnAgent();
+    return {
+      exited: () => child.exitCode !== null || child.signalCode !== null,
+      kill: () => {
+        if (child.pid && child.exitCode === null) {
+          try {
+            process.kill(child.pid, 'SIGKILL');
+          } catch {
+            /* gone already */
+          }
+        }
+      },
+    };
+  };
+  const spawnAgent = () => {
     const log = fs.openSync(o.logFile, 'a');
     const child = spawn(at('node'), [...AGENT_NODE_FLAGS, at(path.join('app', 'agent.mjs')), 'start'], {
       detached: true,
@@ -229,7 +337,7 @@ export async function finishUpdate(o: FinishOptions): Promise<boolean> {
   };
   const waitFor = async (version: string, child: ReturnType<typeof start>) => {
     const end = Date.now() + (o.healthMs ?? 30_000);
-    while (Date.now() < end && child.exitCode === null && child.signalCode === null) {
+    while (Date.now() < end && !child.exited()) {
       if ((await healthVersion(o.port)) === version) return true;
       await sleep(200);
     }
@@ -262,13 +370,7 @@ export async function finishUpdate(o: FinishOptions): Promise<boolean> {
     return true;
   }
   // Roll back: the new build did not come up.
-  if (child.pid && child.exitCode === null) {
-    try {
-      process.kill(child.pid, 'SIGKILL');
-    } catch {
-      /* gone already */
-    }
-  }
+  child.kill();
   fs.rmSync(at('app'), { recursive: true, force: true });
   fs.rmSync(at('node'), { force: true });
   fs.renameSync(at('app.prev'), at('app'));
