@@ -39,6 +39,13 @@ const WINDOW_MM = 3;
 const WINDOW_INK_SHARE = 0.03;
 /** Darkness (0 paper, 1 ink) from which a sample counts as ink. */
 const INK_LEVEL = 0.35;
+/** Every `PAPER_STEP`-th sample gives an area's paper level (`percentileOf`'s step). */
+const PAPER_STEP = 3;
+
+/** Every other sample each way: strokes (≥ 0.25 mm) stay at least a sample wide from 6 samples per millimetre. */
+function coverageStride(q: number): number {
+  return q >= 6 ? 2 : 1;
+}
 
 interface CropTarget {
   elementId: string;
@@ -89,10 +96,9 @@ export function cropTargets(page: CardPage): CropTarget[] {
  * over the samples counts both grids (paper, the most of any area, costs one comparison a sample).
  */
 function inkCoverage(reg: Rectified, ink: number): number {
-  const paper = Math.max(percentileOf(reg.data, 0.9), ink + 40);
+  const paper = Math.max(percentileOf(reg.data, 0.9, PAPER_STEP), ink + 40);
   const cut = paper - INK_LEVEL * (paper - ink);
-  // Every other sample each way: strokes (≥ 0.25 mm) stay at least a sample wide from 6 samples per millimetre.
-  const stride = reg.q >= 6 ? 2 : 1;
+  const stride = coverageStride(reg.q);
   const win = Math.max(2, Math.round(WINDOW_MM * reg.q));
   const { data, width, height } = reg;
   const grids = [0, Math.floor(win / 2)].map((shift) => {
@@ -219,12 +225,18 @@ const areaScratch = new Scratch();
 
 /**
  * A writing area sampled upright on its own, as `subRegion` would give it (none when under two samples a side), in
- * the shared scratch buffer. Where the grid is as dense as the image (a reduced decode; a scan of ≤ 200 dpi) each
+ * the shared scratch buffer, for `inkCoverage` alone (the samples it never reads are not filled). Where the grid is as dense as the image (a reduced decode; a scan of ≤ 200 dpi) each
  * sample is the nearest pixel: bilinear weights would only blur it (a reduced decode is already averaged).
  */
 function areaRegion(img: GreyImage, m: Affine, r: Rect, q: number): Rectified | undefined {
   if (Math.round(r.w * q) < 2 || Math.round(r.h * q) < 2) return undefined;
-  return rectify(img, m, r, q, { into: areaScratch, nearest: q >= scaleOf(m) * 0.95 });
+  return rectify(img, m, r, q, {
+    into: areaScratch,
+    nearest: q >= scaleOf(m) * 0.95,
+    // Only what `inkCoverage` reads: its paper level's samples and its strided grid (about half of them at ≥ 6
+    // samples per millimetre).
+    only: { stride: coverageStride(q), every: PAPER_STEP },
+  });
 }
 
 /** The part of an upright region covering `r` (millimetres), copied out of its samples. */
