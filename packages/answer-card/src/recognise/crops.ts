@@ -106,15 +106,33 @@ function inkCoverage(reg: Rectified, ink: number): number {
     const rows = Math.max(1, Math.floor((height - shift) / win));
     return { shift, cols, rows, counts: new Uint32Array(cols * rows) };
   });
+  const [g0, g1] = grids as [(typeof grids)[0], (typeof grids)[0]];
+  // Each sampled column's window in either grid (-1 outside it), worked out once instead of at every ink sample.
+  const colOf = (g: typeof g0) => {
+    const out = new Int32Array(width);
+    for (let x = 0; x < width; x++) {
+      const wx = Math.floor((x - g.shift) / win);
+      out[x] = wx >= 0 && wx < g.cols ? wx : -1;
+    }
+    return out;
+  };
+  const col0 = colOf(g0);
+  const col1 = colOf(g1);
+  const c0 = g0.counts;
+  const c1 = g1.counts;
   for (let y = 0; y < height; y += stride) {
     const row = y * width;
+    const wy0 = Math.floor((y - g0.shift) / win);
+    const wy1 = Math.floor((y - g1.shift) / win);
+    // Where a grid has no window on this row, its column index is taken as outside.
+    const base0 = wy0 >= 0 && wy0 < g0.rows ? wy0 * g0.cols : -1;
+    const base1 = wy1 >= 0 && wy1 < g1.rows ? wy1 * g1.cols : -1;
     for (let x = 0; x < width; x += stride) {
       if (data[row + x]! >= cut) continue;
-      for (const g of grids) {
-        const wx = Math.floor((x - g.shift) / win);
-        const wy = Math.floor((y - g.shift) / win);
-        if (wx >= 0 && wy >= 0 && wx < g.cols && wy < g.rows) g.counts[wy * g.cols + wx]!++;
-      }
+      const a = col0[x]!;
+      if (base0 >= 0 && a >= 0) c0[base0 + a]!++;
+      const b = col1[x]!;
+      if (base1 >= 0 && b >= 0) c1[base1 + b]!++;
     }
   }
   let best = 0;
