@@ -78,8 +78,7 @@ export function downsample(
     for (let dy = 0; dy < f; dy++) {
       let p = (y0 + cy * f + dy) * img.width + x0;
       // The usual factors unrolled (the same sums).
-      if (f === 2)
-        for (let cx = 0; cx < cw; cx++, p += 2) sums[cx]! += src[p]! + src[p + 1]!;
+      if (f === 2) for (let cx = 0; cx < cw; cx++, p += 2) sums[cx]! += src[p]! + src[p + 1]!;
       else if (f === 3)
         for (let cx = 0; cx < cw; cx++, p += 3) sums[cx]! += src[p]! + src[p + 1]! + src[p + 2]!;
       else if (f === 4)

@@ -137,7 +137,7 @@ function bilinearSparse(
     const row = v * width;
     const full = v % stride === 0;
     let next = (every - (row % every)) % every;
-    for (let u = full ? 0 : next; u < width; ) {
+    for (let u = full ? 0 : next; u < width;) {
       const x = x0 + u * ux;
       const y = y0 + u * uy;
       const xi = x >> FIX;
@@ -196,7 +196,7 @@ function nearestRows(
       const full = v % only.stride === 0;
       // First sample of the row on the `every` grid, then the row's needed samples in order.
       let next = (only.every - (row % only.every)) % only.every;
-      for (let u = full ? 0 : next; u < width; ) {
+      for (let u = full ? 0 : next; u < width;) {
         const xx = x0 + u * ux;
         const yy = y0 + u * uy;
         const xi = xx >> FIX;
