@@ -149,7 +149,6 @@ export function measureGroup(
   if (darkScratch.length < W * H) darkScratch = new Float32Array(Math.ceil(W * H * 1.5));
   const D = darkScratch;
   for (let i = 0; i < W * H; i++) D[i] = lut[data[i]!]!;
-  const darkAt = (x: number, y: number) => (x < 0 || y < 0 || x >= W || y >= H ? 0 : D[y * W + x]!);
   const R = Math.max(1, Math.round(opt.searchMm * opt.q));
   const t = template(reg, group);
   // Only points that stay inside the region at every shift (the margin makes that all of them in practice).
@@ -220,12 +219,12 @@ export function measureGroup(
     const local = Math.max(ring[bi]!, ring[bi - 1] ?? 0, ring[bi + 1] ?? 0);
     const shaded = local < paper - SHADE_MIN && local > opt.ink + 40;
     const localSpan = local - opt.ink;
-    const dark = shaded
-      ? (x: number, y: number) =>
-          x < 0 || y < 0 || x >= W || y >= H
-            ? 0
-            : Math.min(1, Math.max(0, (local - data[y * W + x]!) / localSpan))
-      : darkAt;
+    // Darkness of a sample against the bubble's own paper when shaded, else the group's (0 outside the region).
+    const dark = (x: number, y: number): number => {
+      if (x < 0 || y < 0 || x >= W || y >= H) return 0;
+      const i = y * W + x;
+      return shaded ? Math.min(1, Math.max(0, (local - data[i]!) / localSpan)) : D[i]!;
+    };
     const x0 = Math.round((r.x + (r.w * (1 - INNER)) / 2 - reg.originX) * opt.q) + best.dx;
     const y0 = Math.round((r.y + (r.h * (1 - INNER)) / 2 - reg.originY) * opt.q) + best.dy;
     const w = Math.max(1, Math.round(r.w * INNER * opt.q));
@@ -239,17 +238,22 @@ export function measureGroup(
     hist.fill(0);
     let peak = 0;
     let rowSq = 0;
+    const inkLevel = opt.inkLevel;
+    // The box wholly inside the region and on the group's paper (nearly always): its samples read straight from the
+    // darkness buffer, the same values `dark` gives.
+    const plain = !shaded && x0 >= 0 && y0 >= 0 && x0 + w <= W && y0 + h <= H;
     for (let y = y0; y < y0 + h; y++) {
       let row = 0;
+      const back = y - y0 >= k;
       for (let x = x0; x < x0 + w; x++) {
-        const d = dark(x, y);
+        const d = plain ? D[y * W + x]! : dark(x, y);
         row += d;
         colTotal[x - x0]! += d;
         sum += d;
-        if (d >= opt.inkLevel) inked++;
+        if (d >= inkLevel) inked++;
         hist[Math.min(HIST - 1, Math.floor(d * HIST))]!++;
         colSum[x - x0]! += d;
-        if (y - y0 >= k) colSum[x - x0]! -= dark(x, y - k);
+        if (back) colSum[x - x0]! -= plain ? D[(y - k) * W + x]! : dark(x, y - k);
       }
       rowSq += (row / w) * (row / w);
       if (y - y0 < k - 1) continue;
@@ -287,11 +291,12 @@ export function measureGroup(
     const oy1 = Math.round((r.y + r.h - reg.originY) * opt.q) + best.dy + pad;
     let rimSum = 0;
     let rimN = 0;
+    const rimPlain = !shaded && ox0 >= 0 && oy0 >= 0 && ox1 <= W && oy1 <= H;
     for (let y = oy0; y < oy1; y++) {
       const inner = y >= by0 && y < by1;
       for (let x = ox0; x < ox1; x++) {
         if (inner && x === bx0) x = bx1;
-        rimSum += dark(x, y);
+        rimSum += rimPlain && x < ox1 ? D[y * W + x]! : dark(x, y);
         rimN++;
       }
     }

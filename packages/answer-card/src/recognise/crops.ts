@@ -39,6 +39,13 @@ const WINDOW_MM = 3;
 const WINDOW_INK_SHARE = 0.03;
 /** Darkness (0 paper, 1 ink) from which a sample counts as ink. */
 const INK_LEVEL = 0.35;
+/** Every `PAPER_STEP`-th sample gives an area's paper level (`percentileOf`'s step). */
+const PAPER_STEP = 3;
+
+/** Every other sample each way: strokes (≥ 0.25 mm) stay at least a sample wide from 6 samples per millimetre. */
+function coverageStride(q: number): number {
+  return q >= 6 ? 2 : 1;
+}
 
 interface CropTarget {
   elementId: string;
@@ -89,10 +96,9 @@ export function cropTargets(page: CardPage): CropTarget[] {
  * over the samples counts both grids (paper, the most of any area, costs one comparison a sample).
  */
 function inkCoverage(reg: Rectified, ink: number): number {
-  const paper = Math.max(percentileOf(reg.data, 0.9), ink + 40);
+  const paper = Math.max(percentileOf(reg.data, 0.9, PAPER_STEP), ink + 40);
   const cut = paper - INK_LEVEL * (paper - ink);
-  // Every other sample each way: strokes (≥ 0.25 mm) stay at least a sample wide from 6 samples per millimetre.
-  const stride = reg.q >= 6 ? 2 : 1;
+  const stride = coverageStride(reg.q);
   const win = Math.max(2, Math.round(WINDOW_MM * reg.q));
   const { data, width, height } = reg;
   const grids = [0, Math.floor(win / 2)].map((shift) => {
@@ -100,15 +106,33 @@ function inkCoverage(reg: Rectified, ink: number): number {
     const rows = Math.max(1, Math.floor((height - shift) / win));
     return { shift, cols, rows, counts: new Uint32Array(cols * rows) };
   });
+  const [g0, g1] = grids as [(typeof grids)[0], (typeof grids)[0]];
+  // Each sampled column's window in either grid (-1 outside it), worked out once instead of at every ink sample.
+  const colOf = (g: typeof g0) => {
+    const out = new Int32Array(width);
+    for (let x = 0; x < width; x++) {
+      const wx = Math.floor((x - g.shift) / win);
+      out[x] = wx >= 0 && wx < g.cols ? wx : -1;
+    }
+    return out;
+  };
+  const col0 = colOf(g0);
+  const col1 = colOf(g1);
+  const c0 = g0.counts;
+  const c1 = g1.counts;
   for (let y = 0; y < height; y += stride) {
     const row = y * width;
+    const wy0 = Math.floor((y - g0.shift) / win);
+    const wy1 = Math.floor((y - g1.shift) / win);
+    // Where a grid has no window on this row, its column index is taken as outside.
+    const base0 = wy0 >= 0 && wy0 < g0.rows ? wy0 * g0.cols : -1;
+    const base1 = wy1 >= 0 && wy1 < g1.rows ? wy1 * g1.cols : -1;
     for (let x = 0; x < width; x += stride) {
       if (data[row + x]! >= cut) continue;
-      for (const g of grids) {
-        const wx = Math.floor((x - g.shift) / win);
-        const wy = Math.floor((y - g.shift) / win);
-        if (wx >= 0 && wy >= 0 && wx < g.cols && wy < g.rows) g.counts[wy * g.cols + wx]!++;
-      }
+      const a = col0[x]!;
+      if (base0 >= 0 && a >= 0) c0[base0 + a]!++;
+      const b = col1[x]!;
+      if (base1 >= 0 && b >= 0) c1[base1 + b]!++;
     }
   }
   let best = 0;
@@ -219,12 +243,18 @@ const areaScratch = new Scratch();
 
 /**
  * A writing area sampled upright on its own, as `subRegion` would give it (none when under two samples a side), in
- * the shared scratch buffer. Where the grid is as dense as the image (a reduced decode; a scan of ≤ 200 dpi) each
+ * the shared scratch buffer, for `inkCoverage` alone (the samples it never reads are not filled). Where the grid is as dense as the image (a reduced decode; a scan of ≤ 200 dpi) each
  * sample is the nearest pixel: bilinear weights would only blur it (a reduced decode is already averaged).
  */
 function areaRegion(img: GreyImage, m: Affine, r: Rect, q: number): Rectified | undefined {
   if (Math.round(r.w * q) < 2 || Math.round(r.h * q) < 2) return undefined;
-  return rectify(img, m, r, q, { into: areaScratch, nearest: q >= scaleOf(m) * 0.95 });
+  return rectify(img, m, r, q, {
+    into: areaScratch,
+    nearest: q >= scaleOf(m) * 0.95,
+    // Only what `inkCoverage` reads: its paper level's samples and its strided grid (about half of them at ≥ 6
+    // samples per millimetre).
+    only: { stride: coverageStride(q), every: PAPER_STEP },
+  });
 }
 
 /** The part of an upright region covering `r` (millimetres), copied out of its samples. */
