@@ -640,17 +640,20 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
       const between = q.scored.filter((b, i) => states[i] === 'uncertain' && halfway.has(b));
       const lines = q.scored.filter((b, i) => states[i] === 'uncertain' && lineLike.has(b));
       const smudgy = q.scored.filter((b, i) => states[i] === 'uncertain' && smudges.has(b));
+      const alone = q.scored.filter((b, i) => states[i] === 'uncertain' && unmatched.has(b));
       uncertain.push({
         kind: 'question',
         questionId: q.questionId,
         reason: 'uncertain',
         message: between.length
           ? `第${q.number}题的${between.map((b) => optionName(q.kind, b.option)).join('、')}涂得比该生其他答案浅、又比擦掉的痕迹深，无法确定是作答还是没擦干净，请人工核对`
-          : smudgy.length
-            ? `第${q.number}题的${smudgy.map((b) => optionName(q.kind, b.option)).join('、')}一带有蹭脏或阴影（框外和框内一样深），不像该生的填涂，无法确定是否作答，请人工核对`
-            : lines.length
-              ? `第${q.number}题的${lines.map((b) => optionName(q.kind, b.option)).join('、')}上只有细线笔迹（像打勾、画叉或画圈），不是涂满的填涂，无法确定是否作答，请人工核对`
-              : `第${q.number}题有填涂无法确定（涂得太浅、只涂了一部分、打勾或擦除不干净），请人工核对`,
+          : alone.length
+            ? `第${q.number}题的${alone.map((b) => optionName(q.kind, b.option)).join('、')}是一片均匀的浅色，本页没有该生清楚的填涂可比，无法确定是作答还是擦除的痕迹，请人工核对`
+            : smudgy.length
+              ? `第${q.number}题的${smudgy.map((b) => optionName(q.kind, b.option)).join('、')}一带有蹭脏或阴影（框外和框内一样深），不像该生的填涂，无法确定是否作答，请人工核对`
+              : lines.length
+                ? `第${q.number}题的${lines.map((b) => optionName(q.kind, b.option)).join('、')}上只有细线笔迹（像打勾、画叉或画圈），不是涂满的填涂，无法确定是否作答，请人工核对`
+                : `第${q.number}题有填涂无法确定（涂得太浅、只涂了一部分、打勾或擦除不干净），请人工核对`,
       });
     } else if (status === 'multiple') {
       multipleIds.push(q.questionId);
