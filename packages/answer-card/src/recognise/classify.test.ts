@@ -835,7 +835,9 @@ describe('classifyMarks judging smears, rubbed marks and line-habit sheets again
     const q = (id: string) => c.marks.find((m) => m.questionId === id)!;
     expect(q('q6')).toMatchObject({ status: 'ok', chosen: 'A' });
     expect(q('q7')).toMatchObject({ status: 'uncertain', chosen: '' });
-    expect(c.uncertain.find((u) => u.kind === 'question' && u.questionId === 'q7')?.message).toContain('蹭脏');
+    expect(c.uncertain.find((u) => u.kind === 'question' && u.questionId === 'q7')?.message).toContain(
+      '蹭脏',
+    );
     // A ring darker round the box than inside is a line, not a smear: never dropped unattended.
     expect(q('q8').status).not.toBe('ok');
   });
