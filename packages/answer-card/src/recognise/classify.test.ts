@@ -806,3 +806,83 @@ describe('classifyMarks on a 1-bit page and on a card whose true/false questions
     expect(q('q13')).toMatchObject({ status: 'ok', chosen: 'T' });
   });
 });
+
+describe('classifyMarks judging smears, rubbed marks and line-habit sheets against the sheet (ADR 0067)', () => {
+  /** Every bubble's rim at the empty level, some given. */
+  const RIM_EMPTY = 0.12;
+  const withRim = (raw: RawMarks, rims: Record<string, Record<string, number>> = {}): RawMarks => ({
+    ...raw,
+    questions: raw.questions.map((q) => ({
+      ...q,
+      bubbles: q.bubbles.map((b) => ({ ...b, rim: rims[q.questionId]?.[b.option] ?? RIM_EMPTY })),
+    })),
+  });
+  /** A hand's smear over an unmarked bubble: an even grey inside, as dark round the box, no darker spot. */
+  const SMEAR: Shaped = [0.077 + 0.25, 0.064 + 0.05, 0.335 + 0.22, 0.011 + 0.28];
+  /** A pen circle inside the brackets: its line darker than its mean, its ring darker than the inside. */
+  const RING: Shaped = [0.077 + 0.2, 0.064 + 0.1, 0.335 + 0.26, 0.011 + 0.1];
+
+  it('reads a smear beside the student’s answer as no mark, and asks a person when it stands alone', () => {
+    const raw = withRim(
+      shapedPage([
+        shaped('q6', 'single', { A: S_DARK, C: SMEAR }),
+        shaped('q7', 'single', { C: SMEAR }),
+        shaped('q8', 'single', { A: S_DARK, C: RING }),
+      ]),
+      { q6: { C: RIM_EMPTY + 0.24 }, q7: { C: RIM_EMPTY + 0.24 }, q8: { C: RIM_EMPTY + 0.3 } },
+    );
+    const c = classifyMarks(raw);
+    const q = (id: string) => c.marks.find((m) => m.questionId === id)!;
+    expect(q('q6')).toMatchObject({ status: 'ok', chosen: 'A' });
+    expect(q('q7')).toMatchObject({ status: 'uncertain', chosen: '' });
+    expect(c.uncertain.find((u) => u.kind === 'question' && u.questionId === 'q7')?.message).toContain(
+      '蹭脏',
+    );
+    // A ring darker round the box than inside is a line, not a smear: never dropped unattended.
+    expect(q('q8').status).not.toBe('ok');
+  });
+
+  it('reads an even mark half as dark as the student’s answer beside it on a single choice as rubbed out', () => {
+    const rubbed: Shaped = [0.077 + 0.22, 0.064 + 0.05, 0.335 + 0.22, 0.011 + 0.22];
+    // The student's fills: typically as dark as S_DARK, the lighter ones as S_FILL.
+    const sheet = (q: RawMarks['questions'][number]) =>
+      shapedPage([shaped('q6', 'single', { B: S_DARK }), shaped('q7', 'single', { C: S_DARK }), q]);
+    const c = classifyMarks(sheet(shaped('q8', 'single', { B: S_DARK, D: rubbed })));
+    expect(c.page.calibration!.low).toBeLessThan(c.page.calibration!.typical);
+    expect(c.marks[7]).toMatchObject({ status: 'ok', chosen: 'B' });
+    // The same beside a mark no darker than it is no changed mind: two marks on a single choice.
+    const twice = classifyMarks(sheet(shaped('q8', 'single', { B: rubbed, D: rubbed })));
+    expect(twice.marks[7]!.status).not.toBe('ok');
+  });
+
+  it('does not read an even light grey unattended on the sheet of a student who answers with ticks', () => {
+    const rows = [1, 2, 3, 4, 5].map((n) => shaped(`q${n}`, 'single', { [[...'ABCD'][n % 4]!]: S_TICK }));
+    const c = classifyMarks({ questions: [...rows, shaped('q6', 'single', { C: S_LIGHT })] });
+    expect(c.page.calibration).toBeUndefined();
+    expect(c.marks[5]).toMatchObject({ status: 'uncertain', chosen: '' });
+    expect(c.uncertain.find((u) => u.kind === 'question' && u.questionId === 'q6')?.message).toMatch(
+      /^第6题的选项C是一片均匀的浅色/,
+    );
+    // On a sheet of light fills the same grey is the student's own mark (ADR 0040).
+    const fills = [1, 2, 3, 4, 5].map((n) => shaped(`q${n}`, 'single', { [[...'ABCD'][n % 4]!]: S_LIGHT }));
+    expect(
+      classifyMarks({ questions: [...fills, shaped('q6', 'single', { C: S_LIGHT })] }).marks[5],
+    ).toMatchObject({ status: 'ok', chosen: 'C' });
+  });
+
+  it('does not leave a faint darkening silently blank on an optional choice, which has no empty level of its own', () => {
+    const optional = (q26: Shaped, q27: Shaped) => ({
+      questionId: 'g26',
+      number: '26',
+      kind: 'optional' as const,
+      bubbles: [
+        { option: 'q26', ratio: q26[0], core: q26[1], peak: q26[2], mid: q26[3] },
+        { option: 'q27', ratio: q27[0], core: q27[1], peak: q27[2], mid: q27[3] },
+      ],
+    });
+    const faintTick: Shaped = [0.077 + 0.03, 0.064 + 0.01, 0.335 + 0.08, 0.011];
+    const c = classifyMarks({ questions: [optional(S_EMPTY, faintTick)] });
+    expect(c.marks[0]).toMatchObject({ status: 'uncertain', chosen: '' });
+    expect(classifyMarks({ questions: [optional(S_EMPTY, S_EMPTY)] }).marks[0]!.status).toBe('blank');
+  });
+});

@@ -81,6 +81,26 @@ const LINE_ALONE_BITONAL = 2;
 const LINE_EVEN_BITONAL = 0.02;
 /** …and whose darkest spot stands this far above its mean: black strokes, not an even sprinkle. */
 const LINE_STROKE_BITONAL = 0.05;
+/**
+ * A hand's smear or a fold's shadow beside the student's own answer (ADR 0067): at least this far above the label's
+ * empty level…
+ */
+const SMEAR_DARK = 0.15;
+/** …its band round the box between `SMUDGE_RIM` and this share of its inside (a circle's ring is darker)… */
+const SMEAR_RIM_MAX = 1.15;
+/** …its darkest spot no darker than its mean (a line's would be)… */
+const SMEAR_SPOT = -0.02;
+/** …and at most this share of the student's typical fill. */
+const SMEAR_SHARE = 1.2;
+/**
+ * Beside a single answer's one mark at least as dark as the student's lighter fills, an even mark at most this share
+ * of their typical fill and of that mark is what a rubber left (ADR 0067).
+ */
+const BESIDE_SHARE = 0.5;
+/** On a sheet without its own calibration, an even mark scoring under this is not read unattended (ADR 0067). */
+const UNCALIBRATED_EVEN = 0.5;
+/** A group without its own empty level: a bubble this far above the page's level is not silently empty (ADR 0067). */
+const NO_LEVEL_FAINT = 0.03;
 /** Weight of the ink share beside the mean darkness: a thin dark stroke (a tick) outscores a faint erasure. */
 const CORE_WEIGHT = 1;
 
@@ -265,11 +285,20 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
     ? Math.min(t.emptyCap, Math.max(t.emptyMax, t.noiseFactor * quantile(low, 0.9)))
     : t.emptyMax;
 
+  /** An even layer (a fill, or what a rubber leaves of one), not strokes: its median as dark as most of its mean. */
+  const evenLayer = (b: Scored) =>
+    b.spot !== null &&
+    b.dark >= t.faintFloor &&
+    b.even !== null &&
+    (raw.bitonal ? b.spot - b.dark < t.strokeShapeBitonal : b.even >= t.flatShare * b.dark);
   // The student's own typical mark: the clear winners of single-answer questions and digit columns. A student who
   // marks lightly throughout lowers the filled cut (never below lightFloor); ticks and erasures stay in between.
   const winners: number[] = [];
   /** The winners' mean darkness above their empty level: the student's own pencil, for the calibration. */
   const fills: number[] = [];
+  /** The student's own clear marks (one per question, well clear of the rest), and how many are even layers. */
+  let ownMarks = 0;
+  let evenMarks = 0;
   for (const g of [...questions.filter((q) => q.kind !== 'multiple'), ...digits]) {
     const sorted = [...g.scored].sort((a, b) => b.score - a.score);
     const [first, second] = sorted;
@@ -287,6 +316,11 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
     // Only proper fills (at the filled cut) calibrate: a sheet of light marks alone keeps the rules of ADR 0039.
     const proper = (byDark[0]?.score ?? 0) >= t.filledMin;
     if (d1 >= 2 * t.faintFloor && d2 <= t.fillGap * d1 && flat && proper) fills.push(d1);
+    const top = byDark[0];
+    if (top && top.spot !== null && top.even !== null && d1 >= 2 * t.faintFloor && d2 <= t.fillGap * d1) {
+      ownMarks++;
+      if (evenLayer(top)) evenMarks++;
+    }
   }
   fills.sort((a, b) => a - b);
   /**
@@ -299,6 +333,8 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
   const calibration =
     fills.length >= t.calibrationMin ? { low: quantile(likeTheRest, 0.2), typical: typicalFill } : null;
   const fillLevel = winners.length >= 3 ? median(winners) : null;
+  /** A sheet without calibration whose student marks mostly in lines, not fills, or a 1-bit sheet, where a ring and a fill dither alike (ADR 0067). */
+  const lineHabit = calibration === null && (raw.bitonal || ownMarks < 3 || evenMarks < ownMarks / 2);
   const filledCut =
     fillLevel !== null && fillLevel < t.filledMin / t.lightShare
       ? Math.max(t.lightFloor, Math.min(t.filledMin, t.lightShare * fillLevel))
@@ -351,6 +387,8 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
   const halfway = new Set<Scored>();
   /** Bubbles left to a person because their darkening is shaped like a line (a tick, a cross, a circle). */
   const lineLike = new Set<Scored>();
+  /** Bubbles left to a person because their even mark is light and the sheet has no clear fills to compare with. */
+  const unmatched = new Set<Scored>();
   /** Bubbles left to a person because the darkness runs out past the brackets (a smudge or a shadow). */
   const smudges = new Set<Scored>();
   const calibrated = (b: Scored, cal: { low: number; typical: number }): BubbleState => {
@@ -406,6 +444,19 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
     b.dark >= SMUDGE_DARK &&
     b.rimDark >= SMUDGE_RIM * b.dark &&
     b.even >= t.flatShare * b.dark;
+
+  /** A hand's smear (or a fold's shadow) rather than a fill, clearly lighter than the student's typical fill. */
+  const smear = (b: Scored, cal: { low: number; typical: number }) =>
+    b.rimDark !== null &&
+    b.even !== null &&
+    b.spot !== null &&
+    b.dark >= SMEAR_DARK &&
+    b.rimDark >= SMUDGE_RIM * b.dark &&
+    b.rimDark <= SMEAR_RIM_MAX * b.dark &&
+    (raw.bitonal || b.even >= t.flatShare * b.dark) &&
+    b.dark <= SMEAR_SHARE * cal.typical &&
+    b.spot - b.dark <= SMEAR_SPOT &&
+    spotOf(b) === 'none';
 
   const ringed = (b: Scored) =>
     b.rimDark !== null && b.rimDark >= RIM_DARK && b.rimDark >= Math.max(0, b.dark) + RIM_OVER;
@@ -474,6 +525,33 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
           confidence[i] = 0.6;
         }
       });
+    // A student who marks in lines (ticks, crosses, circles) has no fills to compare with: an even layer that is
+    // not dark on their sheet is as likely what a rubber left as a fill, and is not read unattended.
+    if (lineHabit)
+      scored.forEach((b, i) => {
+        if (states[i] === 'filled' && b.score < UNCALIBRATED_EVEN && evenLayer(b)) {
+          {
+            states[i] = 'uncertain';
+            unmatched.add(b);
+            confidence[i] = 0.4;
+          }
+        }
+      });
+    // A group without its own empty level (a card's one optional choice): a darkening over the page's level is
+    // not silently nothing.
+    if (!states.includes('filled'))
+      scored.forEach((b, i) => {
+        if (
+          kind !== 'digit' &&
+          states[i] === 'empty' &&
+          b.spot === null &&
+          b.peak !== undefined &&
+          b.score >= NO_LEVEL_FAINT
+        ) {
+          states[i] = 'uncertain';
+          confidence[i] = 0.4;
+        }
+      });
     // Nothing shaped like a line, nor ringed by one, is left silently empty (ADR 0054, ADR 0059).
     scored.forEach((b, i) => {
       const others = Math.max(0, ...scored.filter((o) => o !== b).map((o) => o.score));
@@ -495,6 +573,40 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
         confidence[i] = 0.4;
       }
     });
+    // A single answer with one mark like the student's fills and others clearly lighter and even: those are what a
+    // rubber left of a changed mind, not a second answer (ADR 0067).
+    if (calibration && oneAnswer && kind !== 'digit') {
+      const filledNow = scored.filter((_, i) => states[i] === 'filled');
+      const top = filledNow.reduce<Scored | null>((a, b) => (!a || b.dark > a.dark ? b : a), null);
+      if (top && filledNow.length >= 2 && top.dark >= calibration.low)
+        scored.forEach((b, i) => {
+          if (
+            b !== top &&
+            states[i] === 'filled' &&
+            b.spot !== null &&
+            b.even !== null &&
+            b.dark <= BESIDE_SHARE * calibration.typical &&
+            b.dark <= BESIDE_SHARE * top.dark &&
+            (raw.bitonal ? b.spot - b.dark < strokeShape * 0.25 : b.even >= t.flatShare * b.dark) &&
+            b.spot - b.dark < strokeShape * 0.6 &&
+            spotOf(b) === 'none'
+          ) {
+            states[i] = 'empty';
+            confidence[i] = 0.6;
+          }
+        });
+    }
+    // A hand's smear or a fold's shadow beside the student's own answer (ADR 0067): an even layer as dark round the
+    // box as inside it, its darkest spot no darker than its mean (a circle's line is), is not a second mark.
+    const marked = scored.filter((b, i) => states[i] === 'filled');
+    if (calibration && marked.length && (!oneAnswer || marked.length === 1))
+      scored.forEach((b, i) => {
+        if (states[i] === 'uncertain' && smear(b, calibration)) {
+          states[i] = 'empty';
+          smudges.delete(b);
+          confidence[i] = 0.6;
+        }
+      });
     return { states, confidence };
   };
 
@@ -528,17 +640,20 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
       const between = q.scored.filter((b, i) => states[i] === 'uncertain' && halfway.has(b));
       const lines = q.scored.filter((b, i) => states[i] === 'uncertain' && lineLike.has(b));
       const smudgy = q.scored.filter((b, i) => states[i] === 'uncertain' && smudges.has(b));
+      const alone = q.scored.filter((b, i) => states[i] === 'uncertain' && unmatched.has(b));
       uncertain.push({
         kind: 'question',
         questionId: q.questionId,
         reason: 'uncertain',
         message: between.length
           ? `第${q.number}题的${between.map((b) => optionName(q.kind, b.option)).join('、')}涂得比该生其他答案浅、又比擦掉的痕迹深，无法确定是作答还是没擦干净，请人工核对`
-          : smudgy.length
-            ? `第${q.number}题的${smudgy.map((b) => optionName(q.kind, b.option)).join('、')}一带有蹭脏或阴影（框外和框内一样深），不像该生的填涂，无法确定是否作答，请人工核对`
-            : lines.length
-              ? `第${q.number}题的${lines.map((b) => optionName(q.kind, b.option)).join('、')}上只有细线笔迹（像打勾、画叉或画圈），不是涂满的填涂，无法确定是否作答，请人工核对`
-              : `第${q.number}题有填涂无法确定（涂得太浅、只涂了一部分、打勾或擦除不干净），请人工核对`,
+          : alone.length
+            ? `第${q.number}题的${alone.map((b) => optionName(q.kind, b.option)).join('、')}是一片均匀的浅色，本页没有该生清楚的填涂可比，无法确定是作答还是擦除的痕迹，请人工核对`
+            : smudgy.length
+              ? `第${q.number}题的${smudgy.map((b) => optionName(q.kind, b.option)).join('、')}一带有蹭脏或阴影（框外和框内一样深），不像该生的填涂，无法确定是否作答，请人工核对`
+              : lines.length
+                ? `第${q.number}题的${lines.map((b) => optionName(q.kind, b.option)).join('、')}上只有细线笔迹（像打勾、画叉或画圈），不是涂满的填涂，无法确定是否作答，请人工核对`
+                : `第${q.number}题有填涂无法确定（涂得太浅、只涂了一部分、打勾或擦除不干净），请人工核对`,
       });
     } else if (status === 'multiple') {
       multipleIds.push(q.questionId);
