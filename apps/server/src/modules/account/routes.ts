@@ -43,7 +43,12 @@ const client = (request: { ip?: string; headers: Record<string, string | string[
   userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
 });
 
-function smsCalls(app: FastifyInstance, guards: CallGuards, service: AccountService, access: SmsAccess): void {
+function smsCalls(
+  app: FastifyInstance,
+  guards: CallGuards,
+  service: AccountService,
+  access: SmsAccess,
+): void {
   // ── SMS, registration by phone, SMS sign-in, password reset
   // Sending codes has limits of its own (per phone, per address: SmsCodes); registering counts below.
   registerCall(app, guards, calls.sendSms, async ({ body, request }) =>
@@ -120,7 +125,11 @@ export function accountRoutes(
 }
 
 /** Image uploads: multipart, in their own scope. */
-async function uploadRoutes(app: FastifyInstance, guards: CallGuards, service: AccountService): Promise<void> {
+async function uploadRoutes(
+  app: FastifyInstance,
+  guards: CallGuards,
+  service: AccountService,
+): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart);
     registerUploadCall(scope, guards, calls.uploadAvatar, IMAGE_LIMITS, async ({ auth, body }) =>

@@ -122,7 +122,11 @@ export function materialsRoutes(app: FastifyInstance, guards: CallGuards, servic
 }
 
 /** The upload: multipart, in its own scope. */
-async function uploadRoutes(app: FastifyInstance, guards: CallGuards, service: MaterialsService): Promise<void> {
+async function uploadRoutes(
+  app: FastifyInstance,
+  guards: CallGuards,
+  service: MaterialsService,
+): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart);
     registerUploadCall(
