@@ -240,6 +240,33 @@ function questionProgress(
   };
 }
 
+/** The large screen's marking board: homework being scanned or marked first, ten at the most. */
+function markingBoard(
+  presented: Awaited<ReturnType<AnalysisCore['present']>>,
+  counts: Awaited<ReturnType<AnalysisRepository['answerCounts']>>,
+): BigData['marking'] {
+  const activeStates: HomeworkState[] = ['scanning', 'marking'];
+  return presented
+    .filter((h) => h.state !== 'toScan')
+    .sort((a, b) => Number(activeStates.includes(b.state)) - Number(activeStates.includes(a.state)))
+    .slice(0, 10)
+    .map((h) => {
+      const c = counts.get(h.id);
+      const students = h.classes.reduce((s, x) => s + x.studentCount, 0);
+      const answers = (c?.sheets ?? 0) * h.questionCount;
+      return {
+        homeworkId: h.id,
+        title: h.title,
+        subjectName: h.subjectName,
+        classNames: h.classes.map((x) => x.name).join('、'),
+        state: h.state,
+        stateName: h.stateName,
+        scanRate: rate(students > 0 ? (c?.sheets ?? 0) / students : 0),
+        markingRate: rate(answers > 0 ? (answers - (c?.unscored ?? 0)) / answers : 0),
+      };
+    });
+}
+
 export class DataCenter {
   constructor(private readonly core: AnalysisCore) {}
 
@@ -363,50 +390,7 @@ export class DataCenter {
       return full > 0 ? s.total_score_tenths / 10 / full : 0;
     };
     const scored = sheets.filter((s) => s.unscored_count === 0);
-    const byDay = new Map<string, number[]>();
-    const startOf = new Map(rows.map((r) => [r.id, r.start_date]));
-    for (const s of scored) {
-      const day = startOf.get(s.homework_id)!;
-      byDay.set(day, [...(byDay.get(day) ?? []), rateOf(s)]);
-    }
-    const bySubject = new Map<string, { name: string; homework: Set<string>; rates: number[] }>();
-    for (const r of rows) {
-      const e = bySubject.get(r.subject_id) ?? { name: r.subject_name, homework: new Set(), rates: [] };
-      e.homework.add(r.id);
-      bySubject.set(r.subject_id, e);
-    }
-    const subjectOf = new Map(rows.map((r) => [r.id, r.subject_id]));
-    for (const s of scored) bySubject.get(subjectOf.get(s.homework_id)!)!.rates.push(rateOf(s));
-    const byClass = new Map<string, { homework: Set<string>; rates: number[] }>();
-    for (const s of scored) {
-      const e = byClass.get(s.class_id) ?? { homework: new Set(), rates: [] };
-      e.homework.add(s.homework_id);
-      e.rates.push(rateOf(s));
-      byClass.set(s.class_id, e);
-    }
-    const classNames = new Map(
-      (year ? await this.core.repo.classesOfYear(orgId, year.id) : []).map((c) => [c.id, c.name]),
-    );
-    const activeStates: HomeworkState[] = ['scanning', 'marking'];
-    const marking = presented
-      .filter((h) => h.state !== 'toScan')
-      .sort((a, b) => Number(activeStates.includes(b.state)) - Number(activeStates.includes(a.state)))
-      .slice(0, 10)
-      .map((h) => {
-        const c = counts.get(h.id);
-        const students = h.classes.reduce((s, x) => s + x.studentCount, 0);
-        const answers = (c?.sheets ?? 0) * h.questionCount;
-        return {
-          homeworkId: h.id,
-          title: h.title,
-          subjectName: h.subjectName,
-          classNames: h.classes.map((x) => x.name).join('、'),
-          state: h.state,
-          stateName: h.stateName,
-          scanRate: rate(students > 0 ? (c?.sheets ?? 0) / students : 0),
-          markingRate: rate(answers > 0 ? (answers - (c?.unscored ?? 0)) / answers : 0),
-        };
-      });
+    const marking = markingBoard(presented, counts);
     const allRates = scored.map(rateOf);
     return {
       school: {
@@ -439,6 +423,46 @@ export class DataCenter {
         ).length,
       },
       marking,
+      ...(await this.scoreGroups(orgId, year, rows, scored, rateOf, settings.bandStep, now)),
+    };
+  }
+
+  /** The large screen's score trend (120 days, the last 30 days with scores), subjects, classes and bands. */
+  private async scoreGroups(
+    orgId: string,
+    year: { id: string } | null | undefined,
+    rows: HomeworkRow[],
+    scored: SheetTotal[],
+    rateOf: (s: SheetTotal) => number,
+    bandStep: number,
+    now: number,
+  ): Promise<Pick<BigData, 'scoreTrend' | 'subjects' | 'classes' | 'bands'>> {
+    const byDay = new Map<string, number[]>();
+    const startOf = new Map(rows.map((r) => [r.id, r.start_date]));
+    for (const s of scored) {
+      const day = startOf.get(s.homework_id)!;
+      byDay.set(day, [...(byDay.get(day) ?? []), rateOf(s)]);
+    }
+    const bySubject = new Map<string, { name: string; homework: Set<string>; rates: number[] }>();
+    for (const r of rows) {
+      const e = bySubject.get(r.subject_id) ?? { name: r.subject_name, homework: new Set(), rates: [] };
+      e.homework.add(r.id);
+      bySubject.set(r.subject_id, e);
+    }
+    const subjectOf = new Map(rows.map((r) => [r.id, r.subject_id]));
+    for (const s of scored) bySubject.get(subjectOf.get(s.homework_id)!)!.rates.push(rateOf(s));
+    const byClass = new Map<string, { homework: Set<string>; rates: number[] }>();
+    for (const s of scored) {
+      const e = byClass.get(s.class_id) ?? { homework: new Set(), rates: [] };
+      e.homework.add(s.homework_id);
+      e.rates.push(rateOf(s));
+      byClass.set(s.class_id, e);
+    }
+    const classNames = new Map(
+      (year ? await this.core.repo.classesOfYear(orgId, year.id) : []).map((c) => [c.id, c.name]),
+    );
+    const allRates = scored.map(rateOf);
+    return {
       scoreTrend: [...byDay.entries()]
         .sort((a, b) => a[0].localeCompare(b[0]))
         .filter(([day]) => Date.parse(`${day}T00:00:00Z`) > now - 120 * DAY_MS)
@@ -460,7 +484,7 @@ export class DataCenter {
           scoreRate: rate(mean(e.rates)),
         }))
         .sort((a, b) => b.scoreRate - a.scoreRate),
-      bands: scoreBands(allRates, 1, settings.bandStep).map((b) => ({
+      bands: scoreBands(allRates, 1, bandStep).map((b) => ({
         ...b,
         from: Math.round(b.from * 100),
         to: Math.round(b.to * 100),
