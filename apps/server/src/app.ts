@@ -35,6 +35,7 @@ import { recentHomeworkQuestions } from './modules/homework/service.js';
 import { registerPapers } from './modules/papers/routes.js';
 import { resultsProgress } from './modules/results/progress.js';
 import { seedSharedDemoPapers } from './modules/papers/seed.js';
+import type { PapersService } from './modules/papers/service.js';
 import { seedPaperTemplates } from './modules/papers/templates.js';
 import { scheduleQuestionMaintenance } from './modules/questions/maintenance.js';
 import { QuestionsRepository } from './modules/questions/repository.js';
@@ -90,10 +91,21 @@ declare module 'fastify' {
   }
 }
 
-/** Builds the host: database, migrations, seeds, plugins, then routes. Listening is server.ts's job. */
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config } = options;
-  const clock = options.clock ?? Date.now;
+/** The general limit's per-account count, taken by the bearer check. */
+type ApiRateLimit = ReturnType<typeof registerRateLimit>;
+
+/** What every module of the host is wired with. */
+interface Host {
+  app: FastifyInstance;
+  config: Config;
+  clock: () => number;
+  db: Db;
+  storage: ObjectStorage;
+  jobs: JobQueue;
+  metrics: Metrics;
+}
+
+function createFastify(config: Config): FastifyInstance {
   const trusted = config.TRUST_PROXY;
   const app = Fastify({
     logger: logOptions(config.LOG_LEVEL),
@@ -116,7 +128,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     closing = true;
     done();
   });
+  return app;
+}
 
+/** The database, metrics, job queue and object store, each closed with the app when the app opened it. */
+async function openInfrastructure(app: FastifyInstance, options: AppOptions): Promise<Host> {
+  const { config } = options;
   const ownsDb = !options.db;
   const db =
     options.db ??
@@ -152,9 +169,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const storage = options.storage ?? (await createStorage(config));
   app.decorate('storage', storage);
   if (!options.storage) app.addHook('onClose', () => storage.close());
+  return { app, config, clock: options.clock ?? Date.now, db, storage, jobs, metrics };
+}
 
-  // Replicas started together take turns: one migrates and seeds, the others then find it done. Released once
-  // the last seed has run (or when a failed start-up closes the app).
+/**
+ * Replicas started together take turns: one migrates and seeds, the others then find it done. The returned
+ * release is called once the last seed has run (or when a failed start-up closes the app).
+ */
+async function holdStartupLock(app: FastifyInstance, db: Db): Promise<() => Promise<void>> {
   const unlockStartup = await db.startupLock();
   let startupLocked = true;
   const releaseStartup = async () => {
@@ -163,18 +185,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await unlockStartup();
   };
   app.addHook('onClose', releaseStartup);
+  return releaseStartup;
+}
+
+/** Migrations, the catalogue and templates; with SEED_DEMO the demo school, its groups and materials. */
+async function migrateAndSeed({ app, config, clock, db, storage }: Host): Promise<void> {
   await migrateToLatest(db);
   await seedCatalog(db.kysely, clock, { checkedBank: config.SEED_CHECKED_BANK });
   await seedPaperTemplates(db.kysely, db.dialect, clock);
-  if (config.SEED_DEMO) {
-    const seeded = await seedDemoSchool(db.kysely, clock);
-    if (seeded) app.log.info(`seeded ${LOG_NAMES.demoSchool} with demo accounts`);
-    if (await seedSchoolDemo(db.kysely, clock))
-      app.log.info(`seeded ${LOG_NAMES.demoSchool} teaching groups and assignments`);
-    if (await seedMaterialsDemo(db.kysely, storage, clock))
-      app.log.info(`seeded ${LOG_NAMES.demoSchool} materials`);
-  }
+  if (!config.SEED_DEMO) return;
+  const seeded = await seedDemoSchool(db.kysely, clock);
+  if (seeded) app.log.info(`seeded ${LOG_NAMES.demoSchool} with demo accounts`);
+  if (await seedSchoolDemo(db.kysely, clock))
+    app.log.info(`seeded ${LOG_NAMES.demoSchool} teaching groups and assignments`);
+  if (await seedMaterialsDemo(db.kysely, storage, clock))
+    app.log.info(`seeded ${LOG_NAMES.demoSchool} materials`);
+}
 
+/** Request ids, security headers, errors, rate limits, form bodies, ETags and compression. */
+async function registerPlugins({ app, config, clock }: Host): Promise<ApiRateLimit> {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
@@ -190,7 +219,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(formbody);
   registerEtags(app);
   await registerCompression(app);
+  return rateLimit;
+}
 
+/** The OAuth service and the guards every call is checked with (bearer plus per-account rate limit). */
+function createAuth(
+  { config, clock, db }: Host,
+  rateLimit: ApiRateLimit,
+  makeCaptcha: CaptchaMaker | undefined,
+): { authService: AuthService; guards: CallGuards } {
   const authService = new AuthService(
     new AuthRepository(db.kysely),
     {
@@ -200,7 +237,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
     },
     clock,
-    options.makeCaptcha,
+    makeCaptcha,
   );
   const guards: CallGuards = {
     authenticate: async (request) => {
@@ -210,17 +247,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     checkClient: (request) => authService.checkClient(request.headers.authorization),
   };
-  const catalogRepository = new CatalogRepository(db.kysely, db.dialect);
+  return { authService, guards };
+}
 
-  app.get('/health', async () => ({ status: 'ok' }));
-  // /ready, /metrics (behind METRICS_TOKEN) and per-route request metrics.
-  registerOperations(app, { metrics, metricsToken: config.METRICS_TOKEN, isClosing: () => closing });
+/** What the question-bank modules hand on to the modules wired after them. */
+interface BankModules {
+  catalog: CatalogService;
+  papers: PapersService;
+  documents: DocumentSandbox;
+}
 
-  // New accounts per address and overall: password, phone and invitation registration.
-  const signups = new SignupLimit(config.REGISTER_PER_ADDRESS_PER_HOUR, config.REGISTER_PER_HOUR, clock);
-  authRoutes(app, guards, authService, signups);
+/** System, catalogue, questions, basket and papers (with the shared demo papers). */
+async function registerBankModules(host: Host, guards: CallGuards): Promise<BankModules> {
+  const { app, config, clock, db } = host;
   registerAgentDownloads(app, { dir: config.AGENT_PACKAGES_DIR });
   systemRoutes(app, guards, new SystemService(new SystemRepository(db.kysely)));
+  const catalogRepository = new CatalogRepository(db.kysely, db.dialect);
   const questionsRepository = new QuestionsRepository(db.kysely, db.dialect);
   catalogRoutes(app, guards, new CatalogService(catalogRepository, questionsRepository));
   questionRoutes(app, guards, new QuestionsService(questionsRepository, clock));
@@ -243,7 +285,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     (await seedSharedDemoPapers({ db: db.kysely, papers, clock }))
   )
     app.log.info(`seeded ${LOG_NAMES.demoSchool} shared papers`);
+  return { catalog: new CatalogService(catalogRepository, questionsRepository), papers, documents };
+}
 
+/** Recognition, scanning, homework and marking (with the scanned demo test). */
+async function registerScanningModules(host: Host, guards: CallGuards, papers: PapersService) {
+  const { app, config, clock, db, storage, jobs } = host;
   // Every stored page is queued for recognition in the worker pool.
   const recognition = await registerRecognition(app, guards, {
     db,
@@ -274,8 +321,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (await seedMarkingDemo({ db: db.kysely, papers, homework, pages, clock }))
       app.log.info(`seeded ${LOG_NAMES.demoSchool} with a scanned test in ${LOG_NAMES.marking}`);
   }
-  // Learning analysis, the data centre, the large screen, score sheets, 错题本 and exports.
-  const catalogForAnalysis = new CatalogService(catalogRepository, questionsRepository);
+  return { recognition, homework };
+}
+
+/** Learning analysis, the data centre, the large screen, score sheets, 错题本 and exports (with demo results). */
+async function registerAnalysisModules(
+  host: Host,
+  guards: CallGuards,
+  { catalog, papers }: BankModules,
+  { recognition, homework }: Awaited<ReturnType<typeof registerScanningModules>>,
+): Promise<void> {
+  const { app, config, clock, db, storage, metrics } = host;
   const analysis = registerAnalysis(app, guards, {
     db,
     dataDir: config.DATA_DIR,
@@ -283,8 +339,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     metrics,
     cropOnDemand: recognition.cropOnDemand,
-    similar: (auth, questionId, size, exclude) =>
-      catalogForAnalysis.similar(auth, questionId, { size, exclude }),
+    similar: (auth, questionId, size, exclude) => catalog.similar(auth, questionId, { size, exclude }),
   });
   // 错题重练 「发布为作业」: a paper of wrong questions published through the papers and homework services.
   registerRehearsal(app, guards, { analysis, papers, homework });
@@ -293,32 +348,38 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (await seedAnalysisDemo({ db: db.kysely, clock, papers, homework, pages }))
       app.log.info(`seeded ${LOG_NAMES.demoSchool} demo homework with results`);
   }
-  await releaseStartup();
+}
 
-  // Schools, teams, invitations and the personal centre; stored images under /files/.
+/** Schools, teams, invitations and the personal centre; school materials; stored images under /files/. */
+async function registerSchoolModules(
+  host: Host,
+  guards: CallGuards,
+  shared: { authService: AuthService; signups: SignupLimit; smsProvider?: SmsProvider } & BankModules,
+): Promise<void> {
+  const { app, config, clock, db, storage } = host;
   const files = new FileStore(storage);
   const devInbox =
-    config.SEED_DEMO && process.env.NODE_ENV !== 'production' && !options.smsProvider
+    config.SEED_DEMO && process.env.NODE_ENV !== 'production' && !shared.smsProvider
       ? new DevSmsInbox()
       : null;
   const school = await registerSchool(app, guards, {
     db,
     files,
     clock,
-    verifyCaptcha: (key, code) => authService.verifyCaptcha(key, code),
-    documents,
+    verifyCaptcha: (key, code) => shared.authService.verifyCaptcha(key, code),
+    documents: shared.documents,
     publicUrl: config.PUBLIC_URL,
-    signups,
+    signups: shared.signups,
   });
   const account = await registerAccount(app, guards, {
     db,
     files,
     clock,
-    auth: authService,
+    auth: shared.authService,
     school,
-    sms: options.smsProvider ?? new LogSmsProvider(app.log, devInbox, clock),
+    sms: shared.smsProvider ?? new LogSmsProvider(app.log, devInbox, clock),
     devInbox,
-    signups,
+    signups: shared.signups,
   });
   // School materials and binding (papers come through the papers module's own access rules).
   await registerMaterials(app, guards, {
@@ -327,14 +388,47 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storage,
     clock,
     school,
-    papers,
-    documents,
+    papers: shared.papers,
+    documents: shared.documents,
   });
   registerFiles(app, guards, {
     store: files,
     privateChecks: { feedback: (relative, auth) => account.canReadFeedbackImage(relative, auth) },
   });
+}
 
+/** Builds the host: database, migrations, seeds, plugins, then routes. Listening is server.ts's job. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = createFastify(config);
+  const host = await openInfrastructure(app, options);
+  const releaseStartup = await holdStartupLock(app, host.db);
+  await migrateAndSeed(host);
+
+  const rateLimit = await registerPlugins(host);
+  const { authService, guards } = createAuth(host, rateLimit, options.makeCaptcha);
+  app.get('/health', async () => ({ status: 'ok' }));
+  // /ready, /metrics (behind METRICS_TOKEN) and per-route request metrics.
+  registerOperations(app, {
+    metrics: host.metrics,
+    metricsToken: config.METRICS_TOKEN,
+    isClosing: app.isClosing,
+  });
+
+  // New accounts per address and overall: password, phone and invitation registration.
+  const signups = new SignupLimit(config.REGISTER_PER_ADDRESS_PER_HOUR, config.REGISTER_PER_HOUR, host.clock);
+  authRoutes(app, guards, authService, signups);
+  const bank = await registerBankModules(host, guards);
+  const scanning = await registerScanningModules(host, guards, bank.papers);
+  await registerAnalysisModules(host, guards, bank, scanning);
+  await releaseStartup();
+
+  await registerSchoolModules(host, guards, {
+    authService,
+    signups,
+    smsProvider: options.smsProvider,
+    ...bank,
+  });
   await registerWebApp(app, config.WEB_DIST);
   return app;
 }

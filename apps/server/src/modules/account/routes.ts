@@ -34,34 +34,28 @@ export interface AccountModuleOptions {
   devInbox: DevSmsInbox | null;
 }
 
-/** Wires accounts and the personal centre: SMS flows under /oauth, profile and feedback under /system/account. */
-export async function registerAccount(
+/** Registration limits and the development inbox: what the SMS calls need beyond the service. */
+export type SmsAccess = Pick<AccountModuleOptions, 'signups' | 'devInbox'>;
+
+/** The caller's address and browser, recorded with a sign-in. */
+const client = (request: { ip?: string; headers: Record<string, string | string[] | undefined> }) => ({
+  ip: request.ip ?? null,
+  userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+});
+
+function smsCalls(
   app: FastifyInstance,
   guards: CallGuards,
-  options: AccountModuleOptions,
-): Promise<AccountService> {
-  const repo = new AccountRepository(options.db.kysely);
-  const service = new AccountService(
-    repo,
-    options.school.repository,
-    options.school.school,
-    new SmsCodes(repo, options.sms, options.clock),
-    options.files,
-    options.auth,
-    options.clock,
-  );
-  const client = (request: { ip?: string; headers: Record<string, string | string[] | undefined> }) => ({
-    ip: request.ip ?? null,
-    userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
-  });
-
+  service: AccountService,
+  access: SmsAccess,
+): void {
   // ── SMS, registration by phone, SMS sign-in, password reset
   // Sending codes has limits of its own (per phone, per address: SmsCodes); registering counts below.
   registerCall(app, guards, calls.sendSms, async ({ body, request }) =>
     ok(await service.sendSms(body, request.ip ?? null)),
   );
   registerCall(app, guards, calls.registerByPhone, async ({ body, request }) => {
-    options.signups.take(request.ip ?? null);
+    access.signups.take(request.ip ?? null);
     await service.registerByPhone(body);
     return ok(null, ACCOUNT_MESSAGES.registered);
   });
@@ -74,10 +68,13 @@ export async function registerAccount(
     return ok(null, ACCOUNT_MESSAGES.passwordReset);
   });
   registerCall(app, guards, calls.smsInbox, async ({ query }) => {
-    if (!options.devInbox) throw new AppError('NOT_FOUND');
-    return ok(options.devInbox.list(query.phone));
+    if (!access.devInbox) throw new AppError('NOT_FOUND');
+    return ok(access.devInbox.list(query.phone));
   });
+}
 
+/** The personal centre: profile and feedback. */
+function profileCalls(app: FastifyInstance, guards: CallGuards, service: AccountService): void {
   // ── profile
   registerCall(app, guards, calls.profile, async ({ auth }) => ok(await service.profile(auth)));
   registerCall(app, guards, calls.updateNickname, async ({ auth, body }) =>
@@ -115,8 +112,24 @@ export async function registerAccount(
   registerCall(app, guards, calls.replyFeedback, async ({ auth, params, body }) =>
     ok(await service.replyFeedback(auth, params.id, body.reply)),
   );
+}
 
-  // ── uploads
+export function accountRoutes(
+  app: FastifyInstance,
+  guards: CallGuards,
+  service: AccountService,
+  access: SmsAccess,
+): void {
+  smsCalls(app, guards, service, access);
+  profileCalls(app, guards, service);
+}
+
+/** Image uploads: multipart, in their own scope. */
+async function uploadRoutes(
+  app: FastifyInstance,
+  guards: CallGuards,
+  service: AccountService,
+): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart);
     registerUploadCall(scope, guards, calls.uploadAvatar, IMAGE_LIMITS, async ({ auth, body }) =>
@@ -126,6 +139,25 @@ export async function registerAccount(
       ok(await service.uploadFeedbackImage(auth, bytes(body.file))),
     );
   });
+}
 
+/** Wires accounts and the personal centre: SMS flows under /oauth, profile and feedback under /system/account. */
+export async function registerAccount(
+  app: FastifyInstance,
+  guards: CallGuards,
+  options: AccountModuleOptions,
+): Promise<AccountService> {
+  const repo = new AccountRepository(options.db.kysely);
+  const service = new AccountService(
+    repo,
+    options.school.repository,
+    options.school.school,
+    new SmsCodes(repo, options.sms, options.clock),
+    options.files,
+    options.auth,
+    options.clock,
+  );
+  accountRoutes(app, guards, service, options);
+  await uploadRoutes(app, guards, service);
   return service;
 }

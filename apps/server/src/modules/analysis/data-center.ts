@@ -31,6 +31,242 @@ type HomeworkRow = Awaited<ReturnType<AnalysisRepository['listHomework']>>[numbe
 
 const DAY_MS = 86_400_000;
 
+type SheetTotal = Awaited<ReturnType<AnalysisRepository['sheetTotals']>>[number];
+type HomeworkClass = Awaited<ReturnType<AnalysisRepository['classesOfHomework']>>[number];
+type RateStats = (list: SheetTotal[]) => {
+  count: number;
+  scoreRate: number;
+  passRate: number;
+  goodRate: number;
+  excellentRate: number;
+};
+
+/** Rates over sheets of papers with different full marks: each sheet counts by its own rate. */
+function sheetRateStats(fullOf: Map<string, number>, settings: Parameters<typeof describe>[2]): RateStats {
+  return (list) => {
+    const rates = list.map((s) => {
+      const full = fullOf.get(s.homework_id)!;
+      return full > 0 ? s.total_score_tenths / 10 / full : 0;
+    });
+    const d = describe(rates, 1, settings);
+    return {
+      count: d.count,
+      scoreRate: rate(d.average),
+      passRate: rate(d.passRate),
+      goodRate: rate(d.goodRate),
+      excellentRate: rate(d.excellentRate),
+    };
+  };
+}
+
+/** One subject of the subject statistics: its totals, its classes and its homework in date order. */
+function subjectEntry(
+  subjectId: string,
+  list: HomeworkRow[],
+  all: {
+    scored: SheetTotal[];
+    classes: HomeworkClass[];
+    progress: Awaited<ReturnType<AnalysisCore['progress']['progressOf']>>;
+    rateStats: RateStats;
+  },
+): SubjectStats['subjects'][number] {
+  const { scored, classes, progress, rateStats } = all;
+  const hids = new Set(list.map((h) => h.id));
+  const mine = scored.filter((s) => hids.has(s.homework_id));
+  const overall = rateStats(mine);
+  const classIds = [...new Set(classes.filter((c) => hids.has(c.homework_id)).map((c) => c.class_id))];
+  return {
+    subjectId,
+    subjectName: list[0]!.subject_name,
+    homeworkCount: list.filter((h) => h.type === 'homework').length,
+    testCount: list.filter((h) => h.type === 'test').length,
+    doneCount: list.filter((h) => homeworkState(progress.get(h.id)) === 'done').length,
+    sheetCount: overall.count,
+    scoreRate: overall.scoreRate,
+    passRate: overall.passRate,
+    goodRate: overall.goodRate,
+    excellentRate: overall.excellentRate,
+    classes: classIds
+      .map((classId) => {
+        const c = rateStats(mine.filter((s) => s.class_id === classId));
+        return {
+          classId,
+          className: classes.find((x) => x.class_id === classId)!.name,
+          homeworkCount: classes.filter((x) => x.class_id === classId && hids.has(x.homework_id)).length,
+          sheetCount: c.count,
+          scoreRate: c.scoreRate,
+          passRate: c.passRate,
+          excellentRate: c.excellentRate,
+        };
+      })
+      .sort((a, b) => compareClassNames(a.className, b.className)),
+    homework: [...list]
+      .sort((a, b) => a.start_date.localeCompare(b.start_date))
+      .map((h) => {
+        const s = rateStats(mine.filter((x) => x.homework_id === h.id));
+        return {
+          homeworkId: h.id,
+          title: h.title,
+          date: h.start_date,
+          scoredCount: s.count,
+          scoreRate: s.scoreRate,
+          passRate: s.passRate,
+        };
+      }),
+  };
+}
+
+type HomeworkModel = Awaited<ReturnType<AnalysisCore['model']>>;
+type WrittenQuestion = { q: HomeworkModel['questions'][number]; i: number };
+/** One written answer's current score and the person who gave it. */
+type Mark = { userId: string; qi: number; rate: number; at: string };
+type Verdicts = (list: Mark[]) => ReturnType<typeof markerVerdict>;
+
+/** Who gave the current score of each written answer: the latest change by a person, where a score stands. */
+function standingMarks(
+  model: HomeworkModel,
+  changes: Awaited<ReturnType<AnalysisRepository['markerChanges']>>,
+  sheets: Awaited<ReturnType<AnalysisRepository['sheetStudents']>>,
+  written: WrittenQuestion[],
+): Mark[] {
+  const studentOfSheet = new Map(sheets.map((s) => [s.id, s.student_id]));
+  const qIndex = new Map(written.map((x) => [x.q.questionId, x.i]));
+  const rowOf = new Map(model.rows.map((r) => [r.student.id, r]));
+  // Latest person per answer whose score still stands.
+  const markerOf = new Map<string, { userId: string; at: string }>();
+  for (const c of changes) {
+    if (!qIndex.has(c.question_id) || c.user_id === null) continue;
+    markerOf.set(`${c.sheet_id}|${c.question_id}`, { userId: c.user_id, at: c.created_at });
+  }
+  const marks: Mark[] = [];
+  for (const [key, m] of markerOf) {
+    const [sheetId, questionId] = key.split('|') as [string, string];
+    const qi = qIndex.get(questionId)!;
+    const row = rowOf.get(studentOfSheet.get(sheetId) ?? '');
+    const score = row ? model.score(row, qi) : null;
+    if (score === null) continue;
+    const full = model.questions[qi]!.full;
+    marks.push({ userId: m.userId, qi, rate: full > 0 ? score / full : 0, at: m.at });
+  }
+  return marks;
+}
+
+/** A marker's verdict against everybody marking the same questions. */
+function peerVerdicts(marks: Mark[]): Verdicts {
+  const perQuestion = new Map<number, number[]>();
+  for (const m of marks) perQuestion.set(m.qi, [...(perQuestion.get(m.qi) ?? []), m.rate]);
+  const qMean = new Map([...perQuestion.entries()].map(([qi, rs]) => [qi, mean(rs)]));
+  const qSd = new Map([...perQuestion.entries()].map(([qi, rs]) => [qi, standardDeviation(rs)]));
+  return (list) =>
+    markerVerdict({
+      rates: list.map((m) => m.rate),
+      peerMeans: list.map((m) => qMean.get(m.qi)!),
+      peerSpread: mean(list.map((m) => qSd.get(m.qi)!)),
+    });
+}
+
+/** Each marker's indicators, most answers scored first. */
+function markerRows(
+  model: HomeworkModel,
+  marks: Mark[],
+  names: Map<string, string>,
+  verdictOf: Verdicts,
+): MarkingReport['markers'] {
+  const byUser = new Map<string, Mark[]>();
+  for (const m of marks) byUser.set(m.userId, [...(byUser.get(m.userId) ?? []), m]);
+  return [...byUser.entries()]
+    .map(([userId, list]) => {
+      const v = verdictOf(list);
+      const ats = list.map((m) => m.at).sort();
+      return {
+        userId,
+        name: names.get(userId) ?? '',
+        scoredCount: list.length,
+        questionNos: [...new Set(list.map((m) => m.qi))]
+          .sort((a, b) => a - b)
+          .map((qi) => model.questions[qi]!.no),
+        scoreRate: rate(v.scoreRate),
+        peerScoreRate: rate(v.peerScoreRate),
+        deviation: Math.round(v.deviation * 10000) / 10000,
+        spreadRatio: Math.round(v.spreadRatio * 100) / 100,
+        middleShare: rate(v.middleShare),
+        indicator: v.indicator,
+        indicatorName: MARKER_INDICATOR_NAMES[v.indicator],
+        firstScoredAt: ats[0] ?? null,
+        lastScoredAt: ats.at(-1) ?? null,
+      };
+    })
+    .sort((a, b) => b.scoredCount - a.scoredCount || a.name.localeCompare(b.name));
+}
+
+/** One written question's marking progress and the markers who scored it. */
+function questionProgress(
+  model: HomeworkModel,
+  withSheet: HomeworkModel['rows'],
+  q: WrittenQuestion['q'],
+  i: number,
+  marks: Mark[],
+  names: Map<string, string>,
+  verdictOf: Verdicts,
+): MarkingReport['questions'][number] {
+  const total = withSheet.length;
+  const scores = withSheet.map((r) => model.score(r, i)).filter((s): s is number => s !== null);
+  const avg = mean(scores);
+  const qMarks = marks.filter((m) => m.qi === i);
+  const users = [...new Set(qMarks.map((m) => m.userId))];
+  return {
+    questionId: q.questionId,
+    no: q.no,
+    typeName: q.typeName,
+    fullScore: q.full,
+    total,
+    scored: scores.length,
+    remaining: total - scores.length,
+    progress: rate(total > 0 ? scores.length / total : 0),
+    average: round2(avg),
+    scoreRate: rate(q.full > 0 ? avg / q.full : 0),
+    markers: users.map((userId) => {
+      const list = qMarks.filter((m) => m.userId === userId);
+      const v = verdictOf(list);
+      return {
+        userId,
+        name: names.get(userId) ?? '',
+        count: list.length,
+        scoreRate: rate(v.scoreRate),
+        indicator: v.indicator,
+        indicatorName: MARKER_INDICATOR_NAMES[v.indicator],
+      };
+    }),
+  };
+}
+
+/** The large screen's marking board: homework being scanned or marked first, ten at the most. */
+function markingBoard(
+  presented: Awaited<ReturnType<AnalysisCore['present']>>,
+  counts: Awaited<ReturnType<AnalysisRepository['answerCounts']>>,
+): BigData['marking'] {
+  const activeStates: HomeworkState[] = ['scanning', 'marking'];
+  return presented
+    .filter((h) => h.state !== 'toScan')
+    .sort((a, b) => Number(activeStates.includes(b.state)) - Number(activeStates.includes(a.state)))
+    .slice(0, 10)
+    .map((h) => {
+      const c = counts.get(h.id);
+      const students = h.classes.reduce((s, x) => s + x.studentCount, 0);
+      const answers = (c?.sheets ?? 0) * h.questionCount;
+      return {
+        homeworkId: h.id,
+        title: h.title,
+        subjectName: h.subjectName,
+        classNames: h.classes.map((x) => x.name).join('、'),
+        state: h.state,
+        stateName: h.stateName,
+        scanRate: rate(students > 0 ? (c?.sheets ?? 0) / students : 0),
+        markingRate: rate(answers > 0 ? (answers - (c?.unscored ?? 0)) / answers : 0),
+      };
+    });
+}
+
 export class DataCenter {
   constructor(private readonly core: AnalysisCore) {}
 
@@ -56,70 +292,13 @@ export class DataCenter {
     const scored = sheets.filter((s) => s.unscored_count === 0);
     const subjects = new Map<string, HomeworkRow[]>();
     for (const r of rows) subjects.set(r.subject_id, [...(subjects.get(r.subject_id) ?? []), r]);
-    // Rates over sheets of papers with different full marks: each sheet counts by its own rate.
-    const rateStats = (list: typeof scored) => {
-      const rates = list.map((s) => {
-        const full = fullOf.get(s.homework_id)!;
-        return full > 0 ? s.total_score_tenths / 10 / full : 0;
-      });
-      const d = describe(rates, 1, settings);
-      return {
-        count: d.count,
-        scoreRate: rate(d.average),
-        passRate: rate(d.passRate),
-        goodRate: rate(d.goodRate),
-        excellentRate: rate(d.excellentRate),
-      };
-    };
+    const rateStats = sheetRateStats(fullOf, settings);
     return {
       schoolYearId: year.id,
       schoolYearName: year.name,
-      subjects: [...subjects.entries()].map(([subjectId, list]) => {
-        const hids = new Set(list.map((h) => h.id));
-        const mine = scored.filter((s) => hids.has(s.homework_id));
-        const all = rateStats(mine);
-        const classIds = [...new Set(classes.filter((c) => hids.has(c.homework_id)).map((c) => c.class_id))];
-        return {
-          subjectId,
-          subjectName: list[0]!.subject_name,
-          homeworkCount: list.filter((h) => h.type === 'homework').length,
-          testCount: list.filter((h) => h.type === 'test').length,
-          doneCount: list.filter((h) => homeworkState(progress.get(h.id)) === 'done').length,
-          sheetCount: all.count,
-          scoreRate: all.scoreRate,
-          passRate: all.passRate,
-          goodRate: all.goodRate,
-          excellentRate: all.excellentRate,
-          classes: classIds
-            .map((classId) => {
-              const c = rateStats(mine.filter((s) => s.class_id === classId));
-              return {
-                classId,
-                className: classes.find((x) => x.class_id === classId)!.name,
-                homeworkCount: classes.filter((x) => x.class_id === classId && hids.has(x.homework_id))
-                  .length,
-                sheetCount: c.count,
-                scoreRate: c.scoreRate,
-                passRate: c.passRate,
-                excellentRate: c.excellentRate,
-              };
-            })
-            .sort((a, b) => compareClassNames(a.className, b.className)),
-          homework: [...list]
-            .sort((a, b) => a.start_date.localeCompare(b.start_date))
-            .map((h) => {
-              const s = rateStats(mine.filter((x) => x.homework_id === h.id));
-              return {
-                homeworkId: h.id,
-                title: h.title,
-                date: h.start_date,
-                scoredCount: s.count,
-                scoreRate: s.scoreRate,
-                passRate: s.passRate,
-              };
-            }),
-        };
-      }),
+      subjects: [...subjects.entries()].map(([subjectId, list]) =>
+        subjectEntry(subjectId, list, { scored, classes, progress, rateStats }),
+      ),
     };
   }
 
@@ -153,104 +332,21 @@ export class DataCenter {
     const model = await this.core.model(auth, homeworkId);
     const changes = await this.core.repo.markerChanges(homeworkId);
     const sheets = await this.core.repo.sheetStudents(homeworkId);
-    const studentOfSheet = new Map(sheets.map((s) => [s.id, s.student_id]));
     const written = model.questions.map((q, i) => ({ q, i })).filter((x) => !x.q.objective);
-    const qIndex = new Map(written.map((x) => [x.q.questionId, x.i]));
-    const rowOf = new Map(model.rows.map((r) => [r.student.id, r]));
-    // Latest person per answer whose score still stands.
-    const markerOf = new Map<string, { userId: string; at: string }>();
-    for (const c of changes) {
-      if (!qIndex.has(c.question_id) || c.user_id === null) continue;
-      markerOf.set(`${c.sheet_id}|${c.question_id}`, { userId: c.user_id, at: c.created_at });
-    }
-    type Mark = { userId: string; qi: number; rate: number; at: string };
-    const marks: Mark[] = [];
-    for (const [key, m] of markerOf) {
-      const [sheetId, questionId] = key.split('|') as [string, string];
-      const qi = qIndex.get(questionId)!;
-      const row = rowOf.get(studentOfSheet.get(sheetId) ?? '');
-      const score = row ? model.score(row, qi) : null;
-      if (score === null) continue;
-      const full = model.questions[qi]!.full;
-      marks.push({ userId: m.userId, qi, rate: full > 0 ? score / full : 0, at: m.at });
-    }
+    const marks = standingMarks(model, changes, sheets, written);
     const names = new Map(
       (await this.core.repo.userNames([...new Set(marks.map((m) => m.userId))])).map((u) => [
         u.id,
         u.nickname || u.username,
       ]),
     );
-    const perQuestion = new Map<number, number[]>();
-    for (const m of marks) perQuestion.set(m.qi, [...(perQuestion.get(m.qi) ?? []), m.rate]);
-    const qMean = new Map([...perQuestion.entries()].map(([qi, rs]) => [qi, mean(rs)]));
-    const qSd = new Map([...perQuestion.entries()].map(([qi, rs]) => [qi, standardDeviation(rs)]));
-    const verdictOf = (list: Mark[]) =>
-      markerVerdict({
-        rates: list.map((m) => m.rate),
-        peerMeans: list.map((m) => qMean.get(m.qi)!),
-        peerSpread: mean(list.map((m) => qSd.get(m.qi)!)),
-      });
-    const byUser = new Map<string, Mark[]>();
-    for (const m of marks) byUser.set(m.userId, [...(byUser.get(m.userId) ?? []), m]);
-    const markers = [...byUser.entries()]
-      .map(([userId, list]) => {
-        const v = verdictOf(list);
-        const ats = list.map((m) => m.at).sort();
-        return {
-          userId,
-          name: names.get(userId) ?? '',
-          scoredCount: list.length,
-          questionNos: [...new Set(list.map((m) => m.qi))]
-            .sort((a, b) => a - b)
-            .map((qi) => model.questions[qi]!.no),
-          scoreRate: rate(v.scoreRate),
-          peerScoreRate: rate(v.peerScoreRate),
-          deviation: Math.round(v.deviation * 10000) / 10000,
-          spreadRatio: Math.round(v.spreadRatio * 100) / 100,
-          middleShare: rate(v.middleShare),
-          indicator: v.indicator,
-          indicatorName: MARKER_INDICATOR_NAMES[v.indicator],
-          firstScoredAt: ats[0] ?? null,
-          lastScoredAt: ats.at(-1) ?? null,
-        };
-      })
-      .sort((a, b) => b.scoredCount - a.scoredCount || a.name.localeCompare(b.name));
+    const verdictOf = peerVerdicts(marks);
     const withSheet = model.rows.filter((r) => r.at !== null);
-    let answers = 0;
-    let scoredAnswers = 0;
-    const questions = written.map(({ q, i }) => {
-      const total = withSheet.length;
-      const scores = withSheet.map((r) => model.score(r, i)).filter((s): s is number => s !== null);
-      answers += total;
-      scoredAnswers += scores.length;
-      const avg = mean(scores);
-      const qMarks = marks.filter((m) => m.qi === i);
-      const users = [...new Set(qMarks.map((m) => m.userId))];
-      return {
-        questionId: q.questionId,
-        no: q.no,
-        typeName: q.typeName,
-        fullScore: q.full,
-        total,
-        scored: scores.length,
-        remaining: total - scores.length,
-        progress: rate(total > 0 ? scores.length / total : 0),
-        average: round2(avg),
-        scoreRate: rate(q.full > 0 ? avg / q.full : 0),
-        markers: users.map((userId) => {
-          const list = qMarks.filter((m) => m.userId === userId);
-          const v = verdictOf(list);
-          return {
-            userId,
-            name: names.get(userId) ?? '',
-            count: list.length,
-            scoreRate: rate(v.scoreRate),
-            indicator: v.indicator,
-            indicatorName: MARKER_INDICATOR_NAMES[v.indicator],
-          };
-        }),
-      };
-    });
+    const questions = written.map(({ q, i }) =>
+      questionProgress(model, withSheet, q, i, marks, names, verdictOf),
+    );
+    const answers = questions.reduce((sum, q) => sum + q.total, 0);
+    const scoredAnswers = questions.reduce((sum, q) => sum + q.scored, 0);
     return {
       homework: model.homework,
       progress: {
@@ -261,7 +357,7 @@ export class DataCenter {
         remaining: answers - scoredAnswers,
         progress: rate(answers > 0 ? scoredAnswers / answers : 0),
       },
-      markers,
+      markers: markerRows(model, marks, names, verdictOf),
       questions,
     };
   }
@@ -294,50 +390,7 @@ export class DataCenter {
       return full > 0 ? s.total_score_tenths / 10 / full : 0;
     };
     const scored = sheets.filter((s) => s.unscored_count === 0);
-    const byDay = new Map<string, number[]>();
-    const startOf = new Map(rows.map((r) => [r.id, r.start_date]));
-    for (const s of scored) {
-      const day = startOf.get(s.homework_id)!;
-      byDay.set(day, [...(byDay.get(day) ?? []), rateOf(s)]);
-    }
-    const bySubject = new Map<string, { name: string; homework: Set<string>; rates: number[] }>();
-    for (const r of rows) {
-      const e = bySubject.get(r.subject_id) ?? { name: r.subject_name, homework: new Set(), rates: [] };
-      e.homework.add(r.id);
-      bySubject.set(r.subject_id, e);
-    }
-    const subjectOf = new Map(rows.map((r) => [r.id, r.subject_id]));
-    for (const s of scored) bySubject.get(subjectOf.get(s.homework_id)!)!.rates.push(rateOf(s));
-    const byClass = new Map<string, { homework: Set<string>; rates: number[] }>();
-    for (const s of scored) {
-      const e = byClass.get(s.class_id) ?? { homework: new Set(), rates: [] };
-      e.homework.add(s.homework_id);
-      e.rates.push(rateOf(s));
-      byClass.set(s.class_id, e);
-    }
-    const classNames = new Map(
-      (year ? await this.core.repo.classesOfYear(orgId, year.id) : []).map((c) => [c.id, c.name]),
-    );
-    const activeStates: HomeworkState[] = ['scanning', 'marking'];
-    const marking = presented
-      .filter((h) => h.state !== 'toScan')
-      .sort((a, b) => Number(activeStates.includes(b.state)) - Number(activeStates.includes(a.state)))
-      .slice(0, 10)
-      .map((h) => {
-        const c = counts.get(h.id);
-        const students = h.classes.reduce((s, x) => s + x.studentCount, 0);
-        const answers = (c?.sheets ?? 0) * h.questionCount;
-        return {
-          homeworkId: h.id,
-          title: h.title,
-          subjectName: h.subjectName,
-          classNames: h.classes.map((x) => x.name).join('、'),
-          state: h.state,
-          stateName: h.stateName,
-          scanRate: rate(students > 0 ? (c?.sheets ?? 0) / students : 0),
-          markingRate: rate(answers > 0 ? (answers - (c?.unscored ?? 0)) / answers : 0),
-        };
-      });
+    const marking = markingBoard(presented, counts);
     const allRates = scored.map(rateOf);
     return {
       school: {
@@ -370,6 +423,46 @@ export class DataCenter {
         ).length,
       },
       marking,
+      ...(await this.scoreGroups(orgId, year, rows, scored, rateOf, settings.bandStep, now)),
+    };
+  }
+
+  /** The large screen's score trend (120 days, the last 30 days with scores), subjects, classes and bands. */
+  private async scoreGroups(
+    orgId: string,
+    year: { id: string } | null | undefined,
+    rows: HomeworkRow[],
+    scored: SheetTotal[],
+    rateOf: (s: SheetTotal) => number,
+    bandStep: number,
+    now: number,
+  ): Promise<Pick<BigData, 'scoreTrend' | 'subjects' | 'classes' | 'bands'>> {
+    const byDay = new Map<string, number[]>();
+    const startOf = new Map(rows.map((r) => [r.id, r.start_date]));
+    for (const s of scored) {
+      const day = startOf.get(s.homework_id)!;
+      byDay.set(day, [...(byDay.get(day) ?? []), rateOf(s)]);
+    }
+    const bySubject = new Map<string, { name: string; homework: Set<string>; rates: number[] }>();
+    for (const r of rows) {
+      const e = bySubject.get(r.subject_id) ?? { name: r.subject_name, homework: new Set(), rates: [] };
+      e.homework.add(r.id);
+      bySubject.set(r.subject_id, e);
+    }
+    const subjectOf = new Map(rows.map((r) => [r.id, r.subject_id]));
+    for (const s of scored) bySubject.get(subjectOf.get(s.homework_id)!)!.rates.push(rateOf(s));
+    const byClass = new Map<string, { homework: Set<string>; rates: number[] }>();
+    for (const s of scored) {
+      const e = byClass.get(s.class_id) ?? { homework: new Set(), rates: [] };
+      e.homework.add(s.homework_id);
+      e.rates.push(rateOf(s));
+      byClass.set(s.class_id, e);
+    }
+    const classNames = new Map(
+      (year ? await this.core.repo.classesOfYear(orgId, year.id) : []).map((c) => [c.id, c.name]),
+    );
+    const allRates = scored.map(rateOf);
+    return {
       scoreTrend: [...byDay.entries()]
         .sort((a, b) => a[0].localeCompare(b[0]))
         .filter(([day]) => Date.parse(`${day}T00:00:00Z`) > now - 120 * DAY_MS)
@@ -391,7 +484,7 @@ export class DataCenter {
           scoreRate: rate(mean(e.rates)),
         }))
         .sort((a, b) => b.scoreRate - a.scoreRate),
-      bands: scoreBands(allRates, 1, settings.bandStep).map((b) => ({
+      bands: scoreBands(allRates, 1, bandStep).map((b) => ({
         ...b,
         from: Math.round(b.from * 100),
         to: Math.round(b.to * 100),

@@ -80,6 +80,35 @@ function dashed(doc: Doc, x1: number, x2: number, y: number, color: string): voi
   doc.undash().restore();
 }
 
+/** A column chart's value axis: five steps with light grid lines, labelled left of the plot. */
+function valueAxis(
+  doc: Doc,
+  axis: {
+    x0: number;
+    plotW: number;
+    axisW: number;
+    max: number;
+    yOf: (v: number) => number;
+    format: (v: number) => string;
+  },
+): void {
+  const { x0, plotW, axisW, max, yOf } = axis;
+  doc.font(FONT).fontSize(7.5);
+  for (let i = 0; i <= 4; i += 1) {
+    const v = (max * i) / 4;
+    const y = yOf(v);
+    doc
+      .moveTo(x0, y)
+      .lineTo(x0 + plotW, y)
+      .lineWidth(0.5)
+      .strokeColor(i === 0 ? AXIS : GRID_LINE)
+      .stroke();
+    doc
+      .fillColor(AXIS)
+      .text(axis.format(v), left(doc), y - 4, { width: axisW - 4, align: 'right', lineBreak: false });
+  }
+}
+
 /** Vertical bars per category, grouped by series, with a value axis and optional guide lines. */
 export function columnChart(doc: Doc, chart: ColumnChart): void {
   const plotH = chart.height ?? 110;
@@ -98,21 +127,7 @@ export function columnChart(doc: Doc, chart: ColumnChart): void {
   const yOf = (v: number) => bottom - (Math.min(Math.max(v, 0), max) / max) * plotH;
 
   captionRow(doc, chart.title, chart.series, doc.y);
-  // Axis: five steps with light grid lines.
-  doc.font(FONT).fontSize(7.5);
-  for (let i = 0; i <= 4; i += 1) {
-    const v = (max * i) / 4;
-    const y = yOf(v);
-    doc
-      .moveTo(x0, y)
-      .lineTo(x0 + plotW, y)
-      .lineWidth(0.5)
-      .strokeColor(i === 0 ? AXIS : GRID_LINE)
-      .stroke();
-    doc
-      .fillColor(AXIS)
-      .text(chart.format(v), left(doc), y - 4, { width: axisW - 4, align: 'right', lineBreak: false });
-  }
+  valueAxis(doc, { x0, plotW, axisW, max, yOf, format: chart.format });
 
   const n = Math.max(chart.bars.length, 1);
   const groupW = plotW / n;

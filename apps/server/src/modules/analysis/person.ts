@@ -32,6 +32,131 @@ export type PersonCore = Pick<
   'repo' | 'clock' | 'homeworkRow' | 'model' | 'readCrop' | 'settingsOf' | 'similar' | 'students'
 >;
 
+type StudentSettings = Awaited<ReturnType<PersonCore['settingsOf']>>;
+type HomeworkRow = Awaited<ReturnType<PersonCore['repo']['listHomework']>>[number];
+type SheetTotal = Awaited<ReturnType<PersonCore['repo']['sheetTotals']>>[number];
+type StudentAnswer = Awaited<ReturnType<PersonCore['repo']['studentAnswers']>>[number];
+/** A knowledge point's sums over a student's scored answers. */
+type KnowledgeSums = { name: string; scored: number; full: number; grade: number; count: number };
+
+/** One homework of a student's trend, against the class and the grade; null where neither has a score. */
+function trendPoint(
+  h: HomeworkRow,
+  sheets: SheetTotal[],
+  mine: SheetTotal | undefined,
+  classId: string,
+  settings: StudentSettings,
+): StudentAnalysis['trend'][number] | null {
+  const full = h.total_score_tenths / 10;
+  const list = sheets.filter((s) => s.homework_id === h.id && s.unscored_count === 0);
+  const totals = list.map((s) => s.total_score_tenths / 10);
+  const classTotals = list.filter((s) => s.class_id === classId).map((s) => s.total_score_tenths / 10);
+  const status = !mine ? 'absent' : mine.unscored_count === 0 ? 'scored' : 'pending';
+  const total = status === 'scored' ? mine!.total_score_tenths / 10 : null;
+  if (status === 'absent' && totals.length === 0) return null;
+  const gMean = mean(totals);
+  const z = total === null ? null : zScore(total, gMean, standardDeviation(totals));
+  return {
+    homeworkId: h.id,
+    title: h.title,
+    typeName: HOMEWORK_TYPE_NAMES[h.type as HomeworkType] ?? h.type,
+    subjectId: h.subject_id,
+    subjectName: h.subject_name,
+    date: h.start_date,
+    fullScore: full,
+    status,
+    total: total === null ? null : round2(total),
+    scoreRate: total === null ? null : rate(full > 0 ? total / full : 0),
+    classAverage: round2(mean(classTotals)),
+    gradeAverage: round2(gMean),
+    classRank: settings.showRank && total !== null ? classTotals.filter((t) => t > total).length + 1 : null,
+    gradeRank: settings.showRank && total !== null ? totals.filter((t) => t > total).length + 1 : null,
+    classSize: classTotals.length,
+    gradeSize: totals.length,
+    zScore: z === null ? null : Math.round(z * 100) / 100,
+    tScore: z === null ? null : Math.round(tScore(z) * 10) / 10,
+  };
+}
+
+/** Adds a student's scored answers of one homework to the knowledge-point sums, and the wrong ones to the list. */
+function collectAnswers(
+  h: HomeworkRow,
+  questions: ReturnType<typeof questionsOf>,
+  answers: StudentAnswer[],
+  studentId: string,
+  gradeRate: (homeworkId: string, questionId: string) => number,
+  kp: Map<string, KnowledgeSums>,
+  wrongQuestions: WrongQuestion[],
+): void {
+  const byQuestion = new Map(answers.map((a) => [a.question_id, a]));
+  for (const question of questions) {
+    const a = byQuestion.get(question.questionId);
+    if (!a || a.score_tenths === null) continue;
+    const score = a.score_tenths / 10;
+    const g = gradeRate(h.id, question.questionId);
+    for (const k of question.knowledgePoints) {
+      const e = kp.get(k.id) ?? { name: k.name, scored: 0, full: 0, grade: 0, count: 0 };
+      e.scored += score;
+      e.full += question.full;
+      e.grade += g * question.full;
+      e.count += 1;
+      kp.set(k.id, e);
+    }
+    if (score >= question.full) continue;
+    wrongQuestions.push({
+      homeworkId: h.id,
+      homeworkTitle: h.title,
+      date: h.start_date,
+      subjectName: h.subject_name,
+      questionId: question.questionId,
+      no: question.no,
+      typeName: question.typeName,
+      stem: question.stem,
+      options: question.options,
+      answer: question.objective ? question.answer : question.answer,
+      analysis: question.analysis,
+      difficulty: question.difficulty,
+      knowledgePoints: question.knowledgePoints,
+      response: question.objective ? (a.response ?? '') : null,
+      blank: a.blank === 1 || (question.objective && !a.response),
+      score: round2(score),
+      fullScore: question.full,
+      gradeScoreRate: rate(g),
+      cropUrl: a.crop_path ? cropUrl(h.id, studentId, question.questionId) : null,
+    });
+  }
+}
+
+/** Scored homework whose rate lies within the critical band of the pass, good or excellent line. */
+function criticalCountOf(scoredTrend: StudentAnalysis['trend'], settings: StudentSettings): number {
+  return scoredTrend.filter((t) => {
+    const r = t.scoreRate!;
+    const band = settings.criticalScoreBand;
+    return [settings.passRate, settings.goodRate, settings.excellentRate].some(
+      (l) => Math.abs(r - l) <= band + 1e-9,
+    );
+  }).length;
+}
+
+/** Knowledge points, weakest first, with the student's and the grade's rates. */
+function knowledgePointRows(kp: Map<string, KnowledgeSums>): StudentAnalysis['knowledgePoints'] {
+  return [...kp.entries()]
+    .map(([id, e]) => {
+      const r = e.full > 0 ? e.scored / e.full : 0;
+      const m = masteryLevel(r);
+      return {
+        id,
+        name: e.name,
+        questionCount: e.count,
+        scoreRate: rate(r),
+        gradeScoreRate: rate(e.full > 0 ? e.grade / e.full : 0),
+        mastery: m,
+        masteryName: MASTERY_LEVEL_NAMES[m],
+      };
+    })
+    .sort((a, b) => a.scoreRate - b.scoreRate || a.name.localeCompare(b.name));
+}
+
 export class PersonAnalysis {
   constructor(private readonly core: PersonCore) {}
 
@@ -66,99 +191,23 @@ export class PersonAnalysis {
     );
     const trend: StudentAnalysis['trend'] = [];
     const wrongQuestions: WrongQuestion[] = [];
-    const kp = new Map<
-      string,
-      { name: string; scored: number; full: number; grade: number; count: number }
-    >();
+    const kp = new Map<string, KnowledgeSums>();
     const ordered = [...rows].sort(
       (a, b) => a.start_date.localeCompare(b.start_date) || a.created_at.localeCompare(b.created_at),
     );
     for (const h of ordered) {
-      const full = h.total_score_tenths / 10;
-      const list = sheets.filter((s) => s.homework_id === h.id && s.unscored_count === 0);
       const mine = sheets.find((s) => s.homework_id === h.id && s.student_id === student.id);
-      const totals = list.map((s) => s.total_score_tenths / 10);
-      const classTotals = list
-        .filter((s) => s.class_id === student.class_id)
-        .map((s) => s.total_score_tenths / 10);
-      const status = !mine ? 'absent' : mine.unscored_count === 0 ? 'scored' : 'pending';
-      const total = status === 'scored' ? mine!.total_score_tenths / 10 : null;
-      if (status === 'absent' && totals.length === 0) continue;
-      const gMean = mean(totals);
-      const z = total === null ? null : zScore(total, gMean, standardDeviation(totals));
-      trend.push({
-        homeworkId: h.id,
-        title: h.title,
-        typeName: HOMEWORK_TYPE_NAMES[h.type as HomeworkType] ?? h.type,
-        subjectId: h.subject_id,
-        subjectName: h.subject_name,
-        date: h.start_date,
-        fullScore: full,
-        status,
-        total: total === null ? null : round2(total),
-        scoreRate: total === null ? null : rate(full > 0 ? total / full : 0),
-        classAverage: round2(mean(classTotals)),
-        gradeAverage: round2(gMean),
-        classRank:
-          settings.showRank && total !== null ? classTotals.filter((t) => t > total).length + 1 : null,
-        gradeRank: settings.showRank && total !== null ? totals.filter((t) => t > total).length + 1 : null,
-        classSize: classTotals.length,
-        gradeSize: totals.length,
-        zScore: z === null ? null : Math.round(z * 100) / 100,
-        tScore: z === null ? null : Math.round(tScore(z) * 10) / 10,
-      });
+      const point = trendPoint(h, sheets, mine, student.class_id, settings);
+      if (!point) continue;
+      trend.push(point);
       const paper = snapshotOf.get(h.id);
       if (!paper || !mine) continue;
-      const questions = questionsOf(paper);
-      const mineAnswers = new Map(
-        answers.filter((a) => a.homework_id === h.id).map((a) => [a.question_id, a]),
-      );
-      for (const question of questions) {
-        const a = mineAnswers.get(question.questionId);
-        if (!a || a.score_tenths === null) continue;
-        const score = a.score_tenths / 10;
-        const g = gradeRate(h.id, question.questionId);
-        for (const k of question.knowledgePoints) {
-          const e = kp.get(k.id) ?? { name: k.name, scored: 0, full: 0, grade: 0, count: 0 };
-          e.scored += score;
-          e.full += question.full;
-          e.grade += g * question.full;
-          e.count += 1;
-          kp.set(k.id, e);
-        }
-        if (score >= question.full) continue;
-        wrongQuestions.push({
-          homeworkId: h.id,
-          homeworkTitle: h.title,
-          date: h.start_date,
-          subjectName: h.subject_name,
-          questionId: question.questionId,
-          no: question.no,
-          typeName: question.typeName,
-          stem: question.stem,
-          options: question.options,
-          answer: question.objective ? question.answer : question.answer,
-          analysis: question.analysis,
-          difficulty: question.difficulty,
-          knowledgePoints: question.knowledgePoints,
-          response: question.objective ? (a.response ?? '') : null,
-          blank: a.blank === 1 || (question.objective && !a.response),
-          score: round2(score),
-          fullScore: question.full,
-          gradeScoreRate: rate(g),
-          cropUrl: a.crop_path ? cropUrl(h.id, student.id, question.questionId) : null,
-        });
-      }
+      const mineAnswers = answers.filter((a) => a.homework_id === h.id);
+      collectAnswers(h, questionsOf(paper), mineAnswers, student.id, gradeRate, kp, wrongQuestions);
     }
     wrongQuestions.sort((a, b) => b.date.localeCompare(a.date) || Number(a.no) - Number(b.no));
     const scoredTrend = trend.filter((t) => t.scoreRate !== null);
-    const criticalCount = scoredTrend.filter((t) => {
-      const r = t.scoreRate!;
-      const band = settings.criticalScoreBand;
-      return [settings.passRate, settings.goodRate, settings.excellentRate].some(
-        (l) => Math.abs(r - l) <= band + 1e-9,
-      );
-    }).length;
+    const criticalCount = criticalCountOf(scoredTrend, settings);
     return {
       student: {
         id: student.id,
@@ -184,21 +233,7 @@ export class PersonAnalysis {
         wrongCount: wrongQuestions.length,
       },
       trend,
-      knowledgePoints: [...kp.entries()]
-        .map(([id, e]) => {
-          const r = e.full > 0 ? e.scored / e.full : 0;
-          const m = masteryLevel(r);
-          return {
-            id,
-            name: e.name,
-            questionCount: e.count,
-            scoreRate: rate(r),
-            gradeScoreRate: rate(e.full > 0 ? e.grade / e.full : 0),
-            mastery: m,
-            masteryName: MASTERY_LEVEL_NAMES[m],
-          };
-        })
-        .sort((a, b) => a.scoreRate - b.scoreRate || a.name.localeCompare(b.name)),
+      knowledgePoints: knowledgePointRows(kp),
       wrongQuestions,
       generatedAt: nowIso(this.core.clock),
     };

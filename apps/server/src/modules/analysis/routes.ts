@@ -20,7 +20,8 @@ function sendJson<T>(reply: FastifyReply, body: string): T {
   return reply as unknown as T;
 }
 
-export function analysisRoutes(app: FastifyInstance, guards: CallGuards, analysis: AnalysisService): void {
+/** The analysis views, the data centre and the large screen. */
+function viewCalls(app: FastifyInstance, guards: CallGuards, analysis: AnalysisService): void {
   registerCall(app, guards, calls.analysisSettings, async ({ auth }) => ok(await analysis.settings(auth)));
   registerCall(app, guards, calls.saveAnalysisSettings, async ({ auth, body }) =>
     ok(await analysis.saveSettings(auth, body)),
@@ -73,6 +74,10 @@ export function analysisRoutes(app: FastifyInstance, guards: CallGuards, analysi
     ok(await analysis.averageScore(auth, query.homeworkId)),
   );
   registerCall(app, guards, calls.bigData, async ({ auth }) => ok(await analysis.bigData(auth)));
+}
+
+/** Downloads: the workbook export, the report PDF and the 错题本 PDF. */
+function exportCalls(app: FastifyInstance, guards: CallGuards, analysis: AnalysisService): void {
   registerCall(app, guards, calls.exportAnalysis, async ({ auth, body, reply }) => {
     const { filename, tables } = await exportTables(analysis, auth, body);
     const bytes = await workbook(tables);
@@ -110,6 +115,11 @@ export function analysisRoutes(app: FastifyInstance, guards: CallGuards, analysi
       .send(stream);
     return reply as unknown as Blob;
   });
+}
+
+export function analysisRoutes(app: FastifyInstance, guards: CallGuards, analysis: AnalysisService): void {
+  viewCalls(app, guards, analysis);
+  exportCalls(app, guards, analysis);
 }
 
 export interface AnalysisModuleOptions {

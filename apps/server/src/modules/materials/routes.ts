@@ -47,22 +47,8 @@ function sendFile(reply: FastifyReply, file: FileAnswer, disposition: 'attachmen
   return reply as unknown as Blob;
 }
 
-/** Wires school materials (/school/materials…) and binding (/school/binding…); purges expired recycle bins daily. */
-export async function registerMaterials(
-  app: FastifyInstance,
-  guards: CallGuards,
-  options: MaterialsModuleOptions,
-): Promise<MaterialsService> {
-  const service = new MaterialsService(
-    new MaterialsRepository(options.db.kysely, options.db.dialect),
-    new MaterialStorage(options.storage ?? options.dataDir),
-    options.school.repository,
-    new AuditLog(options.clock),
-    options.papers,
-    options.clock,
-    options.documents,
-  );
-
+/** Folders, materials and their recycle bin. */
+function libraryCalls(app: FastifyInstance, guards: CallGuards, service: MaterialsService): void {
   // ── folders
   registerCall(app, guards, calls.materialFolders, async ({ auth }) => ok(await service.folders(auth)));
   registerCall(app, guards, calls.createMaterialFolder, async ({ auth, body }) =>
@@ -101,7 +87,10 @@ export async function registerMaterials(
     await service.purge(auth, params.id);
     return ok(null, MATERIAL_MESSAGES.purged);
   });
+}
 
+/** Reading files and binding them into a booklet. */
+function fileCalls(app: FastifyInstance, guards: CallGuards, service: MaterialsService): void {
   // ── reading files
   registerCall(app, guards, calls.materialLink, async ({ auth, params }) =>
     ok(await service.link(auth, params.id)),
@@ -125,8 +114,19 @@ export async function registerMaterials(
     request.log.info({ items: body.items.length, bytes: data.byteLength }, 'booklet bound');
     return sendFile(reply, { data, filename, mime: 'application/pdf' }, 'attachment');
   });
+}
 
-  // ── upload (multipart, in its own scope)
+export function materialsRoutes(app: FastifyInstance, guards: CallGuards, service: MaterialsService): void {
+  libraryCalls(app, guards, service);
+  fileCalls(app, guards, service);
+}
+
+/** The upload: multipart, in its own scope. */
+async function uploadRoutes(
+  app: FastifyInstance,
+  guards: CallGuards,
+  service: MaterialsService,
+): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart);
     registerUploadCall(
@@ -150,8 +150,10 @@ export async function registerMaterials(
       },
     );
   });
+}
 
-  // Expired recycle bins and preview links: now and daily (the timer never keeps the process alive).
+/** Expired recycle bins and preview links: now and daily (the timer never keeps the process alive). */
+async function scheduleUpkeep(app: FastifyInstance, service: MaterialsService): Promise<void> {
   const run = () =>
     service.purgeExpired().then(
       (n) => {
@@ -163,6 +165,25 @@ export async function registerMaterials(
   const timer = setInterval(() => void run(), DAY_MS);
   timer.unref();
   app.addHook('onClose', () => clearInterval(timer));
+}
 
+/** Wires school materials (/school/materials…) and binding (/school/binding…); purges expired recycle bins daily. */
+export async function registerMaterials(
+  app: FastifyInstance,
+  guards: CallGuards,
+  options: MaterialsModuleOptions,
+): Promise<MaterialsService> {
+  const service = new MaterialsService(
+    new MaterialsRepository(options.db.kysely, options.db.dialect),
+    new MaterialStorage(options.storage ?? options.dataDir),
+    options.school.repository,
+    new AuditLog(options.clock),
+    options.papers,
+    options.clock,
+    options.documents,
+  );
+  materialsRoutes(app, guards, service);
+  await uploadRoutes(app, guards, service);
+  await scheduleUpkeep(app, service);
   return service;
 }

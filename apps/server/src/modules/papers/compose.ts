@@ -12,6 +12,52 @@ import { PapersCore } from './core.js';
 
 // Smart composition: a paper picked by the optimiser from the chapters, knowledge points and types asked for.
 
+type Picks = ReturnType<typeof optimise>['picks'];
+
+/** Why the result is not what was asked: short types, avoided questions, difficulty, empty or missed points. */
+function explain(
+  body: SmartCompose,
+  result: ReturnType<typeof optimise>,
+  lookups: {
+    typeName: Map<string, string>;
+    kpTree: { id: string; parent_id: string | null }[];
+    kpName: Map<string, string>;
+    coverable: Set<string>;
+  },
+): { explanations: string[]; missing: string[] } {
+  const { typeName, kpTree, kpName, coverable } = lookups;
+  const total = result.picks.reduce((s, p) => s + p.ids.length, 0);
+  const explanations: string[] = [];
+  if (total === 0) explanations.push(T.smartNothing);
+  for (const p of result.picks) {
+    const name = typeName.get(p.typeId) ?? '';
+    if (p.ids.length < p.requested) {
+      explanations.push(T.smartShort(name, p.ids.length, p.requested));
+    }
+    if (p.avoidedUsed > 0) {
+      explanations.push(T.smartAvoided(name, p.avoidedUsed));
+    }
+  }
+  if (total > 0 && !result.withinTolerance && result.difficulty !== null) {
+    explanations.push(T.smartDifficulty(body.difficulty.toFixed(2), result.difficulty.toFixed(2)));
+  }
+  if (body.knowledgePointIds.length > 0) {
+    const empty = body.knowledgePointIds.filter(
+      (id) => !subtreeIds(kpTree, id).some((k) => coverable.has(k)),
+    );
+    if (empty.length > 0) {
+      explanations.push(T.smartEmptyPoints(empty.length, names(empty, kpName)));
+    }
+  }
+  const covered = new Set(result.covered);
+  const missing = [...coverable].filter((k) => !covered.has(k));
+  if (total > 0 && missing.length > 0) {
+    explanations.push(T.smartMissedPoints(missing.length, names(missing, kpName)));
+  }
+
+  return { explanations, missing };
+}
+
 export class PapersCompose extends PapersCore {
   async smartCompose(auth: AuthContext, body: SmartCompose): Promise<SmartResult> {
     const orgId = requireSchool(auth);
@@ -64,66 +110,12 @@ export class PapersCompose extends PapersCore {
       seed: body.seed,
     });
 
-    const explanations: string[] = [];
     const total = result.picks.reduce((s, p) => s + p.ids.length, 0);
-    if (total === 0) explanations.push(T.smartNothing);
-    for (const p of result.picks) {
-      const name = typeName.get(p.typeId) ?? '';
-      if (p.ids.length < p.requested) {
-        explanations.push(T.smartShort(name, p.ids.length, p.requested));
-      }
-      if (p.avoidedUsed > 0) {
-        explanations.push(T.smartAvoided(name, p.avoidedUsed));
-      }
-    }
-    if (total > 0 && !result.withinTolerance && result.difficulty !== null) {
-      explanations.push(T.smartDifficulty(body.difficulty.toFixed(2), result.difficulty.toFixed(2)));
-    }
-    if (body.knowledgePointIds.length > 0) {
-      const empty = body.knowledgePointIds.filter(
-        (id) => !subtreeIds(kpTree, id).some((k) => coverable.has(k)),
-      );
-      if (empty.length > 0) {
-        explanations.push(T.smartEmptyPoints(empty.length, names(empty, kpName)));
-      }
-    }
-    const covered = new Set(result.covered);
-    const missing = [...coverable].filter((k) => !covered.has(k));
-    if (total > 0 && missing.length > 0) {
-      explanations.push(T.smartMissedPoints(missing.length, names(missing, kpName)));
-    }
-
+    const { explanations, missing } = explain(body, result, { typeName, kpTree, kpName, coverable });
     const questions = await this.questionsFor(result.picks.flatMap((p) => p.ids));
-    let paper: PaperDocument | null = null;
-    if (body.createPaper) {
-      if (total === 0) throw new AppError('VALIDATION', T.smartNone);
-      const textbookId = await this.checkTextbook(subject.id, body.textbookId ?? null);
-      const row = await this.create(auth, {
-        subjectId: subject.id,
-        textbookId,
-        source: 'smart',
-        draft: {
-          title:
-            body.title ??
-            T.smartTitle(
-              `${subject.stage_name}${subject.name}`,
-              dayInZone(this.now(), await this.repo.schoolTimeZone(orgId)),
-            ),
-          subtitle: '',
-          status: 'draft',
-          sections: result.picks
-            .filter((p) => p.ids.length > 0)
-            .map((p, i) => ({
-              typeId: p.typeId,
-              title: typeName.get(p.typeId) ?? '',
-              note: '',
-              defaultScore: body.types[i]?.score ?? 0,
-              items: p.ids.map((questionId) => ({ questionId, score: null })),
-            })),
-        },
-      });
-      paper = await this.document(row, auth);
-    }
+    const paper = body.createPaper
+      ? await this.composedPaper(auth, orgId, subject, body, result.picks, typeName)
+      : null;
     const scoreOf = new Map(body.types.map((t) => [t.typeId, t.score]));
     return {
       selections: result.picks.map((p) => ({
@@ -146,6 +138,45 @@ export class PapersCompose extends PapersCore {
       ),
       paper,
     };
+  }
+
+  /** The composed paper, saved as a draft of the caller's. */
+  private async composedPaper(
+    auth: AuthContext,
+    orgId: string,
+    subject: NonNullable<Awaited<ReturnType<PapersCore['repo']['findSubject']>>>,
+    body: SmartCompose,
+    picks: Picks,
+    typeName: Map<string, string>,
+  ): Promise<PaperDocument> {
+    const total = picks.reduce((s, p) => s + p.ids.length, 0);
+    if (total === 0) throw new AppError('VALIDATION', T.smartNone);
+    const textbookId = await this.checkTextbook(subject.id, body.textbookId ?? null);
+    const row = await this.create(auth, {
+      subjectId: subject.id,
+      textbookId,
+      source: 'smart',
+      draft: {
+        title:
+          body.title ??
+          T.smartTitle(
+            `${subject.stage_name}${subject.name}`,
+            dayInZone(this.now(), await this.repo.schoolTimeZone(orgId)),
+          ),
+        subtitle: '',
+        status: 'draft',
+        sections: picks
+          .filter((p) => p.ids.length > 0)
+          .map((p, i) => ({
+            typeId: p.typeId,
+            title: typeName.get(p.typeId) ?? '',
+            note: '',
+            defaultScore: body.types[i]?.score ?? 0,
+            items: p.ids.map((questionId) => ({ questionId, score: null })),
+          })),
+      },
+    });
+    return this.document(row, auth);
   }
 
   // ───────────── Word ─────────────

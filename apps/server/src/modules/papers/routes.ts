@@ -18,7 +18,8 @@ declare module 'fastify' {
   }
 }
 
-export function papersRoutes(app: FastifyInstance, guards: CallGuards, papers: PapersService): void {
+/** Composing and editing a paper, its settings and their defaults. */
+function editingCalls(app: FastifyInstance, guards: CallGuards, papers: PapersService): void {
   registerCall(app, guards, calls.composeFromBasket, async ({ auth, body }) =>
     ok(await papers.composeFromBasket(auth, body)),
   );
@@ -52,6 +53,10 @@ export function papersRoutes(app: FastifyInstance, guards: CallGuards, papers: P
   registerCall(app, guards, calls.resetPaperSettingDefaults, async ({ auth }) =>
     ok(await papers.resetSettingDefaults(auth)),
   );
+}
+
+/** A paper's life: rename, copy, share, recycle bin, the lists, smart composition and Word export. */
+function lifecycleCalls(app: FastifyInstance, guards: CallGuards, papers: PapersService): void {
   registerCall(app, guards, calls.renamePaper, async ({ auth, params, body }) =>
     ok(await papers.rename(auth, params.id, body.title)),
   );
@@ -98,6 +103,11 @@ export function papersRoutes(app: FastifyInstance, guards: CallGuards, papers: P
       .send(buffer);
     return reply as unknown as Blob;
   });
+}
+
+export function papersRoutes(app: FastifyInstance, guards: CallGuards, papers: PapersService): void {
+  editingCalls(app, guards, papers);
+  lifecycleCalls(app, guards, papers);
 }
 
 /** Calls whose bodies may be large (Word files, images): their own scope with multipart and a higher limit. */

@@ -165,14 +165,11 @@ export function sharedShare(words: readonly string[], tokens: string): number {
   return words.filter((w) => have.has(w)).length / words.length;
 }
 
-/** Maps a parsed document to the subject's types and knowledge points, adding warnings. */
-export function previewFor(
-  parsed: ParsedPaper,
-  subjectId: string,
-  types: { id: string; name: string; objective: number }[],
-  kps: { id: string; name: string }[],
-): ImportPreview {
-  const warnings = [...parsed.warnings];
+/**
+ * Chooses a question's type among the subject's: the section's type by name, else single or multiple choice by
+ * the answer where there are options, else true/false by the answer, else the fallback type.
+ */
+function typePicker(types: { id: string; name: string; objective: number }[]) {
   const byName = new Map(types.map((t) => [t.name, t]));
   const fallback = types.find((t) => t.name === IMPORT_TYPE_NAMES.fallback) ?? types.at(-1);
   if (!fallback) throw new AppError('VALIDATION', T.noTypes);
@@ -194,6 +191,18 @@ export function previewFor(
     if (name && byName.has(name)) return byName.get(name)!;
     return fallback;
   };
+  return { byName, fallback, pickType };
+}
+
+/** Maps a parsed document to the subject's types and knowledge points, adding warnings. */
+export function previewFor(
+  parsed: ParsedPaper,
+  subjectId: string,
+  types: { id: string; name: string; objective: number }[],
+  kps: { id: string; name: string }[],
+): ImportPreview {
+  const warnings = [...parsed.warnings];
+  const { byName, fallback, pickType } = typePicker(types);
   const kpByName = new Map(kps.map((k) => [k.name, k.id]));
   const sections: ImportPreview['sections'] = [];
   let count = 0;

@@ -58,20 +58,14 @@ export interface SchoolModule {
   repository: SchoolRepository;
 }
 
-/** Wires the school module: school, years, classes, subjects, grade directors, students, team, invitations, audit. */
-export async function registerSchool(
-  app: FastifyInstance,
-  guards: CallGuards,
-  options: SchoolModuleOptions,
-): Promise<SchoolModule> {
-  const repository = new SchoolRepository(options.db.kysely, options.db.dialect);
-  const log = new AuditLog(options.clock);
-  const school = new SchoolService(repository, options.files, options.clock, log);
-  const students = new StudentsService(repository, school, log, options.clock, options.documents);
-  const team = new TeamService(repository, school, log, options.clock);
-  const invites = new InviteService(repository, school, log, options.clock, options.verifyCaptcha);
+/** Who may sign up through an invitation, and the address its links point at. */
+export interface InvitationAccess {
+  publicUrl: string | undefined;
+  signups: SignupLimit;
+}
 
-  // ── the school
+/** The school itself, its school years and classes, its subjects and grade directors, and its audit log. */
+function schoolCalls(app: FastifyInstance, guards: CallGuards, school: SchoolService): void {
   registerCall(app, guards, calls.createSchool, async ({ auth, body }) =>
     ok(await school.createSchool(auth, body)),
   );
@@ -130,7 +124,13 @@ export async function registerSchool(
     ok(await school.setGradeDirectors(auth, body)),
   );
 
-  // ── students
+  // ── audit log
+  registerCall(app, guards, calls.auditLog, async ({ auth, query }) =>
+    ok(await school.auditLog(auth, query)),
+  );
+}
+
+function studentCalls(app: FastifyInstance, guards: CallGuards, students: StudentsService): void {
   registerCall(app, guards, calls.students, async ({ auth, query }) => ok(await students.list(auth, query)));
   registerCall(app, guards, calls.createStudent, async ({ auth, body }) =>
     ok(await students.create(auth, body)),
@@ -148,8 +148,10 @@ export async function registerSchool(
     const { data, filename } = await students.export(auth, body.classId);
     return sendFile(reply, data, filename, XLSX_MIME);
   });
+}
 
-  // ── members and groups
+/** Members, their roles and teaching, and teaching groups. */
+function teamCalls(app: FastifyInstance, guards: CallGuards, team: TeamService): void {
   registerCall(app, guards, calls.teamMembers, async ({ auth, query }) =>
     ok(await team.members(auth, query)),
   );
@@ -180,10 +182,16 @@ export async function registerSchool(
   registerCall(app, guards, calls.setGroupMembers, async ({ auth, params, body }) =>
     ok(await team.setGroupMembers(auth, params.id, body.members)),
   );
+}
 
-  // ── invitations
+function invitationCalls(
+  app: FastifyInstance,
+  guards: CallGuards,
+  invites: InviteService,
+  access: InvitationAccess,
+): void {
   registerCall(app, guards, calls.createInvitation, async ({ auth, body }) =>
-    ok(await invites.create(auth, body, options.publicUrl)),
+    ok(await invites.create(auth, body, access.publicUrl)),
   );
   registerCall(app, guards, calls.invitations, async ({ auth, query }) =>
     ok(await invites.list(auth, query)),
@@ -197,17 +205,26 @@ export async function registerSchool(
     return ok(joined, SCHOOL_MESSAGES.joined(joined.orgName));
   });
   registerCall(app, guards, calls.inviteRegister, async ({ body, request }) => {
-    options.signups.take(request.ip ?? null, { invited: true });
+    access.signups.take(request.ip ?? null, { invited: true });
     const joined = await invites.register(body);
     return ok(joined, SCHOOL_MESSAGES.registeredAndJoined(joined.orgName));
   });
+}
 
-  // ── audit log
-  registerCall(app, guards, calls.auditLog, async ({ auth, query }) =>
-    ok(await school.auditLog(auth, query)),
-  );
+export function schoolRoutes(
+  app: FastifyInstance,
+  guards: CallGuards,
+  services: SchoolModule,
+  access: InvitationAccess,
+): void {
+  schoolCalls(app, guards, services.school);
+  studentCalls(app, guards, services.students);
+  teamCalls(app, guards, services.team);
+  invitationCalls(app, guards, services.invites, access);
+}
 
-  // ── uploads: their own scope with multipart; the bearer is checked before the body is read.
+/** Uploads: their own scope with multipart; the bearer is checked before the body is read. */
+async function uploadRoutes(app: FastifyInstance, guards: CallGuards, services: SchoolModule): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart);
     registerUploadCall(
@@ -220,7 +237,7 @@ export async function registerSchool(
         noFile: ACCOUNT_MESSAGES.noFile,
       },
       async ({ auth, body }) =>
-        ok(await school.uploadLogo(auth, body.orgId, Buffer.from(bytes(body.file)), cropOf(body))),
+        ok(await services.school.uploadLogo(auth, body.orgId, Buffer.from(bytes(body.file)), cropOf(body))),
     );
     registerUploadCall(
       scope,
@@ -232,11 +249,27 @@ export async function registerSchool(
         noFile: SCHOOL_MESSAGES.importFile,
       },
       async ({ auth, body }) => {
-        const result = await students.import(auth, bytes(body.file), body);
+        const result = await services.students.import(auth, bytes(body.file), body);
         return ok(result, SCHOOL_MESSAGES.importDone(result.imported));
       },
     );
   });
+}
 
-  return { school, students, team, invites, repository };
+/** Wires the school module: school, years, classes, subjects, grade directors, students, team, invitations, audit. */
+export async function registerSchool(
+  app: FastifyInstance,
+  guards: CallGuards,
+  options: SchoolModuleOptions,
+): Promise<SchoolModule> {
+  const repository = new SchoolRepository(options.db.kysely, options.db.dialect);
+  const log = new AuditLog(options.clock);
+  const school = new SchoolService(repository, options.files, options.clock, log);
+  const students = new StudentsService(repository, school, log, options.clock, options.documents);
+  const team = new TeamService(repository, school, log, options.clock);
+  const invites = new InviteService(repository, school, log, options.clock, options.verifyCaptcha);
+  const wired: SchoolModule = { school, students, team, invites, repository };
+  schoolRoutes(app, guards, wired, options);
+  await uploadRoutes(app, guards, wired);
+  return wired;
 }
