@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import PDFDocument from 'pdfkit';
 import sharp, { type Sharp } from 'sharp';
 import { prepareZXingModule as prepareWriter, writeBarcode } from 'zxing-wasm/writer';
-import type { CardElementOf, CardLayout, CardPage, Rect } from '@zhzy/contracts';
+import type { CardElementOf, CardLayout, CardPage, MarkKind, Rect } from '@zhzy/contracts';
 import { renderCardPdf, type CardStudent } from '../../render/index.js';
 import { parsePgm } from '../../testing/raster.js';
 import type { GreyImage } from '../image.js';
@@ -372,7 +372,7 @@ export function rasterPage(
 /** What a student meant on one question, and how each intended (or erased) bubble was marked. */
 export interface MarkTruth {
   questionId: string;
-  kind: 'single' | 'multiple' | 'truefalse' | 'optional';
+  kind: MarkKind;
   /** Intended options in the card's order ('' for none). */
   intended: string;
   /** Style of every marked bubble (erased ones included), by option. */
