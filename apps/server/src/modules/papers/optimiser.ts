@@ -163,195 +163,27 @@ interface TypePool {
 /** Picks questions for a paper; see the comment at the top of this file. */
 export function optimise(input: OptimiserInput): OptimiserResult {
   const tolerance = input.tolerance ?? DIFFICULTY_TOLERANCE;
-  const avoid = input.avoid ?? new Set<string>();
-  const random = prng(input.seed);
-
-  // Sorted by id first, so the result depends on the set of candidates and the seed only.
-  const unique = new Map<string, Candidate>();
-  for (const c of [...input.candidates].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
-    if (!unique.has(c.id) && c.level >= 1 && c.level <= 5) unique.set(c.id, c);
-  }
-  const order = onePerFamily(shuffled([...unique.values()], random), avoid);
-
-  const pools: TypePool[] = input.types.map((request) => {
-    const ofType = order.filter((c) => c.typeId === request.typeId);
-    const fresh = ofType.filter((c) => !avoid.has(c.id));
-    const stale = ofType.filter((c) => avoid.has(c.id));
-    let pool = capPerLevel(fresh);
-    const avoided = new Set<string>();
-    if (pool.length < request.count) {
-      for (const c of stale.slice(0, request.count - pool.length)) {
-        pool = [...pool, c];
-        avoided.add(c.id);
-      }
-    }
-    return {
-      request,
-      count: Math.min(request.count, pool.length),
-      pool,
-      available: fresh.length,
-      avoided,
-    };
-  });
-
-  // Weights: score per question, reduced by their common divisor; equal weights when every score is 0.
-  const rawWeights = pools.map((p) => Math.max(0, Math.round(p.request.scoreTenths)));
-  const allZero = rawWeights.every((w) => w === 0);
-  const divisor = allZero ? 1 : rawWeights.reduce((g, w) => (w ? gcd(g, w) : g), 0) || 1;
-  const weights = rawWeights.map((w) => (allZero ? 1 : w / divisor));
-  const totalWeight = pools.reduce((s, p, i) => s + p.count * weights[i]!, 0);
-  // The programme's size grows with the weighted sums; past MAX_DP_SPAN (odd scores on many large types)
-  // it runs on proportionally rounded weights, which can cost a little precision, never correctness of counts.
-  const span = pools.reduce((s, p, i) => s + 5 * p.count * weights[i]!, 0);
-  const dpWeights =
-    span > MAX_DP_SPAN ? weights.map((x) => Math.max(1, Math.round((x * MAX_DP_SPAN) / span))) : weights;
-  const dpTotal = pools.reduce((s, p, i) => s + p.count * dpWeights[i]!, 0);
-
-  if (totalWeight === 0) {
-    return {
-      picks: pools.map((p) => ({
-        typeId: p.request.typeId,
-        requested: p.request.count,
-        available: p.available,
-        avoidedUsed: 0,
-        ids: [],
-      })),
-      difficulty: null,
-      withinTolerance: false,
-      feasible: false,
-      covered: [],
-    };
-  }
-
+  const pools = typePools(input);
+  const weighting = weightsOf(pools);
+  if (weighting.totalWeight === 0) return emptyResult(pools);
   // 难度系数 of a weighted level sum W: the coefficient of the mean level W / totalWeight.
-  const difficultyOf = (w: number) => levelCoefficient(w / totalWeight);
+  const difficultyOf = (w: number) => levelCoefficient(w / weighting.totalWeight);
+  const { levelTargets, feasible } = levelTargetsFor(pools, weighting, input.target, tolerance);
 
-  // Per type: reachable level sums with a witness vector; across types: reachable weighted sums.
-  const perType = pools.map((p) => {
-    const counts = LEVELS.map((l) => p.pool.filter((c) => c.level === l).length);
-    return reachableLevelSums(counts, p.count);
-  });
-  interface Step {
-    prev: number;
-    levelSum: number;
-  }
-  const trail: Map<number, Step>[] = [];
-  let reachable = new Set<number>([0]);
-  perType.forEach((sums, i) => {
-    const steps = new Map<number, Step>();
-    for (const w of reachable) {
-      for (const levelSum of sums.keys()) {
-        const next = w + levelSum * dpWeights[i]!;
-        if (!steps.has(next)) steps.set(next, { prev: w, levelSum });
-      }
-    }
-    trail.push(steps);
-    reachable = new Set(steps.keys());
-  });
-  let bestW = 0;
-  let bestGap = Infinity;
-  for (const w of [...reachable].sort((a, b) => a - b)) {
-    const gap = Math.abs(levelCoefficient(w / dpTotal) - input.target);
-    if (gap < bestGap - 1e-12) {
-      bestGap = gap;
-      bestW = w;
-    }
-  }
-  const feasible = bestGap <= tolerance + 1e-9;
-
-  // Walk back: the level sum of each type, then its level counts.
-  const levelTargets: number[][] = new Array<number[]>(pools.length);
-  let w = bestW;
-  for (let i = pools.length - 1; i >= 0; i--) {
-    const step = trail[i]!.get(w)!;
-    levelTargets[i] = perType[i]!.get(step.levelSum)!;
-    w = step.prev;
-  }
-
-  // Greedy construction for coverage, level by level.
-  const inUniverse = (kp: string) => !input.universe || input.universe.has(kp);
-  const coverCount = new Map<string, number>();
-  let coveredNow = 0;
-  const gainOf = (c: Candidate) =>
-    c.knowledgePointIds.filter((k) => inUniverse(k) && !coverCount.get(k)).length;
-  const take = (c: Candidate) => {
-    for (const k of new Set(c.knowledgePointIds)) {
-      if (!inUniverse(k)) continue;
-      const n = coverCount.get(k) ?? 0;
-      if (n === 0) coveredNow += 1;
-      coverCount.set(k, n + 1);
-    }
-  };
-  const drop = (c: Candidate) => {
-    for (const k of new Set(c.knowledgePointIds)) {
-      if (!inUniverse(k)) continue;
-      const n = coverCount.get(k) ?? 0;
-      if (n === 1) coveredNow -= 1;
-      coverCount.set(k, n - 1);
-    }
-  };
-  const selected: Candidate[][] = pools.map(() => []);
-  const slots: { type: number; level: number; left: number }[] = [];
-  pools.forEach((_, i) =>
-    LEVELS.forEach((level, li) => {
-      const left = levelTargets[i]![li]!;
-      if (left > 0) slots.push({ type: i, level, left });
-    }),
+  const coverage = new Coverage(input.universe);
+  const selected = greedyPicks(pools, levelTargets, coverage);
+  let weighted = selected.reduce(
+    (s, list, i) => s + list.reduce((a, c) => a + c.level, 0) * weighting.weights[i]!,
+    0,
   );
-  const chosen = new Set<string>();
-  for (;;) {
-    let best: { slot: (typeof slots)[number]; c: Candidate; gain: number } | undefined;
-    for (const slot of slots) {
-      if (slot.left === 0) continue;
-      for (const c of pools[slot.type]!.pool) {
-        if (c.level !== slot.level || chosen.has(c.id)) continue;
-        const gain = gainOf(c);
-        if (!best || gain > best.gain) best = { slot, c, gain };
-        // First of equal gain wins: the seeded order decides.
-      }
-    }
-    if (!best) break;
-    best.slot.left -= 1;
-    chosen.add(best.c.id);
-    selected[best.slot.type]!.push(best.c);
-    take(best.c);
-  }
-
   // Swaps within a type: more coverage, difficulty kept within the tolerance (or no further from the target).
-  let weighted = selected.reduce((s, list, i) => s + list.reduce((a, c) => a + c.level, 0) * weights[i]!, 0);
-  const acceptable = (nextW: number) => {
+  const acceptable = (nextW: number, currentW: number) => {
     const gap = Math.abs(difficultyOf(nextW) - input.target);
     return feasible
       ? gap <= tolerance + 1e-9
-      : gap <= Math.abs(difficultyOf(weighted) - input.target) + 1e-12;
+      : gap <= Math.abs(difficultyOf(currentW) - input.target) + 1e-12;
   };
-  for (let pass = 0, improved = true; improved && pass < 20; pass++) {
-    improved = false;
-    pools.forEach((p, i) => {
-      const list = selected[i]!;
-      for (let s = 0; s < list.length; s++) {
-        const out = list[s]!;
-        for (const c of p.pool) {
-          if (chosen.has(c.id)) continue;
-          const nextW = weighted + (c.level - out.level) * weights[i]!;
-          if (!acceptable(nextW)) continue;
-          const before = coveredNow;
-          drop(out);
-          take(c);
-          if (coveredNow > before) {
-            list[s] = c;
-            chosen.delete(out.id);
-            chosen.add(c.id);
-            weighted = nextW;
-            improved = true;
-            break;
-          }
-          drop(c);
-          take(out);
-        }
-      }
-    });
-  }
+  weighted = swapForCoverage(pools, selected, weighting.weights, coverage, weighted, acceptable);
 
   const difficulty = difficultyOf(weighted);
   return {
@@ -365,11 +197,236 @@ export function optimise(input: OptimiserInput): OptimiserResult {
     difficulty,
     withinTolerance: Math.abs(difficulty - input.target) <= tolerance + 1e-9,
     feasible,
-    covered: [...coverCount.entries()]
+    covered: coverage.covered(),
+  };
+}
+
+/** Each requested type's pool in the seeded order: fresh questions first, avoided ones only to make up the count. */
+function typePools(input: OptimiserInput): TypePool[] {
+  const avoid = input.avoid ?? new Set<string>();
+  const random = prng(input.seed);
+  // Sorted by id first, so the result depends on the set of candidates and the seed only.
+  const unique = new Map<string, Candidate>();
+  for (const c of [...input.candidates].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
+    if (!unique.has(c.id) && c.level >= 1 && c.level <= 5) unique.set(c.id, c);
+  }
+  const order = onePerFamily(shuffled([...unique.values()], random), avoid);
+  return input.types.map((request) => {
+    const ofType = order.filter((c) => c.typeId === request.typeId);
+    const fresh = ofType.filter((c) => !avoid.has(c.id));
+    const stale = ofType.filter((c) => avoid.has(c.id));
+    let pool = capPerLevel(fresh);
+    const avoided = new Set<string>();
+    if (pool.length < request.count) {
+      for (const c of stale.slice(0, request.count - pool.length)) {
+        pool = [...pool, c];
+        avoided.add(c.id);
+      }
+    }
+    return { request, count: Math.min(request.count, pool.length), pool, available: fresh.length, avoided };
+  });
+}
+
+interface Weighting {
+  /** Score per question of each type, reduced by their common divisor; equal weights when every score is 0. */
+  weights: number[];
+  totalWeight: number;
+  /** The weights the programme runs on, and their total (see below). */
+  dpWeights: number[];
+  dpTotal: number;
+}
+
+function weightsOf(pools: TypePool[]): Weighting {
+  const rawWeights = pools.map((p) => Math.max(0, Math.round(p.request.scoreTenths)));
+  const allZero = rawWeights.every((w) => w === 0);
+  const divisor = allZero ? 1 : rawWeights.reduce((g, w) => (w ? gcd(g, w) : g), 0) || 1;
+  const weights = rawWeights.map((w) => (allZero ? 1 : w / divisor));
+  const totalWeight = pools.reduce((s, p, i) => s + p.count * weights[i]!, 0);
+  // The programme's size grows with the weighted sums; past MAX_DP_SPAN (odd scores on many large types)
+  // it runs on proportionally rounded weights, which can cost a little precision, never correctness of counts.
+  const span = pools.reduce((s, p, i) => s + 5 * p.count * weights[i]!, 0);
+  const dpWeights =
+    span > MAX_DP_SPAN ? weights.map((x) => Math.max(1, Math.round((x * MAX_DP_SPAN) / span))) : weights;
+  const dpTotal = pools.reduce((s, p, i) => s + p.count * dpWeights[i]!, 0);
+  return { weights, totalWeight, dpWeights, dpTotal };
+}
+
+/** No question can be weighed (no pool has any): nothing picked, nothing feasible. */
+function emptyResult(pools: TypePool[]): OptimiserResult {
+  return {
+    picks: pools.map((p) => ({
+      typeId: p.request.typeId,
+      requested: p.request.count,
+      available: p.available,
+      avoidedUsed: 0,
+      ids: [],
+    })),
+    difficulty: null,
+    withinTolerance: false,
+    feasible: false,
+    covered: [],
+  };
+}
+
+/**
+ * How many questions of each level every type takes: per type the reachable level sums (with a witness vector),
+ * across types the reachable weighted sums; the sum closest to the target wins, then the walk back.
+ */
+function levelTargetsFor(
+  pools: TypePool[],
+  { dpWeights, dpTotal }: Weighting,
+  target: number,
+  tolerance: number,
+): { levelTargets: number[][]; feasible: boolean } {
+  const perType = pools.map((p) => {
+    const counts = LEVELS.map((l) => p.pool.filter((c) => c.level === l).length);
+    return reachableLevelSums(counts, p.count);
+  });
+  const trail: Map<number, { prev: number; levelSum: number }>[] = [];
+  let reachable = new Set<number>([0]);
+  perType.forEach((sums, i) => {
+    const steps = new Map<number, { prev: number; levelSum: number }>();
+    for (const w of reachable) {
+      for (const levelSum of sums.keys()) {
+        const next = w + levelSum * dpWeights[i]!;
+        if (!steps.has(next)) steps.set(next, { prev: w, levelSum });
+      }
+    }
+    trail.push(steps);
+    reachable = new Set(steps.keys());
+  });
+  let bestW = 0;
+  let bestGap = Infinity;
+  for (const w of [...reachable].sort((a, b) => a - b)) {
+    const gap = Math.abs(levelCoefficient(w / dpTotal) - target);
+    if (gap < bestGap - 1e-12) {
+      bestGap = gap;
+      bestW = w;
+    }
+  }
+  const levelTargets: number[][] = new Array<number[]>(pools.length);
+  let w = bestW;
+  for (let i = pools.length - 1; i >= 0; i--) {
+    const step = trail[i]!.get(w)!;
+    levelTargets[i] = perType[i]!.get(step.levelSum)!;
+    w = step.prev;
+  }
+  return { levelTargets, feasible: bestGap <= tolerance + 1e-9 };
+}
+
+/** Knowledge points covered by the picked questions (within the universe, when one is given), with counts. */
+class Coverage {
+  private readonly counts = new Map<string, number>();
+  /** Knowledge points covered at least once. */
+  now = 0;
+  readonly chosen = new Set<string>();
+
+  constructor(private readonly universe: ReadonlySet<string> | undefined) {}
+
+  private inUniverse(kp: string): boolean {
+    return !this.universe || this.universe.has(kp);
+  }
+
+  /** Knowledge points a candidate would newly cover. */
+  gain(c: Candidate): number {
+    return c.knowledgePointIds.filter((k) => this.inUniverse(k) && !this.counts.get(k)).length;
+  }
+
+  take(c: Candidate): void {
+    for (const k of new Set(c.knowledgePointIds)) {
+      if (!this.inUniverse(k)) continue;
+      const n = this.counts.get(k) ?? 0;
+      if (n === 0) this.now += 1;
+      this.counts.set(k, n + 1);
+    }
+  }
+
+  drop(c: Candidate): void {
+    for (const k of new Set(c.knowledgePointIds)) {
+      if (!this.inUniverse(k)) continue;
+      const n = this.counts.get(k) ?? 0;
+      if (n === 1) this.now -= 1;
+      this.counts.set(k, n - 1);
+    }
+  }
+
+  covered(): string[] {
+    return [...this.counts.entries()]
       .filter(([, n]) => n > 0)
       .map(([k]) => k)
-      .sort(),
-  };
+      .sort();
+  }
+}
+
+/** Greedy construction for coverage, level by level: the candidate that covers most new points fills its slot. */
+function greedyPicks(pools: TypePool[], levelTargets: number[][], coverage: Coverage): Candidate[][] {
+  const selected: Candidate[][] = pools.map(() => []);
+  const slots: { type: number; level: number; left: number }[] = [];
+  pools.forEach((_, i) =>
+    LEVELS.forEach((level, li) => {
+      const left = levelTargets[i]![li]!;
+      if (left > 0) slots.push({ type: i, level, left });
+    }),
+  );
+  for (;;) {
+    let best: { slot: (typeof slots)[number]; c: Candidate; gain: number } | undefined;
+    for (const slot of slots) {
+      if (slot.left === 0) continue;
+      for (const c of pools[slot.type]!.pool) {
+        if (c.level !== slot.level || coverage.chosen.has(c.id)) continue;
+        const gain = coverage.gain(c);
+        if (!best || gain > best.gain) best = { slot, c, gain };
+        // First of equal gain wins: the seeded order decides.
+      }
+    }
+    if (!best) break;
+    best.slot.left -= 1;
+    coverage.chosen.add(best.c.id);
+    selected[best.slot.type]!.push(best.c);
+    coverage.take(best.c);
+  }
+  return selected;
+}
+
+/** Swaps within a type while one covers more; answers the weighted level sum after them. */
+function swapForCoverage(
+  pools: TypePool[],
+  selected: Candidate[][],
+  weights: number[],
+  coverage: Coverage,
+  startWeighted: number,
+  /** Whether a swap to the weighted sum nextW is allowed from the current one. */
+  acceptable: (nextW: number, currentW: number) => boolean,
+): number {
+  let weighted = startWeighted;
+  for (let pass = 0, improved = true; improved && pass < 20; pass++) {
+    improved = false;
+    pools.forEach((p, i) => {
+      const list = selected[i]!;
+      for (let s = 0; s < list.length; s++) {
+        const out = list[s]!;
+        for (const c of p.pool) {
+          if (coverage.chosen.has(c.id)) continue;
+          const nextW = weighted + (c.level - out.level) * weights[i]!;
+          if (!acceptable(nextW, weighted)) continue;
+          const before = coverage.now;
+          coverage.drop(out);
+          coverage.take(c);
+          if (coverage.now > before) {
+            list[s] = c;
+            coverage.chosen.delete(out.id);
+            coverage.chosen.add(c.id);
+            weighted = nextW;
+            improved = true;
+            break;
+          }
+          coverage.drop(c);
+          coverage.take(out);
+        }
+      }
+    });
+  }
+  return weighted;
 }
 
 /** Keeps at most MAX_CANDIDATES_PER_LEVEL of each level, in the given (seeded) order. */
