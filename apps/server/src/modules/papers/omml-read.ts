@@ -121,38 +121,12 @@ function elementLatex(el: Element): string {
       return `${braced(inner(child(el, 'm:e')))}_${braced(inner(child(el, 'm:sub')))}^${braced(inner(child(el, 'm:sup')))}`;
     case 'm:spre':
       return `{}_${braced(inner(child(el, 'm:sub')))}^${braced(inner(child(el, 'm:sup')))}${inner(child(el, 'm:e'))}`;
-    case 'm:d': {
-      const open = prop(el, 'm:dpr', 'm:begchr') ?? '(';
-      const close = prop(el, 'm:dpr', 'm:endchr') ?? ')';
-      const sep = prop(el, 'm:dpr', 'm:sepchr') ?? '|';
-      const parts = children(el).filter((c) => c.name === 'm:e');
-      const only = parts.length === 1 ? children(parts[0]!) : [];
-      const arr = only.length === 1 && only[0]!.name === 'm:eqarr' ? only[0]! : null;
-      if (arr && open === '{' && !close) return `\\begin{cases}${rowsLatex(arr)}\\end{cases}`;
-      if (arr && !open && close === '}')
-        return `\\left.${`\\begin{aligned}${rowsLatex(arr)}\\end{aligned}`}\\right\\}`;
-      const body = parts.map((p) => inner(p)).join(sep);
-      const fence = (c: string, side: 'left' | 'right') => {
-        if (!c) return `\\${side}.`;
-        if (c === '{' || c === '}') return `\\${side}\\${c}`;
-        const cmd = CHAR_TO_COMMAND[c];
-        return cmd && /^[a-zA-Z]+$/.test(cmd) ? `\\${side}\\${cmd} ` : `\\${side}${c}`;
-      };
-      return `${fence(open, 'left')}${body}${fence(close, 'right')}`;
-    }
+    case 'm:d':
+      return delimiterLatex(el);
     case 'm:eqarr':
       return `\\begin{aligned}${rowsLatex(el)}\\end{aligned}`;
-    case 'm:m': {
-      const rows = children(el)
-        .filter((c) => c.name === 'm:mr')
-        .map((r) =>
-          children(r)
-            .filter((c) => c.name === 'm:e')
-            .map((c) => inner(c))
-            .join(' & '),
-        );
-      return `\\begin{matrix}${rows.join(' \\\\ ')}\\end{matrix}`;
-    }
+    case 'm:m':
+      return matrixLatex(el);
     case 'm:acc': {
       const chr = prop(el, 'm:accpr', 'm:chr') ?? '\u0302';
       return `\\${ACCENT_COMMANDS[chr] ?? 'hat'}{${inner(child(el, 'm:e'))}}`;
@@ -191,6 +165,40 @@ function elementLatex(el: Element): string {
       if (el.name.endsWith('pr')) return '';
       return latexOf(el.children);
   }
+}
+
+/** A bracketed group: cases and aligned rows, or the parts between their fences. */
+function delimiterLatex(el: Element): string {
+  const open = prop(el, 'm:dpr', 'm:begchr') ?? '(';
+  const close = prop(el, 'm:dpr', 'm:endchr') ?? ')';
+  const sep = prop(el, 'm:dpr', 'm:sepchr') ?? '|';
+  const parts = children(el).filter((c) => c.name === 'm:e');
+  const only = parts.length === 1 ? children(parts[0]!) : [];
+  const arr = only.length === 1 && only[0]!.name === 'm:eqarr' ? only[0]! : null;
+  if (arr && open === '{' && !close) return `\\begin{cases}${rowsLatex(arr)}\\end{cases}`;
+  if (arr && !open && close === '}')
+    return `\\left.${`\\begin{aligned}${rowsLatex(arr)}\\end{aligned}`}\\right\\}`;
+  const body = parts.map((p) => inner(p)).join(sep);
+  const fence = (c: string, side: 'left' | 'right') => {
+    if (!c) return `\\${side}.`;
+    if (c === '{' || c === '}') return `\\${side}\\${c}`;
+    const cmd = CHAR_TO_COMMAND[c];
+    return cmd && /^[a-zA-Z]+$/.test(cmd) ? `\\${side}\\${cmd} ` : `\\${side}${c}`;
+  };
+  return `${fence(open, 'left')}${body}${fence(close, 'right')}`;
+}
+
+/** A matrix, row by row. */
+function matrixLatex(el: Element): string {
+  const rows = children(el)
+    .filter((c) => c.name === 'm:mr')
+    .map((r) =>
+      children(r)
+        .filter((c) => c.name === 'm:e')
+        .map((c) => inner(c))
+        .join(' & '),
+    );
+  return `\\begin{matrix}${rows.join(' \\\\ ')}\\end{matrix}`;
 }
 
 function rowsLatex(arr: Element): string {

@@ -165,6 +165,39 @@ class LatexParser {
     return MATH_SYMBOLS[d.name] ?? '';
   }
 
+  /** \begin{env} … \end{env}: rows split by \\ and cells by &, fenced as the environment is. */
+  private environment(): MathNode[] {
+    const env = this.rawArg().trim();
+    if (env === 'array') this.rawArg();
+    const rows: MathNode[][] = [];
+    let row: MathNode[] = [];
+    while (!this.done && !isCmd(this.tokens[this.i], 'end')) {
+      const n = this.tokens[this.i]!;
+      if (isCmd(n, '\\')) {
+        this.i++;
+        rows.push(row);
+        row = [];
+      } else if (isChar(n, '&')) {
+        this.i++;
+        row.push({ kind: 'text', text: '\u2003' });
+      } else if (isChar(n, '}')) this.i++;
+      else row.push(...this.seq((x) => isCmd(x, '\\') || isChar(x, '&') || isCmd(x, 'end')));
+    }
+    if (row.length > 0) rows.push(row);
+    if (!this.done) {
+      this.i++;
+      this.rawArg();
+    }
+    const fences: Record<string, [string, string]> = {
+      cases: ['{', ''],
+      pmatrix: ['(', ')'],
+      bmatrix: ['[', ']'],
+      vmatrix: ['|', '|'],
+    };
+    const [open, close] = fences[env] ?? ['', ''];
+    return [{ kind: 'rows', open, close, rows }];
+  }
+
   private atom(): MathNode[] {
     const t = this.tokens[this.i++];
     if (!t) return [];
@@ -213,37 +246,7 @@ class LatexParser {
       const d = this.delimiter();
       return d ? [{ kind: 'text', text: d }] : [];
     }
-    if (name === 'begin') {
-      const env = this.rawArg().trim();
-      if (env === 'array') this.rawArg();
-      const rows: MathNode[][] = [];
-      let row: MathNode[] = [];
-      while (!this.done && !isCmd(this.tokens[this.i], 'end')) {
-        const n = this.tokens[this.i]!;
-        if (isCmd(n, '\\')) {
-          this.i++;
-          rows.push(row);
-          row = [];
-        } else if (isChar(n, '&')) {
-          this.i++;
-          row.push({ kind: 'text', text: '\u2003' });
-        } else if (isChar(n, '}')) this.i++;
-        else row.push(...this.seq((x) => isCmd(x, '\\') || isChar(x, '&') || isCmd(x, 'end')));
-      }
-      if (row.length > 0) rows.push(row);
-      if (!this.done) {
-        this.i++;
-        this.rawArg();
-      }
-      const fences: Record<string, [string, string]> = {
-        cases: ['{', ''],
-        pmatrix: ['(', ')'],
-        bmatrix: ['[', ']'],
-        vmatrix: ['|', '|'],
-      };
-      const [open, close] = fences[env] ?? ['', ''];
-      return [{ kind: 'rows', open, close, rows }];
-    }
+    if (name === 'begin') return this.environment();
     if (TEXT_COMMANDS.has(name))
       return [{ kind: 'text', text: this.rawArg().replace(/\\ /g, ' '), plain: true }];
     if (STYLE_COMMANDS.has(name)) return [];
