@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS, DEFAULT_REFRESH_TOKEN_TTL_SECONDS } from '@zhzy/contracts';
+import { CONFIG_TEXT as T } from './i18n/config.js';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -16,7 +17,7 @@ export const ConfigSchema = z.object({
   /** `postgres://…` switches from the embedded SQLite file to PostgreSQL. */
   DATABASE_URL: z
     .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL 必须以 postgres:// 开头')
+    .regex(/^postgres(ql)?:\/\//, T.databaseUrl)
     .optional(),
   /** Seed 演示学校 with its accounts on first start. */
   SEED_DEMO: flag.default(true),
@@ -55,10 +56,7 @@ export const ConfigSchema = z.object({
    */
   TRUST_PROXY: z
     .string()
-    .regex(
-      /^(true|false|yes|no|\d{1,2}|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/,
-      'TRUST_PROXY 须为 false、代理层数（如 1）或代理地址列表（以逗号分隔）',
-    )
+    .regex(/^(true|false|yes|no|\d{1,2}|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, T.trustProxy)
     .default('false')
     .transform((v): false | number | string[] =>
       v === 'false' || v === 'no' || v === '0'
@@ -75,7 +73,7 @@ export const ConfigSchema = z.object({
    */
   PUBLIC_URL: z
     .string()
-    .regex(/^https?:\/\/[^/?#\s]+\/?$/, 'PUBLIC_URL 须为网址，如 https://zy.example.cn')
+    .regex(/^https?:\/\/[^/?#\s]+\/?$/, T.publicUrl)
     .transform((v) => v.replace(/\/+$/, ''))
     .optional(),
   /**
@@ -94,7 +92,7 @@ export const ConfigSchema = z.object({
   /** Extra origins the web app may connect to (space-separated), added to the Content-Security-Policy. */
   CSP_CONNECT_SRC: z
     .string()
-    .regex(/^[\w:/.*\- ]*$/, 'CSP_CONNECT_SRC 只能包含网址，用空格分隔')
+    .regex(/^[\w:/.*\- ]*$/, T.cspConnectSrc)
     .default(''),
   /** Connections per instance to PostgreSQL. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
@@ -105,7 +103,7 @@ export const ConfigSchema = z.object({
   /** S3-compatible endpoint (`http://minio:9000`); absent for AWS S3 itself. */
   S3_ENDPOINT: z
     .string()
-    .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'S3_ENDPOINT 必须是网址，如 http://minio:9000')
+    .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, T.s3Endpoint)
     .optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
@@ -115,7 +113,7 @@ export const ConfigSchema = z.object({
   /** Prefix of every key, so deployments may share a bucket. */
   S3_PREFIX: z
     .string()
-    .regex(/^[\w.-]+(\/[\w.-]+)*\/?$/, 'S3_PREFIX 只能包含字母、数字、-、_、. 和 /')
+    .regex(/^[\w.-]+(\/[\w.-]+)*\/?$/, T.s3Prefix)
     .optional(),
   /** Create the bucket at boot when it is missing. */
   S3_CREATE_BUCKET: flag.default(false),
@@ -123,15 +121,15 @@ export const ConfigSchema = z.object({
   /** Background jobs: `in-process` (embedded default) or `pg-boss` (PostgreSQL-backed, shared by every instance). */
   JOB_QUEUE: z.enum(['in-process', 'pg-boss']).default('in-process'),
   /** Seconds an idle pg-boss worker waits before looking for jobs again (at least 0.5). */
-  JOB_POLL_SECONDS: z.coerce.number().min(0.5, 'JOB_POLL_SECONDS 至少 0.5').max(60).default(2),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5, T.jobPollSeconds).max(60).default(2),
   /** PostgreSQL schema of the pg-boss tables. */
   JOB_QUEUE_SCHEMA: z
     .string()
-    .regex(/^[a-z_][a-z0-9_]*$/, 'JOB_QUEUE_SCHEMA 只能包含小写字母、数字和下划线')
+    .regex(/^[a-z_][a-z0-9_]*$/, T.jobQueueSchema)
     .default('pgboss'),
 
   /** `/metrics` on the main port answers only `Authorization: Bearer <token>`; unset: not served there. */
-  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN 至少 16 个字符').optional(),
+  METRICS_TOKEN: z.string().min(16, T.metricsToken).optional(),
   /** A separate admin port serving `/metrics`, `/health` and `/ready` without a token; unset: none. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
@@ -143,21 +141,21 @@ export type Config = z.infer<typeof ConfigSchema>;
 /** Settings that only make sense together. */
 const ConfigRules = ConfigSchema.superRefine((c, ctx) => {
   if (c.STORAGE === 's3' && !c.S3_BUCKET)
-    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'STORAGE=s3 需要 S3_BUCKET' });
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: T.s3Bucket });
   if (!!c.S3_ACCESS_KEY_ID !== !!c.S3_SECRET_ACCESS_KEY)
     ctx.addIssue({
       code: 'custom',
       path: ['S3_SECRET_ACCESS_KEY'],
-      message: 'S3_ACCESS_KEY_ID 与 S3_SECRET_ACCESS_KEY 须同时设置',
+      message: T.s3Keys,
     });
   if (c.JOB_QUEUE === 'pg-boss' && !c.DATABASE_URL)
     ctx.addIssue({
       code: 'custom',
       path: ['JOB_QUEUE'],
-      message: 'JOB_QUEUE=pg-boss 需要 DATABASE_URL（PostgreSQL）',
+      message: T.pgBossDatabase,
     });
   if (c.METRICS_PORT !== undefined && c.METRICS_PORT !== 0 && c.METRICS_PORT === c.PORT)
-    ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'METRICS_PORT 不能与 PORT 相同' });
+    ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: T.metricsPort });
 });
 
 /** Reads and validates the configuration; a bad value stops the boot with a message naming it. */
@@ -166,7 +164,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const result = ConfigRules.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`配置有误 (invalid configuration):\n${lines.join('\n')}`);
+    throw new Error(T.invalid(lines));
   }
   return result.data;
 }

@@ -1,4 +1,5 @@
 import type { DiscriminationBand, MarkerIndicator, MasteryLevel } from '@zhzy/contracts';
+import { METRICS_TEXT } from '../../i18n/analysis-report.js';
 
 // The formulas of learning analysis, as pure functions over plain numbers (points, not tenths). Every function says
 // which formula it uses; metrics.test.ts checks each against values computed by hand. Nothing here touches the
@@ -264,116 +265,17 @@ export function cronbachAlphaOf(values: ArrayLike<number>, n: number, k: number)
   return (k / (k - 1)) * (1 - itemVars / totalVar);
 }
 
-/** Options of an objective response: 'AC' → ['A', 'C']; the letters of a true/false answer ('T', 'F'). */
-export function optionsOf(response: string | null | undefined): string[] {
-  if (!response) return [];
-  const known = optionsMemo.get(response);
-  if (known) return known;
-  const out = [
-    ...new Set(
-      response
-        .toUpperCase()
-        .replace(/[^A-Z]/g, '')
-        .split(''),
-    ),
-  ].sort();
-  if (optionsMemo.size < MEMO_LIMIT) optionsMemo.set(response, out);
-  return out;
-}
-
-// Responses repeat endlessly ('A', 'B', 'AC' …): parsing each distinct one once keeps a 60,000-answer test fast.
-const MEMO_LIMIT = 10_000;
-const optionsMemo = new Map<string, string[]>();
-const choiceMemo = new Map<string, string>();
-
-/** Normalises an objective answer key or response for comparison ('ca' → 'AC'; '对' → 'T'; '错' → 'F'). */
-export function normaliseChoice(value: string | null | undefined): string {
-  if (!value) return '';
-  const known = choiceMemo.get(value);
-  if (known !== undefined) return known;
-  const v = value.trim();
-  let out: string;
-  if (/^(对|正确|√|✓|T|TRUE)$/i.test(v)) out = 'T';
-  else if (/^(错|错误|×|✗|F|FALSE)$/i.test(v)) out = 'F';
-  else out = optionsOf(v).join('');
-  if (choiceMemo.size < MEMO_LIMIT) choiceMemo.set(value, out);
-  return out;
-}
-
-export interface OptionCount {
-  option: string;
-  count: number;
-  rate: number;
-  correct: boolean;
-}
-
-/**
- * How often each option was chosen: an answer 'AC' counts once for A and once for C; rate = count ÷ answers
- * (blank answers included in the divisor, so the rates of a single-choice question add up to 1 − blank rate).
- */
-export function optionDistribution(
-  responses: readonly (string | null)[],
-  key: string,
-  options: readonly string[],
-): OptionCount[] {
-  return optionDistributionOf(tally(responses), responses.length, key, options);
-}
-
-/** How many times each distinct response occurs. */
-export function tally(responses: readonly (string | null)[]): Map<string | null, number> {
-  const out = new Map<string | null, number>();
-  for (const r of responses) out.set(r, (out.get(r) ?? 0) + 1);
-  return out;
-}
-
-/** `optionDistribution` of `total` responses given as a tally (each distinct response once, with its count). */
-export function optionDistributionOf(
-  responses: ReadonlyMap<string | null, number>,
-  total: number,
-  key: string,
-  options: readonly string[],
-): OptionCount[] {
-  const counts = new Map<string, number>(options.map((o) => [o, 0]));
-  for (const [r, n] of responses) for (const o of optionsOf(r)) counts.set(o, (counts.get(o) ?? 0) + n);
-  const correct = new Set(optionsOf(key));
-  return [...counts.entries()]
-    .sort((a, b) => a[0].localeCompare(b[0]))
-    .map(([option, count]) => ({
-      option,
-      count,
-      rate: total ? count / total : 0,
-      correct: correct.has(option),
-    }));
-}
-
-/**
- * Wrong responses by frequency (most frequent first, then alphabetically): every response that differs from the key
- * after normalising, with blank answers as ''. rate = count ÷ answers.
- */
-export function wrongResponses(
-  responses: readonly (string | null)[],
-  key: string,
-): { response: string; count: number; rate: number }[] {
-  return wrongResponsesOf(tally(responses), responses.length, key);
-}
-
-/** `wrongResponses` of `total` responses given as a tally. */
-export function wrongResponsesOf(
-  responses: ReadonlyMap<string | null, number>,
-  total: number,
-  key: string,
-): { response: string; count: number; rate: number }[] {
-  const k = normaliseChoice(key);
-  const counts = new Map<string, number>();
-  for (const [r, n] of responses) {
-    const v = normaliseChoice(r);
-    if (v === k) continue;
-    counts.set(v, (counts.get(v) ?? 0) + n);
-  }
-  return [...counts.entries()]
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .map(([response, count]) => ({ response, count, rate: total ? count / total : 0 }));
-}
+/** The answers of objective questions (responses.ts). */
+export {
+  optionsOf,
+  normaliseChoice,
+  optionDistribution,
+  tally,
+  optionDistributionOf,
+  wrongResponses,
+  wrongResponsesOf,
+  type OptionCount,
+} from './responses.js';
 
 /** Knowledge-point mastery from a score rate: ≥ 0.85 掌握, ≥ 0.6 基本掌握, below 薄弱. */
 export function masteryLevel(scoreRate: number): MasteryLevel {
@@ -390,7 +292,7 @@ export interface CriticalHit {
   gap: number;
 }
 
-const LINE_NAMES = ['及格线', '良好线', '优秀线'] as const;
+const LINE_NAMES = METRICS_TEXT.scoreLines;
 
 /**
  * 临界生 by score: a student is critical for a line (pass, good, excellent = rate × full) when |total − line| ≤
@@ -433,7 +335,7 @@ export function criticalByRank(
     for (const line of lines) {
       const gap = line - rank;
       if (Math.abs(gap) <= band && (!best || Math.abs(gap) < Math.abs(best.gap)))
-        best = { index, line: `第${line}名`, lineValue: line, gap };
+        best = { index, line: METRICS_TEXT.rankLine(line), lineValue: line, gap };
     }
     if (best) out.push(best);
   });

@@ -6,6 +6,7 @@ import PDFKit from 'pdfkit';
 import sharp from 'sharp';
 import { MATERIAL_MESSAGES, type PaperDocument } from '@zhzy/contracts';
 import type { CardFonts } from '@zhzy/answer-card/render';
+import { BOOKLET_TEXT as T } from '../../i18n/booklet.js';
 import { AppError } from '../../lib/errors.js';
 import { writeInline, type Run } from '../../lib/math-pdf/inline.js';
 import { loadFormulaTypesetter } from '../../lib/math-pdf/tex-svg.js';
@@ -57,7 +58,7 @@ function newDoc(options: BookletOptions, title: string): PDFKit.PDFDocument {
     size: A4,
     margin: MARGIN,
     autoFirstPage: true,
-    info: { Title: title, Creator: '智能作业' },
+    info: { Title: title, Creator: T.creator },
   });
   doc.registerFont('cjk', fontData(options.fonts.regular.path), options.fonts.regular.family ?? '');
   const bold = options.fonts.bold ?? options.fonts.regular;
@@ -245,13 +246,10 @@ export async function renderPaperPdf(paper: PaperDocument, options: BookletOptio
     .font('cjk')
     .fontSize(10)
     .fillColor('#4b5563')
-    .text(
-      `${paper.stageName}${paper.subjectName}\u3000共 ${paper.questionCount} 题\u3000满分 ${paper.totalScore} 分`,
-      {
-        width,
-        align: 'center',
-      },
-    );
+    .text(T.paperFacts(`${paper.stageName}${paper.subjectName}`, paper.questionCount, paper.totalScore), {
+      width,
+      align: 'center',
+    });
   doc.moveDown(0.8);
   for (const section of paper.sections) {
     doc.font('cjk-bold').fontSize(12).fillColor('#111827').text(section.heading, { width });
@@ -260,7 +258,7 @@ export async function renderPaperPdf(paper: PaperDocument, options: BookletOptio
     for (const item of section.items) {
       const q = item.question;
       if (!q) {
-        writeBlocks(doc, [{ type: 'text', text: '（试题已删除）' }], `${item.no}. `, 11);
+        writeBlocks(doc, [{ type: 'text', text: T.questionDeleted }], `${item.no}. `, 11);
         continue;
       }
       writeBlocks(doc, htmlBlocks(q.stem), `${item.no}. `, 11);
@@ -268,8 +266,8 @@ export async function renderPaperPdf(paper: PaperDocument, options: BookletOptio
         writeBlocks(doc, htmlBlocks(option.content), `    ${option.label}. `, 11);
       }
       if (options.withAnswers) {
-        writeBlocks(doc, htmlBlocks(q.answer), '【答案】', 10, '#1f4e9a');
-        if (q.analysis) writeBlocks(doc, htmlBlocks(q.analysis), '【解析】', 10, '#1f4e9a');
+        writeBlocks(doc, htmlBlocks(q.answer), T.answerLabel, 10, '#1f4e9a');
+        if (q.analysis) writeBlocks(doc, htmlBlocks(q.analysis), T.analysisLabel, 10, '#1f4e9a');
       }
       doc.moveDown(0.5);
     }
@@ -290,12 +288,9 @@ async function renderCover(
   doc.moveDown(0.6);
   doc.font('cjk').fontSize(13).fillColor('#374151').text(options.schoolName, { width, align: 'center' });
   const d = options.date;
-  doc
-    .fontSize(11)
-    .fillColor('#6b7280')
-    .text(`${d.getFullYear()}年${d.getMonth() + 1}月${d.getDate()}日`, { width, align: 'center' });
+  doc.fontSize(11).fillColor('#6b7280').text(T.date(d), { width, align: 'center' });
   doc.moveDown(3);
-  doc.font('cjk-bold').fontSize(14).fillColor('#111827').text('目\u3000录', { width, align: 'center' });
+  doc.font('cjk-bold').fontSize(14).fillColor('#111827').text(T.contents, { width, align: 'center' });
   doc.moveDown(0.8);
   contents.forEach((c, i) => {
     const y = doc.y;
@@ -303,12 +298,12 @@ async function renderCover(
       .font('cjk')
       .fontSize(11)
       .fillColor('#111827')
-      .text(`${i + 1}. ${c.title}（${c.kind}）`, MARGIN + 10 * MM, y, {
+      .text(T.contentsEntry(i + 1, c.title, c.kind), MARGIN + 10 * MM, y, {
         width: width - 40 * MM,
         lineBreak: false,
         ellipsis: true,
       });
-    doc.text(`第 ${c.page} 页`, MARGIN, y, { width: width - 10 * MM, align: 'right', lineBreak: false });
+    doc.text(T.page(c.page), MARGIN, y, { width: width - 10 * MM, align: 'right', lineBreak: false });
     doc.y = y + 20;
   });
   return finish(doc);
@@ -337,14 +332,14 @@ async function loadPdf(data: Uint8Array, title: string): Promise<PDFDocument> {
   }
 }
 
-const KIND_NAMES = { paper: '试卷', pdf: 'PDF', image: '图片' } as const;
+const KIND_NAMES = T.kinds;
 
 /** The booklet's bytes. */
 export async function bindBooklet(parts: BookletPart[], options: BookletOptions): Promise<Uint8Array> {
   const out = await PDFDocument.create();
   out.setTitle(options.title);
-  out.setCreator('智能作业');
-  out.setProducer('智能作业 资料装订');
+  out.setCreator(T.creator);
+  out.setProducer(T.producer);
   out.setCreationDate(options.date);
 
   // Each part's pages, appended in order; the cover is inserted at the front once page numbers are known.
@@ -405,8 +400,8 @@ const A3_LANDSCAPE: [number, number] = [420 * MM, 297 * MM];
 async function twoUp(source: PDFDocument, options: BookletOptions): Promise<PDFDocument> {
   const out = await PDFDocument.create();
   out.setTitle(options.title);
-  out.setCreator('智能作业');
-  out.setProducer('智能作业 资料装订');
+  out.setCreator(T.creator);
+  out.setProducer(T.producer);
   out.setCreationDate(options.date);
   // Saved and read back first: pdf-lib writes the fonts of drawn page numbers only when saving.
   const saved = await PDFDocument.load(await source.save());

@@ -17,6 +17,7 @@ import {
 import { parseDocument } from 'htmlparser2';
 import { type ChildNode, isTag, isText } from 'domhandler';
 import { PAPER_LAYOUT_MM, type PaperDocument, type PaperItem } from '@zhzy/contracts';
+import { WORD_EXPORT_TEXT as T, WORD_FONTS } from '../../i18n/paper-word.js';
 import { latexToOmml } from './omml.js';
 
 // A paper as a .docx (the docx package): the student copy, or the teacher copy with every answer and
@@ -26,8 +27,18 @@ import { latexToOmml } from './omml.js';
 
 const MM_TO_TWIP = 56.6929;
 const twip = (mm: number) => Math.round(mm * MM_TO_TWIP);
-const FONT = { ascii: 'Times New Roman', hAnsi: 'Times New Roman', eastAsia: '宋体', cs: 'Times New Roman' };
-const HEI = { ascii: 'Times New Roman', hAnsi: 'Times New Roman', eastAsia: '黑体', cs: 'Times New Roman' };
+const FONT = {
+  ascii: 'Times New Roman',
+  hAnsi: 'Times New Roman',
+  eastAsia: WORD_FONTS.song,
+  cs: 'Times New Roman',
+};
+const HEI = {
+  ascii: 'Times New Roman',
+  hAnsi: 'Times New Roman',
+  eastAsia: WORD_FONTS.hei,
+  cs: 'Times New Roman',
+};
 const ANSWER_COLOR = '1F4E9A';
 
 interface Style {
@@ -262,22 +273,20 @@ export async function renderPaperDocx(doc: PaperDocument, copy: 'student' | 'tea
   // ── header ──
   if (s.sealingLine) {
     children.push(
-      center('…………○…………密…………○…………封…………○…………线…………○…………', { size: size - 2, after: 0 }),
-      center('密 封 线 内 不 要 答 题', { size: size - 4, after: 120 }),
+      center(T.sealingLine, { size: size - 2, after: 0 }),
+      center(T.sealingNote, { size: size - 4, after: 120 }),
     );
   }
   if (s.header.school) children.push(center(s.header.school, { size: size + 6, bold: true, font: HEI }));
   if (s.header.showTitle) children.push(center(doc.title, { size: size + 10, bold: true, font: HEI }));
   if (s.header.showSubtitle && doc.subtitle) children.push(center(doc.subtitle, { size: size + 2 }));
-  if (copy === 'teacher') children.push(center('（教师用卷：含答案与解析）', { size, font: HEI }));
+  if (copy === 'teacher') children.push(center(T.teacherCopy, { size, font: HEI }));
   const facts: string[] = [];
-  if (s.header.examMinutes) facts.push(`考试时间：${s.header.examMinutes} 分钟`);
-  if (s.header.showFullScore) facts.push(`满分：${fmt(doc.totalScore)} 分`);
-  if (facts.length > 0) children.push(center(facts.join('　　'), { size }));
+  if (s.header.examMinutes) facts.push(T.examMinutes(s.header.examMinutes));
+  if (s.header.showFullScore) facts.push(T.fullScore(fmt(doc.totalScore)));
+  if (facts.length > 0) children.push(center(facts.join(T.factSeparator), { size }));
   if (s.studentInfo.show && s.studentInfo.fields.length > 0) {
-    children.push(
-      center(s.studentInfo.fields.map((f) => `${f}：＿＿＿＿＿＿`).join('　'), { size, after: 160 }),
-    );
+    children.push(center(s.studentInfo.fields.map(T.infoField).join(T.infoSeparator), { size, after: 160 }));
   }
   if (s.scoreTable && doc.sections.length > 0) {
     const cell = (text: string) =>
@@ -293,8 +302,10 @@ export async function renderPaperDocx(doc: PaperDocument, copy: 'student' | 'tea
       new Table({
         width: { size: 100, type: WidthType.PERCENTAGE },
         rows: [
-          new TableRow({ children: ['题号', ...doc.sections.map((x) => x.number), '总分'].map(cell) }),
-          new TableRow({ children: ['得分', ...doc.sections.map(() => ''), ''].map(cell) }),
+          new TableRow({
+            children: [T.scoreTableNo, ...doc.sections.map((x) => x.number), T.scoreTableTotal].map(cell),
+          }),
+          new TableRow({ children: [T.scoreTableScore, ...doc.sections.map(() => ''), ''].map(cell) }),
         ],
       }),
       new Paragraph({ children: [] }),
@@ -302,7 +313,7 @@ export async function renderPaperDocx(doc: PaperDocument, copy: 'student' | 'tea
   }
   if (s.header.showNotice && s.header.notice.length > 0) {
     children.push(
-      new Paragraph({ children: [new TextRun({ text: '注意事项：', bold: true, size, font: HEI })] }),
+      new Paragraph({ children: [new TextRun({ text: T.notice, bold: true, size, font: HEI })] }),
     );
     s.header.notice.forEach((line, i) =>
       children.push(
@@ -327,10 +338,10 @@ export async function renderPaperDocx(doc: PaperDocument, copy: 'student' | 'tea
       const q = item.question;
       const lead: ParagraphChild[] = [new TextRun({ text: `${item.no}．`, size, font: FONT })];
       if (item.scoreOverride !== null)
-        lead.push(new TextRun({ text: `（${fmt(item.score)}分）`, size, font: FONT }));
+        lead.push(new TextRun({ text: T.itemScore(fmt(item.score)), size, font: FONT }));
       if (!q) {
         children.push(
-          new Paragraph({ children: [...lead, new TextRun({ text: '（试题已删除）', size, font: FONT })] }),
+          new Paragraph({ children: [...lead, new TextRun({ text: T.questionDeleted, size, font: FONT })] }),
         );
         continue;
       }
@@ -347,14 +358,14 @@ export async function renderPaperDocx(doc: PaperDocument, copy: 'student' | 'tea
         pageBreakBefore: true,
         alignment: AlignmentType.CENTER,
         spacing: { after: 160 },
-        children: [new TextRun({ text: '参考答案与解析', bold: true, size: size + 6, font: HEI })],
+        children: [new TextRun({ text: T.answerKey, bold: true, size: size + 6, font: HEI })],
       }),
     );
     for (const { item } of answers) children.push(...answerBlocks(item, writer, size, true));
   }
 
   const document = new Document({
-    creator: '智能作业',
+    creator: T.creator,
     title: doc.title,
     styles: { default: { document: { run: { font: FONT, size } } } },
     sections: [
@@ -430,17 +441,17 @@ function answerBlocks(
   const lead: ParagraphChild[] = numbered
     ? [new TextRun({ text: `${item.no}．`, size, font: FONT, color: ANSWER_COLOR })]
     : [];
-  out.push(...writer.blocks(q.answer || '<p>（略）</p>', [...lead, label('【答案】')], style));
-  if (q.analysis) out.push(...writer.blocks(q.analysis, [label('【解析】')], style));
+  out.push(...writer.blocks(q.answer || `<p>${T.answerOmitted}</p>`, [...lead, label(T.answerLabel)], style));
+  if (q.analysis) out.push(...writer.blocks(q.analysis, [label(T.analysisLabel)], style));
   if (!numbered && q.knowledgePoints.length > 0) {
     out.push(
       new Paragraph({
         spacing: { after: 120 },
         border: { bottom: { style: BorderStyle.DOTTED, size: 4, color: 'AAAAAA', space: 4 } },
         children: [
-          label('【知识点】'),
+          label(T.knowledgeLabel),
           new TextRun({
-            text: q.knowledgePoints.map((k) => k.name).join('、'),
+            text: q.knowledgePoints.map((k) => k.name).join(T.listSeparator),
             size,
             font: FONT,
             color: ANSWER_COLOR,

@@ -5,6 +5,7 @@ import { type ChildNode, type Element, isTag, isText } from 'domhandler';
 import render from 'dom-serializer';
 import { assertZipWithinLimits } from '../../lib/zip-guard.js';
 import { ommlToLatex } from './omml.js';
+import { WORD_IMPORT_TEXT as T, WORD_IMPORT_WORDS as W } from '../../i18n/paper-word.js';
 
 // Reads a teacher's Word paper written in the common convention into questions for a preview:
 //   一、选择题（每小题 3 分，共 30 分）        a section; the score per question is taken when written
@@ -50,30 +51,18 @@ interface Block {
   listItem: boolean;
 }
 
-const SECTION_RE = /^([一二三四五六七八九十]{1,3})\s*[、.．]\s*(.+)$/;
+const SECTION_RE = W.section;
 const QUESTION_RE = /^(\d{1,3})\s*(?:[.．、]|[)）])(?!\d)\s*/;
 /** An option label: A. / A． / A、 or (A) / （A）. */
 const LABEL = '(?:([A-H])\\s*[.．、]|[(（]([A-H])[)）])';
 const OPTION_RE = new RegExp(`^${LABEL}\\s*`);
 /** 答案：… / 解析：… written without brackets at the start of a line. */
-const PLAIN_MARKER_RE = /^(答案|解析|详解|分析|点评|点睛|知识点|考点)\s*[:：]/;
-const KEY_HEADING_RE = /^(参考答案|答案与解析|答案及解析|参考答案与解析|答案)\s*[:：]?$/;
-const MARKER_RE = /【(答案|解析|详解|分析|点评|点睛|知识点|考点)】/;
-const MARKER_SPLIT_RE = /【(答案|解析|详解|分析|点评|点睛|知识点|考点)】/g;
+const PLAIN_MARKER_RE = W.plainMarker;
+const KEY_HEADING_RE = W.keyHeading;
+const MARKER_RE = W.marker;
+const MARKER_SPLIT_RE = W.markerSplit;
 
-const TYPE_WORDS: [RegExp, string][] = [
-  [/多选|多项选择|不定项/, '多选题'],
-  [/单选|单项选择|选择题/, '单选题'],
-  [/判断/, '判断题'],
-  [/填空/, '填空题'],
-  [/完形/, '完形填空'],
-  [/阅读/, '阅读理解'],
-  [/书面表达|写作/, '书面表达'],
-  [/作文/, '作文'],
-  [/实验/, '实验题'],
-  [/计算/, '计算题'],
-  [/解答|应用|证明|综合/, '解答题'],
-];
+const TYPE_WORDS = W.types;
 
 export function typeNameOf(title: string): string | null {
   for (const [re, name] of TYPE_WORDS) if (re.test(title)) return name;
@@ -227,9 +216,7 @@ export async function parseDocx(bytes: Uint8Array): Promise<ParsedPaper> {
   const warnings: string[] = [];
   const { xml: withLatex, failed } = equationsAsLatex(xml);
   if (failed > 0) {
-    warnings.push(
-      `文档中有 ${failed} 个 Word 公式无法自动识别，已略去，请在预览中补上（可用 LaTeX，如 \\(x^2\\)）`,
-    );
+    warnings.push(T.equationsFailed(failed));
   }
   let source: Buffer = buffer;
   if (withLatex !== xml) {
@@ -238,7 +225,10 @@ export async function parseDocx(bytes: Uint8Array): Promise<ParsedPaper> {
   }
   const { value: html } = await mammoth.convertToHtml({ buffer: source });
   const blocks = blocksOf(html);
-  const lines = blocks.map((b) => b.text.trim()).filter((text) => text !== '').slice(0, MAX_SOURCE_LINES);
+  const lines = blocks
+    .map((b) => b.text.trim())
+    .filter((text) => text !== '')
+    .slice(0, MAX_SOURCE_LINES);
   return { ...parseBlocks(blocks, warnings), source: lines };
 }
 
@@ -276,7 +266,7 @@ export function parseBlocks(blocks: Block[], warnings: string[] = []): ParsedPap
 
   const ensureSection = () => {
     if (!section) {
-      section = { title: '试题', typeName: null, score: null, questions: [] };
+      section = { title: T.defaultSection, typeName: null, score: null, questions: [] };
       paper.sections.push(section);
     }
     return section;
@@ -289,7 +279,8 @@ export function parseBlocks(blocks: Block[], warnings: string[] = []): ParsedPap
     for (let i = 1; i < parts.length; i += 2) {
       const name = parts[i]!;
       const content = parts[i + 1] ?? '';
-      field = name === '答案' ? 'answer' : name === '知识点' || name === '考点' ? 'knowledge' : 'analysis';
+      field =
+        name === W.answerMarker ? 'answer' : W.knowledgeMarkers.includes(name) ? 'knowledge' : 'analysis';
       appendField(q, field, content);
     }
   };
@@ -306,7 +297,7 @@ export function parseBlocks(blocks: Block[], warnings: string[] = []): ParsedPap
         const last = q.options.at(-1);
         if (last) {
           last.content += ` ${simpleInline(html)}`;
-          q.warnings.push(`第 ${q.no} 题选项 ${last.label} 后面有一段无法归类的内容，已并入该选项，请核对`);
+          q.warnings.push(T.optionTail(q.no, last.label));
         } else q.stem += wrap(html);
         break;
       }
@@ -324,9 +315,9 @@ export function parseBlocks(blocks: Block[], warnings: string[] = []): ParsedPap
 
   const startQuestion = (no: number, rest: string) => {
     const s = ensureSection();
-    if (all.some((q) => q.no === no) && no !== 1) warnings.push(`题号 ${no} 出现了不止一次，请核对`);
+    if (all.some((q) => q.no === no) && no !== 1) warnings.push(T.repeatedNo(no));
     else if (lastNo > 0 && no !== lastNo + 1 && !(no === 1 && s.questions.length === 0)) {
-      warnings.push(`题号不连续：第 ${lastNo} 题之后是第 ${no} 题，可能有题目没有识别出来`);
+      warnings.push(T.gapInNos(lastNo, no));
     }
     lastNo = no;
     question = { no, stem: '', options: [], answer: '', analysis: '', knowledgePoints: [], warnings: [] };
@@ -347,8 +338,8 @@ export function parseBlocks(blocks: Block[], warnings: string[] = []): ParsedPap
     const block = plain
       ? {
           ...raw,
-          text: `【${plain[1]}】${raw.text.trim().slice(plain[0].length)}`,
-          html: `【${plain[1]}】${stripLead(raw.html, plain[0])}`,
+          text: `${W.markerOf(plain[1]!)}${raw.text.trim().slice(plain[0].length)}`,
+          html: `${W.markerOf(plain[1]!)}${stripLead(raw.html, plain[0])}`,
         }
       : raw;
     const text = block.text.replace(/\s+/g, ' ').trim();
@@ -362,8 +353,8 @@ export function parseBlocks(blocks: Block[], warnings: string[] = []): ParsedPap
     if (keyMode && /^\s*<table/.test(block.html)) {
       // An answer table: a 题号 row and an 答案 row, cell by cell.
       const rows = tableRows(block.html);
-      const nos = rows.find((r) => /题号/.test(r[0] ?? ''));
-      const keys = rows.find((r) => /答案/.test(r[0] ?? ''));
+      const nos = rows.find((r) => W.noRow.test(r[0] ?? ''));
+      const keys = rows.find((r) => W.answerRow.test(r[0] ?? ''));
       nos?.forEach((cell, i) => {
         const target = all.find((q) => q.no === Number(cell.trim()) && !q.answer);
         const answer = keys?.[i]?.trim();
@@ -400,7 +391,7 @@ export function parseBlocks(blocks: Block[], warnings: string[] = []): ParsedPap
     if (sectionMatch && !QUESTION_RE.test(text)) {
       const rest = sectionMatch[2]!;
       const title = rest.replace(/[（(].*$/, '').trim() || rest;
-      const score = /每(?:小)?题\s*(\d+(?:\.\d)?)\s*分/.exec(rest);
+      const score = W.scoreEach.exec(rest);
       section = { title, typeName: typeNameOf(title), score: score ? Number(score[1]) : null, questions: [] };
       paper.sections.push(section);
       question = null;
@@ -444,26 +435,29 @@ export function parseBlocks(blocks: Block[], warnings: string[] = []): ParsedPap
   }
 
   if (autoNumbered > 0) {
-    warnings.push(`有 ${autoNumbered} 道题使用了 Word 自动编号，已按顺序编号，请核对题号`);
+    warnings.push(T.autoNumbered(autoNumbered));
   }
 
   for (const q of all) {
-    if (!q.stem.trim()) q.warnings.push(`第 ${q.no} 题没有识别到题干`);
+    if (!q.stem.trim()) q.warnings.push(T.noStem(q.no));
     if (q.options.length > 0) {
       if (q.options.length < 4) {
         q.warnings.push(
-          `第 ${q.no} 题只识别到 ${q.options.length} 个选项（${q.options.map((o) => o.label).join('、')}），可能有选项没有识别出来`,
+          T.fewOptions(
+            q.no,
+            q.options.map((o) => o.label),
+          ),
         );
       }
       const letters = decode(q.answer.replace(/<[^>]*>/g, '')).replace(/[\s,，、]/g, '');
       if (/^[A-Z]+$/.test(letters)) {
         const labels = new Set(q.options.map((o) => o.label));
         const bad = [...letters].filter((l) => !labels.has(l));
-        if (bad.length > 0) q.warnings.push(`第 ${q.no} 题的答案“${letters}”不在识别出的选项中`);
+        if (bad.length > 0) q.warnings.push(T.answerNotAnOption(q.no, letters));
       }
     }
-    if (!q.answer.trim()) q.warnings.push(`第 ${q.no} 题没有找到【答案】`);
+    if (!q.answer.trim()) q.warnings.push(T.noAnswer(q.no));
   }
-  if (!paper.title) paper.title = '导入的试卷';
+  if (!paper.title) paper.title = T.defaultTitle;
   return paper;
 }

@@ -15,6 +15,8 @@ import {
   type SchoolQuestionsQuerySchema,
 } from '@zhzy/contracts';
 import type { AuthContext } from '../../lib/call.js';
+import { QUESTION_TYPE_NAMES as TYPES } from '../../i18n/messages.js';
+import { JUDGE_ANSWERS } from '../../i18n/questions.js';
 import { AppError } from '../../lib/errors.js';
 import { requireSchool } from '../../lib/scope.js';
 import { newId } from '../../lib/ids.js';
@@ -37,11 +39,41 @@ import { parseKeyword, questionSearchTokens } from './search-text.js';
 
 const DAY_MS = 86_400_000;
 const LETTERS = 'ABCDEFGH';
-const CHOICE_TYPES = new Set(['单选题', '多选题']);
+const CHOICE_TYPES = new Set<string>([TYPES.single, TYPES.multiple]);
 
 type Input = z.output<typeof QuestionInputSchema>;
 
 const badInput = (message: string) => new AppError('VALIDATION', message);
+
+/**
+ * The answer as stored: a choice answer as its sorted letters (one for 单选题, two or more for 多选题), a 判断题's as
+ * 正确 or 错误; any other answer as written.
+ */
+function checkedAnswer(typeName: string, answer: string, optionCount: number): string {
+  if (CHOICE_TYPES.has(typeName)) {
+    if (optionCount < 2) throw badInput(M.tooFewOptions);
+    const letters = LETTERS.slice(0, optionCount);
+    const picked = [
+      ...new Set(
+        richTextToPlain(answer)
+          .toUpperCase()
+          .replace(/[\s,，、]/g, ''),
+      ),
+    ];
+    if (picked.length === 0 || picked.some((c) => !letters.includes(c))) {
+      throw badInput(M.choiceAnswer(`${letters[0]}–${letters[letters.length - 1]}`));
+    }
+    if (typeName === TYPES.single && picked.length !== 1) throw badInput(M.singleAnswer);
+    if (typeName === TYPES.multiple && picked.length < 2) throw badInput(M.multipleAnswer);
+    return picked.sort().join('');
+  }
+  if (typeName === TYPES.trueFalse) {
+    const judged = JUDGE_ANSWERS[richTextToPlain(answer)];
+    if (!judged) throw badInput(M.judgeAnswer);
+    return judged;
+  }
+  return answer;
+}
 
 /** A question ready to write: sanitised content, checked links and its search tokens. */
 interface Prepared {
@@ -86,39 +118,9 @@ export class QuestionsService {
           .filter((content) => content !== '')
           .map((content, i) => ({ label: LETTERS[i]!, content }))
       : [];
-    let answer = sanitizeRichText(input.answer);
-    if (choice) {
-      if (options.length < 2) throw badInput(M.tooFewOptions);
-      const letters = LETTERS.slice(0, options.length);
-      const picked = [
-        ...new Set(
-          richTextToPlain(answer)
-            .toUpperCase()
-            .replace(/[\s,，、]/g, ''),
-        ),
-      ];
-      if (picked.length === 0 || picked.some((c) => !letters.includes(c))) {
-        throw badInput(M.choiceAnswer(`${letters[0]}–${letters[letters.length - 1]}`));
-      }
-      if (type.name === '单选题' && picked.length !== 1) throw badInput(M.singleAnswer);
-      if (type.name === '多选题' && picked.length < 2) throw badInput(M.multipleAnswer);
-      answer = picked.sort().join('');
-    }
-    if (type.name === '判断题') {
-      const plain = richTextToPlain(answer);
-      const map: Record<string, string> = {
-        正确: '正确',
-        对: '正确',
-        '√': '正确',
-        错误: '错误',
-        错: '错误',
-        '×': '错误',
-      };
-      const judged = map[plain];
-      if (!judged) throw badInput(M.judgeAnswer);
-      answer = judged;
-    }
-    const blankCount = type.name === '填空题' ? (input.blankCount ?? Math.max(1, countBlanks(stem))) : null;
+    const answer = checkedAnswer(type.name, sanitizeRichText(input.answer), options.length);
+    const blankCount =
+      type.name === TYPES.blank ? (input.blankCount ?? Math.max(1, countBlanks(stem))) : null;
 
     const kpIds = [...new Set(input.knowledgePointIds)];
     const knowledgePoints = await this.repo.knowledgePointsIn(input.subjectId, kpIds);
@@ -179,7 +181,10 @@ export class QuestionsService {
    * Questions read from a Word paper, into 我的题库 in one transaction (all or none), each checked as `create` checks
    * one; a refusal names the question. With `share`, each is then shared to the school bank for review.
    */
-  async importMany(auth: AuthContext, body: z.output<typeof ImportQuestionsSchema>): Promise<ImportQuestionsResult> {
+  async importMany(
+    auth: AuthContext,
+    body: z.output<typeof ImportQuestionsSchema>,
+  ): Promise<ImportQuestionsResult> {
     const orgId = requireSchool(auth);
     const prepared: Prepared[] = [];
     for (const [i, input] of body.questions.entries()) {

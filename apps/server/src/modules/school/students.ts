@@ -7,7 +7,9 @@ import {
   STUDENT_NO_PATTERN,
   type Student,
 } from '@zhzy/contracts';
+import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/dialect.js';
+import { STUDENTS_TEXT as T } from '../../i18n/students.js';
 import type { AuthContext } from '../../lib/call.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -16,6 +18,8 @@ import type { SchoolRepository } from './repository.js';
 import { gradeFromName, type AuditLog, type SchoolService } from './service.js';
 import { SandboxLimitError, limitRefusal, type DocumentSandbox } from '../../lib/sandbox/pool.js';
 import { XlsxError, writeXlsx, type SheetSpec } from './xlsx.js';
+
+type Gender = z.infer<typeof GenderSchema>;
 
 /** One broken row of an import, as the answer's data.errors lists it. */
 export interface RowError {
@@ -35,22 +39,15 @@ interface ParsedRow {
   name: string;
   studentNo: string;
   className: string;
-  gender: '男' | '女' | null;
+  gender: Gender | null;
 }
 
-const NOTES = [
-  ['学生名单填写说明'],
-  ['1. 请在“学生名单”工作表中从第2行开始填写，每行一名学生，不要修改第1行的表头。'],
-  ['2. 姓名、学号必填；学号在全校唯一，只能包含字母、数字和短横线，最多32位。'],
-  ['3. 班级填写本学年已有的班级名称，例如：七年级(1)班；导入时也可以选择自动创建不存在的班级。'],
-  ['4. 性别填写“男”或“女”，也可以不填。'],
-  ['5. 任意一行有误时不会导入任何学生，请按提示修改后重新导入。'],
-];
+const NOTES = T.notes.map((line) => [line]);
 
 /** The student sheet: the import's columns, so an export imports back as it is. */
 function studentSheet(rows: (string | null)[][]): SheetSpec {
   return {
-    name: '学生名单',
+    name: T.sheet,
     columns: [
       { header: STUDENT_COLUMNS[0], width: 14 },
       { header: STUDENT_COLUMNS[1], width: 18, text: true },
@@ -58,7 +55,7 @@ function studentSheet(rows: (string | null)[][]): SheetSpec {
       { header: STUDENT_COLUMNS[3], width: 8 },
     ],
     rows,
-    choices: { column: 3, values: ['男', '女'] },
+    choices: { column: 3, values: [...GenderSchema.options] },
   };
 }
 
@@ -121,7 +118,7 @@ export class StudentsService {
 
   async create(
     auth: AuthContext,
-    input: { classId: string; name: string; studentNo: string; gender?: '男' | '女' | null | undefined },
+    input: { classId: string; name: string; studentNo: string; gender?: Gender | null | undefined },
   ): Promise<Student> {
     const klass = await this.repo.years.findClass(input.classId);
     const actor = await this.school.access.adminOfRow(auth, klass?.org_id, SCHOOL_MESSAGES.classNotFound);
@@ -164,7 +161,7 @@ export class StudentsService {
     input: {
       name?: string | undefined;
       studentNo?: string | undefined;
-      gender?: '男' | '女' | null | undefined;
+      gender?: Gender | null | undefined;
     },
   ): Promise<Student> {
     const row = await this.repo.students.findStudent(studentId);
@@ -211,13 +208,7 @@ export class StudentsService {
         }
       }
       if (moved.length > 0)
-        await this.log.record(
-          repo,
-          actor,
-          'student.move',
-          klass!.id,
-          `${moved.length}名学生调入${klass!.name}`,
-        );
+        await this.log.record(repo, actor, 'student.move', klass!.id, T.moved(moved.length, klass!.name));
     });
     return { moved, failed };
   }
@@ -226,7 +217,7 @@ export class StudentsService {
   template(): Promise<Buffer> {
     return writeXlsx([
       studentSheet([]),
-      { name: '填写说明', columns: [{ header: '', width: 90 }], rows: NOTES, plain: true },
+      { name: T.notesSheet, columns: [{ header: '', width: 90 }], rows: NOTES, plain: true },
     ]);
   }
 
@@ -238,7 +229,7 @@ export class StudentsService {
     const data = await writeXlsx([
       studentSheet(students.map((s) => [s.name, s.student_no, s.class_name, s.gender])),
     ]);
-    return { data, filename: `${klass!.year_name}-${klass!.name}-学生名单.xlsx` };
+    return { data, filename: T.exportFile(klass!.year_name, klass!.name) };
   }
 
   /**
@@ -262,19 +253,21 @@ export class StudentsService {
     const header = sheet[0];
     if (!header) throw new AppError('VALIDATION', SCHOOL_MESSAGES.importEmpty);
     const at = (name: string) => header.cells.findIndex((c) => c.trim() === name);
-    const col = { name: at('姓名'), no: at('学号'), klass: at('班级'), gender: at('性别') };
-    const missing = [
-      col.name < 0 ? '姓名' : null,
-      col.no < 0 ? '学号' : null,
-      col.klass < 0 && !fallbackClass ? '班级' : null,
-    ].filter((x): x is string => x !== null);
+    const [NAME, NO, CLASS, GENDER] = STUDENT_COLUMNS;
+    const col = { name: at(NAME), no: at(NO), klass: at(CLASS), gender: at(GENDER) };
+    const headers: (string | null)[] = [
+      col.name < 0 ? NAME : null,
+      col.no < 0 ? NO : null,
+      col.klass < 0 && !fallbackClass ? CLASS : null,
+    ];
+    const missing = headers.filter((x): x is string => x !== null);
     if (missing.length > 0)
-      throw new AppError('VALIDATION', SCHOOL_MESSAGES.importMissingHeader(missing.join('、')));
+      throw new AppError('VALIDATION', SCHOOL_MESSAGES.importMissingHeader(missing.join(T.listSeparator)));
     const body = sheet.slice(1);
     if (body.length === 0) throw new AppError('VALIDATION', SCHOOL_MESSAGES.importEmpty);
 
     const errors: RowError[] = [];
-    const fail = (row: number, message: string) => errors.push({ row, message: `第${row}行：${message}` });
+    const fail = (row: number, message: string) => errors.push({ row, message: T.rowError(row, message) });
     const byName = new Map(classes.map((c) => [c.name, c]));
     const firstRowOf = new Map<string, number>();
     const toCreate = new Set<string>();
@@ -291,19 +284,18 @@ export class StudentsService {
         fail(row, message);
       };
       if (!name) bad(SCHOOL_MESSAGES.studentNameRequired);
-      else if (name.length > 20) bad('学生姓名最多20个字');
+      else if (name.length > 20) bad(T.nameTooLong);
       if (!studentNo) bad(SCHOOL_MESSAGES.studentNoRequired);
-      else if (!STUDENT_NO_PATTERN.test(studentNo))
-        bad(`学号 ${studentNo} 格式不正确（只能包含字母、数字和短横线，最多32位）`);
-      else if (firstRowOf.has(studentNo)) bad(`学号 ${studentNo} 与第${firstRowOf.get(studentNo)}行重复`);
+      else if (!STUDENT_NO_PATTERN.test(studentNo)) bad(T.badStudentNo(studentNo));
+      else if (firstRowOf.has(studentNo)) bad(T.repeatedStudentNo(studentNo, firstRowOf.get(studentNo)));
       else firstRowOf.set(studentNo, row);
       const gender = genderText ? GenderSchema.safeParse(genderText) : null;
-      if (gender && !gender.success) bad(`性别“${genderText}”不正确，只能是男或女`);
-      if (!className) bad('请填写班级');
-      else if (className.length > 30) bad('班级名称最多30个字');
+      if (gender && !gender.success) bad(T.badGender(genderText));
+      if (!className) bad(T.classRequired);
+      else if (className.length > 30) bad(T.classNameTooLong);
       else if (!byName.has(className)) {
         if (options.createMissingClasses) toCreate.add(className);
-        else bad(`班级 ${className} 在${year!.name}中不存在`);
+        else bad(T.classNotInYear(className, year!.name));
       }
       if (ok) parsed.push({ row, name, studentNo, className, gender: gender?.success ? gender.data : null });
     }
@@ -362,13 +354,16 @@ export class StudentsService {
           actor,
           'student.import',
           year!.id,
-          `${year!.name}导入${parsed.length}名学生${created.length > 0 ? `，新建班级${created.map((c) => c.name).join('、')}` : ''}`,
+          T.imported(
+            year!.name,
+            parsed.length,
+            created.map((c) => c.name),
+          ),
         );
       });
     } catch (error) {
       // Another import took a number between the check and the insert: still nothing was imported.
-      if (isUniqueViolation(error))
-        throw new AppError('CONFLICT', '导入失败：有学号刚被占用，未导入任何学生，请重新导入');
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT', T.numberTakenMeanwhile);
       throw error;
     }
     const counts = new Map<string, number>();

@@ -18,7 +18,7 @@ import {
   StatTiles,
   summaryTiles,
 } from './parts';
-import { HomeworkToolbar, useNoHomework, useSelection } from './selection';
+import { HomeworkToolbar, useNoHomework, useAnalysisSelection } from './selection';
 
 /** The questions, knowledge points and reliability of a homework (used by the assistant and the report). */
 export function QuestionSections({
@@ -134,7 +134,7 @@ function QuestionDialog({ q, onClose }: { q: QuestionStats | null; onClose: () =
 
 /** /assistant/analysis: a homework's questions — 得分率, 难度, 区分度, options, knowledge points, reliability. */
 export function AssistantAnalysisScreen() {
-  const sel = useSelection();
+  const sel = useAnalysisSelection();
   const none = useNoHomework();
   const analysis = useHomeworkAnalysis(sel.homeworkId, sel.classId);
   const [open, setOpen] = useState<QuestionStats | null>(null);

@@ -32,7 +32,7 @@ import {
   summaryTiles,
   type Tile,
 } from './parts';
-import { HomeworkToolbar, useNoHomework, useSelection } from './selection';
+import { HomeworkToolbar, useNoHomework, useAnalysisSelection } from './selection';
 
 function ClassBody({ a }: { a: ClassAnalysis }) {
   const openStudent = useOpenStudent();
@@ -211,7 +211,7 @@ function ClassBody({ a }: { a: ClassAnalysis }) {
 
 /** /analysis/class: one class of a homework against the grade. */
 export function ClassAnalysisScreen() {
-  const sel = useSelection();
+  const sel = useAnalysisSelection();
   const none = useNoHomework();
   const analysis = useClassAnalysis(sel.homeworkId, sel.classId);
   return (

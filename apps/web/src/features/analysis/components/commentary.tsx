@@ -9,7 +9,7 @@ import { useCommentary } from '../api/analysis';
 import { optionsOption, scoreDistributionOption } from '../utils/chart-options';
 import { CropImage } from './crop-image';
 import { HomeworkHeader, HomeworkLinks, LoadState, NoHomework, NoResults, Panel } from './parts';
-import { HomeworkToolbar, useNoHomework, useSelection } from './selection';
+import { HomeworkToolbar, useNoHomework, useAnalysisSelection } from './selection';
 
 const tc = ta.commentary;
 
@@ -213,7 +213,7 @@ function CommentaryBody({ c }: { c: Commentary }) {
 
 /** /assistant/commentary: 讲评 — questions by need, wrong answers, typical and exemplary answers, follow-up. */
 export function CommentaryScreen() {
-  const sel = useSelection();
+  const sel = useAnalysisSelection();
   const none = useNoHomework();
   const commentary = useCommentary(sel.homeworkId, sel.classId);
   return (

@@ -8,7 +8,7 @@ import { cn } from '../../../lib/utils';
 import { useHomeworkDetails } from '../api/analysis';
 import { CropImage } from './crop-image';
 import { HomeworkHeader, HomeworkLinks, LoadState, NoHomework, Panel } from './parts';
-import { HomeworkToolbar, useNoHomework, useSelection } from './selection';
+import { HomeworkToolbar, useNoHomework, useAnalysisSelection } from './selection';
 
 const td = ta.details;
 type Filter = 'all' | 'wrong' | 'pending' | 'absent';
@@ -219,7 +219,7 @@ function Matrix({ d }: { d: HomeworkDetails }) {
 
 /** /assistant/details: the student × question matrix; a cell opens that answer's crop. */
 export function DetailsScreen() {
-  const sel = useSelection();
+  const sel = useAnalysisSelection();
   const none = useNoHomework();
   const details = useHomeworkDetails(sel.homeworkId, sel.classId);
   const d = details.data;

@@ -26,7 +26,7 @@ import {
   StatTiles,
   summaryTiles,
 } from './parts';
-import { HomeworkToolbar, useNoHomework, useSelection } from './selection';
+import { HomeworkToolbar, useNoHomework, useAnalysisSelection } from './selection';
 
 /** The full score list from the host, with ranks where the school allows them and Z / T scores. */
 export function FullExportButton({
@@ -252,7 +252,7 @@ function GradeBody({ a }: { a: HomeworkAnalysis }) {
 
 /** /analysis/grade: a homework across all its classes, and the subject's trend. */
 export function GradeAnalysisScreen() {
-  const sel = useSelection();
+  const sel = useAnalysisSelection();
   const none = useNoHomework();
   const analysis = useHomeworkAnalysis(sel.homeworkId, null);
   return (

@@ -16,7 +16,7 @@ import { MasteryTag } from './columns';
 import { CropImage } from './crop-image';
 import { MistakeBookView } from './mistake-book';
 import { LoadState, Panel, StatTiles } from './parts';
-import { useSelection } from './selection';
+import { useAnalysisSelection } from './selection';
 
 const tp = ta.person;
 const col = ta.tables.col;
@@ -268,7 +268,7 @@ function StudentBody({ a }: { a: StudentAnalysis }) {
 
 /** /analysis/person: one student over time — trend, knowledge points, wrong questions, 错题本. */
 export function PersonAnalysisScreen() {
-  const sel = useSelection();
+  const sel = useAnalysisSelection();
   const filters = useAnalysisFilters();
   const students = useClassStudents(sel.classId);
   const analysis = useStudentAnalysis(sel.studentId, sel.subjectId);

@@ -6,7 +6,7 @@ import { downloadReportPdf, useHomeworkAnalysis } from '../api/analysis';
 import { QuestionSections } from './assistant-analysis';
 import { GradeSections } from './grade-analysis';
 import { HomeworkHeader, LoadState, NoHomework, NoResults, StatTiles, summaryTiles } from './parts';
-import { HomeworkToolbar, useNoHomework, useSelection } from './selection';
+import { HomeworkToolbar, useNoHomework, useAnalysisSelection } from './selection';
 
 const PRINT_CSS = `
 @page { size: A4 portrait; margin: 12mm; }
@@ -18,7 +18,7 @@ const PRINT_CSS = `
 
 /** papaerReport: the whole analysis of a homework on printable pages, also as a PDF from the host. */
 export function ReportScreen() {
-  const sel = useSelection();
+  const sel = useAnalysisSelection();
   const none = useNoHomework();
   const analysis = useHomeworkAnalysis(sel.homeworkId, sel.classId);
   const [busy, setBusy] = useState(false);

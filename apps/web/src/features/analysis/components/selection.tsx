@@ -8,7 +8,7 @@ import { useAnalysisFilters, useAnalysisHomeworks } from '../api/analysis';
 const tp = ta.picker;
 
 /** The screen's selection, kept in the address (so /paperlist's 分析 and a shared link open the same view). */
-export function useSelection() {
+export function useAnalysisSelection() {
   const [params, setParams] = useSearchParams();
   const get = (k: string) => params.get(k) || null;
   const set = (patch: Record<string, string | null>, replace = false) => {
@@ -46,7 +46,7 @@ export function HomeworkToolbar({
   classMode: 'optional' | 'required' | 'none';
   actions?: ReactNode;
 }) {
-  const sel = useSelection();
+  const sel = useAnalysisSelection();
   const filters = useAnalysisFilters();
   const list = useAnalysisHomeworks({
     page: 1,
@@ -124,7 +124,7 @@ export function HomeworkToolbar({
 
 /** Whether the toolbar has finished and found nothing to analyse. */
 export function useNoHomework() {
-  const sel = useSelection();
+  const sel = useAnalysisSelection();
   const list = useAnalysisHomeworks({
     page: 1,
     size: 50,
