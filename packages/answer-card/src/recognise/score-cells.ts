@@ -16,9 +16,13 @@ const SAMPLES_PER_MM = 8;
 /** Redness (0–1 above the paper's) of a clear red stroke, and of any red at all. */
 const RED_INK = 0.2;
 const RED_WEAK = 0.08;
-/** Darkness (0 paper, 1 the anchors' ink) of a clear stroke and of any mark at all on a grey scan. */
+/** Darkness (0 paper, 1 the anchors' ink) of a dark stroke that is not red on a colour scan. */
 const DARK_INK = 0.5;
 const DARK_WEAK = 0.33;
+/** Grey scans: a mark at all is this far (darkness) above the printed level… */
+export const GREY_MARGIN = 0.1;
+/** …and a pen this far above it is told apart from the print (else every mark is faint: a person looks). */
+export const GREY_CONTRAST = 0.12;
 /** Channel differences up to this are grey (JPEG rounding), not colour. */
 const GREY_CHROMA = 4;
 /** A cell at least this share clearly inked is ticked… */
@@ -132,14 +136,25 @@ function pixelAt(
 
 const r4 = (x: number) => Math.round(x * 10000) / 10000;
 
-/** Measures every cell of one box and decides its score. */
-function readBox(
+/** The q-quantile (0–1) of sorted values. */
+const quantile = (sorted: number[], q: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : 0;
+
+interface Measured {
+  role: 'tens' | 'units' | 'half';
+  value: number;
+  px: (Pixel | undefined)[];
+  /** Grey scans: the cell's darkness above its box's own paper, sorted. */
+  dark: number[];
+}
+
+/** A box's cells sampled, with each cell's darkness measured against the box's own paper (a shadow or a gradient). */
+function measureBox(
   raster: Raster,
   m: Affine,
   box: CardElementOf<'scoreBox'>,
   levels: { paper: number; ink: number },
-): ScoreReading {
-  const colour = raster.channels >= 3;
+): Measured[] {
   const cells = box.rows.flatMap((row) =>
     row.cells.map((c) => ({
       role: row.role,
@@ -147,24 +162,51 @@ function readBox(
       px: cellSamples(m, c.rect).map((p) => pixelAt(raster, p, levels)),
     })),
   );
+  const all = cells.flatMap((c) => c.px.map((p) => p?.dark ?? 0)).sort((a, b) => a - b);
+  const paper = quantile(all, 0.5);
+  return cells.map((c) => ({
+    ...c,
+    dark: c.px.map((p) => (p?.dark ?? 0) - paper).sort((a, b) => a - b),
+  }));
+}
+
+/**
+ * Grey cuts from the sheet's own evidence (ADR 0065): `print` is the page's printed frame and digit level (the
+ * darkest 2 % of a typical cell — most cells are unmarked), `pen` the teacher's pen on this box (the core of its
+ * darkest cell). A stroke counts as ink past halfway from the print to the pen, and as a mark at all a margin above
+ * the print. A pen too close to the print to tell apart leaves every mark faint: a person looks.
+ */
+export function greyCuts(print: number, pen: number): { ink: number; weak: number; clear: boolean } {
+  const weak = print + GREY_MARGIN;
+  const clear = pen - print >= GREY_CONTRAST;
+  return { ink: clear ? Math.max(weak, print + (pen - print) / 2) : Infinity, weak, clear };
+}
+
+/** Measures every cell of one box and decides its score (`print`: the page's printed level on a grey scan). */
+function readBox(raster: Raster, box: CardElementOf<'scoreBox'>, cells: Measured[], print: number): ScoreReading {
+  const colour = raster.channels >= 3;
   // The paper's own red (a scanner's colour cast): the median over the cells, which are mostly paper.
   const reds = cells.flatMap((c) => c.px.map((p) => p?.red ?? 0)).sort((a, b) => a - b);
-  const baseRed = colour ? (reds[Math.floor(reds.length / 2)] ?? 0) : 0;
+  const baseRed = colour ? quantile(reds, 0.5) : 0;
+  const pen = Math.max(...cells.map((c) => quantile(c.dark, 0.99)));
+  const cuts = colour ? { ink: DARK_INK, weak: DARK_WEAK } : greyCuts(print, pen);
   const readings = cells.map((c) => {
     let ink = 0;
     let weak = 0;
     let other = 0;
     const n = Math.max(1, c.px.length);
-    for (const p of c.px) {
-      if (!p) continue;
-      const red = p.red - baseRed;
-      if (colour) {
+    if (colour) {
+      for (const p of c.px) {
+        if (!p) continue;
+        const red = p.red - baseRed;
         if (red >= RED_INK) ink++;
         if (red >= RED_WEAK) weak++;
         else if (p.dark >= DARK_INK) other++;
-      } else {
-        if (p.dark >= DARK_INK) ink++;
-        if (p.dark >= DARK_WEAK) weak++;
+      }
+    } else {
+      for (const d of c.dark) {
+        if (d >= cuts.ink) ink++;
+        if (d >= cuts.weak) weak++;
       }
     }
     const share = { ink: ink / n, weak: weak / n };
@@ -236,5 +278,11 @@ export async function readScoreBoxes(
   if (!boxes.length) return undefined;
   const raster = await rasterUnder(input, pageIndex, m, boxes, bitonal);
   if (!raster) return undefined;
-  return boxes.map((b) => readBox(raster, m, b, levels));
+  const measured = boxes.map((b) => measureBox(raster, m, b, levels));
+  // The page's printed level: the median over its cells of each cell's darkest 2 % (the frame's edge and the digit).
+  const print = quantile(
+    measured.flatMap((cells) => cells.map((c) => quantile(c.dark, 0.98))).sort((a, b) => a - b),
+    0.5,
+  );
+  return boxes.map((b, i) => readBox(raster, b, measured[i]!, print));
 }
