@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { CardElementOf, CardPage, ScoreReading } from '@zhzy/contracts';
 import { apply, type Affine } from './affine.js';
+import { readAnswerMark } from './answer-marks.js';
 
 /*
  * Score boxes (打分框, ADR 0065): the teacher's red ticks read from the scan file itself — its red (R − (G+B)/2) where
@@ -46,14 +47,13 @@ async function rasterUnder(
   input: Buffer | Uint8Array,
   pageIndex: number,
   m: Affine,
-  boxes: CardElementOf<'scoreBox'>[],
+  rects: { x: number; y: number; w: number; h: number }[],
   bitonal: boolean,
 ): Promise<Raster | undefined> {
   const source = sharp(input, { page: pageIndex, limitInputPixels: 1.5e8 });
   const meta = await source.metadata();
   const colour = (meta.channels ?? 1) >= 3 && meta.space !== 'b-w';
-  const pts = boxes.flatMap((b) => {
-    const r = b.rect;
+  const pts = rects.flatMap((r) => {
     return [
       apply(m, { x: r.x, y: r.y }),
       apply(m, { x: r.x + r.w, y: r.y }),
@@ -234,6 +234,7 @@ function readBox(raster: Raster, box: CardElementOf<'scoreBox'>, cells: Measured
     fullScore: box.fullScore,
     colour,
     cells: readings,
+    source: 'box',
     ...verdict,
   };
 }
@@ -276,7 +277,13 @@ export async function readScoreBoxes(
 ): Promise<ScoreReading[] | undefined> {
   const boxes = page.elements.filter((e): e is CardElementOf<'scoreBox'> => e.type === 'scoreBox');
   if (!boxes.length) return undefined;
-  const raster = await rasterUnder(input, pageIndex, m, boxes, bitonal);
+  const raster = await rasterUnder(
+    input,
+    pageIndex,
+    m,
+    boxes.map((b) => b.rect),
+    bitonal,
+  );
   if (!raster) return undefined;
   const measured = boxes.map((b) => measureBox(raster, m, b, levels));
   // The page's printed level: the median over its cells of each cell's darkest 2 % (the frame's edge and the digit).
@@ -284,5 +291,58 @@ export async function readScoreBoxes(
     measured.flatMap((cells) => cells.map((c) => quantile(c.dark, 0.98))).sort((a, b) => a - b),
     0.5,
   );
-  return boxes.map((b, i) => readBox(raster, b, measured[i]!, print));
+  const readings = boxes.map((b, i) => readBox(raster, b, measured[i]!, print));
+  // Boxes left empty on a colour scan: a red √ / × on the answer is the secondary signal (issue #26).
+  const empty = readings.filter((r) => r.colour && r.status === 'blank');
+  const written = (id: string) =>
+    page.elements.find(
+      (e): e is CardElementOf<'writtenBox'> => e.type === 'writtenBox' && e.questionIds.length === 1 && e.questionIds[0] === id,
+    );
+  const areas = empty.flatMap((r) => written(r.questionId)?.rect ?? []);
+  if (!areas.length) return readings;
+  const answers = await rasterUnder(input, pageIndex, m, areas, false);
+  if (!answers || answers.channels < 3) return readings;
+  return readings.map((r) => {
+    const area = r.colour && r.status === 'blank' ? written(r.questionId) : undefined;
+    return area ? { ...r, ...markScore(answers, m, area, r.fullScore) } : r;
+  });
+}
+
+/** The red mask of a written box's inside (its frame and label band left out), 8 samples per mm. */
+function redMask(raster: Raster, m: Affine, rect: { x: number; y: number; w: number; h: number }) {
+  const inset = 1;
+  const w = Math.max(1, Math.floor((rect.w - 2 * inset) * SAMPLES_PER_MM));
+  const h = Math.max(1, Math.floor((rect.h - 2 * inset) * SAMPLES_PER_MM));
+  const red = new Float32Array(w * h);
+  const flat = { paper: 255, ink: 0 };
+  for (let j = 0; j < h; j++)
+    for (let i = 0; i < w; i++) {
+      const p = pixelAt(raster, apply(m, { x: rect.x + inset + i / SAMPLES_PER_MM, y: rect.y + inset + j / SAMPLES_PER_MM }), flat);
+      red[j * w + i] = p?.red ?? 0;
+    }
+  const base = quantile(Array.from(red).sort((a, b) => a - b), 0.5);
+  const mask = new Uint8Array(w * h);
+  for (let k = 0; k < mask.length; k++) mask[k] = red[k]! - base >= RED_INK ? 1 : 0;
+  return { mask, w, h };
+}
+
+/** A score from a red √ (full) or × (zero) on the answer, else why a person must look; nothing red: still blank. */
+function markScore(
+  raster: Raster,
+  m: Affine,
+  area: CardElementOf<'writtenBox'>,
+  fullScore: number,
+): Partial<ScoreReading> {
+  const { mask, w, h } = redMask(raster, m, area.rect);
+  const mark = readAnswerMark(mask, w, h, SAMPLES_PER_MM);
+  if (!mark) return {};
+  if (mark.kind === 'unclear')
+    return { score: null, status: 'doubtful', reason: 'answerMarkUnclear', source: 'mark', answerMark: mark };
+  return {
+    score: mark.kind === 'tick' ? fullScore : 0,
+    status: 'ok',
+    reason: null,
+    source: 'mark',
+    answerMark: mark,
+  };
 }
