@@ -80,6 +80,8 @@ describe('a red √ / × on the answer (secondary signal when no box was ticked)
       ],
     ];
     expect(readAnswerMark(draw(minusTwo), W, H, PER_MM)?.kind).toBe('unclear');
+    // A √ running out of the written box is cut: what is left is for a person, whatever it looks like.
+    expect(readAnswerMark(draw([tick(15, 2, 2)]), W, H, PER_MM)?.kind).toBe('unclear');
     // A √ upside down is no √.
     const flipped = tick(15, 7, 2).map(([x, y]) => [x, 14 - y] as [number, number]);
     expect(readAnswerMark(draw([flipped]), W, H, PER_MM)?.kind).toBe('unclear');

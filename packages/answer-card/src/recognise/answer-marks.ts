@@ -189,9 +189,14 @@ export function readAnswerMark(
   const shares = grid.map((g) => Math.round((g / main.pts.length) * 1000) / 1000);
   const off = OFF_LINE_MM * perMm;
   const big = bw >= MARK_MIN_MM * perMm && bh >= MARK_MIN_MM * perMm;
+  // A mark running out of the written box is cut: what is left of a √ can look like anything (held-out bench: a √
+  // cut at the box's top read as ×).
+  const inside = b.x0 > 0 && b.y0 > 0 && b.x1 < w - 1 && b.y1 < h - 1;
+  // A × inks all four corners of its bounding box.
+  const corners = [0, 2, 6, 8].every((i) => shares[i]! >= 0.03);
   const kind =
-    marks.length === 1 && big
-      ? isCross(main.pts, b, off)
+    marks.length === 1 && big && inside
+      ? corners && isCross(main.pts, b, off)
         ? 'cross'
         : isTick(main.pts, b, off)
           ? 'tick'

@@ -28,8 +28,13 @@ export const GREY_CONTRAST = 0.12;
 const GREY_CHROMA = 4;
 /** A cell at least this share clearly inked is ticked… */
 export const TICK_MIN = 0.035;
-/** …one with less than this share inked at all is empty; between the two it is faint (a person looks). */
+/** …one with less than this share inked at all, and hardly any clear ink, is empty; between, faint (a person looks). */
 export const EMPTY_MAX = 0.02;
+/**
+ * Clear ink beyond this share keeps a cell from being empty: a tick drawn mostly past the cell's edge leaves only a
+ * few clearly inked samples inside, and an empty tens row reads 0 tens (held-out bench: 13.5 read as 3.5).
+ */
+export const EMPTY_INK_MAX = 0.004;
 
 interface Raster {
   data: Uint8Array;
@@ -211,7 +216,11 @@ function readBox(raster: Raster, box: CardElementOf<'scoreBox'>, cells: Measured
     }
     const share = { ink: ink / n, weak: weak / n };
     const state: ScoreReading['cells'][number]['state'] =
-      share.ink >= TICK_MIN ? 'ticked' : share.weak < EMPTY_MAX ? 'empty' : 'faint';
+      share.ink >= TICK_MIN
+        ? 'ticked'
+        : share.weak < EMPTY_MAX && share.ink <= EMPTY_INK_MAX
+          ? 'empty'
+          : 'faint';
     return {
       role: c.role,
       value: c.value,
