@@ -379,6 +379,7 @@ export const SCORE_DOUBT_REASONS = [
   'overFullScore',
   'notRed',
   'bitonalScan',
+  'answerMarkUnclear',
 ] as const;
 export const ScoreDoubtReasonSchema = z.enum(SCORE_DOUBT_REASONS);
 export type ScoreDoubtReason = z.infer<typeof ScoreDoubtReasonSchema>;
@@ -390,7 +391,18 @@ export const SCORE_DOUBT_MESSAGES: Readonly<Record<ScoreDoubtReason, string>> = 
   overFullScore: '打分框勾出的分数超过该题满分，请人工核对得分',
   notRed: '打分框内有非红色的笔迹，请人工核对得分',
   bitonalScan: '黑白（1位）扫描可能丢失较浅的红笔痕迹，打分框请用彩色或灰度扫描，或人工核对得分',
+  answerMarkUnclear: '打分框未打勾，答题区有红笔批改痕迹但不能确定是“√”还是“×”，请人工核对得分',
 };
+/** A red √ / × written on the answer when no box was ticked (issue #26's secondary signal, ADR 0065). */
+export const AnswerMarkReadingSchema = z.object({
+  /** tick: √ (full score); cross: × (zero); unclear: red marks that are neither alone (a person decides). */
+  kind: z.enum(['tick', 'cross', 'unclear']),
+  /** Red strokes found in the written box, specks left out. */
+  strokes: z.number().int().nonnegative(),
+  /** Share of the largest red stroke's pixels in each third of its bounding box, rows top to bottom. */
+  grid: z.array(z.number()).length(9),
+});
+export type AnswerMarkReading = z.infer<typeof AnswerMarkReadingSchema>;
 export const ScoreReadingSchema = z.object({
   questionId: IdSchema,
   number: z.string(),
@@ -403,6 +415,13 @@ export const ScoreReadingSchema = z.object({
   /** Read on the red of a colour scan (true) or the darkness of a grey or 1-bit one. */
   colour: z.boolean(),
   cells: z.array(ScoreCellReadingSchema),
+  /**
+   * Where the score came from: the box's cells, or (colour scans, box left empty) a red √ / × on the answer. Absent
+   * on readings made before it existed, which are the box's.
+   */
+  source: z.enum(['box', 'mark']).optional(),
+  /** The red mark on the answer, when the box was empty and the written box was looked at. */
+  answerMark: AnswerMarkReadingSchema.optional(),
 });
 export type ScoreReading = z.infer<typeof ScoreReadingSchema>;
 
