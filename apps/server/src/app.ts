@@ -29,6 +29,8 @@ import { registerMaterials } from './modules/materials/routes.js';
 import { seedMaterialsDemo } from './modules/materials/seed.js';
 import { HomeworkRepository } from './modules/homework/repository.js';
 import { registerHomework } from './modules/homework/routes.js';
+import { registerPaperMarking } from './modules/paper-marking/routes.js';
+import type { PaperMarkingService } from './modules/paper-marking/service.js';
 import { registerMarking } from './modules/marking/routes.js';
 import { seedMarkingDemo } from './modules/marking/seed.js';
 import { recentHomeworkQuestions } from './modules/homework/service.js';
@@ -244,8 +246,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   )
     app.log.info(`seeded ${LOG_NAMES.demoSchool} shared papers`);
 
-  // Every stored page is queued for recognition in the worker pool.
+  // Every stored page is queued for recognition in the worker pool; 纸上批阅 takes the score boxes of each.
+  const late: { paperMarking?: PaperMarkingService } = {};
   const recognition = await registerRecognition(app, guards, {
+    afterPage: async (pageId) => late.paperMarking?.afterPage(pageId),
     db,
     jobs,
     dataDir: config.DATA_DIR,
@@ -253,6 +257,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     workers: config.RECOGNITION_WORKERS,
     workerMemoryMb: config.RECOGNITION_WORKER_MEMORY_MB,
+  });
+  late.paperMarking = registerPaperMarking(app, guards, {
+    db,
+    dataDir: config.DATA_DIR,
+    storage,
+    clock,
+    cutCrops: (bytes, result) => recognition.pool.cutCrops(bytes, result),
   });
   await registerScan(app, guards, {
     db,
