@@ -29,6 +29,8 @@ import { registerMaterials } from './modules/materials/routes.js';
 import { seedMaterialsDemo } from './modules/materials/seed.js';
 import { HomeworkRepository } from './modules/homework/repository.js';
 import { registerHomework } from './modules/homework/routes.js';
+import { registerPaperMarking } from './modules/paper-marking/routes.js';
+import type { PaperMarkingService } from './modules/paper-marking/service.js';
 import { registerMarking } from './modules/marking/routes.js';
 import { seedMarkingDemo } from './modules/marking/seed.js';
 import { recentHomeworkQuestions } from './modules/homework/service.js';
@@ -291,8 +293,10 @@ async function registerBankModules(host: Host, guards: CallGuards): Promise<Bank
 /** Recognition, scanning, homework and marking (with the scanned demo test). */
 async function registerScanningModules(host: Host, guards: CallGuards, papers: PapersService) {
   const { app, config, clock, db, storage, jobs } = host;
-  // Every stored page is queued for recognition in the worker pool.
+  // Every stored page is queued for recognition in the worker pool; 纸上批阅 takes the score boxes of each.
+  const late: { paperMarking?: PaperMarkingService } = {};
   const recognition = await registerRecognition(app, guards, {
+    afterPage: async (pageId) => late.paperMarking?.afterPage(pageId),
     db,
     jobs,
     dataDir: config.DATA_DIR,
@@ -300,6 +304,13 @@ async function registerScanningModules(host: Host, guards: CallGuards, papers: P
     clock,
     workers: config.RECOGNITION_WORKERS,
     workerMemoryMb: config.RECOGNITION_WORKER_MEMORY_MB,
+  });
+  late.paperMarking = registerPaperMarking(app, guards, {
+    db,
+    dataDir: config.DATA_DIR,
+    storage,
+    clock,
+    cutCrops: (bytes, result) => recognition.pool.cutCrops(bytes, result),
   });
   await registerScan(app, guards, {
     db,

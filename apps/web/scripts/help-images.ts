@@ -104,6 +104,8 @@ async function main(): Promise<void> {
     };
     fs.mkdirSync(OUT, { recursive: true });
     for (const step of zhCNHelp.steps) {
+      // 先阅后扫 is told in steps only (no picture yet).
+      if (!('image' in step)) continue;
       if (step.id === 'phone') {
         await phonePicture(host, dataDir, path.join(OUT, step.image));
         console.log(`[help-images] ${step.image}`);

@@ -208,6 +208,16 @@ export const VirtualScanSchema = z.object({
     .array(z.record(z.string(), z.string().max(8)))
     .max(200)
     .optional(),
+  /**
+   * 先阅后扫 (ADR 0065): the sheets come marked by a teacher in red pen on the card's score boxes (打分框) — a seeded
+   * score per box, or the one `scores` scripts.
+   */
+  teacherMarks: z.boolean().optional(),
+  /** Scripted teacher's scores per sheet: question id → score (whole or .5); unlisted boxes are seeded. */
+  scores: z
+    .array(z.record(z.string(), z.number().min(0).max(100)))
+    .max(200)
+    .optional(),
   /** Simulated feeder trouble after this many sheets. */
   jamAfter: z.number().int().nonnegative().optional(),
   doubleFeedAfter: z.number().int().nonnegative().optional(),

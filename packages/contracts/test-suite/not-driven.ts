@@ -15,6 +15,8 @@ const BY_HOMEWORK =
 const BY_MARKING =
   'needs scanned, recognised sheets and markers; exercised instead by apps/server/test/marking.test.ts';
 const BY_MATERIALS = 'writes school materials; exercised instead by apps/server/test/materials.test.ts';
+const BY_PAPER_MARKING =
+  'needs a published homework whose card has score boxes and scanned sheets marked in red; exercised instead by apps/server/test/paper-marking.test.ts';
 const BY_PAPERS =
   'writes papers of the demo teacher; exercised instead by apps/server/test/papers.test.ts, compose.test.ts and word.test.ts';
 const BY_QUESTIONS =
@@ -55,6 +57,11 @@ export const NOT_DRIVEN: Record<string, string> = {
   commentary: BY_ANALYSIS,
   homeworkDetails: BY_ANALYSIS,
   answerCrop: BY_ANALYSIS,
+  homeworkPaperMarking: BY_PAPER_MARKING,
+  setHomeworkPaperMarking: BY_PAPER_MARKING,
+  paperScores: BY_PAPER_MARKING,
+  resolvePaperScore: BY_PAPER_MARKING,
+  paperScoreCrop: BY_PAPER_MARKING,
   printGrade: BY_ANALYSIS,
   mistakeBook: BY_ANALYSIS,
   mistakeBookPdf: BY_ANALYSIS,

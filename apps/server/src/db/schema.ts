@@ -394,6 +394,8 @@ export interface HomeworkTable {
   start_date: string;
   due_date: string;
   subject_teacher: Generated<Flag>;
+  /** 纸上批阅: written questions with score boxes are marked on paper (migration 0032). */
+  paper_marking: Generated<Flag>;
   question_count: number;
   total_score_tenths: number;
   /** JSON of HomeworkPaper. */
@@ -623,7 +625,9 @@ export interface SheetsTable {
 /** Every kind of answer on a sheet (`ANSWER_KINDS` of the shared scoring rules, ADR 0051). */
 export type AnswerKind = AnswerKindName;
 export type ResponseStatus = 'ok' | 'blank' | 'multiple' | 'uncertain';
-export type ScoreSource = 'auto' | 'override' | 'marker' | 'group' | 'double' | 'arbitration' | 'seed';
+/** 'paper': read from the card's score box, or typed from it by a person (纸上批阅, ADR 0065). */
+export type ScoreSource =
+  'auto' | 'override' | 'marker' | 'group' | 'double' | 'arbitration' | 'seed' | 'paper';
 
 export interface SheetAnswersTable {
   sheet_id: string;
@@ -934,4 +938,28 @@ export type QuestionSearchRowsTable = Pick<
 
 export interface Database {
   question_search_rows: QuestionSearchRowsTable;
+}
+
+/** A score box read on a scanned sheet of a homework marked on paper (纸上批阅, migration 0032, ADR 0065). */
+export interface PaperScoresTable {
+  id: string;
+  org_id: string;
+  homework_id: string;
+  sheet_id: string;
+  student_id: string;
+  question_id: string;
+  page_id: string | null;
+  state: 'scored' | 'doubtful' | 'resolved' | 'onScreen';
+  read_tenths: number | null;
+  reason: string | null;
+  colour: Generated<Flag>;
+  crop_path: string | null;
+  exception_id: string | null;
+  resolved_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  paper_scores: PaperScoresTable;
 }

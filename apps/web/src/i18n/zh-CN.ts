@@ -532,6 +532,17 @@ export const zhCNCards = {
     resizeLabel: (number: string | null) => (number ? `第${number}题答题区高度` : '选做题答题区高度'),
     height: (mm: number) => `${mm} 毫米`,
   },
+  scoreBoxes: {
+    heading: '打分框（先阅后扫）',
+    intro: '老师用红笔在纸上批改后再扫描：在主观题上方印打分框，老师勾出得分，扫描时直接读出分数。',
+    none: '这份试卷没有主观题，不需要打分框。',
+    question: (number: string, score: number) => `第${number}题（满分${score}分）`,
+    label: (number: string) => `第${number}题打分框`,
+    kinds: { off: '不打印', tick: '勾选格', tally: '计数格' },
+    half: '半分',
+    unavailable: '满分超出打分框的范围（1–99分），这道题请在网上阅卷。',
+    hint: '勾选格：十位一行、个位一行，各勾一格；计数格：每个分数一格，勾一格（满分15分以内）。半分：另加一个0.5格。布置作业后可设置“纸上批阅”。',
+  },
   check: {
     heading: '版式检查',
     ok: (pages: number) => `检查通过：共 ${pages} 页，答题区大小合适。`,

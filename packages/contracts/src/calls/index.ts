@@ -14,6 +14,7 @@ export * from './marking.js';
 export * from './analysis.js';
 export * from './materials.js';
 export * from './rehearse.js';
+export * from './paper-marking.js';
 
 import {
   analysisFiltersCall,
@@ -237,6 +238,13 @@ import {
   updateMaterialFolderCall,
   uploadMaterialCall,
 } from './materials.js';
+import {
+  homeworkPaperMarkingCall,
+  paperScoreCropCall,
+  paperScoresCall,
+  resolvePaperScoreCall,
+  setHomeworkPaperMarkingCall,
+} from './paper-marking.js';
 
 /** Every host call, by name: the single source the server, the client and the contract suite read. */
 export const calls = {
@@ -315,6 +323,11 @@ export const calls = {
   homeworkCard: homeworkCardCall,
   editHomeworkCard: editHomeworkCardCall,
   downloadHomeworkCards: downloadHomeworkCardsCall,
+  homeworkPaperMarking: homeworkPaperMarkingCall,
+  setHomeworkPaperMarking: setHomeworkPaperMarkingCall,
+  paperScores: paperScoresCall,
+  resolvePaperScore: resolvePaperScoreCall,
+  paperScoreCrop: paperScoreCropCall,
   sendSms: sendSmsCall,
   registerByPhone: registerByPhoneCall,
   smsToken: smsTokenCall,

@@ -4,6 +4,7 @@ import { cardPageSvg, type PrintedStudent } from './card-svg.js';
 import { handwriting, pencilFill, strayMark, type Canvas, type MarkStyle } from './pencil.js';
 import type { ClassModel } from './class-model.js';
 import { Random } from './random.js';
+import { decideTeacherMarks, drawTeacherMarks, type TeacherMark } from './teacher-marks.js';
 
 /** One pencil mark made on a sheet, for ground truth. */
 export interface TruthMark {
@@ -30,6 +31,8 @@ export interface SheetTruth {
   stray: number;
   /** The student's ability when the class answered from the key (ADR 0038), else null. */
   ability: number | null;
+  /** The teacher's red marks on the score boxes, when the sheets were marked on paper (先阅后扫). */
+  teacher: TeacherMark[];
 }
 
 export interface PageTransform {
@@ -87,6 +90,8 @@ export function decideSheet(
   rng: Random,
   scripted: Record<string, string> = {},
   model: ClassModel | null = null,
+  /** Marked on paper by a teacher: scripted scores by question id (the rest seeded). */
+  teacher: Readonly<Record<string, number>> | null = null,
 ): SheetTruth {
   const ability = model ? model.ability(student) : null;
   const truth: SheetTruth = {
@@ -97,6 +102,7 @@ export function decideSheet(
     optional: {},
     stray: 0,
     ability,
+    teacher: [],
   };
   for (const page of layout.pages) {
     for (const e of page.elements) {
@@ -181,6 +187,8 @@ export function decideSheet(
     }
   }
   if (rng.chance(0.05)) truth.stray = 1;
+  // Its own generator, so a class set marked on paper answers exactly as the same set unmarked.
+  if (teacher) truth.teacher = decideTeacherMarks(layout, rng.fork(77), teacher);
   return truth;
 }
 
@@ -243,6 +251,8 @@ export async function renderSheetPage(
             { lines: 1, fill: 1 },
           );
   }
+  // The teacher marked after the student wrote: red ticks on the score boxes.
+  if (truth.teacher.length) drawTeacherMarks(canvas, truth.teacher, pageIndex, rng.fork(78));
   if (truth.stray && pageIndex === 0)
     strayMark(canvas, rng.between(30, page.widthMm - 30), rng.between(60, page.heightMm - 40), rng);
 

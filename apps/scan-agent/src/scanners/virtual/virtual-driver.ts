@@ -170,7 +170,14 @@ export class VirtualScanner implements Scanner {
       const student = students[sheet]!;
       const sheetSeed = options.seed * 100_003 + sheet;
       const rng = new Random(sheetSeed);
-      const truth = decideSheet(layout, student, rng.fork(1), options.answers?.[sheet] ?? {}, model);
+      const truth = decideSheet(
+        layout,
+        student,
+        rng.fork(1),
+        options.answers?.[sheet] ?? {},
+        model,
+        options.teacherMarks ? (options.scores?.[sheet] ?? {}) : null,
+      );
       truths.push(truth);
       const sides = duplex
         ? layout.pages.length + (layout.pages.length % 2)

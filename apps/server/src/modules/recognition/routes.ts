@@ -23,6 +23,8 @@ export interface RecognitionModuleOptions {
   workers: number;
   /** Resident memory of a worker past which it is killed and its page sent to a person, MB. */
   workerMemoryMb?: number;
+  /** Runs after every page is read and applied (纸上批阅 takes its score boxes, ADR 0065). */
+  afterPage?: (pageId: string) => Promise<unknown>;
 }
 
 export interface RecognitionModule {
@@ -61,6 +63,7 @@ export async function registerRecognition(
       const pageId = typeof payload.pageId === 'string' ? payload.pageId : '';
       try {
         await service.recognise(pageId);
+        await options.afterPage?.(pageId);
       } catch (err) {
         app.log.error({ err, pageId }, 'recognising a page failed');
         throw err;

@@ -32,20 +32,22 @@ export function Component() {
                 ))}
               </ol>
             )}
-            <figure className="space-y-2">
-              <img
-                src={`/help-images/${s.image}`}
-                alt={h.figure(i + 1, s.title)}
-                loading="lazy"
-                className={cn(
-                  'w-full rounded-lg border border-slate-200 shadow-sm',
-                  'narrow' in s && s.narrow && 'mx-auto max-w-xs',
-                )}
-              />
-              <figcaption className="text-center text-xs text-slate-500">
-                {h.figure(i + 1, s.title)}
-              </figcaption>
-            </figure>
+            {'image' in s && (
+              <figure className="space-y-2">
+                <img
+                  src={`/help-images/${s.image}`}
+                  alt={h.figure(i + 1, s.title)}
+                  loading="lazy"
+                  className={cn(
+                    'w-full rounded-lg border border-slate-200 shadow-sm',
+                    'narrow' in s && s.narrow && 'mx-auto max-w-xs',
+                  )}
+                />
+                <figcaption className="text-center text-xs text-slate-500">
+                  {h.figure(i + 1, s.title)}
+                </figcaption>
+              </figure>
+            )}
           </section>
         ))}
       </div>

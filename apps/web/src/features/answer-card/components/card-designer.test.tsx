@@ -188,6 +188,25 @@ describe('the answer-card designer', () => {
     await waitFor(() => expect(screen.getByTestId('card-status')).toHaveTextContent('已保存'));
   });
 
+  it('prints a score box on a chosen written question (勾选格 with 半分) and saves it in the card settings', async () => {
+    const { saves } = host();
+    const user = userEvent.setup();
+    renderDesigner();
+    await screen.findByRole('group', { name: /答题卡预览/ });
+    const panel = screen.getByTestId('score-box-panel');
+    // Written questions only: 选做题 carry no box.
+    expect(within(panel).getByText('第13题（满分10分）')).toBeInTheDocument();
+    expect(within(panel).queryByText(/第16题/)).toBeNull();
+    const group = within(panel).getByRole('radiogroup', { name: '第13题打分框' });
+    await user.click(within(group).getByRole('radio', { name: '勾选格' }));
+    await user.click(within(panel).getByRole('checkbox', { name: '半分' }));
+    // The preview draws the box from the same layout the card prints.
+    await waitFor(() => expect(preview().querySelector('[data-element="scoreBox"]')).not.toBeNull());
+    await user.click(screen.getByRole('button', { name: '保存答题卡' }));
+    await screen.findByText('答题卡已保存');
+    expect(saves[0]!.scoreBoxes).toEqual({ w13: { kind: 'tick', half: true } });
+  });
+
   it('resizes a written box by dragging its bottom edge, in millimetres of the page', async () => {
     host();
     renderDesigner();

@@ -31,6 +31,7 @@ import { useCardDesign } from '../hooks/use-card-design';
 import { boxKey, warningsByBox } from '../utils/settings';
 import { CardPageSvg, type CardPrintedWords } from './card-page-svg';
 import { ResizableBox } from './resizable-box';
+import { ScoreBoxPanel } from './score-box-panel';
 import { SettingsPanel } from './settings-panel';
 
 const WORDS: CardPrintedWords = tc.words;
@@ -301,6 +302,16 @@ function LoadedDesigner({ source, renderPrint }: { source: Source; renderPrint?:
                 {tc.boxes.reset}
               </Button>
             </div>
+          </section>
+          <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <h2 className="text-base font-semibold text-slate-900">{tc.scoreBoxes.heading}</h2>
+            <p className="mb-3 mt-1 text-sm leading-6 text-slate-500">{tc.scoreBoxes.intro}</p>
+            <ScoreBoxPanel
+              paper={card.paper}
+              settings={settings}
+              disabled={!editable}
+              onChange={design.update}
+            />
           </section>
           <CheckPanel
             warnings={layout.warnings}

@@ -34,6 +34,9 @@ export function settingsKey(s: CardSettings): string {
   const heights = Object.keys(s.writtenHeights)
     .sort()
     .map((k) => [k, s.writtenHeights[k]]);
+  const boxes = Object.keys(s.scoreBoxes)
+    .sort()
+    .map((k) => [k, s.scoreBoxes[k]!.kind, s.scoreBoxes[k]!.half]);
   return JSON.stringify([
     s.size,
     columnsOf(s),
@@ -43,6 +46,7 @@ export function settingsKey(s: CardSettings): string {
     s.maxPages,
     s.sealingLine,
     heights,
+    boxes,
   ]);
 }
 

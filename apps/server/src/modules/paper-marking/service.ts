@@ -1,0 +1,436 @@
+import type { Insertable, Kysely } from 'kysely';
+import {
+  HOMEWORK_MESSAGES,
+  PAPER_MARKING_MESSAGES,
+  SCORE_DOUBT_MESSAGES,
+  ScoreDoubtReasonSchema,
+  type CardLayout,
+  type PageRecognition,
+  type PaperMarking,
+  type PaperMarkingQuestion,
+  type PaperScore,
+  type PaperScoreState,
+  type ResolvePaperScore,
+  type ScoreReading,
+} from '@zhzy/contracts';
+import type { Database, PaperScoresTable } from '../../db/schema.js';
+import { PAPER_MARKING_TEXT } from '../../i18n/paper-marking.js';
+import type { AuthContext } from '../../lib/call.js';
+import { AppError, forbidden } from '../../lib/errors.js';
+import { newId, nowIso } from '../../lib/ids.js';
+import { assertReadable, canEditCard } from '../homework/policy.js';
+import type { CardLayoutResolver } from '../homework/service.js';
+import { homeworkQuestions } from '../recognition/reading.js';
+import type { AnswerPatch, ResultsService } from '../results/service.js';
+import type { PageStorage } from '../scan/storage.js';
+
+// 纸上批阅 (先阅后扫, ADR 0065). A homework whose card prints score boxes may be marked on paper: after a page of it is
+// recognised and applied to its sheet, every score box the recogniser read is taken here —
+//  - ok: the score goes into the results through the spine (source 'paper'), so the question's marking item is done
+//    and no marking task is left for it;
+//  - doubtful (faint, two ticks in a row, units missing, not red, over the full score, a 1-bit scan): no score, the
+//    box waits for a person who types the score from the crop (or sends the question to on-screen marking);
+//  - blank: marked on screen as before.
+// A person's decision stands when the page is read again; a marker's score is never overwritten by a box.
+// Every box keeps a crop of the answer with its box as the teacher marked them, for 讲评.
+
+type Db = Kysely<Database>;
+type PaperScoreRow = Insertable<PaperScoresTable>;
+
+/** Cuts the crops named in `result.crops` from a page file (the recognition pool's `cutCrops`). */
+export type CutCrops = (bytes: Uint8Array, result: PageRecognition) => Promise<Map<string, Buffer>>;
+
+export interface PaperMarkingDeps {
+  db: Db;
+  results: ResultsService;
+  storage: PageStorage;
+  findCard: CardLayoutResolver;
+  cutCrops: CutCrops;
+  clock: () => number;
+}
+
+/** The score boxes of a card layout, by question id, with the page and the rect of the answer they belong to. */
+export function scoreBoxesOf(layout: CardLayout) {
+  const boxes = new Map<
+    string,
+    PaperMarkingQuestion & { page: number; rect: { x: number; y: number; w: number; h: number } }
+  >();
+  layout.pages.forEach((page, i) => {
+    for (const el of page.elements) {
+      if (el.type !== 'scoreBox') continue;
+      const written = page.elements.find(
+        (w) => w.type === 'writtenBox' && w.questionIds.includes(el.questionId),
+      );
+      const rect = written ? union(el.rect, written.rect) : el.rect;
+      boxes.set(el.questionId, {
+        questionId: el.questionId,
+        number: el.number,
+        fullScore: el.fullScore,
+        kind: el.kind,
+        half: el.rows.some((r) => r.role === 'half'),
+        page: i + 1,
+        rect,
+      });
+    }
+  });
+  return boxes;
+}
+
+function union(a: { x: number; y: number; w: number; h: number }, b: typeof a) {
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
+}
+
+/** Scores a box may write over: none yet, or one read from a box before. A marker's score stands. */
+const OVERWRITABLE = new Set<string | null>([null, 'paper']);
+
+export class PaperMarkingService {
+  constructor(private readonly deps: PaperMarkingDeps) {}
+
+  private now(): string {
+    return nowIso(this.deps.clock);
+  }
+
+  // ───────────── the setting ─────────────
+
+  private async homeworkOf(auth: AuthContext, id: string) {
+    const row = await this.deps.db.selectFrom('homework').selectAll().where('id', '=', id).executeTakeFirst();
+    return assertReadable(row, auth);
+  }
+
+  private async boxesOfHomework(row: { card_id: string; card_version: number; org_id: string }) {
+    const card = await this.deps.findCard(row.card_id, row.card_version, row.org_id);
+    return card ? scoreBoxesOf(card.layout) : new Map<string, never>();
+  }
+
+  async setting(auth: AuthContext, homeworkId: string): Promise<PaperMarking> {
+    const row = await this.homeworkOf(auth, homeworkId);
+    const boxes = await this.boxesOfHomework(row);
+    return {
+      homeworkId,
+      enabled: row.paper_marking === 1 && boxes.size > 0,
+      questions: [...boxes.values()].map(({ page: _p, rect: _r, ...q }) => q),
+    };
+  }
+
+  async setSetting(auth: AuthContext, homeworkId: string, enabled: boolean): Promise<PaperMarking> {
+    const row = await this.homeworkOf(auth, homeworkId);
+    if (!canEditCard(row, auth) && !auth.isAdministrator) throw forbidden(HOMEWORK_MESSAGES.notYours);
+    if (enabled && (await this.boxesOfHomework(row)).size === 0)
+      throw new AppError('CONFLICT', PAPER_MARKING_MESSAGES.noScoreBoxes);
+    await this.deps.db
+      .updateTable('homework')
+      .set({ paper_marking: enabled ? 1 : 0, updated_at: this.now() })
+      .where('id', '=', homeworkId)
+      .execute();
+    return this.setting(auth, homeworkId);
+  }
+
+  // ───────────── a recognised page ─────────────
+
+  /**
+   * Takes the score boxes of a page recognised and applied to its sheet (a no-op for a page of a homework not
+   * marked on paper, or without boxes). Returns what each box became, by question id.
+   */
+  async afterPage(pageId: string): Promise<Map<string, PaperScoreState>> {
+    const out = new Map<string, PaperScoreState>();
+    const { db } = this.deps;
+    const page = await db
+      .selectFrom('recognition_pages')
+      .select(['status', 'sheet_id', 'homework_id', 'student_id', 'result', 'org_id'])
+      .where('page_id', '=', pageId)
+      .executeTakeFirst();
+    if (
+      !page ||
+      page.status !== 'done' ||
+      !page.sheet_id ||
+      !page.homework_id ||
+      !page.student_id ||
+      !page.result
+    )
+      return out;
+    const homework = await db
+      .selectFrom('homework')
+      .select(['paper_marking', 'deleted_at'])
+      .where('id', '=', page.homework_id)
+      .executeTakeFirst();
+    if (!homework || homework.paper_marking !== 1 || homework.deleted_at) return out;
+    const reading = JSON.parse(page.result) as Pick<PageRecognition, 'scores'>;
+    const scores = reading.scores ?? [];
+    if (scores.length === 0) return out;
+    const sheetId = page.sheet_id;
+    const answers = new Map((await this.deps.results.listAnswers(sheetId)).map((a) => [a.question_id, a]));
+    const earlier = new Map(
+      (
+        await db
+          .selectFrom('paper_scores')
+          .selectAll()
+          .where('sheet_id', '=', sheetId)
+          .where(
+            'question_id',
+            'in',
+            scores.map((s) => s.questionId),
+          )
+          .execute()
+      ).map((r) => [r.question_id, r]),
+    );
+    const now = this.now();
+    const read: AnswerPatch[] = [];
+    const cleared: AnswerPatch[] = [];
+    const rows: PaperScoreRow[] = [];
+    for (const s of scores) {
+      const answer = answers.get(s.questionId);
+      if (!answer) continue;
+      const before = earlier.get(s.questionId);
+      // A person's decision stands when the page is read again.
+      if (before && (before.state === 'resolved' || before.state === 'onScreen') && before.resolved_by) {
+        out.set(s.questionId, before.state);
+        continue;
+      }
+      const free = OVERWRITABLE.has(answer.score_source);
+      const state = stateOf(s);
+      const tenths = s.status === 'ok' && s.score !== null ? Math.round(s.score * 10) : null;
+      if (free && tenths !== null && tenths <= answer.full_score_tenths)
+        read.push({ questionId: s.questionId, scoreTenths: tenths, source: 'paper' });
+      else if (free && answer.score_source === 'paper' && answer.score_tenths !== null && tenths === null)
+        cleared.push({ questionId: s.questionId, scoreTenths: null, source: 'paper' });
+      rows.push({
+        id: before?.id ?? newId(),
+        org_id: page.org_id,
+        homework_id: page.homework_id,
+        sheet_id: sheetId,
+        student_id: page.student_id,
+        question_id: s.questionId,
+        page_id: pageId,
+        state,
+        read_tenths: tenths,
+        reason: s.reason,
+        colour: s.colour ? 1 : 0,
+        crop_path: before?.page_id === pageId ? before.crop_path : null,
+        exception_id: before?.exception_id ?? null,
+        resolved_by: null,
+        created_at: before?.created_at ?? now,
+        updated_at: now,
+      });
+      out.set(s.questionId, state);
+    }
+    await this.deps.results.transaction(async (results) => {
+      if (read.length)
+        await results.writeAnswers(sheetId, read, { userId: null, reason: PAPER_MARKING_TEXT.reasonRead });
+      if (cleared.length)
+        await results.writeAnswers(sheetId, cleared, {
+          userId: null,
+          reason: PAPER_MARKING_TEXT.reasonCleared,
+        });
+    });
+    for (const r of rows) {
+      await db
+        .deleteFrom('paper_scores')
+        .where('sheet_id', '=', r.sheet_id)
+        .where('question_id', '=', r.question_id)
+        .execute();
+      await db.insertInto('paper_scores').values(r).execute();
+    }
+    return out;
+  }
+
+  // ───────────── what a teacher sees and decides ─────────────
+
+  async list(
+    auth: AuthContext,
+    homeworkId: string,
+    query: { questionId?: string; state: 'doubtful' | 'all' },
+  ): Promise<PaperScore[]> {
+    const homework = await this.homeworkOf(auth, homeworkId);
+    let q = this.deps.db
+      .selectFrom('paper_scores as p')
+      .innerJoin('students as st', 'st.id', 'p.student_id')
+      .innerJoin('sheets as s', 's.id', 'p.sheet_id')
+      .innerJoin('classes as c', 'c.id', 's.class_id')
+      .innerJoin('sheet_answers as a', (j) =>
+        j.onRef('a.sheet_id', '=', 'p.sheet_id').onRef('a.question_id', '=', 'p.question_id'),
+      )
+      .select([
+        'p.id',
+        'p.question_id',
+        'p.student_id',
+        'p.state',
+        'p.reason',
+        'p.page_id',
+        'st.name as student_name',
+        'st.student_no',
+        'c.name as class_name',
+        'a.score_tenths',
+        'a.full_score_tenths',
+      ])
+      .where('p.homework_id', '=', homeworkId);
+    if (query.questionId) q = q.where('p.question_id', '=', query.questionId);
+    if (query.state === 'doubtful') q = q.where('p.state', '=', 'doubtful');
+    const rows = await q.execute();
+    const order = new Map(homeworkQuestions(homework).map((h, i) => [h.questionId, { i, number: h.number }]));
+    const rank = (s: string) => (s === 'doubtful' ? 0 : 1);
+    rows.sort(
+      (a, b) =>
+        rank(a.state) - rank(b.state) ||
+        (order.get(a.question_id)?.i ?? 0) - (order.get(b.question_id)?.i ?? 0) ||
+        a.class_name.localeCompare(b.class_name) ||
+        String(a.student_no).localeCompare(String(b.student_no)),
+    );
+    return rows.map((r) => present(r, order.get(r.question_id)?.number ?? ''));
+  }
+
+  private async scoreRow(auth: AuthContext, id: string) {
+    const row = await this.deps.db
+      .selectFrom('paper_scores')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row || row.org_id !== auth.orgId)
+      throw new AppError('NOT_FOUND', PAPER_MARKING_MESSAGES.paperScoreNotFound);
+    await this.homeworkOf(auth, row.homework_id);
+    return row;
+  }
+
+  /** A person decides a doubtful box (or corrects a decision): the score read by eye, or on-screen marking. */
+  async resolve(auth: AuthContext, id: string, body: ResolvePaperScore): Promise<PaperScore> {
+    const row = await this.scoreRow(auth, id);
+    const answer = (await this.deps.results.listAnswers(row.sheet_id)).find(
+      (a) => a.question_id === row.question_id,
+    );
+    if (!answer) throw new AppError('NOT_FOUND', PAPER_MARKING_MESSAGES.paperScoreNotFound);
+    let state: PaperScoreState;
+    if (body.action === 'enterScore') {
+      const tenths = Math.round(body.score * 10);
+      if (tenths > answer.full_score_tenths)
+        throw new AppError('VALIDATION', PAPER_MARKING_MESSAGES.scoreOverFull);
+      await this.deps.results.transaction((results) =>
+        results.writeAnswers(
+          row.sheet_id,
+          [{ questionId: row.question_id, scoreTenths: tenths, source: 'paper' }],
+          {
+            userId: auth.userId,
+            reason: PAPER_MARKING_TEXT.reasonEntered,
+          },
+        ),
+      );
+      state = 'resolved';
+    } else {
+      if (answer.score_source === 'paper' && answer.score_tenths !== null)
+        await this.deps.results.transaction((results) =>
+          results.writeAnswers(
+            row.sheet_id,
+            [{ questionId: row.question_id, scoreTenths: null, source: 'paper' }],
+            {
+              userId: auth.userId,
+              reason: PAPER_MARKING_TEXT.reasonOnScreen,
+            },
+          ),
+        );
+      state = 'onScreen';
+    }
+    await this.deps.db
+      .updateTable('paper_scores')
+      .set({ state, resolved_by: auth.userId, updated_at: this.now() })
+      .where('id', '=', id)
+      .execute();
+    if (row.exception_id)
+      await this.deps.db
+        .updateTable('recognition_exceptions')
+        .set({ status: 'resolved', resolution: 'accept', resolved_by: auth.userId, resolved_at: this.now() })
+        .where('id', '=', row.exception_id)
+        .where('status', '=', 'open')
+        .execute();
+    const [presented] = (
+      await this.list(auth, row.homework_id, { questionId: row.question_id, state: 'all' })
+    ).filter((p) => p.id === id);
+    return presented!;
+  }
+
+  /**
+   * The crop of the answer and its score box as the teacher marked them (JPEG), cut from the page file through the
+   * recognised transform when first asked for and kept beside the page's other crops.
+   */
+  async crop(auth: AuthContext, id: string): Promise<{ bytes: Buffer; mime: string }> {
+    const row = await this.scoreRow(auth, id);
+    if (row.crop_path) {
+      const kept = await this.deps.storage.readCrop(row.crop_path).catch(() => null);
+      if (kept) return { bytes: kept, mime: 'image/jpeg' };
+    }
+    const missing = () => new AppError('NOT_FOUND', PAPER_MARKING_MESSAGES.paperScoreNotFound);
+    if (!row.page_id) throw missing();
+    const page = await this.deps.db
+      .selectFrom('recognition_pages as r')
+      .innerJoin('scan_pages as sp', 'sp.id', 'r.page_id')
+      .select(['r.result', 'r.card_id', 'r.card_version', 'sp.file_path'])
+      .where('r.page_id', '=', row.page_id)
+      .executeTakeFirst();
+    if (!page?.result || !page.card_id || page.card_version === null) throw missing();
+    const card = await this.deps.findCard(page.card_id, page.card_version, row.org_id);
+    const box = card ? scoreBoxesOf(card.layout).get(row.question_id) : undefined;
+    if (!box) throw missing();
+    const result = JSON.parse(page.result) as PageRecognition;
+    const id_ = `paper:${row.question_id}`;
+    const images = await this.deps.cutCrops(await this.deps.storage.read(page.file_path), {
+      ...result,
+      crops: [
+        {
+          id: id_,
+          elementId: id_,
+          kind: 'written',
+          questionIds: [row.question_id],
+          rect: box.rect,
+          width: Math.max(1, Math.round(box.rect.w * 8)),
+          height: Math.max(1, Math.round(box.rect.h * 8)),
+          format: 'jpeg',
+          blank: false,
+          coverage: 0,
+        },
+      ],
+    });
+    const bytes = images.get(id_);
+    if (!bytes) throw missing();
+    const file = `${page.file_path.replace(/\/[^/]+$/, '')}/crops/${row.page_id}/paper-${row.question_id}.jpg`;
+    await this.deps.storage.write(file, bytes);
+    await this.deps.db.updateTable('paper_scores').set({ crop_path: file }).where('id', '=', id).execute();
+    return { bytes, mime: 'image/jpeg' };
+  }
+}
+
+function stateOf(s: ScoreReading): PaperScoreState {
+  if (s.status === 'ok') return 'scored';
+  if (s.status === 'doubtful') return 'doubtful';
+  return 'onScreen';
+}
+
+function present(
+  r: {
+    id: string;
+    question_id: string;
+    student_id: string;
+    state: PaperScoreState;
+    reason: string | null;
+    page_id: string | null;
+    student_name: string;
+    class_name: string;
+    score_tenths: number | null;
+    full_score_tenths: number;
+  },
+  number: string,
+): PaperScore {
+  const reason = ScoreDoubtReasonSchema.safeParse(r.reason);
+  return {
+    id: r.id,
+    questionId: r.question_id,
+    number,
+    fullScore: r.full_score_tenths / 10,
+    studentId: r.student_id,
+    studentName: r.student_name,
+    className: r.class_name,
+    state: r.state,
+    score: r.state === 'doubtful' || r.score_tenths === null ? null : r.score_tenths / 10,
+    reason: reason.success ? reason.data : null,
+    reasonText: reason.success ? SCORE_DOUBT_MESSAGES[reason.data] : null,
+    cropUrl: r.page_id ? `/teacher/paper-scores/${encodeURIComponent(r.id)}/crop` : null,
+  };
+}

@@ -1,0 +1,284 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  HomeworkCardSchema,
+  PaperMarkingSchema,
+  PaperScoreSchema,
+  UploadedScanPageSchema,
+  type CardElementOf,
+  type CardLayout,
+  type HomeworkDetail,
+} from '@zhzy/contracts';
+import { renderFixture, type CardFixture } from '@zhzy/answer-card/recognise/testing';
+import { DIALECTS } from './helpers/index.js';
+import { Q, data, homeworkWorld, type World } from './homework-fixtures.js';
+
+// 纸上批阅 (先阅后扫, ADR 0065) on the host, end to end: a homework's card designed with a score box on its written
+// question, printed personalised, marked by a "teacher" in red on the box, scanned in colour and in grey, uploaded
+// and read by the worker pool. A clear box scores the question in the results (no marking left for it); two ticks in
+// a row go to a person, who types the score; a blank box is marked on screen as before.
+
+const run = promisify(execFile);
+const Scores = z.array(PaperScoreSchema);
+
+type Box = CardElementOf<'scoreBox'>;
+
+/** The cells to tick for a score on a tick box (tens only when there are tens). */
+function cellsFor(box: Box, score: number) {
+  const row = (role: string) => box.rows.find((r) => r.role === role)?.cells ?? [];
+  const whole = Math.floor(score);
+  const out = [];
+  if (whole >= 10) out.push(row('tens').find((c) => c.value === Math.floor(whole / 10) * 10)!);
+  out.push(row('units').find((c) => c.value === whole % 10)!);
+  if (score !== whole) out.push(row('half')[0]!);
+  return out;
+}
+
+/** A red tick over a cell, as SVG at `k` px per mm. */
+function tick(rect: { x: number; y: number; w: number; h: number }, k: number): string {
+  const cx = (rect.x + rect.w / 2) * k;
+  const cy = (rect.y + rect.h / 2) * k;
+  const s = k;
+  return `<path d="M${cx - 1.7 * s},${cy} L${cx - 0.5 * s},${cy + 1.4 * s} L${cx + 2 * s},${cy - 1.7 * s}" stroke="rgb(215,25,35)" stroke-width="${0.6 * k}" fill="none" stroke-linecap="round"/>`;
+}
+
+describe.each(DIALECTS)('纸上批阅 on %s', (dialect) => {
+  let w: World;
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'zhzy-paper-marking-'));
+  let hw: HomeworkDetail;
+  let layout: CardLayout;
+  let fixture: CardFixture;
+  let box: Box;
+  let boxPage = 0;
+  let students: { id: string; name: string; student_no: string }[];
+  let batchId = '';
+  let seq = 0;
+
+  /** A student's page with the box: printed, ticked in red (`scores`: one tick set per score), scanned. */
+  const scanned = async (copy: number, scores: number[], mode: 'colour' | 'grey') => {
+    const n = copy * layout.pages.length + boxPage + 1;
+    const prefix = path.join(tmp, `page-${copy}`);
+    await run('pdftoppm', [
+      '-r',
+      '200',
+      '-png',
+      '-f',
+      String(n),
+      '-l',
+      String(n),
+      '-singlefile',
+      fixture.pdf,
+      prefix,
+    ]);
+    const k = 200 / 25.4;
+    const meta = await sharp(`${prefix}.png`).metadata();
+    const marks = scores.flatMap((s) => cellsFor(box, s).map((c) => tick(c.rect, k)));
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${meta.width}" height="${meta.height}">${marks.join('')}</svg>`;
+    const marked = sharp(
+      await sharp(`${prefix}.png`)
+        .composite([{ input: Buffer.from(svg) }])
+        .png()
+        .toBuffer(),
+    );
+    return (mode === 'grey' ? marked.greyscale() : marked)
+      .withMetadata({ density: 200 })
+      .jpeg({ quality: 88 })
+      .toBuffer();
+  };
+  const upload = async (bytes: Buffer) => {
+    seq += 1;
+    const boundary = `----zhzy${seq}`;
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p-${seq}.jpg"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+    const res = await w.t.app.inject({
+      method: 'POST',
+      url: `/teacher/scan/batch/${batchId}/page`,
+      headers: { ...w.me, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    });
+    const page = UploadedScanPageSchema.parse(data(res));
+    await w.t.app.jobs.drain();
+    return page;
+  };
+  const paperScores = async (state = 'all') =>
+    Scores.parse(data(await w.call('GET', `/teacher/homework/${hw.id}/paper-scores?state=${state}`, w.me)));
+  const answerOf = (studentId: string) =>
+    w.t.testDb.db.kysely
+      .selectFrom('sheet_answers as a')
+      .innerJoin('sheets as s', 's.id', 'a.sheet_id')
+      .select(['a.score_tenths', 'a.score_source', 's.total_score_tenths', 's.unscored_count'])
+      .where('s.homework_id', '=', hw.id)
+      .where('s.student_id', '=', studentId)
+      .where('a.question_id', '=', Q.written)
+      .executeTakeFirst();
+
+  beforeAll(async () => {
+    w = await homeworkWorld(dialect, undefined, { RECOGNITION_WORKERS: '1', DATA_DIR: tmp });
+    const db = w.t.testDb.db.kysely;
+    const paper = await w.createPaper(w.me);
+    const classId = w.classesA[0]!.id;
+    hw = await w.publish(w.me, {
+      paperId: paper.id,
+      type: 'homework',
+      title: '先阅后扫作业',
+      classIds: [classId],
+      startDate: '2026-11-02',
+      dueDate: '2026-11-09',
+    });
+    students = await db
+      .selectFrom('students')
+      .select(['id', 'name', 'student_no'])
+      .where('class_id', '=', classId)
+      .orderBy('student_no')
+      .execute();
+    const card = HomeworkCardSchema.parse(
+      data(
+        await w.call('PUT', `/teacher/homework/card/${hw.id}`, w.me, {
+          scoreBoxes: { [Q.written]: { kind: 'tick', half: true } },
+        }),
+      ),
+    );
+    layout = card.layout;
+    layout.pages.forEach((p, i) => {
+      const found = p.elements.find((e): e is Box => e.type === 'scoreBox');
+      if (found) {
+        box = found;
+        boxPage = i;
+      }
+    });
+    expect(box).toBeDefined();
+    fixture = await renderFixture(
+      tmp,
+      'paper-marking',
+      layout,
+      students
+        .slice(0, 6)
+        .map((s) => ({ id: s.id, name: s.name, number: s.student_no, className: '七年级(1)班' })),
+    );
+    const year = data<{ id: string; isDefault: boolean }[]>(
+      await w.call('GET', `/system/class?orgId=${w.orgA}&type=1`, w.me),
+    ).find((y) => y.isDefault)!.id;
+    batchId = data<{ batch: { id: string } }>(
+      await w.call('POST', '/teacher/scan/batch', w.me, {
+        schoolYearId: year,
+        subjectTeacher: false,
+        source: 'upload',
+      }),
+    ).batch.id;
+  }, 180_000);
+  afterAll(async () => {
+    await w.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('offers 纸上批阅 for the questions with score boxes; only the publisher turns it on; a card without boxes cannot', async () => {
+    const before = PaperMarkingSchema.parse(
+      data(await w.call('GET', `/teacher/homework/${hw.id}/paper-marking`, w.me)),
+    );
+    expect(before.enabled).toBe(false);
+    expect(before.questions).toEqual([
+      { questionId: Q.written, number: box.number, fullScore: 12, kind: 'tick', half: true },
+    ]);
+    const refused = await w.call('PUT', `/teacher/homework/${hw.id}/paper-marking`, w.colleague, {
+      enabled: true,
+    });
+    expect(refused.statusCode).toBe(403);
+    const bad = await w.call('PUT', `/teacher/homework/${hw.id}/paper-marking`, w.me, { enabled: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toMatch(/[\u4e00-\u9fff]/);
+    const on = PaperMarkingSchema.parse(
+      data(await w.call('PUT', `/teacher/homework/${hw.id}/paper-marking`, w.me, { enabled: true })),
+    );
+    expect(on.enabled).toBe(true);
+
+    const plainPaper = await w.createPaper(w.me, '没有打分框的试卷');
+    const plain = await w.publish(w.me, {
+      paperId: plainPaper.id,
+      title: '网上阅卷作业',
+      classIds: [w.classesA[0]!.id],
+      startDate: '2026-11-02',
+      dueDate: '2026-11-09',
+    });
+    const conflict = await w.call('PUT', `/teacher/homework/${plain.id}/paper-marking`, w.me, {
+      enabled: true,
+    });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json<{ message: string }>().message).toContain('打分框');
+  });
+
+  it.each([
+    ['colour', 0, 11.5],
+    ['grey', 1, 7],
+  ] as const)(
+    'takes the score a teacher ticked in red on a %s scan straight into the results',
+    async (mode, copy, score) => {
+      await upload(await scanned(copy, [score], mode));
+      const answer = await answerOf(students[copy]!.id);
+      expect(answer).toMatchObject({ score_tenths: score * 10, score_source: 'paper' });
+      const listed = (await paperScores()).find((p) => p.studentId === students[copy]!.id)!;
+      expect(listed).toMatchObject({
+        state: 'scored',
+        score,
+        reason: null,
+        number: box.number,
+        fullScore: 12,
+      });
+      // The crop for 讲评: the answer with its box, as a JPEG.
+      const crop = await w.call('GET', listed.cropUrl!, w.me);
+      expect(crop.statusCode).toBe(200);
+      expect(crop.headers['content-type']).toBe('image/jpeg');
+      const meta = await sharp(crop.rawPayload).metadata();
+      expect(meta.width / meta.height).toBeGreaterThan(1);
+    },
+  );
+
+  it('sends two ticks in one row to a person, who types the score; a blank box is left for on-screen marking', async () => {
+    const student = students[2]!;
+    await upload(await scanned(2, [3, 5], 'colour'));
+    expect(await answerOf(student.id)).toMatchObject({ score_tenths: null });
+    const [doubt] = (await paperScores('doubtful')).filter((p) => p.studentId === student.id);
+    expect(doubt).toMatchObject({ state: 'doubtful', score: null, reason: 'multipleTicks' });
+    expect(doubt!.reasonText).toContain('多个格');
+
+    const over = await w.call('POST', `/teacher/paper-scores/${doubt!.id}/resolve`, w.me, {
+      action: 'enterScore',
+      score: 13,
+    });
+    expect(over.statusCode).toBe(400);
+    expect(over.json<{ message: string }>().message).toContain('满分');
+    const resolved = PaperScoreSchema.parse(
+      data(
+        await w.call('POST', `/teacher/paper-scores/${doubt!.id}/resolve`, w.me, {
+          action: 'enterScore',
+          score: 5,
+        }),
+      ),
+    );
+    expect(resolved).toMatchObject({ state: 'resolved', score: 5 });
+    expect(await answerOf(student.id)).toMatchObject({ score_tenths: 50, score_source: 'paper' });
+    expect(await paperScores('doubtful')).toEqual([]);
+
+    const blank = students[3]!;
+    await upload(await scanned(3, [], 'colour'));
+    expect(await answerOf(blank.id)).toMatchObject({ score_tenths: null });
+    expect((await paperScores()).find((p) => p.studentId === blank.id)).toMatchObject({
+      state: 'onScreen',
+      score: null,
+    });
+  });
+
+  it('keeps another school out', async () => {
+    const [one] = await paperScores();
+    expect((await w.call('GET', `/teacher/homework/${hw.id}/paper-scores`, w.stranger)).statusCode).toBe(404);
+    expect((await w.call('GET', `/teacher/paper-scores/${one!.id}/crop`, w.stranger)).statusCode).toBe(404);
+    const res = await w.call('POST', `/teacher/paper-scores/${one!.id}/resolve`, w.stranger, {
+      action: 'markOnScreen',
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
