@@ -346,8 +346,10 @@ describe.each(DIALECTS)('recognition on %s', (dialect) => {
     expect(found.length).toBe(1);
     const ex = found[0]!;
     expect(ex.message).toMatch(/请人工核对/);
-    // Light, half-filled and ticked marks are read; only the half-rubbed ones wait for a person.
-    expect(ex.questionIds).toEqual([Q.single3, Q.truefalse]);
+    // Half-filled and ticked marks are read; the half-rubbed ones wait for a person, and so does the multiple
+    // choice's light even mark: this student marks only lightly or in lines, so the sheet has no clear fill of their
+    // own to tell a light fill from what a rubber left (ADR 0067).
+    expect(ex.questionIds).toEqual([Q.single3, Q.multi5, Q.truefalse]);
     const s = (await sheetOfStudent(hw.id, students[2]!.id))!;
     for (const qid of ex.questionIds)
       expect((await review(s.id)).answers.find((a) => a.questionId === qid)!.score).toBeNull();

@@ -542,7 +542,7 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
     if (!states.includes('filled'))
       scored.forEach((b, i) => {
         if (
-          kind !== 'digit' &&
+          kind === 'optional' &&
           states[i] === 'empty' &&
           b.spot === null &&
           b.peak !== undefined &&
