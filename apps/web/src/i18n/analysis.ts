@@ -328,9 +328,6 @@ export const zhAnalysis = {
     cellLabel: (name: string, no: string, shown: string, score: string) =>
       shown === score ? `${name} 第${no}题 ${score}` : `${name} 第${no}题 ${shown}，${score} 分`,
     crop: (name: string, no: string) => `${name} · 第 ${no} 题`,
-    cropLoading: '正在加载作答图片…',
-    cropMissing: '这道题没有答题图片',
-    cropFailed: '作答图片加载失败',
     response: (r: string) => (r ? `作答：${r}` : '作答：未作答'),
     key: (k: string) => `答案：${k}`,
     score: (s: string, f: string) => `得分：${s} / ${f}`,

@@ -137,17 +137,3 @@ export const downloadMistakeBookPdf = (body: MistakeBookPdf, filename: string) =
 /** The host's Excel of a table (the score list carries ranks where allowed, Z and T scores). */
 export const downloadAnalysisExport = (body: AnalysisExport, filename: string) =>
   api.download(calls.exportAnalysis.path, body, filename);
-
-/**
- * An answer's crop as an object URL. Crops sit behind the bearer check, which an <img src> cannot send, so the
- * image is fetched with the session's token; the caller revokes the URL.
- */
-export async function fetchCrop(cropUrl: string, signal?: AbortSignal): Promise<string> {
-  const token = api.session.accessToken;
-  const res = await fetch(cropUrl, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(signal ? { signal } : {}),
-  });
-  if (res.status !== 200) throw new Error(String(res.status));
-  return URL.createObjectURL(await res.blob());
-}

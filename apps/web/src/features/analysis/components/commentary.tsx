@@ -7,7 +7,7 @@ import { fmt, zhAnalysis as ta } from '../../../i18n/analysis';
 import { cn } from '../../../lib/utils';
 import { useCommentary } from '../api/analysis';
 import { optionsOption, scoreDistributionOption } from '../utils/chart-options';
-import { CropImage } from './crop-image';
+import { CropImage } from '../../../components/ui/crop-image';
 import { HomeworkHeader, HomeworkLinks, LoadState, NoHomework, NoResults, Panel } from './parts';
 import { HomeworkToolbar, useNoHomework, useAnalysisSelection } from './selection';
 

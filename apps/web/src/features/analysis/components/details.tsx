@@ -6,7 +6,7 @@ import { Segmented } from '../../../components/ui/segmented';
 import { fmt, zhAnalysis as ta } from '../../../i18n/analysis';
 import { cn } from '../../../lib/utils';
 import { useHomeworkDetails } from '../api/analysis';
-import { CropImage } from './crop-image';
+import { CropImage } from '../../../components/ui/crop-image';
 import { HomeworkHeader, HomeworkLinks, LoadState, NoHomework, Panel } from './parts';
 import { HomeworkToolbar, useNoHomework, useAnalysisSelection } from './selection';
 

@@ -13,7 +13,7 @@ import { useClassStudents } from '../../../api/classes';
 import { useAnalysisFilters, useStudentAnalysis } from '../api/analysis';
 import { knowledgeOption, trendOption } from '../utils/chart-options';
 import { MasteryTag } from './columns';
-import { CropImage } from './crop-image';
+import { CropImage } from '../../../components/ui/crop-image';
 import { MistakeBookView } from './mistake-book';
 import { LoadState, Panel, StatTiles } from './parts';
 import { useAnalysisSelection } from './selection';

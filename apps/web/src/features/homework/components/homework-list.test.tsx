@@ -73,7 +73,33 @@ const PAPERS = {
 };
 
 function host(records: HomeworkSummary[] = [homework()]) {
-  const state = { records, published: [] as PublishHomework[], deleted: [] as string[] };
+  const state = {
+    records,
+    published: [] as PublishHomework[],
+    deleted: [] as string[],
+    paperMarking: {
+      homeworkId: 'h1',
+      enabled: false,
+      questions: [{ questionId: 'q13', number: '13', fullScore: 12, kind: 'tick', half: true }],
+    },
+    paperScores: [
+      {
+        id: 'ps1',
+        questionId: 'q13',
+        number: '13',
+        fullScore: 12,
+        studentId: 's1',
+        studentName: '张三',
+        className: '七年级(1)班',
+        state: 'doubtful' as 'doubtful' | 'resolved',
+        score: null as number | null,
+        reason: 'multipleTicks',
+        reasonText: '同一行勾了两个格子，请人工核对',
+        cropUrl: '/teacher/paper-scores/ps1/crop',
+      },
+    ],
+    resolved: [] as { action: string; score?: number }[],
+  };
   const fake = fakeHost({
     'GET /teacher/homework/list': (req) =>
       page(
@@ -102,6 +128,26 @@ function host(records: HomeworkSummary[] = [homework()]) {
       });
       state.records = [hw, ...state.records];
       return ok({ ...hw, paper: {} });
+    },
+    'GET /teacher/homework/h1/paper-marking': () => ok(state.paperMarking),
+    'PUT /teacher/homework/h1/paper-marking': (req) => {
+      state.paperMarking = { ...state.paperMarking, enabled: (req.body as { enabled: boolean }).enabled };
+      return ok(state.paperMarking);
+    },
+    'GET /teacher/homework/h1/paper-scores': (req) =>
+      ok(
+        req.query.get('state') === 'doubtful'
+          ? state.paperScores.filter((s) => s.state === 'doubtful')
+          : state.paperScores,
+      ),
+    'POST /teacher/paper-scores/ps1/resolve': (req) => {
+      const body = req.body as { action: string; score?: number };
+      state.resolved.push(body);
+      if (body.action === 'enterScore' && (body.score ?? 0) > 12)
+        return { status: 400, body: { code: 400, message: '得分不能超过该题满分', data: null } };
+      const done = { ...state.paperScores[0]!, state: 'resolved' as const, score: body.score ?? null };
+      state.paperScores = [done];
+      return ok(done);
     },
     'DELETE /teacher/homework/detail/h1': () => {
       state.deleted.push('h1');
@@ -286,5 +332,71 @@ describe('the homework list', () => {
       expect(within(dialog).getByRole('textbox', { name: '作业名称' })).toHaveValue('第一单元'),
     );
     expect(router.state.location.search).toBe('');
+  });
+
+  it('turns 纸上批阅 on and lets a person type the score of a doubtful score box', async () => {
+    const { state, log } = host();
+    const user = userEvent.setup();
+    renderList();
+    const row = await screen.findByRole('article', { name: '第一单元作业' });
+    await user.click(within(row).getByRole('button', { name: '第一单元作业的更多操作' }));
+    await user.click(await screen.findByRole('menuitem', { name: '纸上批阅' }));
+    const dialog = await screen.findByRole('dialog', { name: '纸上批阅 · 第一单元作业' });
+    expect(
+      await within(dialog).findByText('印有打分框的题：第13题（12分，勾选格，可打半分）'),
+    ).toBeInTheDocument();
+    const toggle = within(dialog).getByRole('switch', { name: '纸上批阅' });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    expect(await screen.findByText('已开启纸上批阅')).toBeInTheDocument();
+    expect(state.paperMarking.enabled).toBe(true);
+    await waitFor(() => expect(within(dialog).getByRole('switch', { name: '纸上批阅' })).toBeChecked());
+
+    // The doubtful box, with the teacher's crop fetched with the session's token and the reason in words.
+    const box = await within(dialog).findByTestId('paper-score');
+    expect(box).toHaveTextContent('七年级(1)班 张三 · 第13题（满分12分）');
+    expect(box).toHaveTextContent('待人工核对');
+    expect(box).toHaveTextContent('同一行勾了两个格子，请人工核对');
+    await waitFor(() =>
+      expect(log.find((r) => r.path === '/teacher/paper-scores/ps1/crop')?.headers).toMatchObject({
+        authorization: 'Bearer test-access',
+      }),
+    );
+    const input = within(box).getByRole('textbox', { name: '张三第13题的得分' });
+    await user.click(within(box).getByRole('button', { name: '确认得分' }));
+    expect(within(box).getByText('请输入得分（整数或0.5分）')).toBeInTheDocument();
+    expect(state.resolved).toEqual([]);
+    await user.type(input, '13');
+    await user.click(within(box).getByRole('button', { name: '确认得分' }));
+    expect(await screen.findByText('得分不能超过该题满分')).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, '9.5{Enter}');
+    expect(await screen.findByText('已录入张三的得分：9.5分')).toBeInTheDocument();
+    expect(state.resolved).toEqual([
+      { action: 'enterScore', score: 13 },
+      { action: 'enterScore', score: 9.5 },
+    ]);
+    expect(await within(dialog).findByText('没有需要核对的打分框')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: '全部打分框' }));
+    const all = await within(dialog).findByTestId('paper-score');
+    expect(all).toHaveTextContent('已人工录入');
+    expect(all).toHaveTextContent('9.5分');
+  });
+
+  it('says how to add score boxes when the card has none', async () => {
+    const { state } = host();
+    state.paperMarking = { ...state.paperMarking, questions: [] };
+    const user = userEvent.setup();
+    renderList();
+    const row = await screen.findByRole('article', { name: '第一单元作业' });
+    await user.click(within(row).getByRole('button', { name: '第一单元作业的更多操作' }));
+    await user.click(await screen.findByRole('menuitem', { name: '纸上批阅' }));
+    const dialog = await screen.findByRole('dialog', { name: '纸上批阅 · 第一单元作业' });
+    expect(await within(dialog).findByText('这份作业的答题卡还没有打分框')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: '设计答题卡' })).toHaveAttribute(
+      'href',
+      '/answerCard?homeworkId=h1',
+    );
+    expect(within(dialog).queryByRole('switch')).toBeNull();
   });
 });

@@ -26,6 +26,9 @@ import {
 } from '../api/homework';
 
 // Dialogs load when opened: the landing page's first screen carries only the list (issue #25).
+const PaperMarkingDialog = lazy(() =>
+  import('./paper-marking-dialog').then((m) => ({ default: m.PaperMarkingDialog })),
+);
 const PublishDialog = lazy(() => import('./publish-dialog').then((m) => ({ default: m.PublishDialog })));
 const ConfirmDialog = lazy(() =>
   import('../../../components/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })),
@@ -171,10 +174,12 @@ function Filters({
 function HomeworkRow({
   hw,
   onPrint,
+  onPaperMarking,
   onDelete,
 }: {
   hw: HomeworkSummary;
   onPrint: () => void;
+  onPaperMarking: () => void;
   onDelete: () => void;
 }) {
   const q = { homeworkId: hw.id };
@@ -190,6 +195,7 @@ function HomeworkRow({
       label: hw.type === 'test' ? th.actions.scoreSheetTest : th.actions.scoreSheet,
       to: withQuery(hw.type === 'test' ? paths.print.gradeTest : paths.print.grade, q),
     },
+    { kind: 'action' as const, label: th.actions.paperMarking, onSelect: onPaperMarking },
     ...(hw.permissions.delete
       ? [
           { kind: 'separator' as const, key: 'sep' },
@@ -279,6 +285,7 @@ export function HomeworkListScreen({
     handedPaper ? { paperId: handedPaper } : null,
   );
   const [printing, setPrinting] = useState<HomeworkSummary | null>(null);
+  const [paperMarking, setPaperMarking] = useState<HomeworkSummary | null>(null);
   const [deleting, setDeleting] = useState<HomeworkSummary | null>(null);
   const [busy, setBusy] = useState(false);
   const list = useHomeworkList(filters);
@@ -397,6 +404,7 @@ export function HomeworkListScreen({
                   key={hw.id}
                   hw={hw}
                   onPrint={() => setPrinting(hw)}
+                  onPaperMarking={() => setPaperMarking(hw)}
                   onDelete={() => setDeleting(hw)}
                 />
               ))}
@@ -426,6 +434,7 @@ export function HomeworkListScreen({
           />
         )}
         {printing && renderPrintDialog(printing, () => setPrinting(null))}
+        {paperMarking && <PaperMarkingDialog homework={paperMarking} onClose={() => setPaperMarking(null)} />}
         {deleting !== null && (
           <ConfirmDialog
             open

@@ -7,6 +7,7 @@ import {
 } from '@zhzy/contracts';
 import { api } from '../../../lib/api';
 import { useApi } from '../../../lib/swr';
+import { fetchCrop } from '../../../lib/crops';
 
 // The calls of marking on screen, one function or hook per call.
 
@@ -96,13 +97,7 @@ export async function groupScore(
  * header, so they are fetched rather than linked.
  */
 export async function loadCrop(url: string, signal?: AbortSignal): Promise<string> {
-  const token = api.session.accessToken;
-  const res = await fetch(url, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(signal ? { signal } : {}),
-  });
-  if (!res.ok) throw new Error(`crop ${res.status}`);
-  const objectUrl = URL.createObjectURL(await res.blob());
+  const objectUrl = await fetchCrop(url, signal);
   const img = new Image();
   img.src = objectUrl;
   try {

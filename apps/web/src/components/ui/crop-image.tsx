@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { zhAnalysis as ta } from '../../../i18n/analysis';
-import { cn } from '../../../lib/utils';
-import { fetchCrop } from '../api/analysis';
+import { t } from '../../i18n/zh-CN';
+import { fetchCrop } from '../../lib/crops';
+import { cn } from '../../lib/utils';
 
-/** An answer's crop, fetched with the session's token (crops are private to the school). */
+/** An answer's crop, fetched with the session's token (crops are private to the school): analysis, 纸上批阅. */
 export function CropImage({ url, alt, className }: { url: string | null; alt: string; className?: string }) {
   const [state, setState] = useState<{ src: string | null; failed: boolean }>({ src: null, failed: false });
   useEffect(() => {
@@ -28,9 +28,9 @@ export function CropImage({ url, alt, className }: { url: string | null; alt: st
     'flex min-h-20 items-center justify-center rounded-md border border-slate-200 bg-slate-50 text-xs text-slate-500',
     className,
   );
-  if (!url) return <div className={box}>{ta.details.cropMissing}</div>;
-  if (state.failed) return <div className={box}>{ta.details.cropFailed}</div>;
-  if (!state.src) return <div className={box}>{ta.details.cropLoading}</div>;
+  if (!url) return <div className={box}>{t.crop.missing}</div>;
+  if (state.failed) return <div className={box}>{t.crop.failed}</div>;
+  if (!state.src) return <div className={box}>{t.crop.loading}</div>;
   return (
     <img
       src={state.src}

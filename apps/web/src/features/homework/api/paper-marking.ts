@@ -1,0 +1,25 @@
+import { calls, type ResolvePaperScore } from '@zhzy/contracts';
+import { api } from '../../../lib/api';
+import { useApi } from '../../../lib/swr';
+
+/** A homework's 纸上批阅 setting and the questions its card prints score boxes for. */
+export function usePaperMarking(homeworkId: string) {
+  return useApi(
+    ['teacher/homework/paper-marking', homeworkId],
+    async () => (await api.call(calls.homeworkPaperMarking, { params: { id: homeworkId } })).data,
+  );
+}
+
+export const setPaperMarking = async (homeworkId: string, enabled: boolean) =>
+  (await api.call(calls.setHomeworkPaperMarking, { params: { id: homeworkId }, body: { enabled } })).data;
+
+/** The score boxes read on the homework's sheets: the doubtful ones, or all of them (讲评 crops). */
+export function usePaperScores(homeworkId: string, state: 'doubtful' | 'all') {
+  return useApi(
+    ['teacher/homework/paper-scores', homeworkId, state],
+    async () => (await api.call(calls.paperScores, { params: { id: homeworkId }, query: { state } })).data,
+  );
+}
+
+export const resolvePaperScore = async (id: string, body: ResolvePaperScore) =>
+  (await api.call(calls.resolvePaperScore, { params: { id }, body })).data;
