@@ -20,7 +20,7 @@ import { AppError, forbidden } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import { assertReadable, canEditCard } from '../homework/policy.js';
 import type { CardLayoutResolver } from '../homework/service.js';
-import { homeworkQuestions } from '../recognition/reading.js';
+import { homeworkQuestions, parseStoredReading } from '../recognition/reading.js';
 import type { AnswerPatch, ResultsService } from '../results/service.js';
 import type { PageStorage } from '../scan/storage.js';
 
@@ -134,7 +134,37 @@ export class PaperMarkingService {
    * marked on paper, or without boxes). Returns what each box became, by question id.
    */
   async afterPage(pageId: string): Promise<Map<string, PaperScoreState>> {
-    const out = new Map<string, PaperScoreState>();
+    const page = await this.markedOnPaper(pageId);
+    if (!page) return new Map();
+    const scores = parseStoredReading(page.result).scores ?? [];
+    if (scores.length === 0) return new Map();
+    const { out, read, cleared, rows } = await this.readingsOf(page, pageId, scores);
+    await this.deps.results.transaction(async (results) => {
+      if (read.length)
+        await results.writeAnswers(page.sheetId, read, {
+          userId: null,
+          reason: PAPER_MARKING_TEXT.reasonRead,
+        });
+      if (cleared.length)
+        await results.writeAnswers(page.sheetId, cleared, {
+          userId: null,
+          reason: PAPER_MARKING_TEXT.reasonCleared,
+        });
+    });
+    const { db } = this.deps;
+    for (const r of rows) {
+      await db
+        .deleteFrom('paper_scores')
+        .where('sheet_id', '=', r.sheet_id)
+        .where('question_id', '=', r.question_id)
+        .execute();
+      await db.insertInto('paper_scores').values(r).execute();
+    }
+    return out;
+  }
+
+  /** A recognised page applied to a sheet of a homework marked on paper, or null. */
+  private async markedOnPaper(pageId: string) {
     const { db } = this.deps;
     const page = await db
       .selectFrom('recognition_pages')
@@ -149,24 +179,45 @@ export class PaperMarkingService {
       !page.student_id ||
       !page.result
     )
-      return out;
+      return null;
     const homework = await db
       .selectFrom('homework')
       .select(['paper_marking', 'deleted_at'])
       .where('id', '=', page.homework_id)
       .executeTakeFirst();
-    if (!homework || homework.paper_marking !== 1 || homework.deleted_at) return out;
-    const reading = JSON.parse(page.result) as Pick<PageRecognition, 'scores'>;
-    const scores = reading.scores ?? [];
-    if (scores.length === 0) return out;
-    const sheetId = page.sheet_id;
-    const answers = new Map((await this.deps.results.listAnswers(sheetId)).map((a) => [a.question_id, a]));
+    if (!homework || homework.paper_marking !== 1 || homework.deleted_at) return null;
+    return {
+      sheetId: page.sheet_id,
+      homeworkId: page.homework_id,
+      studentId: page.student_id,
+      orgId: page.org_id,
+      result: page.result,
+    };
+  }
+
+  /**
+   * What each box of the page becomes: scores to write (read, or cleared when a box read before no longer reads) and
+   * the rows of `paper_scores`. A person's decision stands when the page is read again; a marker's score is never
+   * overwritten.
+   */
+  private async readingsOf(
+    page: NonNullable<Awaited<ReturnType<PaperMarkingService['markedOnPaper']>>>,
+    pageId: string,
+    scores: ScoreReading[],
+  ) {
+    const out = new Map<string, PaperScoreState>();
+    const read: AnswerPatch[] = [];
+    const cleared: AnswerPatch[] = [];
+    const rows: PaperScoreRow[] = [];
+    const answers = new Map(
+      (await this.deps.results.listAnswers(page.sheetId)).map((a) => [a.question_id, a]),
+    );
     const earlier = new Map(
       (
-        await db
+        await this.deps.db
           .selectFrom('paper_scores')
           .selectAll()
-          .where('sheet_id', '=', sheetId)
+          .where('sheet_id', '=', page.sheetId)
           .where(
             'question_id',
             'in',
@@ -176,14 +227,10 @@ export class PaperMarkingService {
       ).map((r) => [r.question_id, r]),
     );
     const now = this.now();
-    const read: AnswerPatch[] = [];
-    const cleared: AnswerPatch[] = [];
-    const rows: PaperScoreRow[] = [];
     for (const s of scores) {
       const answer = answers.get(s.questionId);
       if (!answer) continue;
       const before = earlier.get(s.questionId);
-      // A person's decision stands when the page is read again.
       if (before && (before.state === 'resolved' || before.state === 'onScreen') && before.resolved_by) {
         out.set(s.questionId, before.state);
         continue;
@@ -197,10 +244,10 @@ export class PaperMarkingService {
         cleared.push({ questionId: s.questionId, scoreTenths: null, source: 'paper' });
       rows.push({
         id: before?.id ?? newId(),
-        org_id: page.org_id,
-        homework_id: page.homework_id,
-        sheet_id: sheetId,
-        student_id: page.student_id,
+        org_id: page.orgId,
+        homework_id: page.homeworkId,
+        sheet_id: page.sheetId,
+        student_id: page.studentId,
         question_id: s.questionId,
         page_id: pageId,
         state,
@@ -215,24 +262,7 @@ export class PaperMarkingService {
       });
       out.set(s.questionId, state);
     }
-    await this.deps.results.transaction(async (results) => {
-      if (read.length)
-        await results.writeAnswers(sheetId, read, { userId: null, reason: PAPER_MARKING_TEXT.reasonRead });
-      if (cleared.length)
-        await results.writeAnswers(sheetId, cleared, {
-          userId: null,
-          reason: PAPER_MARKING_TEXT.reasonCleared,
-        });
-    });
-    for (const r of rows) {
-      await db
-        .deleteFrom('paper_scores')
-        .where('sheet_id', '=', r.sheet_id)
-        .where('question_id', '=', r.question_id)
-        .execute();
-      await db.insertInto('paper_scores').values(r).execute();
-    }
-    return out;
+    return { out, read, cleared, rows };
   }
 
   // ───────────── what a teacher sees and decides ─────────────
@@ -369,7 +399,7 @@ export class PaperMarkingService {
     const card = await this.deps.findCard(page.card_id, page.card_version, row.org_id);
     const box = card ? scoreBoxesOf(card.layout).get(row.question_id) : undefined;
     if (!box) throw missing();
-    const result = JSON.parse(page.result) as PageRecognition;
+    const result: PageRecognition = parseStoredReading(page.result);
     const id_ = `paper:${row.question_id}`;
     const images = await this.deps.cutCrops(await this.deps.storage.read(page.file_path), {
       ...result,
