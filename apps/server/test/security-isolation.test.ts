@@ -34,6 +34,7 @@ const TABLE_OF_PARAM: [RegExp, string, string][] = [
   [/^\/teacher\/homework\/paper-card\//, 'id', 'papers'],
   [/^\/teacher\/paper\//, 'id', 'papers'],
   [/^\/teacher\/homework\//, 'id', 'homework'],
+  [/^\/teacher\/paper-scores\//, 'id', 'paper_scores'],
   [/^\/teacher\/recognition\/batch\//, 'id', 'scan_batches'],
   [/^\/teacher\/recognition\/exception\//, 'id', 'recognition_exceptions'],
   [/^\/teacher\/recognition\/homework\//, 'id', 'homework'],
@@ -178,6 +179,34 @@ describe.each(DIALECTS)('two schools: every call of B with the ids of A on %s', 
         resolved_by: null,
         resolved_at: null,
         created_at: now,
+      })
+      .execute();
+    // A score box read on one of A's scanned sheets (纸上批阅), written as its service would.
+    const answer = await db
+      .selectFrom('sheet_answers as sa')
+      .innerJoin('sheets as s', 's.id', 'sa.sheet_id')
+      .select(['s.id as sheet_id', 's.homework_id', 's.student_id', 'sa.question_id'])
+      .where('s.org_id', '=', a.orgId)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('paper_scores')
+      .values({
+        id: 'a-paper-score',
+        org_id: a.orgId,
+        homework_id: answer.homework_id,
+        sheet_id: answer.sheet_id,
+        student_id: answer.student_id,
+        question_id: answer.question_id,
+        page_id: 'a-scan-page',
+        state: 'doubtful',
+        read_tenths: null,
+        reason: 'multipleTicks',
+        colour: 1,
+        crop_path: null,
+        exception_id: null,
+        resolved_by: null,
+        created_at: now,
+        updated_at: now,
       })
       .execute();
     await call(t, 'POST', '/system/account/feedback', a.teacher, { type: '其他', content: '甲校机密反馈' });
