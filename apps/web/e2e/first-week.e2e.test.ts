@@ -63,8 +63,9 @@ it('opens the product’s own marking from 阅卷/考试 and its own help from �
       '三、发布与打印',
       '四、扫描',
       '五、没有扫描仪时用手机拍照',
-      '六、阅卷',
-      '七、学情分析',
+      '六、先阅后扫：在纸上批改后再扫描',
+      '七、阅卷',
+      '八、学情分析',
     ]);
   // Every picture of the journey is there and loads (no broken image on the teacher's help page).
   const figures = page.locator('section[id] figure img');
