@@ -77,7 +77,10 @@ const RESIDUAL_LIMIT_MM = 0.26;
 const REGISTRATION_SEARCH_MM = 0.8;
 /** Samples per millimetre the page code is first read at. */
 const QR_PX_PER_MM = 6;
-/** Box radii (millimetres) a 1-bit page's code is smoothed with when it does not read as it is: a QR module is ~0.5 mm. */
+/**
+ * Box radii (millimetres) a 1-bit page's code is smoothed with (first when read at the page's own resolution, else
+ * when it does not read as it is): a QR module is ~0.5 mm.
+ */
 const QR_SMOOTH_MM: readonly number[] = [0.15, 0.25];
 /** The decoded QR must sit this close to where the layout puts it. */
 const QR_POSITION_TOLERANCE_MM = 5;
