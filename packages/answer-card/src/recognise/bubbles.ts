@@ -60,6 +60,8 @@ const SHADE_MIN = 20;
 const RUN = 6;
 /** How far beyond the box the rim band reaches, millimetres. */
 const RIM_MM = 0.5;
+/** Spacing of the registration's coarse shift grid, millimetres (at least every other sample). */
+const COARSE_STEP_MM = 0.3;
 /** Bins of the darkness histogram the median is read from. */
 const HIST = 64;
 
@@ -175,14 +177,20 @@ export function measureGroup(
   };
   let best = { dx: 0, dy: 0, s: score(0, 0) };
   const zero = best.s;
-  for (let dy = -R; dy <= R; dy += 2)
-    for (let dx = -R; dx <= R; dx += 2) {
+  // A coarse grid, then its best point's neighbours: every 0.3 mm at most (the brackets' contrast peak, a stroke
+  // blurred by the scan, is wider than that), every other sample at lower resolutions.
+  const step = Math.max(2, Math.round(opt.q * COARSE_STEP_MM));
+  // The grid starts so that its points' neighbourhoods (± half a step) reach -R.
+  const step0 = -R + ((step - 1) >> 1);
+  for (let dy = step0; dy <= R; dy += step)
+    for (let dx = step0; dx <= R; dx += step) {
       const s = score(dx, dy);
       if (s > best.s) best = { dx, dy, s };
     }
   const c = best;
-  for (let dy = c.dy - 1; dy <= c.dy + 1; dy++)
-    for (let dx = c.dx - 1; dx <= c.dx + 1; dx++) {
+  const near = step >> 1;
+  for (let dy = c.dy - near; dy <= c.dy + near; dy++)
+    for (let dx = c.dx - near; dx <= c.dx + near; dx++) {
       if (Math.abs(dx) > R || Math.abs(dy) > R) continue;
       const s = score(dx, dy);
       if (s > best.s) best = { dx, dy, s };

@@ -77,7 +77,10 @@ const RESIDUAL_LIMIT_MM = 0.26;
 const REGISTRATION_SEARCH_MM = 0.8;
 /** Samples per millimetre the page code is first read at. */
 const QR_PX_PER_MM = 6;
-/** Box radii (millimetres) a 1-bit page's code is smoothed with when it does not read as it is: a QR module is ~0.5 mm. */
+/**
+ * Box radii (millimetres) a 1-bit page's code is smoothed with (first when read at the page's own resolution, else
+ * when it does not read as it is): a QR module is ~0.5 mm.
+ */
 const QR_SMOOTH_MM: readonly number[] = [0.15, 0.25];
 /** The decoded QR must sit this close to where the layout puts it. */
 const QR_POSITION_TOLERANCE_MM = 5;
@@ -220,6 +223,12 @@ async function findQr(
 ): Promise<{ found?: QrFinding; texts: string[] }> {
   const tried = new Set<string>();
   const texts: string[] = [];
+  /** A place the code may be, with the reads still to try there, likeliest and cheapest first. */
+  interface Place {
+    h: Hypothesis;
+    reads: (() => { c: NonNullable<ReturnType<typeof cropAround>>; image: GreyImage })[];
+  }
+  const places: Place[] = [];
   for (const h of hyps) {
     const q = h.frame.qr;
     const margin = 4;
@@ -228,42 +237,51 @@ async function findQr(
     // About 6 samples per millimetre first (the code's modules stay ≥ 3 samples; zxing's time grows with the
     // area: a 300 dpi crop costs ~4× as much), the full resolution only when that fails.
     const f = Math.max(1, Math.round(pxPerMm / QR_PX_PER_MM));
-    let c = cropAround(img, h.fit.m, region, f);
+    const c = cropAround(img, h.fit.m, region, f);
     if (!c) continue;
     const key = `${Math.round(c.x0 / 20)},${Math.round(c.y0 / 20)}`;
     if (tried.has(key)) continue;
     tried.add(key);
     if (!looksLikeCode(c.crop)) continue;
-    let hit = await readCode(c.crop);
-    // Fallbacks before giving up: a 1-bit page's dither averaged at about half a module (office scanners' 200 dpi
-    // black-and-white leaves a code legible only when smoothed), then the full resolution as it is.
-    if (!hit && bitonal) {
-      const full = cropAround(img, h.fit.m, region, 1)!;
-      for (const mm of QR_SMOOTH_MM) {
-        const smoothed = smoothForCode(full.crop, Math.max(1, Math.round(mm * pxPerMm)));
-        hit = await readCode(smoothed);
-        if (hit) {
-          c = full;
-          break;
-        }
-      }
+    let full: typeof c | undefined;
+    const fullCrop = () => (full ??= f === 1 ? c : cropAround(img, h.fit.m, region, 1)!);
+    const asIs = () => ({ c, image: c.crop });
+    // A 1-bit page's dither averaged at about half a module (office scanners' 200 dpi black-and-white leaves a code
+    // legible only when smoothed); each distinct radius once.
+    const radii = [...new Set(QR_SMOOTH_MM.map((mm) => Math.max(1, Math.round(mm * pxPerMm))))];
+    const smoothed = radii.map((r) => () => ({ c: fullCrop(), image: smoothForCode(fullCrop().crop, r) }));
+    const fullAsIs = () => ({ c: fullCrop(), image: fullCrop().crop });
+    // A 1-bit page sampled at its own resolution (f = 1) nearly never reads as it is: smoothed first. Reduced
+    // (f > 1), the box average already smooths it.
+    const reads =
+      bitonal && f === 1
+        ? [smoothed[0]!, asIs, ...smoothed.slice(1)]
+        : [asIs, ...(bitonal ? smoothed : []), ...(f > 1 ? [fullAsIs] : [])];
+    places.push({ h, reads });
+  }
+  // Every place's first read before any place's fallbacks: an upside-down page's code is at the second place, and
+  // the first place's fallbacks would be read in vain.
+  for (let round = 0; places.some((p) => p.reads.length > round); round++) {
+    for (const { h, reads } of places) {
+      const read = reads[round];
+      if (!read) continue;
+      const { c, image } = read();
+      const hit = await readCode(image);
+      if (!hit) continue;
+      texts.push(hit.text);
+      // A code read at a place is that place's code: a foreign one is not read there again.
+      reads.length = round + 1;
+      const decoded = decodeCardQr(hit.text);
+      if (!decoded.ok) continue;
+      return {
+        found: {
+          payload: decoded.payload,
+          at: { x: c.x0 + hit.x * c.f, y: c.y0 + hit.y * c.f },
+          hypothesis: h,
+        },
+        texts,
+      };
     }
-    if (!hit && f > 1) {
-      c = cropAround(img, h.fit.m, region, 1)!;
-      hit = await readCode(c.crop);
-    }
-    if (!hit) continue;
-    texts.push(hit.text);
-    const decoded = decodeCardQr(hit.text);
-    if (!decoded.ok) continue;
-    return {
-      found: {
-        payload: decoded.payload,
-        at: { x: c.x0 + hit.x * c.f, y: c.y0 + hit.y * c.f },
-        hypothesis: h,
-      },
-      texts,
-    };
   }
   return { texts };
 }
