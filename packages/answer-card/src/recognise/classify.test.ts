@@ -911,4 +911,32 @@ describe('classifyMarks calibrating a sheet on the student’s own ticks (ADR 00
       'blank',
     );
   });
+
+  it('sends a pencil dot a dithered scan kept as a few black pixels to a person instead of reading it as blank', () => {
+    // Measured on a 200 dpi error-diffused page of the independent model: the empty bubbles of a multiple choice, and
+    // C's dot — its median paper, its score under the empty cut, its darkest spot far above any empty bubble's.
+    const empty: Record<string, [number, number, number, number]> = {
+      A: [0.1328, 0.0968, 0.3657, 0.0129],
+      B: [0.1328, 0.0968, 0.3657, 0.0129],
+      C: [0.11, 0.0904, 0.35, 0.0128],
+      D: [0.1274, 0.0883, 0.3398, 0.0126],
+    };
+    const row = (id: string, marks: Record<string, [number, number, number, number]> = {}) => ({
+      questionId: id,
+      number: id.slice(1),
+      kind: 'multiple' as const,
+      bubbles: [...'ABCD'].map((option) => {
+        const [ratio, core, peak, mid] = marks[option] ?? empty[option]!;
+        return { option, ratio, core, peak, mid };
+      }),
+    });
+    const dot: [number, number, number, number] = [0.1366, 0.1104, 0.5378, 0.0128];
+    const c = classifyMarks({
+      bitonal: true,
+      questions: [row('q1'), row('q2'), row('q3'), row('q4', { C: dot })],
+    });
+    expect(c.marks[3]!.bubbles[2]!.score).toBeLessThan(c.page.emptyCut);
+    expect(c.marks[3]).toMatchObject({ status: 'uncertain', chosen: '' });
+    expect(c.marks.slice(0, 3).every((m) => m.status === 'blank')).toBe(true);
+  });
 });

@@ -109,6 +109,16 @@ const NO_LEVEL_FAINT = 0.03;
 const LINE_HABIT_SHARE = 0.4;
 /** …never under this score (the print and paper of an empty bubble). */
 const LINE_HABIT_MIN = 0.06;
+/**
+ * A dot or a pen line a 1-bit scan kept as a few black pixels (ADR 0068): on a bubble whose median stays paper, a
+ * darkest spot this far above its label's empty one (untouched bubbles reached 0.14 on the tuning pages).
+ */
+const SPOT_BITONAL_FAINT = 0.17;
+/**
+ * …and whose mean is at least this far above its label's empty level (a printed letter a 1-bit threshold broke up into
+ * specks moves its darkest spot, not its mean).
+ */
+const SPECK_DARK = 0.02;
 /** Weight of the ink share beside the mean darkness: a thin dark stroke (a tick) outscores a faint erasure. */
 const CORE_WEIGHT = 1;
 
@@ -451,6 +461,15 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
     b.even < LINE_EVEN_BITONAL &&
     b.spot - b.dark >= LINE_STROKE_BITONAL;
 
+  /** A dot or a fine line on a 1-bit page, kept as a few black pixels on a box otherwise paper (ADR 0068). */
+  const bitonalSpeck = (b: Scored) =>
+    raw.bitonal &&
+    b.spot !== null &&
+    b.even !== null &&
+    b.even < LINE_EVEN_BITONAL &&
+    b.spot >= SPOT_BITONAL_FAINT &&
+    b.dark >= SPECK_DARK;
+
   /**
    * A smudge or a shadow rather than a fill (ADR 0061): an even layer as dark round the box as inside it. A student's
    * fill (and what a rubber leaves of one) stays inside the brackets; a hand's graphite or a fold's shadow does not
@@ -594,7 +613,7 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
       if (
         kind !== 'digit' &&
         states[i] === 'empty' &&
-        (strokeLike(b) || ringed(b) || bitonalLine(b, others))
+        (strokeLike(b) || ringed(b) || bitonalLine(b, others) || bitonalSpeck(b))
       ) {
         states[i] = 'uncertain';
         lineLike.add(b);
