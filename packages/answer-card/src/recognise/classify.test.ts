@@ -886,3 +886,57 @@ describe('classifyMarks judging smears, rubbed marks and line-habit sheets again
     expect(classifyMarks({ questions: [optional(S_EMPTY, S_EMPTY)] }).marks[0]!.status).toBe('blank');
   });
 });
+
+describe('classifyMarks calibrating a sheet on the student’s own ticks (ADR 0068)', () => {
+  /** The student's own pen ticks: a line across the box, its median still paper. */
+  const OWN_TICK: Shaped = [0.077 + 0.09, 0.064 + 0.11, 0.335 + 0.2, 0.011 + 0.01];
+  /** The same hand's fainter tick: it scores under the empty cut, and it is no even layer. */
+  const FAINT_TICK: Shaped = [0.077 + 0.04, 0.064 + 0.05, 0.335 + 0.1, 0.011 + 0.004];
+
+  it('sends a tick fainter than the student’s own ticks to a person instead of reading the question as blank', () => {
+    const ticks = [1, 2, 3, 4, 5].map((n) => shaped(`q${n}`, 'single', { [[...'ABCD'][n % 4]!]: OWN_TICK }));
+    const c = classifyMarks({
+      questions: [...ticks, shaped('q6', 'single', { C: FAINT_TICK }), shaped('q7', 'single', {})],
+    });
+    expect(c.page.calibration).toBeUndefined();
+    expect(c.marks.slice(0, 5).every((m) => m.status === 'ok')).toBe(true);
+    expect(c.marks[5]).toMatchObject({ status: 'uncertain', chosen: '' });
+    expect(c.uncertain.find((u) => u.kind === 'question' && u.questionId === 'q6')?.message).toMatch(
+      /^第6题的选项C有一道较淡的笔迹，像该生自己打勾/,
+    );
+    // An untouched question on the same sheet stays blank.
+    expect(c.marks[6]).toMatchObject({ status: 'blank', chosen: '' });
+    // Without the student's own ticks to compare with (a sheet of one question) the same darkening is read as before.
+    expect(classifyMarks({ questions: [shaped('q6', 'single', { C: FAINT_TICK })] }).marks[0]!.status).toBe(
+      'blank',
+    );
+  });
+
+  it('sends a pencil dot a dithered scan kept as a few black pixels to a person instead of reading it as blank', () => {
+    // Measured on a 200 dpi error-diffused page of the independent model: the empty bubbles of a multiple choice, and
+    // C's dot — its median paper, its score under the empty cut, its darkest spot far above any empty bubble's.
+    const empty: Record<string, [number, number, number, number]> = {
+      A: [0.1328, 0.0968, 0.3657, 0.0129],
+      B: [0.1328, 0.0968, 0.3657, 0.0129],
+      C: [0.11, 0.0904, 0.35, 0.0128],
+      D: [0.1274, 0.0883, 0.3398, 0.0126],
+    };
+    const row = (id: string, marks: Record<string, [number, number, number, number]> = {}) => ({
+      questionId: id,
+      number: id.slice(1),
+      kind: 'multiple' as const,
+      bubbles: [...'ABCD'].map((option) => {
+        const [ratio, core, peak, mid] = marks[option] ?? empty[option]!;
+        return { option, ratio, core, peak, mid };
+      }),
+    });
+    const dot: [number, number, number, number] = [0.1366, 0.1104, 0.5378, 0.0128];
+    const c = classifyMarks({
+      bitonal: true,
+      questions: [row('q1'), row('q2'), row('q3'), row('q4', { C: dot })],
+    });
+    expect(c.marks[3]!.bubbles[2]!.score).toBeLessThan(c.page.emptyCut);
+    expect(c.marks[3]).toMatchObject({ status: 'uncertain', chosen: '' });
+    expect(c.marks.slice(0, 3).every((m) => m.status === 'blank')).toBe(true);
+  });
+});

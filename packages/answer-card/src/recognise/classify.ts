@@ -101,6 +101,24 @@ const BESIDE_SHARE = 0.5;
 const UNCALIBRATED_EVEN = 0.5;
 /** A group without its own empty level: a bubble this far above the page's level is not silently empty (ADR 0067). */
 const NO_LEVEL_FAINT = 0.03;
+/**
+ * A sheet without fills to calibrate on (a student who ticks, circles or marks lightly) is calibrated on the student's
+ * own marks (ADR 0068): a bubble left empty whose darkening is not an even layer and scores at least this share of
+ * their typical mark is like their marks, only fainter.
+ */
+const LINE_HABIT_SHARE = 0.4;
+/** …never under this score (the print and paper of an empty bubble). */
+const LINE_HABIT_MIN = 0.06;
+/**
+ * A dot or a pen line a 1-bit scan kept as a few black pixels (ADR 0068): on a bubble whose median stays paper, a
+ * darkest spot this far above its label's empty one (untouched bubbles reached 0.14 on the tuning pages).
+ */
+const SPOT_BITONAL_FAINT = 0.17;
+/**
+ * …and whose mean is at least this far above its label's empty level (a printed letter a 1-bit threshold broke up into
+ * specks moves its darkest spot, not its mean).
+ */
+const SPECK_DARK = 0.02;
 /** Weight of the ink share beside the mean darkness: a thin dark stroke (a tick) outscores a faint erasure. */
 const CORE_WEIGHT = 1;
 
@@ -296,6 +314,8 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
   const winners: number[] = [];
   /** The winners' mean darkness above their empty level: the student's own pencil, for the calibration. */
   const fills: number[] = [];
+  /** The scores of the student's own marks that stand alone on their question, whatever their shape. */
+  const ownScores: number[] = [];
   /** The student's own clear marks (one per question, well clear of the rest), and how many are even layers. */
   let ownMarks = 0;
   let evenMarks = 0;
@@ -305,6 +325,8 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
     const s1 = first?.score ?? 0;
     const s2 = second?.score ?? 0;
     if (s1 > emptyCut && s2 <= emptyCut && s1 - s2 >= t.lightFloor) winners.push(s1);
+    // Whatever its shape, a question's one mark standing above the empty cut with the rest at most half as dark.
+    if (s1 > emptyCut && s2 <= emptyCut && s2 <= 0.5 * s1) ownScores.push(s1);
     // The student's own pencil: a question's one mark standing well clear of the rest, however light the student's
     // hand (a light hand's fills never reach the filled cut, yet they are what this sheet's marks look like).
     const byDark = [...g.scored].sort((a, b) => b.dark - a.dark);
@@ -335,6 +357,11 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
   const fillLevel = winners.length >= 3 ? median(winners) : null;
   /** A sheet without calibration whose student marks mostly in lines, not fills, or a 1-bit sheet, where a ring and a fill dither alike (ADR 0067). */
   const lineHabit = calibration === null && (raw.bitonal || ownMarks < 3 || evenMarks < ownMarks / 2);
+  /**
+   * A sheet without the calibration of fills (ADR 0068): the student's typical mark (ticks, circles, light fills —
+   * whatever they answer with, at least three standing alone on their question) calibrates it instead.
+   */
+  const typicalOwn = calibration === null && ownScores.length >= 3 ? median(ownScores) : null;
   const filledCut =
     fillLevel !== null && fillLevel < t.filledMin / t.lightShare
       ? Math.max(t.lightFloor, Math.min(t.filledMin, t.lightShare * fillLevel))
@@ -389,6 +416,8 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
   const lineLike = new Set<Scored>();
   /** Bubbles left to a person because their even mark is light and the sheet has no clear fills to compare with. */
   const unmatched = new Set<Scored>();
+  /** Bubbles left to a person because they are like the student's own marks, only fainter (ADR 0068). */
+  const faintLines = new Set<Scored>();
   /** Bubbles left to a person because the darkness runs out past the brackets (a smudge or a shadow). */
   const smudges = new Set<Scored>();
   const calibrated = (b: Scored, cal: { low: number; typical: number }): BubbleState => {
@@ -431,6 +460,15 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
     b.score >= LINE_ALONE_BITONAL * others &&
     b.even < LINE_EVEN_BITONAL &&
     b.spot - b.dark >= LINE_STROKE_BITONAL;
+
+  /** A dot or a fine line on a 1-bit page, kept as a few black pixels on a box otherwise paper (ADR 0068). */
+  const bitonalSpeck = (b: Scored) =>
+    raw.bitonal &&
+    b.spot !== null &&
+    b.even !== null &&
+    b.even < LINE_EVEN_BITONAL &&
+    b.spot >= SPOT_BITONAL_FAINT &&
+    b.dark >= SPECK_DARK;
 
   /**
    * A smudge or a shadow rather than a fill (ADR 0061): an even layer as dark round the box as inside it. A student's
@@ -537,6 +575,23 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
           }
         }
       });
+    // On a sheet calibrated on the student's own ticks or circles, a faint darkening that is not an even layer (a
+    // line) where the score left nothing is like their marks, only fainter: not silently blank (ADR 0068).
+    if (typicalOwn !== null && kind !== 'digit')
+      scored.forEach((b, i) => {
+        if (
+          states[i] === 'empty' &&
+          b.spot !== null &&
+          b.even !== null &&
+          b.dark > 0 &&
+          b.score >= Math.max(LINE_HABIT_MIN, LINE_HABIT_SHARE * typicalOwn) &&
+          !evenLayer(b)
+        ) {
+          states[i] = 'uncertain';
+          faintLines.add(b);
+          confidence[i] = 0.4;
+        }
+      });
     // A group without its own empty level (a card's one optional choice): a darkening over the page's level is
     // not silently nothing.
     if (!states.includes('filled'))
@@ -558,7 +613,7 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
       if (
         kind !== 'digit' &&
         states[i] === 'empty' &&
-        (strokeLike(b) || ringed(b) || bitonalLine(b, others))
+        (strokeLike(b) || ringed(b) || bitonalLine(b, others) || bitonalSpeck(b))
       ) {
         states[i] = 'uncertain';
         lineLike.add(b);
@@ -641,6 +696,7 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
       const lines = q.scored.filter((b, i) => states[i] === 'uncertain' && lineLike.has(b));
       const smudgy = q.scored.filter((b, i) => states[i] === 'uncertain' && smudges.has(b));
       const alone = q.scored.filter((b, i) => states[i] === 'uncertain' && unmatched.has(b));
+      const faint = q.scored.filter((b, i) => states[i] === 'uncertain' && faintLines.has(b));
       uncertain.push({
         kind: 'question',
         questionId: q.questionId,
@@ -653,7 +709,9 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
               ? `第${q.number}题的${smudgy.map((b) => optionName(q.kind, b.option)).join('、')}一带有蹭脏或阴影（框外和框内一样深），不像该生的填涂，无法确定是否作答，请人工核对`
               : lines.length
                 ? `第${q.number}题的${lines.map((b) => optionName(q.kind, b.option)).join('、')}上只有细线笔迹（像打勾、画叉或画圈），不是涂满的填涂，无法确定是否作答，请人工核对`
-                : `第${q.number}题有填涂无法确定（涂得太浅、只涂了一部分、打勾或擦除不干净），请人工核对`,
+                : faint.length
+                  ? `第${q.number}题的${faint.map((b) => optionName(q.kind, b.option)).join('、')}有一道较淡的笔迹，像该生自己打勾、画圈或浅涂的答法，但比该生其他答案浅，无法确定是否作答，请人工核对`
+                  : `第${q.number}题有填涂无法确定（涂得太浅、只涂了一部分、打勾或擦除不干净），请人工核对`,
       });
     } else if (status === 'multiple') {
       multipleIds.push(q.questionId);
