@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { countBlanks } from '../modules/questions/rich-content.js';
 import { questionSearchTokens } from '../modules/questions/search-text.js';
@@ -144,7 +144,6 @@ export async function seedCatalog(
   { checkedBank = true }: { checkedBank?: boolean } = {},
 ): Promise<boolean> {
   const CATALOG_VERSION = checkedBank ? CATALOG_HASH : `${CATALOG_HASH}-core`;
-  const seeds = bankSeeds(checkedBank);
   const current = await db
     .selectFrom('meta')
     .select('value')
@@ -152,139 +151,12 @@ export async function seedCatalog(
     .executeTakeFirst();
   if (current?.value === CATALOG_VERSION) return false;
   const now = new Date(clock()).toISOString();
-
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('stages')
-      .values({ id: STAGE_JUNIOR, name: '初中', sort: 2 })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    await trx
-      .insertInto('subjects')
-      .values(
-        SUBJECT_ORDER.map((name, i) => ({
-          id: SUBJECT_IDS[name],
-          stage_id: STAGE_JUNIOR,
-          name,
-          sort: i + 1,
-        })),
-      )
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    await trx
-      .insertInto('question_types')
-      .values(
-        SUBJECT_ORDER.flatMap((subject) =>
-          QUESTION_TYPES[subject].map((name, i) => ({
-            id: typeId(subject, name),
-            subject_id: SUBJECT_IDS[subject],
-            name,
-            objective: OBJECTIVE_TYPES.has(name) ? 1 : 0,
-            sort: i + 1,
-          })),
-        ),
-      )
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-
-    const textbooks = [...MATH_TEXTBOOKS, ...OTHER_TEXTBOOKS];
-    await trx
-      .insertInto('textbooks')
-      .values(
-        textbooks.map((t, i) => ({
-          id: textbookId(t.key),
-          subject_id: SUBJECT_IDS[t.subject],
-          publisher: t.publisher,
-          name: t.name,
-          sort: i + 1,
-        })),
-      )
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    const nodes: Database['booknodes'][] = [];
-    for (const t of textbooks) {
-      t.chapters.forEach((chapter, ci) => {
-        nodes.push({
-          id: booknodeId(chapter.key),
-          textbook_id: textbookId(t.key),
-          parent_id: null,
-          name: chapter.name,
-          sort: ci + 1,
-          depth: 1,
-        });
-        chapter.sections.forEach((section, si) => {
-          nodes.push({
-            id: booknodeId(section.key),
-            textbook_id: textbookId(t.key),
-            parent_id: booknodeId(chapter.key),
-            name: section.name,
-            sort: si + 1,
-            depth: 2,
-          });
-        });
-      });
-    }
-    for (const batch of chunks(nodes))
-      await trx
-        .insertInto('booknodes')
-        .values(batch)
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-
-    const kps: Database['knowledge_points'][] = [];
-    for (const subject of SUBJECT_ORDER)
-      flattenKnowledge(SUBJECT_IDS[subject], KNOWLEDGE_TREES[subject], null, kps);
-    for (const batch of chunks(kps))
-      await trx
-        .insertInto('knowledge_points')
-        .values(batch)
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-
-    const questions = systemQuestionRows(checkedBank).map((row) => ({ ...row, updated_at: now }));
-    // Content of system questions follows the seed (usage counts and links made since stay).
-    for (const batch of chunks(questions, 100))
-      await trx
-        .insertInto('questions')
-        .values(batch)
-        .onConflict((oc) =>
-          oc.column('id').doUpdateSet((eb) => ({
-            type_id: eb.ref('excluded.type_id'),
-            difficulty: eb.ref('excluded.difficulty'),
-            stem: eb.ref('excluded.stem'),
-            options: eb.ref('excluded.options'),
-            answer: eb.ref('excluded.answer'),
-            analysis: eb.ref('excluded.analysis'),
-            year: eb.ref('excluded.year'),
-            source: eb.ref('excluded.source'),
-            region: eb.ref('excluded.region'),
-            blank_count: eb.ref('excluded.blank_count'),
-            search_tokens: eb.ref('excluded.search_tokens'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
-        .execute();
-    const links = seeds.map((q) => ({
-      question_id: questionId(q.key),
-      booknode_id: booknodeId(q.sectionKey),
-    }));
-    for (const batch of chunks(links))
-      await trx
-        .insertInto('question_booknodes')
-        .values(batch)
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    const kpLinks = seeds.flatMap((q) =>
-      q.knowledgeKeys.map((k) => ({ question_id: questionId(q.key), knowledge_point_id: knowledgeId(k) })),
-    );
-    for (const batch of chunks(kpLinks)) {
-      await trx
-        .insertInto('question_knowledge_points')
-        .values(batch)
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    }
-
+    await insertSubjectsAndTypes(trx);
+    await insertTextbooks(trx);
+    await insertKnowledgePoints(trx);
+    await upsertSystemQuestions(trx, checkedBank, now);
+    await linkSystemQuestions(trx, bankSeeds(checkedBank));
     await trx
       .insertInto('meta')
       .values({ key: 'catalog_version', value: CATALOG_VERSION })
@@ -292,4 +164,154 @@ export async function seedCatalog(
       .execute();
   });
   return true;
+}
+
+/** 初中, its subjects and each subject's question types. */
+async function insertSubjectsAndTypes(trx: Transaction<Database>): Promise<void> {
+  await trx
+    .insertInto('stages')
+    .values({ id: STAGE_JUNIOR, name: '初中', sort: 2 })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await trx
+    .insertInto('subjects')
+    .values(
+      SUBJECT_ORDER.map((name, i) => ({
+        id: SUBJECT_IDS[name],
+        stage_id: STAGE_JUNIOR,
+        name,
+        sort: i + 1,
+      })),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await trx
+    .insertInto('question_types')
+    .values(
+      SUBJECT_ORDER.flatMap((subject) =>
+        QUESTION_TYPES[subject].map((name, i) => ({
+          id: typeId(subject, name),
+          subject_id: SUBJECT_IDS[subject],
+          name,
+          objective: OBJECTIVE_TYPES.has(name) ? 1 : 0,
+          sort: i + 1,
+        })),
+      ),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** The textbooks and their chapter trees (chapters, then their sections). */
+async function insertTextbooks(trx: Transaction<Database>): Promise<void> {
+  const textbooks = [...MATH_TEXTBOOKS, ...OTHER_TEXTBOOKS];
+  await trx
+    .insertInto('textbooks')
+    .values(
+      textbooks.map((t, i) => ({
+        id: textbookId(t.key),
+        subject_id: SUBJECT_IDS[t.subject],
+        publisher: t.publisher,
+        name: t.name,
+        sort: i + 1,
+      })),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const nodes: Database['booknodes'][] = [];
+  for (const t of textbooks) {
+    t.chapters.forEach((chapter, ci) => {
+      nodes.push({
+        id: booknodeId(chapter.key),
+        textbook_id: textbookId(t.key),
+        parent_id: null,
+        name: chapter.name,
+        sort: ci + 1,
+        depth: 1,
+      });
+      chapter.sections.forEach((section, si) => {
+        nodes.push({
+          id: booknodeId(section.key),
+          textbook_id: textbookId(t.key),
+          parent_id: booknodeId(chapter.key),
+          name: section.name,
+          sort: si + 1,
+          depth: 2,
+        });
+      });
+    });
+  }
+  for (const batch of chunks(nodes))
+    await trx
+      .insertInto('booknodes')
+      .values(batch)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+}
+
+/** Every subject's knowledge tree, flattened. */
+async function insertKnowledgePoints(trx: Transaction<Database>): Promise<void> {
+  const kps: Database['knowledge_points'][] = [];
+  for (const subject of SUBJECT_ORDER)
+    flattenKnowledge(SUBJECT_IDS[subject], KNOWLEDGE_TREES[subject], null, kps);
+  for (const batch of chunks(kps))
+    await trx
+      .insertInto('knowledge_points')
+      .values(batch)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+}
+
+/** The system questions: content follows the seed (usage counts and links made since stay). */
+async function upsertSystemQuestions(
+  trx: Transaction<Database>,
+  checkedBank: boolean,
+  now: string,
+): Promise<void> {
+  const questions = systemQuestionRows(checkedBank).map((row) => ({ ...row, updated_at: now }));
+  for (const batch of chunks(questions, 100))
+    await trx
+      .insertInto('questions')
+      .values(batch)
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet((eb) => ({
+          type_id: eb.ref('excluded.type_id'),
+          difficulty: eb.ref('excluded.difficulty'),
+          stem: eb.ref('excluded.stem'),
+          options: eb.ref('excluded.options'),
+          answer: eb.ref('excluded.answer'),
+          analysis: eb.ref('excluded.analysis'),
+          year: eb.ref('excluded.year'),
+          source: eb.ref('excluded.source'),
+          region: eb.ref('excluded.region'),
+          blank_count: eb.ref('excluded.blank_count'),
+          search_tokens: eb.ref('excluded.search_tokens'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+}
+
+/** Each system question's textbook section and knowledge points. */
+async function linkSystemQuestions(trx: Transaction<Database>, seeds: QuestionSeed[]): Promise<void> {
+  const links = seeds.map((q) => ({
+    question_id: questionId(q.key),
+    booknode_id: booknodeId(q.sectionKey),
+  }));
+  for (const batch of chunks(links))
+    await trx
+      .insertInto('question_booknodes')
+      .values(batch)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  const kpLinks = seeds.flatMap((q) =>
+    q.knowledgeKeys.map((k) => ({ question_id: questionId(q.key), knowledge_point_id: knowledgeId(k) })),
+  );
+  for (const batch of chunks(kpLinks)) {
+    await trx
+      .insertInto('question_knowledge_points')
+      .values(batch)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
 }

@@ -160,17 +160,57 @@ async function answerCrops(
   return { full, part: partial, wrong, blank };
 }
 
+/** Who and what the demo results are for: 演示学校, its two demo accounts, the 七年级 classes and their students. */
+interface DemoCast {
+  orgId: string;
+  teacher: { id: string; username: string };
+  director: { id: string; username: string };
+  classes: { id: string; name: string }[];
+  students: { id: string; class_id: string }[];
+}
+
+/** A paper's question pool per question type. */
+type Pool = Map<string, { id: string; difficulty: number }[]>;
+
 /** Seeds the demo results once per database; false when done before or when there is no demo school. */
 export async function seedAnalysisDemo(deps: AnalysisSeedDeps): Promise<boolean> {
   const { db, clock } = deps;
   const done = await db.selectFrom('meta').select('value').where('key', '=', SEEDED_KEY).executeTakeFirst();
   if (done) return false;
+  const cast = await loadDemoCast(db);
+  if (!cast) return false;
+  const pools = await loadPools(db);
+  if (!pools) return false;
+  const auth = teacherAuth(cast);
+  const random = prng(20_261_109);
+  // Each student's ability: class level plus their own, fixed over the term.
+  const ability = new Map(
+    cast.students.map((s) => [
+      s.id,
+      CLASS_LEVEL[cast.classes.findIndex((c) => c.id === s.class_id)]! + normal(random) * 0.9,
+    ]),
+  );
+  const now = clock();
+  for (const [h, plan] of PLAN.entries()) {
+    const hw = await publishPlan(deps, auth, cast, plan, paperSections(pools[h]!, h), now);
+    if (plan.state === 'toScan') continue;
+    await seedPlanResults(deps, { cast, plan, hw, random, ability, now });
+  }
+  await db
+    .insertInto('meta')
+    .values({ key: SEEDED_KEY, value: new Date(now).toISOString() })
+    .execute();
+  return true;
+}
+
+/** 演示学校 with demo-teacher, demo-director and its 七年级 classes of the default year; null when missing. */
+async function loadDemoCast(db: Kysely<Database>): Promise<DemoCast | null> {
   const org = await db
     .selectFrom('orgs')
     .select('id')
     .where('name', '=', DEMO_SCHOOL_NAME)
     .executeTakeFirst();
-  if (!org) return false;
+  if (!org) return null;
   const users = await db
     .selectFrom('users as u')
     .innerJoin('memberships as m', (j) => j.onRef('m.user_id', '=', 'u.id').on('m.org_id', '=', org.id))
@@ -179,14 +219,14 @@ export async function seedAnalysisDemo(deps: AnalysisSeedDeps): Promise<boolean>
     .execute();
   const teacher = users.find((u) => u.username === DEMO_ACCOUNTS.teacher);
   const director = users.find((u) => u.username === DEMO_ACCOUNTS.director);
-  if (!teacher || !director) return false;
+  if (!teacher || !director) return null;
   const year = await db
     .selectFrom('school_years')
     .select('id')
     .where('org_id', '=', org.id)
     .where('is_default', '=', 1)
     .executeTakeFirst();
-  if (!year) return false;
+  if (!year) return null;
   const classes = await db
     .selectFrom('classes')
     .select(['id', 'name'])
@@ -195,7 +235,7 @@ export async function seedAnalysisDemo(deps: AnalysisSeedDeps): Promise<boolean>
     .orderBy('sort')
     .orderBy('name')
     .execute();
-  if (classes.length === 0) return false;
+  if (classes.length === 0) return null;
   const students = await db
     .selectFrom('students')
     .select(['id', 'class_id'])
@@ -206,197 +246,234 @@ export async function seedAnalysisDemo(deps: AnalysisSeedDeps): Promise<boolean>
     )
     .orderBy('student_no')
     .execute();
+  return { orgId: org.id, teacher, director, classes, students };
+}
 
-  const math = SUBJECT_IDS.数学;
-  // Each paper's pool per question type: its chapters' questions (see PLAN).
-  const pools: Map<string, { id: string; difficulty: number }[]>[] = [];
+/** Each paper's pool per question type: its chapters' questions (see PLAN); null when the bank has none. */
+async function loadPools(db: Kysely<Database>): Promise<Pool[] | null> {
+  const pools: Pool[] = [];
   for (const plan of PLAN) {
-    const pool = new Map<string, { id: string; difficulty: number }[]>();
+    const pool: Pool = new Map();
     for (const s of SECTIONS) pool.set(s.type, await demoScopeQuestions(db, plan.scope, s.type));
     // A bank without the generated families (SEED_CHECKED_BANK off) has fewer: the paper is shorter then.
-    if (SECTIONS.every((s) => pool.get(s.type)!.length === 0)) return false;
+    if (SECTIONS.every((s) => pool.get(s.type)!.length === 0)) return null;
     pools.push(pool);
   }
+  return pools;
+}
 
-  const auth: AuthContext = {
-    userId: teacher.id,
-    username: teacher.username,
+/** demo-teacher acting in 演示学校, as the seed publishes through the services. */
+function teacherAuth(cast: DemoCast): AuthContext {
+  return {
+    userId: cast.teacher.id,
+    username: cast.teacher.username,
     sessionId: 'seed',
-    orgId: org.id,
+    orgId: cast.orgId,
     isCreator: false,
     isAdministrator: false,
     isGradeDirector: false,
     basketVersion: 0,
   };
-  const random = prng(20_261_109);
-  // Each student's ability: class level plus their own, fixed over the term.
-  const ability = new Map(
-    students.map((s) => [
-      s.id,
-      CLASS_LEVEL[classes.findIndex((c) => c.id === s.class_id)]! + normal(random) * 0.9,
-    ]),
-  );
-  const now = clock();
-  const today = (offsetDays: number) => new Date(now + offsetDays * DAY_MS).toISOString().slice(0, 10);
+}
 
-  for (const [h, plan] of PLAN.entries()) {
-    const sections = SECTIONS.filter((s) => pools[h]!.get(s.type)!.length > 0).map((s) => {
-      // Spread over the pool (the bank lists a chapter section by section), shifted per paper.
-      const list = pools[h]!.get(s.type)!;
-      const count = Math.min(s.count, list.length);
-      const stride = list.length / count;
-      const items = Array.from(
-        { length: count },
-        (_, k) => list[(Math.floor(k * stride) + h) % list.length]!.id,
-      );
-      return {
-        typeId: typeId('数学', s.type),
-        title: s.type,
-        note: '',
-        defaultScore: s.score,
-        items: [...new Set(items)].map((questionId) => ({ questionId })),
-      };
-    });
-    const blank = await deps.papers.createBlank(auth, {
-      subjectId: math,
-      title: `七年级数学 ${plan.title}`,
-      subtitle: `满分 ${sections.reduce((sum, s) => sum + s.items.length * s.defaultScore, 0)} 分`,
-    });
-    await deps.papers.save(auth, blank.id, {
-      version: blank.version,
-      title: blank.title,
-      subtitle: blank.subtitle,
-      status: 'final',
-      sections,
-    });
-    const startDay = today(-plan.weeksAgo * 7 - 2);
-    const hw = await deps.homework.publish(auth, {
-      paperId: blank.id,
-      type: plan.type,
-      title: plan.title,
-      classIds: classes.map((c) => c.id),
-      startDate: startDay,
-      dueDate: today(-plan.weeksAgo * 7),
-      subjectTeacher: false,
-    });
-    if (plan.state === 'toScan') continue;
-    const markedAt =
-      plan.state === 'marking' ? now : Math.min(now, now - plan.weeksAgo * 7 * DAY_MS + DAY_MS);
-    const results = new ResultsService(db, () => markedAt);
-    const questions = questionsOf(hw.paper);
-    const difficultyOf = new Map(
-      hw.paper.sections.flatMap((s) =>
-        s.items.map((i) => [i.questionId, i.question?.difficulty ?? 3] as const),
-      ),
+/** The sections of paper `h`: questions spread over its pool (the bank lists a chapter section by section). */
+function paperSections(pool: Pool, h: number) {
+  return SECTIONS.filter((s) => pool.get(s.type)!.length > 0).map((s) => {
+    // Spread over the pool, shifted per paper.
+    const list = pool.get(s.type)!;
+    const count = Math.min(s.count, list.length);
+    const stride = list.length / count;
+    const items = Array.from(
+      { length: count },
+      (_, k) => list[(Math.floor(k * stride) + h) % list.length]!.id,
     );
-    // One popular wrong option per objective question (its distractor).
-    const distractor = questions.map((q) => {
-      const wrong = q.optionLabels.filter((o) => !q.answer.includes(o));
-      return wrong[Math.floor(random() * wrong.length)] ?? '';
-    });
-    const weeksIn = 7 - plan.weeksAgo;
-    // Crops of the written answers, drawn before the transaction (each question's few variants).
-    const crops = new Map<string, Awaited<ReturnType<typeof answerCrops>>>();
-    for (const q of questions.filter((x) => !x.objective))
-      crops.set(q.questionId, await answerCrops(deps.pages, org.id, q.questionId, plainAnswer(q.answer)));
-    await results.transaction(async (repo) => {
-      for (const [si, student] of students.entries()) {
-        const c = classes.findIndex((x) => x.id === student.class_id);
-        const theta = ability.get(student.id)! + CLASS_DRIFT[c]! * weeksIn + normal(random) * 0.3;
-        const sheet = await repo.openSheet({
-          orgId: org.id,
-          homeworkId: hw.id,
-          studentId: student.id,
-          classId: student.class_id,
-          cardId: hw.card.cardId,
-          cardVersion: hw.card.version,
-          pagesExpected: hw.card.pageCount,
-          questions: questions.map((q) => ({
-            questionId: q.questionId,
-            kind: q.kind as AnswerKind,
-            fullScoreTenths: Math.round(q.full * 10),
-          })),
-        });
-        await repo.setPagesReceived(sheet.id, hw.card.pageCount);
-        await repo.setReviewStatus(sheet.id, 'confirmed');
-        const objective: AnswerPatch[] = [];
-        const written: AnswerPatch[] = [];
-        // The newest homework: class 3's written answers are not marked yet.
-        const unmarked = plan.state === 'marking' && c === 2;
-        questions.forEach((q, qi) => {
-          const b = (difficultyOf.get(q.questionId)! - 3) * 0.5 - 0.2;
-          const p = logistic(1.7 * (theta - b));
-          const isBlank = random() < 0.015 + (p < 0.25 ? 0.05 : 0);
-          if (q.objective) {
-            let response = '';
-            if (!isBlank) {
-              if (random() < p) response = q.answer;
-              else if (q.kind === 'multiple' && q.answer.length > 1 && random() < 0.6)
-                response = q.answer.slice(0, q.answer.length - 1);
-              else if (q.kind === 'truefalse') response = q.answer === 'T' ? 'F' : 'T';
-              else
-                response =
-                  random() < 0.6 || q.optionLabels.length < 2
-                    ? distractor[qi]!
-                    : q.optionLabels.filter((o) => o !== q.answer)[
-                        Math.floor(random() * (q.optionLabels.length - 1))
-                      ]!;
-            }
-            const exact = response !== '' && response === q.answer;
-            const partial =
-              q.kind === 'multiple' &&
-              !exact &&
-              response !== '' &&
-              [...response].every((o) => q.answer.includes(o));
-            const score = exact ? q.full : partial ? q.full / 2 : 0;
-            objective.push({
-              questionId: q.questionId,
-              response,
-              responseStatus: response === '' ? 'blank' : 'ok',
-              blank: response === '',
-              scoreTenths: Math.round(score * 10),
-              source: 'auto',
-            });
-            return;
-          }
-          const crop = crops.get(q.questionId)!;
-          const hand = si % HANDS;
-          if (unmarked) {
-            // Not marked yet: what the student wrote follows their ability, as the marks will.
-            const cropPath = isBlank ? crop.blank : random() < p ? crop.full[hand]! : crop.wrong[hand]!;
-            written.push({ questionId: q.questionId, blank: isBlank, cropPath });
-            return;
-          }
-          const lenient = c === 2 ? 0.08 : 0;
-          const rate = isBlank ? 0 : Math.min(1, Math.max(0, p + lenient + normal(random) * 0.15));
-          const step = q.kind === 'blank' ? q.full : 1;
-          const score = Math.min(q.full, Math.round((rate * q.full) / step) * step);
-          const cropPath = isBlank
-            ? crop.blank
-            : score >= q.full
-              ? crop.full[hand]!
-              : score * 2 >= q.full
-                ? crop.part[hand]!
-                : crop.wrong[hand]!;
-          written.push({
-            questionId: q.questionId,
-            blank: isBlank,
-            cropPath,
-            scoreTenths: Math.round(score * 10),
-            source: 'seed',
-          });
-        });
-        await repo.writeAnswers(sheet.id, objective, { userId: null, reason: 'seed: recognised' });
-        await repo.writeAnswers(sheet.id, written, {
-          userId: c === 2 ? director.id : teacher.id,
-          reason: 'seed: marked',
-        });
-      }
-    });
+    return {
+      typeId: typeId('数学', s.type),
+      title: s.type,
+      note: '',
+      defaultScore: s.score,
+      items: [...new Set(items)].map((questionId) => ({ questionId })),
+    };
+  });
+}
+
+type Plan = (typeof PLAN)[number];
+type PublishedHomework = Awaited<ReturnType<HomeworkService['publish']>>;
+
+/** Creates the plan's paper, makes it final and publishes it to the 七年级 classes on the plan's dates. */
+async function publishPlan(
+  deps: AnalysisSeedDeps,
+  auth: AuthContext,
+  cast: DemoCast,
+  plan: Plan,
+  sections: ReturnType<typeof paperSections>,
+  now: number,
+): Promise<PublishedHomework> {
+  const day = (offsetDays: number) => new Date(now + offsetDays * DAY_MS).toISOString().slice(0, 10);
+  const blank = await deps.papers.createBlank(auth, {
+    subjectId: SUBJECT_IDS.数学,
+    title: `七年级数学 ${plan.title}`,
+    subtitle: `满分 ${sections.reduce((sum, s) => sum + s.items.length * s.defaultScore, 0)} 分`,
+  });
+  await deps.papers.save(auth, blank.id, {
+    version: blank.version,
+    title: blank.title,
+    subtitle: blank.subtitle,
+    status: 'final',
+    sections,
+  });
+  return deps.homework.publish(auth, {
+    paperId: blank.id,
+    type: plan.type,
+    title: plan.title,
+    classIds: cast.classes.map((c) => c.id),
+    startDate: day(-plan.weeksAgo * 7 - 2),
+    dueDate: day(-plan.weeksAgo * 7),
+    subjectTeacher: false,
+  });
+}
+
+/** What one plan's results are drawn from. */
+interface PlanResults {
+  cast: DemoCast;
+  plan: Plan;
+  hw: PublishedHomework;
+  random: () => number;
+  ability: Map<string, number>;
+  now: number;
+}
+
+type SeedQuestion = ReturnType<typeof questionsOf>[number];
+type Crops = Awaited<ReturnType<typeof answerCrops>>;
+
+/** One sheet per student of a scanned plan, with recognised objective answers and marked written ones. */
+async function seedPlanResults(deps: AnalysisSeedDeps, run: PlanResults): Promise<void> {
+  const { cast, plan, hw, random, now } = run;
+  const markedAt = plan.state === 'marking' ? now : Math.min(now, now - plan.weeksAgo * 7 * DAY_MS + DAY_MS);
+  const results = new ResultsService(deps.db, () => markedAt);
+  const questions = questionsOf(hw.paper);
+  const difficultyOf = new Map(
+    hw.paper.sections.flatMap((s) =>
+      s.items.map((i) => [i.questionId, i.question?.difficulty ?? 3] as const),
+    ),
+  );
+  // One popular wrong option per objective question (its distractor).
+  const distractor = questions.map((q) => {
+    const wrong = q.optionLabels.filter((o) => !q.answer.includes(o));
+    return wrong[Math.floor(random() * wrong.length)] ?? '';
+  });
+  // Crops of the written answers, drawn before the transaction (each question's few variants).
+  const crops = new Map<string, Crops>();
+  for (const q of questions.filter((x) => !x.objective))
+    crops.set(q.questionId, await answerCrops(deps.pages, cast.orgId, q.questionId, plainAnswer(q.answer)));
+  await results.transaction(async (repo) => {
+    for (const [si, student] of cast.students.entries()) {
+      const c = cast.classes.findIndex((x) => x.id === student.class_id);
+      const theta =
+        run.ability.get(student.id)! + CLASS_DRIFT[c]! * (7 - plan.weeksAgo) + normal(random) * 0.3;
+      const sheet = await repo.openSheet({
+        orgId: cast.orgId,
+        homeworkId: hw.id,
+        studentId: student.id,
+        classId: student.class_id,
+        cardId: hw.card.cardId,
+        cardVersion: hw.card.version,
+        pagesExpected: hw.card.pageCount,
+        questions: questions.map((q) => ({
+          questionId: q.questionId,
+          kind: q.kind as AnswerKind,
+          fullScoreTenths: Math.round(q.full * 10),
+        })),
+      });
+      await repo.setPagesReceived(sheet.id, hw.card.pageCount);
+      await repo.setReviewStatus(sheet.id, 'confirmed');
+      const objective: AnswerPatch[] = [];
+      const written: AnswerPatch[] = [];
+      // The newest homework: class 3's written answers are not marked yet.
+      const unmarked = plan.state === 'marking' && c === 2;
+      questions.forEach((q, qi) => {
+        const b = (difficultyOf.get(q.questionId)! - 3) * 0.5 - 0.2;
+        const p = logistic(1.7 * (theta - b));
+        const isBlank = random() < 0.015 + (p < 0.25 ? 0.05 : 0);
+        if (q.objective) objective.push(objectiveAnswer(q, p, isBlank, distractor[qi]!, random));
+        else {
+          const hand = { crop: crops.get(q.questionId)!, index: si % HANDS };
+          written.push(writtenAnswer(q, p, isBlank, hand, { unmarked, lenient: c === 2 ? 0.08 : 0 }, random));
+        }
+      });
+      await repo.writeAnswers(sheet.id, objective, { userId: null, reason: 'seed: recognised' });
+      await repo.writeAnswers(sheet.id, written, {
+        userId: c === 2 ? cast.director.id : cast.teacher.id,
+        reason: 'seed: marked',
+      });
+    }
+  });
+}
+
+/** A student's objective answer: the key with probability p, else a slip (a missing option, the distractor). */
+function objectiveAnswer(
+  q: SeedQuestion,
+  p: number,
+  isBlank: boolean,
+  distractor: string,
+  random: () => number,
+): AnswerPatch {
+  let response = '';
+  if (!isBlank) {
+    if (random() < p) response = q.answer;
+    else if (q.kind === 'multiple' && q.answer.length > 1 && random() < 0.6)
+      response = q.answer.slice(0, q.answer.length - 1);
+    else if (q.kind === 'truefalse') response = q.answer === 'T' ? 'F' : 'T';
+    else
+      response =
+        random() < 0.6 || q.optionLabels.length < 2
+          ? distractor
+          : q.optionLabels.filter((o) => o !== q.answer)[Math.floor(random() * (q.optionLabels.length - 1))]!;
   }
-  await db
-    .insertInto('meta')
-    .values({ key: SEEDED_KEY, value: new Date(now).toISOString() })
-    .execute();
-  return true;
+  const exact = response !== '' && response === q.answer;
+  const partial =
+    q.kind === 'multiple' && !exact && response !== '' && [...response].every((o) => q.answer.includes(o));
+  const score = exact ? q.full : partial ? q.full / 2 : 0;
+  return {
+    questionId: q.questionId,
+    response,
+    responseStatus: response === '' ? 'blank' : 'ok',
+    blank: response === '',
+    scoreTenths: Math.round(score * 10),
+    source: 'auto',
+  };
+}
+
+/** A student's written answer: a crop in their hand and, unless still unmarked, a mark near their ability. */
+function writtenAnswer(
+  q: SeedQuestion,
+  p: number,
+  isBlank: boolean,
+  hand: { crop: Crops; index: number },
+  marking: { unmarked: boolean; lenient: number },
+  random: () => number,
+): AnswerPatch {
+  const { crop, index } = hand;
+  if (marking.unmarked) {
+    // Not marked yet: what the student wrote follows their ability, as the marks will.
+    const cropPath = isBlank ? crop.blank : random() < p ? crop.full[index]! : crop.wrong[index]!;
+    return { questionId: q.questionId, blank: isBlank, cropPath };
+  }
+  const rate = isBlank ? 0 : Math.min(1, Math.max(0, p + marking.lenient + normal(random) * 0.15));
+  const step = q.kind === 'blank' ? q.full : 1;
+  const score = Math.min(q.full, Math.round((rate * q.full) / step) * step);
+  const cropPath = isBlank
+    ? crop.blank
+    : score >= q.full
+      ? crop.full[index]!
+      : score * 2 >= q.full
+        ? crop.part[index]!
+        : crop.wrong[index]!;
+  return {
+    questionId: q.questionId,
+    blank: isBlank,
+    cropPath,
+    scoreTenths: Math.round(score * 10),
+    source: 'seed',
+  };
 }

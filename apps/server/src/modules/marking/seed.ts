@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { AuthContext } from '../../lib/call.js';
 import { SUBJECT_IDS, typeId } from '../../seed/catalog.js';
 import { demoScopeQuestions } from '../../seed/demo-questions.js';
 import { DEMO_ACCOUNTS, demoMember } from '../../seed/demo.js';
@@ -74,7 +75,26 @@ export async function seedMarkingDemo(deps: MarkingSeedDeps): Promise<boolean> {
     .where('c.name', '=', '七年级(1)班')
     .executeTakeFirst();
   if (!klass) return false;
-  // 有理数单元测验: questions of 第一章 有理数 only (ADR 0049).
+  const questions = await pickQuestions(db);
+  if (!questions) return false;
+  const hw = await publishTest(deps, teacher.auth, klass.id, questions);
+  await writeClassSheets(deps, hw.id, klass.id, questions);
+  await db
+    .insertInto('meta')
+    .values({ key: SEEDED_KEY, value: new Date(deps.clock()).toISOString() })
+    .execute();
+  return true;
+}
+
+/** The test's questions by kind. */
+interface TestQuestions {
+  singles: { id: string }[];
+  blanks: { id: string }[];
+  written: { id: string }[];
+}
+
+/** 有理数单元测验: questions of 第一章 有理数 only (ADR 0049); null without 填空 or 解答 questions. */
+async function pickQuestions(db: Kysely<Database>): Promise<TestQuestions | null> {
   const pick = async (type: string, n: number) =>
     (await demoScopeQuestions(db, { chapters: ['m7a-1'], knowledge: ['k-m-rational'] }, type)).slice(0, n);
   const [singles, blanks, written] = await Promise.all([
@@ -82,9 +102,17 @@ export async function seedMarkingDemo(deps: MarkingSeedDeps): Promise<boolean> {
     pick('填空题', 2),
     pick('解答题', 2),
   ]);
-  if (blanks.length === 0 || written.length === 0) return false;
+  if (blanks.length === 0 || written.length === 0) return null;
+  return { singles, blanks, written };
+}
 
-  const { auth } = teacher;
+/** demo-teacher's final paper of the test, published today to the class with 是否分配给学科老师 on. */
+async function publishTest(
+  deps: MarkingSeedDeps,
+  auth: AuthContext,
+  classId: string,
+  { singles, blanks, written }: TestQuestions,
+) {
   const title = '七年级数学 有理数单元测验';
   const blank = await deps.papers.createBlank(auth, {
     subjectId: SUBJECT_IDS.数学,
@@ -110,23 +138,32 @@ export async function seedMarkingDemo(deps: MarkingSeedDeps): Promise<boolean> {
     ],
   });
   const today = new Date(deps.clock()).toISOString().slice(0, 10);
-  const hw = await deps.homework.publish(auth, {
+  return deps.homework.publish(auth, {
     paperId: paper.id,
     type: 'test',
     title,
-    classIds: [klass.id],
+    classIds: [classId],
     startDate: today,
     dueDate: today,
     subjectTeacher: true,
   });
+}
+
+/** The class's scanned sheets: right answers from the key (as plain text), wrong ones from a few typical slips. */
+async function writeClassSheets(
+  deps: MarkingSeedDeps,
+  homeworkId: string,
+  classId: string,
+  { blanks, written }: TestQuestions,
+): Promise<void> {
+  const { db } = deps;
   const students = await db
     .selectFrom('students')
     .select(['id', 'class_id as classId'])
-    .where('class_id', '=', klass.id)
+    .where('class_id', '=', classId)
     .orderBy('student_no')
     .execute();
   const blankIds = new Set(blanks.map((b) => b.id));
-  // Right answers come from the key (as plain text), wrong ones from a few typical slips.
   const keys = new Map(
     (
       await db
@@ -144,7 +181,7 @@ export async function seedMarkingDemo(deps: MarkingSeedDeps): Promise<boolean> {
     db,
     deps.pages,
     {
-      homeworkId: hw.id,
+      homeworkId,
       students,
       answer: (i, questionId, no): SampleAnswer & { hand?: string } => {
         if ((i * 7 + no) % 11 === 0) return { blank: true };
@@ -159,9 +196,4 @@ export async function seedMarkingDemo(deps: MarkingSeedDeps): Promise<boolean> {
     },
     deps.clock,
   );
-  await db
-    .insertInto('meta')
-    .values({ key: SEEDED_KEY, value: new Date(deps.clock()).toISOString() })
-    .execute();
-  return true;
 }

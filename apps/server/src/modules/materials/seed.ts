@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import PDFKit from 'pdfkit';
 import sharp from 'sharp';
 import { resolveCardFonts } from '@zhzy/answer-card/render';
@@ -205,15 +205,29 @@ export async function seedMaterialsDemo(
     .execute();
   const userId = (key: keyof typeof DEMO_ACCOUNTS) =>
     users.find((u) => u.username === DEMO_ACCOUNTS[key])?.id ?? null;
+  const files = await storedFiles(new MaterialStorage(store));
+  if (!files) return false;
+  const now = new Date(clock()).toISOString();
+  await db.transaction().execute(async (trx) => {
+    const folderIds = await insertFolders(trx, org.id, userId('admin'), now);
+    for (const file of files) await insertMaterial(trx, { orgId: org.id, folderIds, userId, now }, file);
+    await trx.insertInto('meta').values({ key: SEEDED_KEY, value: now }).execute();
+  });
+  return true;
+}
 
-  const storage = new MaterialStorage(store);
-  const files: {
-    spec: DemoFile;
-    data: Buffer;
-    width: number | null;
-    height: number | null;
-    pages: number | null;
-  }[] = [];
+/** A demo file as stored, with what its row records (image size, PDF page count). */
+interface StoredFile {
+  spec: DemoFile;
+  data: Buffer;
+  width: number | null;
+  height: number | null;
+  pages: number | null;
+}
+
+/** Each demo file, made and stored when not there yet; null when one cannot be made (no CJK font for the PDFs). */
+async function storedFiles(storage: MaterialStorage): Promise<StoredFile[] | null> {
+  const files: StoredFile[] = [];
   try {
     for (const spec of FILES) {
       const relative = path.posix.join('materials', 'demo', spec.file);
@@ -228,54 +242,70 @@ export async function seedMaterialsDemo(
       files.push({ spec, data, width: meta?.width ?? null, height: meta?.height ?? null, pages });
     }
   } catch {
-    return false;
+    return null;
   }
+  return files;
+}
 
-  const now = new Date(clock()).toISOString();
+/** The demo folders, parents first; their ids by key. */
+async function insertFolders(
+  trx: Transaction<Database>,
+  orgId: string,
+  createdBy: string | null,
+  now: string,
+): Promise<Map<string, string>> {
   const folderIds = new Map<string, string>();
-  await db.transaction().execute(async (trx) => {
-    for (const f of FOLDERS) {
-      const id = newId();
-      folderIds.set(f.key, id);
-      await trx
-        .insertInto('material_folders')
-        .values({
-          id,
-          org_id: org.id,
-          parent_id: f.parent ? folderIds.get(f.parent)! : null,
-          name: f.name,
-          created_by: userId('admin'),
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-    }
-    for (const { spec, data, width, height, pages } of files) {
-      await trx
-        .insertInto('materials')
-        .values({
-          id: newId(),
-          org_id: org.id,
-          folder_id: spec.folder ? folderIds.get(spec.folder)! : null,
-          name: spec.name,
-          ext: spec.ext,
-          kind: KIND[spec.ext],
-          mime: MIME[spec.ext],
-          size_bytes: data.length,
-          sha256: createHash('sha256').update(data).digest('hex'),
-          path: path.posix.join('materials', 'demo', spec.file),
-          page_count: pages,
-          width,
-          height,
-          uploaded_by: userId(spec.by),
-          created_at: now,
-          updated_at: now,
-          deleted_at: null,
-          deleted_by: null,
-        })
-        .execute();
-    }
-    await trx.insertInto('meta').values({ key: SEEDED_KEY, value: now }).execute();
-  });
-  return true;
+  for (const f of FOLDERS) {
+    const id = newId();
+    folderIds.set(f.key, id);
+    await trx
+      .insertInto('material_folders')
+      .values({
+        id,
+        org_id: orgId,
+        parent_id: f.parent ? folderIds.get(f.parent)! : null,
+        name: f.name,
+        created_by: createdBy,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+  return folderIds;
+}
+
+/** One material row for a stored demo file, in its folder, uploaded by its demo account. */
+async function insertMaterial(
+  trx: Transaction<Database>,
+  at: {
+    orgId: string;
+    folderIds: Map<string, string>;
+    userId: (key: keyof typeof DEMO_ACCOUNTS) => string | null;
+    now: string;
+  },
+  { spec, data, width, height, pages }: StoredFile,
+): Promise<void> {
+  await trx
+    .insertInto('materials')
+    .values({
+      id: newId(),
+      org_id: at.orgId,
+      folder_id: spec.folder ? at.folderIds.get(spec.folder)! : null,
+      name: spec.name,
+      ext: spec.ext,
+      kind: KIND[spec.ext],
+      mime: MIME[spec.ext],
+      size_bytes: data.length,
+      sha256: createHash('sha256').update(data).digest('hex'),
+      path: path.posix.join('materials', 'demo', spec.file),
+      page_count: pages,
+      width,
+      height,
+      uploaded_by: at.userId(spec.by),
+      created_at: at.now,
+      updated_at: at.now,
+      deleted_at: null,
+      deleted_by: null,
+    })
+    .execute();
 }

@@ -254,23 +254,58 @@ const fmt = (points: number) => String(Math.round(points * 10) / 10);
 
 /** Renders a paper document as .docx bytes. */
 export async function renderPaperDocx(doc: PaperDocument, copy: 'student' | 'teacher'): Promise<Buffer> {
-  const s = doc.settings;
-  const size = Math.round(s.fontSize * 2);
+  const page = pageOf(doc.settings);
+  const { size } = page;
+  const writer = new RichWriter(size, Math.max(80, Math.round(page.textWidthMm * 3.78 * 0.9)));
+  const { body, answered } = questionParagraphs(doc, copy, writer, page);
+  const children: (Paragraph | Table)[] = [...headerParagraphs(doc, copy, size), ...body];
+  if (copy === 'student' && doc.settings.answers === 'end' && answered.length > 0) {
+    children.push(
+      new Paragraph({
+        pageBreakBefore: true,
+        alignment: AlignmentType.CENTER,
+        spacing: { after: 160 },
+        children: [new TextRun({ text: T.answerKey, bold: true, size: size + 6, font: HEI })],
+      }),
+    );
+    for (const item of answered) children.push(...answerBlocks(item, writer, size, true));
+  }
+  return Packer.toBuffer(documentOf(doc, page, children));
+}
+
+/** The page a paper is set on: font size (half-points), paper, columns, orientation and text width. */
+interface PageSetup {
+  size: number;
+  layout: (typeof PAPER_LAYOUT_MM)[keyof typeof PAPER_LAYOUT_MM];
+  columns: number;
+  landscape: boolean;
+  textWidthMm: number;
+}
+
+function pageOf(s: PaperDocument['settings']): PageSetup {
   const layout = PAPER_LAYOUT_MM[s.paperSize];
   const columns = s.columns ?? (s.paperSize === 'A3' || s.paperSize === 'B4' ? 2 : 1);
   const landscape = columns === 2 && (s.paperSize === 'A3' || s.paperSize === 'B4');
   const pageWidthMm = landscape ? layout.height : layout.width;
   const textWidthMm = (pageWidthMm - s.margins.left - s.margins.right - (columns - 1) * 10) / columns;
-  const writer = new RichWriter(size, Math.max(80, Math.round(textWidthMm * 3.78 * 0.9)));
-  const children: (Paragraph | Table)[] = [];
-  const center = (text: string, opts: { size: number; bold?: boolean; font?: typeof FONT; after?: number }) =>
-    new Paragraph({
-      alignment: AlignmentType.CENTER,
-      spacing: { after: opts.after ?? 80 },
-      children: [new TextRun({ text, bold: opts.bold ?? false, size: opts.size, font: opts.font ?? FONT })],
-    });
+  return { size: Math.round(s.fontSize * 2), layout, columns, landscape, textWidthMm };
+}
 
-  // ── header ──
+const center = (text: string, opts: { size: number; bold?: boolean; font?: typeof FONT; after?: number }) =>
+  new Paragraph({
+    alignment: AlignmentType.CENTER,
+    spacing: { after: opts.after ?? 80 },
+    children: [new TextRun({ text, bold: opts.bold ?? false, size: opts.size, font: opts.font ?? FONT })],
+  });
+
+/** The header: sealing line, school, title, subtitle, copy, exam facts, student fields, score table, notice. */
+function headerParagraphs(
+  doc: PaperDocument,
+  copy: 'student' | 'teacher',
+  size: number,
+): (Paragraph | Table)[] {
+  const s = doc.settings;
+  const children: (Paragraph | Table)[] = [];
   if (s.sealingLine) {
     children.push(
       center(T.sealingLine, { size: size - 2, after: 0 }),
@@ -288,29 +323,8 @@ export async function renderPaperDocx(doc: PaperDocument, copy: 'student' | 'tea
   if (s.studentInfo.show && s.studentInfo.fields.length > 0) {
     children.push(center(s.studentInfo.fields.map(T.infoField).join(T.infoSeparator), { size, after: 160 }));
   }
-  if (s.scoreTable && doc.sections.length > 0) {
-    const cell = (text: string) =>
-      new TableCell({
-        children: [
-          new Paragraph({
-            alignment: AlignmentType.CENTER,
-            children: [new TextRun({ text, size, font: FONT })],
-          }),
-        ],
-      });
-    children.push(
-      new Table({
-        width: { size: 100, type: WidthType.PERCENTAGE },
-        rows: [
-          new TableRow({
-            children: [T.scoreTableNo, ...doc.sections.map((x) => x.number), T.scoreTableTotal].map(cell),
-          }),
-          new TableRow({ children: [T.scoreTableScore, ...doc.sections.map(() => ''), ''].map(cell) }),
-        ],
-      }),
-      new Paragraph({ children: [] }),
-    );
-  }
+  if (s.scoreTable && doc.sections.length > 0)
+    children.push(scoreTable(doc, size), new Paragraph({ children: [] }));
   if (s.header.showNotice && s.header.notice.length > 0) {
     children.push(
       new Paragraph({ children: [new TextRun({ text: T.notice, bold: true, size, font: HEI })] }),
@@ -322,49 +336,68 @@ export async function renderPaperDocx(doc: PaperDocument, copy: 'student' | 'tea
     );
     children.push(new Paragraph({ children: [] }));
   }
+  return children;
+}
 
-  // ── sections and questions ──
-  const answers: { item: PaperItem }[] = [];
+/** 题号 / each section's number / 总分 over an empty 得分 row. */
+function scoreTable(doc: PaperDocument, size: number): Table {
+  const run = (text: string) => new TextRun({ text, size, font: FONT });
+  const cell = (text: string) =>
+    new TableCell({ children: [new Paragraph({ alignment: AlignmentType.CENTER, children: [run(text)] })] });
+  return new Table({
+    width: { size: 100, type: WidthType.PERCENTAGE },
+    rows: [
+      new TableRow({
+        children: [T.scoreTableNo, ...doc.sections.map((x) => x.number), T.scoreTableTotal].map(cell),
+      }),
+      new TableRow({ children: [T.scoreTableScore, ...doc.sections.map(() => ''), ''].map(cell) }),
+    ],
+  });
+}
+
+/** Each section's heading and note, then its questions (with their answers on the teacher's copy). */
+function questionParagraphs(
+  doc: PaperDocument,
+  copy: 'student' | 'teacher',
+  writer: RichWriter,
+  { size, textWidthMm }: PageSetup,
+): { body: (Paragraph | Table)[]; answered: PaperItem[] } {
+  const body: (Paragraph | Table)[] = [];
+  const answered: PaperItem[] = [];
   for (const section of doc.sections) {
-    children.push(
+    body.push(
       new Paragraph({
         spacing: { before: 160, after: 80 },
         children: [new TextRun({ text: section.heading, bold: true, size, font: HEI })],
       }),
     );
     if (section.note)
-      children.push(new Paragraph({ children: [new TextRun({ text: section.note, size, font: FONT })] }));
+      body.push(new Paragraph({ children: [new TextRun({ text: section.note, size, font: FONT })] }));
     for (const item of section.items) {
       const q = item.question;
       const lead: ParagraphChild[] = [new TextRun({ text: `${item.no}．`, size, font: FONT })];
       if (item.scoreOverride !== null)
         lead.push(new TextRun({ text: T.itemScore(fmt(item.score)), size, font: FONT }));
       if (!q) {
-        children.push(
+        body.push(
           new Paragraph({ children: [...lead, new TextRun({ text: T.questionDeleted, size, font: FONT })] }),
         );
         continue;
       }
-      children.push(...writer.blocks(q.stem || '<p></p>', lead));
-      if (q.options.length > 0) children.push(...optionParagraphs(q.options, writer, size, textWidthMm));
-      answers.push({ item });
-      if (copy === 'teacher') children.push(...answerBlocks(item, writer, size));
+      body.push(...writer.blocks(q.stem || '<p></p>', lead));
+      if (q.options.length > 0) body.push(...optionParagraphs(q.options, writer, size, textWidthMm));
+      answered.push(item);
+      if (copy === 'teacher') body.push(...answerBlocks(item, writer, size));
     }
   }
+  return { body, answered };
+}
 
-  if (copy === 'student' && s.answers === 'end' && answers.length > 0) {
-    children.push(
-      new Paragraph({
-        pageBreakBefore: true,
-        alignment: AlignmentType.CENTER,
-        spacing: { after: 160 },
-        children: [new TextRun({ text: T.answerKey, bold: true, size: size + 6, font: HEI })],
-      }),
-    );
-    for (const { item } of answers) children.push(...answerBlocks(item, writer, size, true));
-  }
-
-  const document = new Document({
+/** The Word document: default font, page size, orientation, margins and columns. */
+function documentOf(doc: PaperDocument, page: PageSetup, children: (Paragraph | Table)[]): Document {
+  const { layout, landscape, columns, size } = page;
+  const { margins } = doc.settings;
+  return new Document({
     creator: T.creator,
     title: doc.title,
     styles: { default: { document: { run: { font: FONT, size } } } },
@@ -378,10 +411,10 @@ export async function renderPaperDocx(doc: PaperDocument, copy: 'student' | 'tea
               orientation: landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT,
             },
             margin: {
-              top: twip(s.margins.top),
-              bottom: twip(s.margins.bottom),
-              left: twip(s.margins.left),
-              right: twip(s.margins.right),
+              top: twip(margins.top),
+              bottom: twip(margins.bottom),
+              left: twip(margins.left),
+              right: twip(margins.right),
             },
           },
           column: columns === 2 ? { count: 2, space: twip(10), separate: false } : { count: 1 },
@@ -390,7 +423,6 @@ export async function renderPaperDocx(doc: PaperDocument, copy: 'student' | 'tea
       },
     ],
   });
-  return Packer.toBuffer(document);
 }
 
 function optionParagraphs(

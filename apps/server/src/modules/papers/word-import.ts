@@ -254,38 +254,161 @@ export function equationsAsLatex(xml: string): { xml: string; failed: number } {
 type Field = 'stem' | 'option' | 'answer' | 'analysis' | 'knowledge';
 
 export function parseBlocks(blocks: Block[], warnings: string[] = []): ParsedPaper {
-  const paper: ParsedPaper = { title: '', subtitle: '', sections: [], warnings };
-  let section: ParsedSection | null = null;
-  let question: ParsedQuestion | null = null;
-  let field: Field = 'stem';
-  let keyMode = false;
-  let lastNo = 0;
-  let autoNumbered = 0;
-  const all: ParsedQuestion[] = [];
-  let keyQuestion: ParsedQuestion | null = null;
+  const parser = new BlockParser(warnings);
+  for (const raw of blocks) parser.read(withPlainMarker(raw));
+  return parser.finish();
+}
 
-  const ensureSection = () => {
-    if (!section) {
-      section = { title: T.defaultSection, typeName: null, score: null, questions: [] };
-      paper.sections.push(section);
-    }
-    return section;
+/** A block whose line opens with 答案：/解析： (no brackets), written as the bracketed marker. */
+function withPlainMarker(raw: Block): Block {
+  const plain = PLAIN_MARKER_RE.exec(raw.text.trim());
+  if (!plain) return raw;
+  return {
+    ...raw,
+    text: `${W.markerOf(plain[1]!)}${raw.text.trim().slice(plain[0].length)}`,
+    html: `${W.markerOf(plain[1]!)}${stripLead(raw.html, plain[0])}`,
   };
+}
 
-  const addMarkers = (q: ParsedQuestion, html: string) => {
+/** Reads a paper block by block: title, sections, questions with their fields, then an answer key. */
+class BlockParser {
+  private readonly paper: ParsedPaper;
+  private section: ParsedSection | null = null;
+  private question: ParsedQuestion | null = null;
+  private field: Field = 'stem';
+  private keyMode = false;
+  private lastNo = 0;
+  private autoNumbered = 0;
+  private readonly all: ParsedQuestion[] = [];
+  private keyQuestion: ParsedQuestion | null = null;
+
+  constructor(private readonly warnings: string[]) {
+    this.paper = { title: '', subtitle: '', sections: [], warnings };
+  }
+
+  read(block: Block): void {
+    const text = block.text.replace(/\s+/g, ' ').trim();
+    if (KEY_HEADING_RE.test(text)) {
+      this.keyMode = true;
+      this.question = null;
+    } else if (this.keyMode && /^\s*<table/.test(block.html)) this.keyTable(block.html);
+    else if (this.keyMode) this.keyLine(block, text);
+    else this.paperLine(block, text);
+  }
+
+  /** Before the answer key: a section heading, a question, a list item, the title lines, options or more text. */
+  private paperLine(block: Block, text: string): void {
+    const sectionMatch = SECTION_RE.exec(text);
+    if (sectionMatch && !QUESTION_RE.test(text)) {
+      this.startSection(sectionMatch[2]!);
+      return;
+    }
+    const questionMatch = QUESTION_RE.exec(text);
+    if (questionMatch) {
+      this.startQuestion(
+        Number(questionMatch[1]),
+        stripLead(block.html, questionMatch[0].replace(/\s+$/, '')),
+      );
+      return;
+    }
+    if (block.listItem && !OPTION_RE.test(text) && !MARKER_RE.test(text.slice(0, 6))) {
+      // Word's automatic numbering: the number is not in the text.
+      this.autoNumbered += 1;
+      this.startQuestion(this.lastNo + 1, block.html);
+      return;
+    }
+    const q = this.question;
+    if (!q) {
+      if (!this.paper.title) this.paper.title = text;
+      else if (!this.paper.subtitle && this.paper.sections.length === 0) this.paper.subtitle = text;
+      return;
+    }
+    if (OPTION_RE.test(text) && !MARKER_RE.test(text.slice(0, 4)) && this.options(q, block.html)) return;
+    this.handleBody(q, block.html);
+  }
+
+  private startSection(rest: string): void {
+    const title = rest.replace(/[（(].*$/, '').trim() || rest;
+    const score = W.scoreEach.exec(rest);
+    this.section = {
+      title,
+      typeName: typeNameOf(title),
+      score: score ? Number(score[1]) : null,
+      questions: [],
+    };
+    this.paper.sections.push(this.section);
+    this.question = null;
+  }
+
+  /** Options on a line (maybe followed by markers); false when they do not continue the question's labels. */
+  private options(q: ParsedQuestion, html: string): boolean {
+    const markerAt = html.search(MARKER_RE);
+    const options = splitOptions(markerAt >= 0 ? html.slice(0, markerAt) : html);
+    const expected = String.fromCharCode('A'.charCodeAt(0) + q.options.length);
+    if (options.length === 0 || options[0]!.label !== expected) return false;
+    q.options.push(...options);
+    this.field = 'option';
+    if (markerAt >= 0) this.addMarkers(q, html.slice(markerAt));
+    return true;
+  }
+
+  /** An answer table: a 题号 row and an 答案 row, cell by cell. */
+  private keyTable(html: string): void {
+    const rows = tableRows(html);
+    const nos = rows.find((r) => W.noRow.test(r[0] ?? ''));
+    const keys = rows.find((r) => W.answerRow.test(r[0] ?? ''));
+    nos?.forEach((cell, i) => {
+      const target = this.all.find((q) => q.no === Number(cell.trim()) && !q.answer);
+      const answer = keys?.[i]?.trim();
+      if (i > 0 && target && answer) target.answer = answer;
+    });
+  }
+
+  /** Answer key lines: "1. B  2. C", "3．【答案】…【解析】…", or a continuation of the last one. */
+  private keyLine(block: Block, text: string): void {
+    const entries = [...text.matchAll(/(\d{1,3})\s*[.．、](?!\d)\s*/g)];
+    if (entries.length > 0 && entries[0]!.index === 0) {
+      entries.forEach((m, i) => {
+        const no = Number(m[1]);
+        // A key entry fills the question of its number still without an answer, else adds to it (an answer table
+        // before the analyses).
+        const target = this.all.find((q) => q.no === no && !q.answer) ?? this.all.find((q) => q.no === no);
+        const body = text.slice(m.index + m[0].length, entries[i + 1]?.index ?? text.length).trim();
+        if (!target) return;
+        this.keyQuestion = target;
+        if (MARKER_RE.test(body)) {
+          this.field = 'answer';
+          this.addMarkers(target, body);
+        } else target.answer = body;
+      });
+    } else if (this.keyQuestion && text) {
+      if (MARKER_RE.test(block.html)) this.addMarkers(this.keyQuestion, block.html);
+      else this.appendField(this.keyQuestion, this.field === 'answer' ? 'analysis' : this.field, block.html);
+    }
+  }
+
+  private ensureSection(): ParsedSection {
+    if (!this.section) {
+      this.section = { title: T.defaultSection, typeName: null, score: null, questions: [] };
+      this.paper.sections.push(this.section);
+    }
+    return this.section;
+  }
+
+  private addMarkers(q: ParsedQuestion, html: string): void {
     // html starts at or before a marker; content before the first marker continues the current field.
     const parts = html.split(MARKER_SPLIT_RE);
-    appendField(q, field, parts[0] ?? '');
+    this.appendField(q, this.field, parts[0] ?? '');
     for (let i = 1; i < parts.length; i += 2) {
       const name = parts[i]!;
       const content = parts[i + 1] ?? '';
-      field =
+      this.field =
         name === W.answerMarker ? 'answer' : W.knowledgeMarkers.includes(name) ? 'knowledge' : 'analysis';
-      appendField(q, field, content);
+      this.appendField(q, this.field, content);
     }
-  };
+  }
 
-  const appendField = (q: ParsedQuestion, f: Field, html: string) => {
+  private appendField(q: ParsedQuestion, f: Field, html: string): void {
     const text = decode(simpleInline(html).replace(/<[^>]*>/g, '')).trim();
     if (!text && !html.includes('<img')) return;
     switch (f) {
@@ -311,153 +434,66 @@ export function parseBlocks(blocks: Block[], warnings: string[] = []): ParsedPap
         for (const name of text.split(/[,，;；、\s]+/)) if (name) q.knowledgePoints.push(name);
         break;
     }
-  };
+  }
 
-  const startQuestion = (no: number, rest: string) => {
-    const s = ensureSection();
-    if (all.some((q) => q.no === no) && no !== 1) warnings.push(T.repeatedNo(no));
-    else if (lastNo > 0 && no !== lastNo + 1 && !(no === 1 && s.questions.length === 0)) {
-      warnings.push(T.gapInNos(lastNo, no));
+  private startQuestion(no: number, rest: string): void {
+    const s = this.ensureSection();
+    if (this.all.some((q) => q.no === no) && no !== 1) this.warnings.push(T.repeatedNo(no));
+    else if (this.lastNo > 0 && no !== this.lastNo + 1 && !(no === 1 && s.questions.length === 0)) {
+      this.warnings.push(T.gapInNos(this.lastNo, no));
     }
-    lastNo = no;
-    question = { no, stem: '', options: [], answer: '', analysis: '', knowledgePoints: [], warnings: [] };
+    this.lastNo = no;
+    const question: ParsedQuestion = {
+      no,
+      stem: '',
+      options: [],
+      answer: '',
+      analysis: '',
+      knowledgePoints: [],
+      warnings: [],
+    };
+    this.question = question;
     s.questions.push(question);
-    all.push(question);
-    field = 'stem';
-    handleBody(question, rest);
-  };
+    this.all.push(question);
+    this.field = 'stem';
+    this.handleBody(question, rest);
+  }
 
   /** Text after the number: stem, possibly with markers or options on the same line. */
-  const handleBody = (q: ParsedQuestion, html: string) => {
-    if (MARKER_RE.test(html)) addMarkers(q, html);
-    else appendField(q, field, html);
-  };
-
-  for (const raw of blocks) {
-    const plain = PLAIN_MARKER_RE.exec(raw.text.trim());
-    const block = plain
-      ? {
-          ...raw,
-          text: `${W.markerOf(plain[1]!)}${raw.text.trim().slice(plain[0].length)}`,
-          html: `${W.markerOf(plain[1]!)}${stripLead(raw.html, plain[0])}`,
-        }
-      : raw;
-    const text = block.text.replace(/\s+/g, ' ').trim();
-
-    if (KEY_HEADING_RE.test(text)) {
-      keyMode = true;
-      question = null;
-      continue;
-    }
-
-    if (keyMode && /^\s*<table/.test(block.html)) {
-      // An answer table: a 题号 row and an 答案 row, cell by cell.
-      const rows = tableRows(block.html);
-      const nos = rows.find((r) => W.noRow.test(r[0] ?? ''));
-      const keys = rows.find((r) => W.answerRow.test(r[0] ?? ''));
-      nos?.forEach((cell, i) => {
-        const target = all.find((q) => q.no === Number(cell.trim()) && !q.answer);
-        const answer = keys?.[i]?.trim();
-        if (i > 0 && target && answer) target.answer = answer;
-      });
-      continue;
-    }
-
-    if (keyMode) {
-      // Answer key lines: "1. B  2. C", "3．【答案】…【解析】…", or a continuation of the last one.
-      const entries = [...text.matchAll(/(\d{1,3})\s*[.．、](?!\d)\s*/g)];
-      if (entries.length > 0 && entries[0]!.index === 0) {
-        entries.forEach((m, i) => {
-          const no = Number(m[1]);
-          // A key entry fills the question of its number still without an answer, else adds to it (an answer table
-          // before the analyses).
-          const target = all.find((q) => q.no === no && !q.answer) ?? all.find((q) => q.no === no);
-          const body = text.slice(m.index + m[0].length, entries[i + 1]?.index ?? text.length).trim();
-          if (!target) return;
-          keyQuestion = target;
-          if (MARKER_RE.test(body)) {
-            field = 'answer';
-            addMarkers(target, body);
-          } else target.answer = body;
-        });
-      } else if (keyQuestion && text) {
-        if (MARKER_RE.test(block.html)) addMarkers(keyQuestion, block.html);
-        else appendField(keyQuestion, (field as Field) === 'answer' ? 'analysis' : field, block.html);
-      }
-      continue;
-    }
-
-    const sectionMatch = SECTION_RE.exec(text);
-    if (sectionMatch && !QUESTION_RE.test(text)) {
-      const rest = sectionMatch[2]!;
-      const title = rest.replace(/[（(].*$/, '').trim() || rest;
-      const score = W.scoreEach.exec(rest);
-      section = { title, typeName: typeNameOf(title), score: score ? Number(score[1]) : null, questions: [] };
-      paper.sections.push(section);
-      question = null;
-      continue;
-    }
-
-    const questionMatch = QUESTION_RE.exec(text);
-    if (questionMatch) {
-      startQuestion(Number(questionMatch[1]), stripLead(block.html, questionMatch[0].replace(/\s+$/, '')));
-      continue;
-    }
-
-    if (block.listItem && !OPTION_RE.test(text) && !MARKER_RE.test(text.slice(0, 6))) {
-      // Word's automatic numbering: the number is not in the text.
-      autoNumbered += 1;
-      startQuestion(lastNo + 1, block.html);
-      continue;
-    }
-
-    if (!question) {
-      if (!paper.title) paper.title = text;
-      else if (!paper.subtitle && paper.sections.length === 0) paper.subtitle = text;
-      continue;
-    }
-    const q: ParsedQuestion = question;
-
-    if (OPTION_RE.test(text) && !MARKER_RE.test(text.slice(0, 4))) {
-      const markerAt = block.html.search(MARKER_RE);
-      const optionHtml = markerAt >= 0 ? block.html.slice(0, markerAt) : block.html;
-      const options = splitOptions(optionHtml);
-      const expected = String.fromCharCode('A'.charCodeAt(0) + q.options.length);
-      if (options.length > 0 && options[0]!.label === expected) {
-        q.options.push(...options);
-        field = 'option';
-        if (markerAt >= 0) addMarkers(q, block.html.slice(markerAt));
-        continue;
-      }
-    }
-
-    handleBody(q, block.html);
+  private handleBody(q: ParsedQuestion, html: string): void {
+    if (MARKER_RE.test(html)) this.addMarkers(q, html);
+    else this.appendField(q, this.field, html);
   }
 
-  if (autoNumbered > 0) {
-    warnings.push(T.autoNumbered(autoNumbered));
-  }
-
-  for (const q of all) {
-    if (!q.stem.trim()) q.warnings.push(T.noStem(q.no));
-    if (q.options.length > 0) {
-      if (q.options.length < 4) {
-        q.warnings.push(
-          T.fewOptions(
-            q.no,
-            q.options.map((o) => o.label),
-          ),
-        );
-      }
-      const letters = decode(q.answer.replace(/<[^>]*>/g, '')).replace(/[\s,，、]/g, '');
-      if (/^[A-Z]+$/.test(letters)) {
-        const labels = new Set(q.options.map((o) => o.label));
-        const bad = [...letters].filter((l) => !labels.has(l));
-        if (bad.length > 0) q.warnings.push(T.answerNotAnOption(q.no, letters));
-      }
+  /** The paper with its warnings: auto-numbered questions, and per question what is missing or odd. */
+  finish(): ParsedPaper {
+    if (this.autoNumbered > 0) {
+      this.warnings.push(T.autoNumbered(this.autoNumbered));
     }
-    if (!q.answer.trim()) q.warnings.push(T.noAnswer(q.no));
+    for (const q of this.all) questionWarnings(q);
+    if (!this.paper.title) this.paper.title = T.defaultTitle;
+    return this.paper;
   }
-  if (!paper.title) paper.title = T.defaultTitle;
-  return paper;
+}
+
+/** A question without a stem or answer, with fewer than four options, or with an answer that is not an option. */
+function questionWarnings(q: ParsedQuestion): void {
+  if (!q.stem.trim()) q.warnings.push(T.noStem(q.no));
+  if (q.options.length > 0) {
+    if (q.options.length < 4) {
+      q.warnings.push(
+        T.fewOptions(
+          q.no,
+          q.options.map((o) => o.label),
+        ),
+      );
+    }
+    const letters = decode(q.answer.replace(/<[^>]*>/g, '')).replace(/[\s,，、]/g, '');
+    if (/^[A-Z]+$/.test(letters)) {
+      const labels = new Set(q.options.map((o) => o.label));
+      const bad = [...letters].filter((l) => !labels.has(l));
+      if (bad.length > 0) q.warnings.push(T.answerNotAnOption(q.no, letters));
+    }
+  }
+  if (!q.answer.trim()) q.warnings.push(T.noAnswer(q.no));
 }

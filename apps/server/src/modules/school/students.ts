@@ -17,7 +17,8 @@ import { presentStudent } from './presenter.js';
 import type { SchoolRepository } from './repository.js';
 import { gradeFromName, type AuditLog, type SchoolService } from './service.js';
 import { SandboxLimitError, limitRefusal, type DocumentSandbox } from '../../lib/sandbox/pool.js';
-import { XlsxError, writeXlsx, type SheetSpec } from './xlsx.js';
+import { XlsxError, writeXlsx, type SheetRow, type SheetSpec } from './xlsx.js';
+import type { SchoolActor as Actor } from './policy.js';
 
 type Gender = z.infer<typeof GenderSchema>;
 
@@ -40,6 +41,14 @@ interface ParsedRow {
   studentNo: string;
   className: string;
   gender: Gender | null;
+}
+
+/** Where the import's columns are in the sheet (−1 when absent). */
+interface ImportColumns {
+  name: number;
+  no: number;
+  klass: number;
+  gender: number;
 }
 
 const NOTES = T.notes.map((line) => [line]);
@@ -248,76 +257,51 @@ export class StudentsService {
       if (!klass) throw notFound(SCHOOL_MESSAGES.classNotFound);
       fallbackClass = klass.name;
     }
-
     const sheet = await this.readSheet(file);
-    const header = sheet[0];
-    if (!header) throw new AppError('VALIDATION', SCHOOL_MESSAGES.importEmpty);
-    const at = (name: string) => header.cells.findIndex((c) => c.trim() === name);
-    const [NAME, NO, CLASS, GENDER] = STUDENT_COLUMNS;
-    const col = { name: at(NAME), no: at(NO), klass: at(CLASS), gender: at(GENDER) };
-    const headers: (string | null)[] = [
-      col.name < 0 ? NAME : null,
-      col.no < 0 ? NO : null,
-      col.klass < 0 && !fallbackClass ? CLASS : null,
-    ];
-    const missing = headers.filter((x): x is string => x !== null);
-    if (missing.length > 0)
-      throw new AppError('VALIDATION', SCHOOL_MESSAGES.importMissingHeader(missing.join(T.listSeparator)));
+    const col = importColumns(sheet[0], fallbackClass);
     const body = sheet.slice(1);
     if (body.length === 0) throw new AppError('VALIDATION', SCHOOL_MESSAGES.importEmpty);
-
-    const errors: RowError[] = [];
-    const fail = (row: number, message: string) => errors.push({ row, message: T.rowError(row, message) });
-    const byName = new Map(classes.map((c) => [c.name, c]));
-    const firstRowOf = new Map<string, number>();
-    const toCreate = new Set<string>();
-    const parsed: ParsedRow[] = [];
-    for (const { row, cells } of body) {
-      const cell = (i: number) => (i >= 0 ? (cells[i] ?? '').trim() : '');
-      const name = cell(col.name);
-      const studentNo = cell(col.no);
-      const className = cell(col.klass) || fallbackClass || '';
-      const genderText = cell(col.gender);
-      let ok = true;
-      const bad = (message: string) => {
-        ok = false;
-        fail(row, message);
-      };
-      if (!name) bad(SCHOOL_MESSAGES.studentNameRequired);
-      else if (name.length > 20) bad(T.nameTooLong);
-      if (!studentNo) bad(SCHOOL_MESSAGES.studentNoRequired);
-      else if (!STUDENT_NO_PATTERN.test(studentNo)) bad(T.badStudentNo(studentNo));
-      else if (firstRowOf.has(studentNo)) bad(T.repeatedStudentNo(studentNo, firstRowOf.get(studentNo)));
-      else firstRowOf.set(studentNo, row);
-      const gender = genderText ? GenderSchema.safeParse(genderText) : null;
-      if (gender && !gender.success) bad(T.badGender(genderText));
-      if (!className) bad(T.classRequired);
-      else if (className.length > 30) bad(T.classNameTooLong);
-      else if (!byName.has(className)) {
-        if (options.createMissingClasses) toCreate.add(className);
-        else bad(T.classNotInYear(className, year!.name));
-      }
-      if (ok) parsed.push({ row, name, studentNo, className, gender: gender?.success ? gender.data : null });
-    }
+    const check = checkRows(body, col, { classes, fallbackClass, options, yearName: year!.name });
     const taken = await this.repo.students.takenStudentNumbers(
       actor.orgId,
-      parsed.map((p) => p.studentNo),
+      check.parsed.map((p) => p.studentNo),
     );
-    for (const p of parsed)
-      if (taken.has(p.studentNo)) fail(p.row, SCHOOL_MESSAGES.studentNoTaken(p.studentNo));
+    for (const p of check.parsed)
+      if (taken.has(p.studentNo)) check.fail(p.row, SCHOOL_MESSAGES.studentNoTaken(p.studentNo));
+    const { errors, parsed } = check;
     if (errors.length > 0) {
       errors.sort((a, b) => a.row - b.row);
       const rows = new Set(errors.map((e) => e.row)).size;
       throw new AppError('VALIDATION', SCHOOL_MESSAGES.importFailed(rows), { data: { errors } });
     }
+    const created = await this.saveImport(actor, year!, classes, check);
+    const counts = new Map<string, number>();
+    for (const p of parsed) counts.set(p.className, (counts.get(p.className) ?? 0) + 1);
+    const ids = new Map([
+      ...classes.map((c) => [c.name, c.id] as const),
+      ...created.map((c) => [c.name, c.id] as const),
+    ]);
+    return {
+      imported: parsed.length,
+      createdClasses: created,
+      classes: [...counts].map(([name, count]) => ({ id: ids.get(name)!, name, count })),
+    };
+  }
 
+  /** The checked rows in one transaction: the missing classes first, then the students; the classes it created. */
+  private async saveImport(
+    actor: Actor,
+    year: { id: string; name: string },
+    classes: { id: string; name: string }[],
+    { parsed, toCreate }: CheckedRows,
+  ): Promise<{ id: string; name: string }[]> {
     const now = this.now();
     const created: { id: string; name: string }[] = [];
     const stages = new Map<string, string>();
     for (const name of toCreate) stages.set(name, await this.school.stageFor(undefined, gradeFromName(name)));
     try {
       await this.repo.transaction(async (repo) => {
-        let sort = await repo.years.nextClassSort(year!.id);
+        let sort = await repo.years.nextClassSort(year.id);
         const newClasses = [];
         for (const name of toCreate) {
           const id = newId();
@@ -325,7 +309,7 @@ export class StudentsService {
           newClasses.push({
             id,
             org_id: actor.orgId,
-            year_id: year!.id,
+            year_id: year.id,
             stage_id: stages.get(name)!,
             name,
             grade: gradeFromName(name),
@@ -353,9 +337,9 @@ export class StudentsService {
           repo,
           actor,
           'student.import',
-          year!.id,
+          year.id,
           T.imported(
-            year!.name,
+            year.name,
             parsed.length,
             created.map((c) => c.name),
           ),
@@ -366,17 +350,7 @@ export class StudentsService {
       if (isUniqueViolation(error)) throw new AppError('CONFLICT', T.numberTakenMeanwhile);
       throw error;
     }
-    const counts = new Map<string, number>();
-    for (const p of parsed) counts.set(p.className, (counts.get(p.className) ?? 0) + 1);
-    const ids = new Map([
-      ...classes.map((c) => [c.name, c.id] as const),
-      ...created.map((c) => [c.name, c.id] as const),
-    ]);
-    return {
-      imported: parsed.length,
-      createdClasses: created,
-      classes: [...counts].map(([name, count]) => ({ id: ids.get(name)!, name, count })),
-    };
+    return created;
   }
 
   private async readSheet(file: Uint8Array) {
@@ -396,4 +370,76 @@ export class StudentsService {
       throw new AppError('VALIDATION', SCHOOL_MESSAGES.importNotXlsx, { detail: error.message });
     }
   }
+}
+
+/** Where each column of the import is (−1 when absent); refuses an empty sheet or one missing a needed header. */
+function importColumns(header: SheetRow | undefined, fallbackClass: string | undefined): ImportColumns {
+  if (!header) throw new AppError('VALIDATION', SCHOOL_MESSAGES.importEmpty);
+  const at = (name: string) => header.cells.findIndex((c) => c.trim() === name);
+  const [NAME, NO, CLASS, GENDER] = STUDENT_COLUMNS;
+  const col = { name: at(NAME), no: at(NO), klass: at(CLASS), gender: at(GENDER) };
+  const headers: (string | null)[] = [
+    col.name < 0 ? NAME : null,
+    col.no < 0 ? NO : null,
+    col.klass < 0 && !fallbackClass ? CLASS : null,
+  ];
+  const missing = headers.filter((x): x is string => x !== null);
+  if (missing.length > 0)
+    throw new AppError('VALIDATION', SCHOOL_MESSAGES.importMissingHeader(missing.join(T.listSeparator)));
+  return col;
+}
+
+/** The import's rows checked: the good ones, every row's errors, and the classes to create. */
+interface CheckedRows {
+  parsed: ParsedRow[];
+  errors: RowError[];
+  fail: (row: number, message: string) => void;
+  toCreate: Set<string>;
+}
+
+/** Checks each row: required fields, formats, numbers repeated in the file, classes not in the year. */
+function checkRows(
+  body: SheetRow[],
+  col: ImportColumns,
+  context: {
+    classes: { name: string }[];
+    fallbackClass: string | undefined;
+    options: ImportOptions;
+    yearName: string;
+  },
+): CheckedRows {
+  const errors: RowError[] = [];
+  const fail = (row: number, message: string) => errors.push({ row, message: T.rowError(row, message) });
+  const byName = new Map(context.classes.map((c) => [c.name, c]));
+  const firstRowOf = new Map<string, number>();
+  const toCreate = new Set<string>();
+  const parsed: ParsedRow[] = [];
+  for (const { row, cells } of body) {
+    const cell = (i: number) => (i >= 0 ? (cells[i] ?? '').trim() : '');
+    const name = cell(col.name);
+    const studentNo = cell(col.no);
+    const className = cell(col.klass) || context.fallbackClass || '';
+    const genderText = cell(col.gender);
+    let ok = true;
+    const bad = (message: string) => {
+      ok = false;
+      fail(row, message);
+    };
+    if (!name) bad(SCHOOL_MESSAGES.studentNameRequired);
+    else if (name.length > 20) bad(T.nameTooLong);
+    if (!studentNo) bad(SCHOOL_MESSAGES.studentNoRequired);
+    else if (!STUDENT_NO_PATTERN.test(studentNo)) bad(T.badStudentNo(studentNo));
+    else if (firstRowOf.has(studentNo)) bad(T.repeatedStudentNo(studentNo, firstRowOf.get(studentNo)));
+    else firstRowOf.set(studentNo, row);
+    const gender = genderText ? GenderSchema.safeParse(genderText) : null;
+    if (gender && !gender.success) bad(T.badGender(genderText));
+    if (!className) bad(T.classRequired);
+    else if (className.length > 30) bad(T.classNameTooLong);
+    else if (!byName.has(className)) {
+      if (context.options.createMissingClasses) toCreate.add(className);
+      else bad(T.classNotInYear(className, context.yearName));
+    }
+    if (ok) parsed.push({ row, name, studentNo, className, gender: gender?.success ? gender.data : null });
+  }
+  return { parsed, errors, fail, toCreate };
 }

@@ -28,6 +28,73 @@ function equation(
   };
 }
 
+/** A word problem solved by one equation: the story, its equation and the value of x. */
+const solvedEquation = (
+  story: string,
+  eq: string,
+  x: number,
+  wrong: number[],
+  steps: string,
+  unit: string,
+): Fact => ({
+  claim: (v) => `${story}设${unit}为 ${m('x')}，列方程 ${m(eq)}，解得 ${m(`x=${v}`)}`,
+  ask: `${story}设${unit}为 ${m('x')}，列方程 ${m(eq)}，解得 ${m('x=')}${BLANK}`,
+  value: fmt(x),
+  wrong: wrong.map(fmt).filter((w) => w !== fmt(x)),
+  steps,
+});
+
+/** A word problem solved by a system of two equations: the story, the system and (x, y). */
+const systemSolution = (x: number, y: number) => `\\begin{cases}x=${fmt(x)}\\\\y=${fmt(y)}\\end{cases}`;
+const solvedSystem = (
+  story: string,
+  e1: string,
+  e2: string,
+  x: number,
+  y: number,
+  unit: string,
+  steps: string,
+): Fact => {
+  const system = `\\begin{cases}${e1}\\\\${e2}\\end{cases}`;
+  return {
+    claim: (v) => `${story}${unit}，列方程组 ${m(system)}，解得 ${m(v)}`,
+    ask: `${story}${unit}，列方程组 ${m(system)}，解得 ${m('x=')}${BLANK}，${m('y=')}${BLANK}`,
+    value: systemSolution(x, y),
+    wrong: [
+      systemSolution(y, x),
+      systemSolution(x + 1, y - 1),
+      systemSolution(x - 1, y + 1),
+      systemSolution(x + 2, y - 2),
+    ].filter((w) => w !== systemSolution(x, y)),
+    steps,
+  };
+};
+
+/** A counterexample to a false proposition: the given, the open unknown and the relations it breaks. */
+const relations = (rel: string) =>
+  rel
+    .split(';;')
+    .map((r) => m(r))
+    .join('，但 ');
+const counterexampleAsk = (prop: string, given: string, open: string, rel: string) =>
+  `命题「${prop}」是假命题，举反例：当 ${given ? `${m(given)}，` : ''}${m(`${open}=`)}${BLANK} 时，${relations(rel)}`;
+const counterexample = (
+  prop: string,
+  given: string,
+  open: string,
+  rel: string,
+  value: string,
+  wrong: string[],
+  why: string,
+): Fact => ({
+  claim: (v) =>
+    `命题「${prop}」是假命题，反例：当 ${given ? `${m(given)}，` : ''}${m(`${open}=${v}`)} 时，${relations(rel)}`,
+  ask: counterexampleAsk(prop, given, open, rel),
+  value,
+  wrong: wrong.filter((w) => w !== value),
+  steps: `<p>要说明一个命题是假命题，只要举出一个满足题设、却不满足结论的例子。${why}</p>`,
+});
+
 export const MORE_TOPICS: Topic[] = [
   {
     name: 'signed-quantities',
@@ -224,20 +291,6 @@ export const MORE_TOPICS: Topic[] = [
     knowledgeKeys: ['k-m-eq1-app-sale', 'k-m-eq1-app-travel', 'k-m-eq1-app-work', 'k-m-eq1-app-alloc'],
     what: '下列列方程解应用题的结果',
     fact: (rng, level) => {
-      const solved = (
-        story: string,
-        eq: string,
-        x: number,
-        wrong: number[],
-        steps: string,
-        unit: string,
-      ): Fact => ({
-        claim: (v) => `${story}设${unit}为 ${m('x')}，列方程 ${m(eq)}，解得 ${m(`x=${v}`)}`,
-        ask: `${story}设${unit}为 ${m('x')}，列方程 ${m(eq)}，解得 ${m('x=')}${BLANK}`,
-        value: fmt(x),
-        wrong: wrong.map(fmt).filter((w) => w !== fmt(x)),
-        steps,
-      });
       if (level <= 2) {
         const [d, p] = pick(rng, [
           [9, 20],
@@ -249,7 +302,7 @@ export const MORE_TOPICS: Topic[] = [
         const x = 100 * int(rng, 1, 12);
         const gain = Math.round(x * ((d / 10) * (1 + p / 100) - 1));
         const eq = `0.${d}\\times${fmt(1 + p / 100)}x-x=${gain}`;
-        return solved(
+        return solvedEquation(
           `一件商品按成本价提高 ${p}% 后标价，再打 ${d} 折销售，获利 ${gain} 元。`,
           eq,
           x,
@@ -264,7 +317,7 @@ export const MORE_TOPICS: Topic[] = [
         const x = int(rng, 2, 6);
         const dist = (a + b) * x;
         const eq = `(${a}+${b})x=${dist}`;
-        return solved(
+        return solvedEquation(
           `甲、乙两车从相距 ${dist} 千米的两地同时出发相向而行，甲车每小时行 ${a} 千米，乙车每小时行 ${b} 千米。`,
           eq,
           x,
@@ -287,7 +340,7 @@ export const MORE_TOPICS: Topic[] = [
           [30, 20, 12],
         ] as const);
         const eq = `\\frac{x}{${p}}+\\frac{x}{${q}}=1`;
-        return solved(
+        return solvedEquation(
           `一项工程，甲队单独做需要 ${p} 天完成，乙队单独做需要 ${q} 天完成，两队合做。`,
           eq,
           x,
@@ -302,7 +355,7 @@ export const MORE_TOPICS: Topic[] = [
       const x = k * b;
       const n = x + (2 * a * x) / b;
       const eq = `2\\times${a}x=${b}(${n}-x)`;
-      return solved(
+      return solvedEquation(
         `某车间有 ${n} 名工人，每人每天可以生产 ${a} 个螺栓或 ${b} 个螺母，1 个螺栓配 2 个螺母，为使每天生产的螺栓和螺母刚好配套。`,
         eq,
         x,
@@ -882,34 +935,13 @@ export const MORE_TOPICS: Topic[] = [
     what: '下列列方程组解应用题的结果',
     perStructure: 12,
     fact: (rng, level) => {
-      const sol = (x: number, y: number) => `\\begin{cases}x=${fmt(x)}\\\\y=${fmt(y)}\\end{cases}`;
-      const solved = (
-        story: string,
-        e1: string,
-        e2: string,
-        x: number,
-        y: number,
-        unit: string,
-        steps: string,
-      ): Fact => {
-        const system = `\\begin{cases}${e1}\\\\${e2}\\end{cases}`;
-        return {
-          claim: (v) => `${story}${unit}，列方程组 ${m(system)}，解得 ${m(v)}`,
-          ask: `${story}${unit}，列方程组 ${m(system)}，解得 ${m('x=')}${BLANK}，${m('y=')}${BLANK}`,
-          value: sol(x, y),
-          wrong: [sol(y, x), sol(x + 1, y - 1), sol(x - 1, y + 1), sol(x + 2, y - 2)].filter(
-            (w) => w !== sol(x, y),
-          ),
-          steps,
-        };
-      };
       if (level <= 2) {
         const x = int(rng, 3, 30);
         const y = int(rng, 3, 30);
         const [a, b, what] = level === 1 ? [2, 4, '鸡兔同笼，'] : [2, 3, '一批自行车中有两轮车和三轮车，'];
         const heads = x + y;
         const legs = a * x + b * y;
-        return solved(
+        return solvedSystem(
           level === 1
             ? `鸡兔同笼，上有 ${heads} 个头，下有 ${legs} 只脚。`
             : `${what}共 ${heads} 辆，共有 ${legs} 个轮子。`,
@@ -926,7 +958,7 @@ export const MORE_TOPICS: Topic[] = [
         const q = pick(rng, [10, 15, 20, 25]);
         const x = int(rng, 2, 20);
         const y = int(rng, 2, 30);
-        return solved(
+        return solvedSystem(
           `某景点成人票每张 ${p} 元，儿童票每张 ${q} 元，一个旅行团共 ${x + y} 人，门票共 ${p * x + q * y} 元。`,
           `x+y=${x + y}`,
           `${p}x+${q}y=${p * x + q * y}`,
@@ -941,7 +973,7 @@ export const MORE_TOPICS: Topic[] = [
         const y = int(rng, 2, 9);
         const [a, b, c, d] = [int(rng, 1, 4), int(rng, 1, 4), int(rng, 1, 4), int(rng, 1, 4)];
         const [c2, d2] = a * d === b * c ? [c, d + 1] : [c, d];
-        return solved(
+        return solvedSystem(
           `买 ${a} 支钢笔和 ${b} 本笔记本共需 ${a * x + b * y} 元，买 ${c2} 支钢笔和 ${d2} 本笔记本共需 ${c2 * x + d2 * y} 元。`,
           `${a === 1 ? '' : a}x+${b === 1 ? '' : b}y=${a * x + b * y}`,
           `${c2 === 1 ? '' : c2}x+${d2 === 1 ? '' : d2}y=${c2 * x + d2 * y}`,
@@ -957,7 +989,7 @@ export const MORE_TOPICS: Topic[] = [
       const D = (x + y) * t1;
       const t2 = D / (x - y);
       const [tt1, tt2, DD] = Number.isInteger(t2) ? [t1, t2, D] : [t1 * (x - y), (x + y) * t1, D * (x - y)];
-      return solved(
+      return solvedSystem(
         `一艘船在两码头之间航行，顺水航行 ${DD} 千米需要 ${tt1} 小时，逆水航行同样的路程需要 ${tt2} 小时。`,
         `${tt1}(x+y)=${DD}`,
         `${tt2}(x-y)=${DD}`,
@@ -1092,31 +1124,8 @@ export const MORE_TOPICS: Topic[] = [
     perStructure: 12,
     fact: (rng, level) => {
       const k = int(rng, 1, 20);
-      const rels = (rel: string) =>
-        rel
-          .split(';;')
-          .map((r) => m(r))
-          .join('，但 ');
-      const ask = (prop: string, given: string, open: string, rel: string) =>
-        `命题「${prop}」是假命题，举反例：当 ${given ? `${m(given)}，` : ''}${m(`${open}=`)}${BLANK} 时，${rels(rel)}`;
-      const fact = (
-        prop: string,
-        given: string,
-        open: string,
-        rel: string,
-        value: string,
-        wrong: string[],
-        why: string,
-      ): Fact => ({
-        claim: (v) =>
-          `命题「${prop}」是假命题，反例：当 ${given ? `${m(given)}，` : ''}${m(`${open}=${v}`)} 时，${rels(rel)}`,
-        ask: ask(prop, given, open, rel),
-        value,
-        wrong: wrong.filter((w) => w !== value),
-        steps: `<p>要说明一个命题是假命题，只要举出一个满足题设、却不满足结论的例子。${why}</p>`,
-      });
       if (level === 1) {
-        return fact(
+        return counterexample(
           '两个数的平方相等，那么这两个数相等',
           `a=${k}`,
           'b',
@@ -1127,7 +1136,7 @@ export const MORE_TOPICS: Topic[] = [
         );
       }
       if (level === 2) {
-        return fact(
+        return counterexample(
           '两个数的绝对值相等，那么这两个数相等',
           `a=${fmt(-k)}`,
           'b',
@@ -1139,7 +1148,7 @@ export const MORE_TOPICS: Topic[] = [
       }
       if (level === 3) {
         const b = -int(rng, 1, 15);
-        return fact(
+        return counterexample(
           '两个数的和一定大于其中任何一个加数',
           `a=${k}`,
           'b',
@@ -1164,7 +1173,7 @@ export const MORE_TOPICS: Topic[] = [
           '0.8',
           '0.9',
         ]);
-        return fact(
+        return counterexample(
           '一个数的平方一定大于这个数',
           '',
           'a',
@@ -1175,7 +1184,7 @@ export const MORE_TOPICS: Topic[] = [
         );
       }
       const b = -int(rng, k, k + 10);
-      return fact(
+      return counterexample(
         '如果 a 大于 b，那么 a 的平方大于 b 的平方',
         `a=${k}`,
         'b',

@@ -665,66 +665,76 @@ function linear(equation: string, steps: string[], x: number, difficulty: 1 | 2 
   };
 }
 
-const wordProblems = gen('word', 10, (rng, i) => {
-  const kind = i % 4;
-  if (kind === 0) {
-    // 配套: workers make bolts (a each) or nuts (b each); 1 bolt needs 2 nuts.
-    const x = int(rng, 6, 20);
-    const a = int(rng, 8, 16) * 2;
-    const yPer = a * int(rng, 1, 2);
-    // nuts per worker: 2·a·x = yPer·(n − x)  → n = x + 2ax / yPer
-    const n = x + (2 * a * x) / yPer;
-    if (!Number.isInteger(n)) return wordFallback(rng);
-    return {
-      sectionKey: 'm7a-5-3',
-      type: '解答题',
-      difficulty: 3,
-      stem: `<p>某车间有 ${n} 名工人，每人每天可以生产 ${a} 个螺栓或 ${yPer} 个螺母。1 个螺栓需要配 2 个螺母，为使每天生产的螺栓和螺母刚好配套，应安排多少名工人生产螺栓？</p>`,
-      answer: `<p>安排 ${x} 名工人生产螺栓。</p>`,
-      analysis: `<p>设安排 ${m('x')} 名工人生产螺栓，则 ${m(`(${n}-x)`)} 名工人生产螺母。<br>螺母数量是螺栓数量的 2 倍：${m(
-        r`2\times${a}x=${yPer}(${n}-x)`,
-      )}，<br>解得 ${m(`x=${x}`)}。<br>答：应安排 ${x} 名工人生产螺栓，${n - x} 名工人生产螺母。</p>`,
-      knowledgeKeys: ['k-m-eq1-app-alloc'],
-    };
-  }
-  if (kind === 1) {
-    // 销售: cost c, marked up by u%, sold at k折, profit t.
-    const c = int(rng, 4, 20) * 50;
-    const u = pick(rng, [40, 50, 60, 80, 100]);
-    const k = pick(rng, [7, 8, 9]);
-    const price = (c * (100 + u) * k) / 1000;
-    const profit = price - c;
-    if (!Number.isInteger(price) || profit <= 0) return wordFallback(rng);
-    return {
-      sectionKey: 'm7a-5-3',
-      type: '解答题',
-      difficulty: 3,
-      stem: `<p>某商店把一件商品按进价提高 ${u}% 后标价，再打 ${k} 折出售，结果每件仍获利 ${profit} 元。这件商品的进价是多少元？</p>`,
-      answer: `<p>进价是 ${c} 元。</p>`,
-      analysis: `<p>设这件商品的进价是 ${m('x')} 元，则标价为 ${m(`(1+${u}\\%)x`)} 元，售价为 ${m(r`0.${k}\times(1+${u}\%)x`)} 元。<br>利润 = 售价 − 进价：${m(
-        r`0.${k}\times${fmt((100 + u) / 100)}x-x=${profit}`,
-      )}，<br>即 ${m(`${fmt(((100 + u) * k) / 1000 - 1)}x=${profit}`)}，解得 ${m(`x=${c}`)}。<br>答：这件商品的进价是 ${c} 元。</p>`,
-      knowledgeKeys: ['k-m-eq1-app-sale'],
-    };
-  }
-  if (kind === 2) {
-    // 行程: two people start towards each other.
-    const v1 = int(rng, 3, 8) * 10;
-    const v2 = int(rng, 3, 8) * 10;
-    const t = int(rng, 2, 5);
-    const s = (v1 + v2) * t;
-    return {
-      sectionKey: 'm7a-5-3',
-      type: '解答题',
-      difficulty: 2,
-      stem: `<p>甲、乙两地相距 ${s} 千米，一辆货车从甲地、一辆客车从乙地同时出发相向而行，货车每小时行驶 ${v1} 千米，客车每小时行驶 ${v2} 千米。经过几小时两车相遇？</p>`,
-      answer: `<p>经过 ${t} 小时两车相遇。</p>`,
-      analysis: `<p>设经过 ${m('x')} 小时两车相遇。相遇时两车行驶的路程之和等于两地距离：${m(`${v1}x+${v2}x=${s}`)}，<br>即 ${m(
-        `${v1 + v2}x=${s}`,
-      )}，解得 ${m(`x=${t}`)}。<br>答：经过 ${t} 小时两车相遇。</p>`,
-      knowledgeKeys: ['k-m-eq1-app-travel'],
-    };
-  }
+const wordProblems = gen('word', 10, (rng, i) =>
+  [allocationProblem, saleProblem, travelProblem, workProblem][i % 4]!(rng),
+);
+
+/** 配套: workers make bolts or nuts; 1 bolt needs 2 nuts. */
+function allocationProblem(rng: Rng): Draft {
+  // 配套: workers make bolts (a each) or nuts (b each); 1 bolt needs 2 nuts.
+  const x = int(rng, 6, 20);
+  const a = int(rng, 8, 16) * 2;
+  const yPer = a * int(rng, 1, 2);
+  // nuts per worker: 2·a·x = yPer·(n − x)  → n = x + 2ax / yPer
+  const n = x + (2 * a * x) / yPer;
+  if (!Number.isInteger(n)) return wordFallback(rng);
+  return {
+    sectionKey: 'm7a-5-3',
+    type: '解答题',
+    difficulty: 3,
+    stem: `<p>某车间有 ${n} 名工人，每人每天可以生产 ${a} 个螺栓或 ${yPer} 个螺母。1 个螺栓需要配 2 个螺母，为使每天生产的螺栓和螺母刚好配套，应安排多少名工人生产螺栓？</p>`,
+    answer: `<p>安排 ${x} 名工人生产螺栓。</p>`,
+    analysis: `<p>设安排 ${m('x')} 名工人生产螺栓，则 ${m(`(${n}-x)`)} 名工人生产螺母。<br>螺母数量是螺栓数量的 2 倍：${m(
+      r`2\times${a}x=${yPer}(${n}-x)`,
+    )}，<br>解得 ${m(`x=${x}`)}。<br>答：应安排 ${x} 名工人生产螺栓，${n - x} 名工人生产螺母。</p>`,
+    knowledgeKeys: ['k-m-eq1-app-alloc'],
+  };
+}
+
+/** 销售: a cost marked up, sold at a discount, with a profit. */
+function saleProblem(rng: Rng): Draft {
+  // 销售: cost c, marked up by u%, sold at k折, profit t.
+  const c = int(rng, 4, 20) * 50;
+  const u = pick(rng, [40, 50, 60, 80, 100]);
+  const k = pick(rng, [7, 8, 9]);
+  const price = (c * (100 + u) * k) / 1000;
+  const profit = price - c;
+  if (!Number.isInteger(price) || profit <= 0) return wordFallback(rng);
+  return {
+    sectionKey: 'm7a-5-3',
+    type: '解答题',
+    difficulty: 3,
+    stem: `<p>某商店把一件商品按进价提高 ${u}% 后标价，再打 ${k} 折出售，结果每件仍获利 ${profit} 元。这件商品的进价是多少元？</p>`,
+    answer: `<p>进价是 ${c} 元。</p>`,
+    analysis: `<p>设这件商品的进价是 ${m('x')} 元，则标价为 ${m(`(1+${u}\\%)x`)} 元，售价为 ${m(r`0.${k}\times(1+${u}\%)x`)} 元。<br>利润 = 售价 − 进价：${m(
+      r`0.${k}\times${fmt((100 + u) / 100)}x-x=${profit}`,
+    )}，<br>即 ${m(`${fmt(((100 + u) * k) / 1000 - 1)}x=${profit}`)}，解得 ${m(`x=${c}`)}。<br>答：这件商品的进价是 ${c} 元。</p>`,
+    knowledgeKeys: ['k-m-eq1-app-sale'],
+  };
+}
+
+/** 行程: two vehicles start towards each other. */
+function travelProblem(rng: Rng): Draft {
+  // 行程: two people start towards each other.
+  const v1 = int(rng, 3, 8) * 10;
+  const v2 = int(rng, 3, 8) * 10;
+  const t = int(rng, 2, 5);
+  const s = (v1 + v2) * t;
+  return {
+    sectionKey: 'm7a-5-3',
+    type: '解答题',
+    difficulty: 2,
+    stem: `<p>甲、乙两地相距 ${s} 千米，一辆货车从甲地、一辆客车从乙地同时出发相向而行，货车每小时行驶 ${v1} 千米，客车每小时行驶 ${v2} 千米。经过几小时两车相遇？</p>`,
+    answer: `<p>经过 ${t} 小时两车相遇。</p>`,
+    analysis: `<p>设经过 ${m('x')} 小时两车相遇。相遇时两车行驶的路程之和等于两地距离：${m(`${v1}x+${v2}x=${s}`)}，<br>即 ${m(
+      `${v1 + v2}x=${s}`,
+    )}，解得 ${m(`x=${t}`)}。<br>答：经过 ${t} 小时两车相遇。</p>`,
+    knowledgeKeys: ['k-m-eq1-app-travel'],
+  };
+}
+
+/** 工程: A works alone for some days, then A and B together. */
+function workProblem(rng: Rng): Draft {
   // 工程: A alone a days, B alone b days, together after A works d days.
   const pairs = [
     [10, 15, 6],
@@ -750,7 +760,7 @@ const wordProblems = gen('word', 10, (rng, i) => {
     )}，<br>解得 ${m(`x=${x.n}`)}。<br>答：两队合作还需要 ${x.n} 天完成。</p>`,
     knowledgeKeys: ['k-m-eq1-app-work'],
   };
-});
+}
 
 function wordFallback(rng: Rng): Draft {
   const x = int(rng, 10, 40);
