@@ -20,40 +20,8 @@ import { loadConfig } from '../src/config.js';
 import type { SmsMessage } from '../src/modules/account/sms.js';
 import { SUBJECT_IDS } from '../src/seed/catalog.js';
 import { DIALECTS, bearer, clientHeader, openTestDb, startTestApp, type TestApp } from './helpers/index.js';
+import { bombPng } from './helpers/hostile-files.js';
 import { as, call, dataOf, demoSchool, fileForm, type DemoSchool, type Headers } from './school-fixtures.js';
-
-/** A PNG whose header claims 60000 × 60000 pixels: a decompression bomb. */
-function bombPng(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(8 + data.length + 4);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(60_000, 0);
-  ihdr.writeUInt32BE(60_000, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', Buffer.alloc(64)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 const photo = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { DEMO_ACCOUNTS } from '../src/seed/demo.js';
 import { createSchool } from '../src/seed/school.js';
 import { DIALECTS, bearer, signIn, startTestApp, type TestApp } from './helpers/index.js';
+import { bombPng } from './helpers/hostile-files.js';
 
 const Created = envelope(CreatedScanBatchSchema);
 const Uploaded = envelope(UploadedScanPageSchema);
@@ -33,39 +34,6 @@ async function page(format: 'jpeg' | 'png' | 'tiff' | 'gif', seed = 1): Promise<
     },
   ]);
   return img.toFormat(format).toBuffer();
-}
-
-/** A PNG whose header claims 60000 × 60000 pixels: a decompression bomb. */
-function bombPng(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(8 + data.length + 4);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(60_000, 0);
-  ihdr.writeUInt32BE(60_000, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 0;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', Buffer.alloc(64)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -238,7 +206,7 @@ describe.each(DIALECTS)('scan intake on %s', (dialect) => {
     const damaged = await upload(batch.id, teacher, jpeg.subarray(0, Math.floor(jpeg.length / 2)));
     expect(damaged.status).toBe(415);
 
-    const bomb = await upload(batch.id, teacher, bombPng(), {}, 'bomb.png');
+    const bomb = await upload(batch.id, teacher, bombPng(0), {}, 'bomb.png');
     expect(bomb.status).toBe(413);
     expect((bomb.body as { message: string }).message).toBe(SCAN_MESSAGES.tooManyPixels);
 

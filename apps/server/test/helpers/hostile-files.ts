@@ -345,3 +345,21 @@ function adler32(data: Buffer): number {
   }
   return ((b << 16) | a) >>> 0;
 }
+
+/**
+ * A PNG whose header claims 60000 × 60000 pixels (a decompression bomb) of colour type `colourType` (2 RGB,
+ * 0 grey); its image data is 64 zero bytes.
+ */
+export function bombPng(colourType: 0 | 2 = 2): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(60_000, 0);
+  ihdr.writeUInt32BE(60_000, 4);
+  ihdr[8] = 8;
+  ihdr[9] = colourType;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', Buffer.alloc(64)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}

@@ -194,6 +194,26 @@ export function table(doc: Doc, columns: Column[], rows: string[][]): void {
   doc.moveDown(0.5);
 }
 
+/** One column of a table and the text a row gives it. */
+export type Field<R> = readonly [Column, (row: R) => string];
+
+/** A column of `weight` (left-aligned when `align` says so) whose cells `cell` writes. */
+export const field = <R>(
+  title: string,
+  weight: number,
+  cell: (row: R) => string,
+  align?: Column['align'],
+): Field<R> => [align === undefined ? { title, weight } : { title, weight, align }, cell];
+
+/** A table of one row per item, its columns and their cells written side by side. */
+export function fieldTable<R>(doc: Doc, items: readonly R[], fields: readonly Field<R>[]): void {
+  table(
+    doc,
+    fields.map(([column]) => column),
+    items.map((item) => fields.map(([, cell]) => cell(item))),
+  );
+}
+
 export function paragraph(
   doc: Doc,
   text: string,

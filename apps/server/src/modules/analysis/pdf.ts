@@ -11,6 +11,8 @@ import {
   ROSE,
   SLATE,
   countAxis,
+  field,
+  fieldTable,
   heading,
   newDoc,
   num,
@@ -20,7 +22,6 @@ import {
   plain,
   rateColor,
   stream,
-  table,
   titleBlock,
   type Doc,
 } from './pdf-doc.js';
@@ -61,56 +62,34 @@ export function reportPdf(a: HomeworkAnalysis, options: ReportPdfOptions): Reada
 function summarySection(doc: Doc, a: HomeworkAnalysis): void {
   const s = a.summary;
   heading(doc, T.summary);
-  table(
+  type Stats = typeof s;
+  fieldTable<Stats>(
     doc,
+    [s],
     [
-      C.studentCount,
-      C.scored,
-      C.pending,
-      C.absent,
-      C.average,
-      C.max,
-      C.min,
-      C.median,
-      C.standardDeviation,
-    ].map((title) => ({ title, weight: 1 })),
-    [
-      [
-        String(s.studentCount),
-        String(s.scoredCount),
-        String(s.pendingCount),
-        String(s.absentCount),
-        num(s.average),
-        num(s.max),
-        num(s.min),
-        num(s.median),
-        num(s.standardDeviation),
-      ],
+      field(C.studentCount, 1, (x) => String(x.studentCount)),
+      field(C.scored, 1, (x) => String(x.scoredCount)),
+      field(C.pending, 1, (x) => String(x.pendingCount)),
+      field(C.absent, 1, (x) => String(x.absentCount)),
+      field(C.average, 1, (x) => num(x.average)),
+      field(C.max, 1, (x) => num(x.max)),
+      field(C.min, 1, (x) => num(x.min)),
+      field(C.median, 1, (x) => num(x.median)),
+      field(C.standardDeviation, 1, (x) => num(x.standardDeviation)),
     ],
   );
-  table(
+  fieldTable<Stats>(
     doc,
+    [s],
     [
-      { title: C.scoreRate, weight: 1 },
-      { title: C.passRate, weight: 1.4 },
-      { title: C.goodRate, weight: 1.4 },
-      { title: C.excellentRate, weight: 1.4 },
-      { title: C.failCount, weight: 1 },
-      { title: C.objectiveAverage, weight: 1.2 },
-      { title: C.subjectiveAverage, weight: 1.2 },
-      { title: C.alpha, weight: 1 },
-    ],
-    [
-      [
-        pct(s.scoreRate),
-        T.rateWithCount(pct(s.passRate), s.passCount),
-        T.rateWithCount(pct(s.goodRate), s.goodCount),
-        T.rateWithCount(pct(s.excellentRate), s.excellentCount),
-        String(s.failCount),
-        `${num(a.objective.average)} / ${num(a.objective.fullScore)}`,
-        `${num(a.subjective.average)} / ${num(a.subjective.fullScore)}`,
-        a.cronbachAlpha === null ? PDF_TEXT.none : a.cronbachAlpha.toFixed(2),
-      ],
+      field(C.scoreRate, 1, (x) => pct(x.scoreRate)),
+      field(C.passRate, 1.4, (x) => T.rateWithCount(pct(x.passRate), x.passCount)),
+      field(C.goodRate, 1.4, (x) => T.rateWithCount(pct(x.goodRate), x.goodCount)),
+      field(C.excellentRate, 1.4, (x) => T.rateWithCount(pct(x.excellentRate), x.excellentCount)),
+      field(C.failCount, 1, (x) => String(x.failCount)),
+      field(C.objectiveAverage, 1.2, () => `${num(a.objective.average)} / ${num(a.objective.fullScore)}`),
+      field(C.subjectiveAverage, 1.2, () => `${num(a.subjective.average)} / ${num(a.subjective.fullScore)}`),
+      field(C.alpha, 1, () => (a.cronbachAlpha === null ? PDF_TEXT.none : a.cronbachAlpha.toFixed(2))),
     ],
   );
   const lines = a.settings;
@@ -124,28 +103,19 @@ function summarySection(doc: Doc, a: HomeworkAnalysis): void {
 function bandsSection(doc: Doc, a: HomeworkAnalysis, charts: boolean): void {
   heading(doc, T.bands);
   const classScope = a.scope.classId !== null;
-  table(
-    doc,
-    [
-      { title: C.band, weight: 2 },
-      { title: C.scoreRange, weight: 2 },
-      { title: C.count, weight: 1 },
-      { title: C.share, weight: 1 },
-      ...(classScope
-        ? [
-            { title: C.gradeCount, weight: 1 },
-            { title: C.gradeShare, weight: 1 },
-          ]
-        : []),
-    ],
-    a.bands.map((b) => [
-      b.label,
-      `${num(b.from)}–${num(b.to)}`,
-      String(b.count),
-      pct(b.rate),
-      ...(classScope ? [String(b.gradeCount), pct(b.gradeRate)] : []),
-    ]),
-  );
+  type Band = HomeworkAnalysis['bands'][number];
+  fieldTable<Band>(doc, a.bands, [
+    field(C.band, 2, (b) => b.label),
+    field(C.scoreRange, 2, (b) => `${num(b.from)}–${num(b.to)}`),
+    field(C.count, 1, (b) => String(b.count)),
+    field(C.share, 1, (b) => pct(b.rate)),
+    ...(classScope
+      ? [
+          field<Band>(C.gradeCount, 1, (b) => String(b.gradeCount)),
+          field<Band>(C.gradeShare, 1, (b) => pct(b.gradeRate)),
+        ]
+      : []),
+  ]);
   if (!charts) return;
   columnChart(
     doc,
@@ -173,31 +143,18 @@ function bandsSection(doc: Doc, a: HomeworkAnalysis, charts: boolean): void {
 /** 三、班级对比: every class of the homework, and their averages against the grade's. */
 function classesSection(doc: Doc, a: HomeworkAnalysis, charts: boolean): void {
   heading(doc, T.classes);
-  table(
-    doc,
-    [
-      { title: C.className, weight: 1.6, align: 'left' },
-      { title: C.teachers, weight: 1.4, align: 'left' },
-      { title: C.scored, weight: 0.9 },
-      ...[C.average, C.max, C.scoreRate, C.passRate, C.excellentRate, C.overAverageRate].map((title) => ({
-        title,
-        weight: 1,
-      })),
-      { title: C.rank, weight: 0.8 },
-    ],
-    a.classes.map((c) => [
-      c.className,
-      c.teacherNames || PDF_TEXT.none,
-      String(c.stats.scoredCount),
-      num(c.stats.average),
-      num(c.stats.max),
-      pct(c.stats.scoreRate),
-      pct(c.stats.passRate),
-      pct(c.stats.excellentRate),
-      pct(c.overAverageRate),
-      String(c.rank),
-    ]),
-  );
+  fieldTable(doc, a.classes, [
+    field(C.className, 1.6, (c) => c.className, 'left'),
+    field(C.teachers, 1.4, (c) => c.teacherNames || PDF_TEXT.none, 'left'),
+    field(C.scored, 0.9, (c) => String(c.stats.scoredCount)),
+    field(C.average, 1, (c) => num(c.stats.average)),
+    field(C.max, 1, (c) => num(c.stats.max)),
+    field(C.scoreRate, 1, (c) => pct(c.stats.scoreRate)),
+    field(C.passRate, 1, (c) => pct(c.stats.passRate)),
+    field(C.excellentRate, 1, (c) => pct(c.stats.excellentRate)),
+    field(C.overAverageRate, 1, (c) => pct(c.overAverageRate)),
+    field(C.rank, 0.8, (c) => String(c.rank)),
+  ]);
   if (!charts) return;
   columnChart(doc, {
     title: T.classAverageChart,
@@ -220,35 +177,21 @@ function classesSection(doc: Doc, a: HomeworkAnalysis, charts: boolean): void {
 /** 四、小题分析: every question's statistics, and their score rates coloured by difficulty. */
 function questionsSection(doc: Doc, a: HomeworkAnalysis, charts: boolean): void {
   heading(doc, T.questions);
-  table(
-    doc,
-    [
-      { title: C.no, weight: 0.7 },
-      { title: C.type, weight: 1.1 },
-      { title: C.fullScore, weight: 0.8 },
-      { title: C.average, weight: 0.9 },
-      { title: C.scoreRate, weight: 1 },
-      { title: C.difficulty, weight: 0.9 },
-      { title: C.discrimination, weight: 1.3 },
-      { title: C.fullCount, weight: 1.1 },
-      { title: C.zeroCount, weight: 1.1 },
-      { title: C.wrongCount, weight: 1.1 },
-      { title: C.correctAnswer, weight: 1.3, align: 'left' },
-    ],
-    a.questions.map((q) => [
-      q.no,
-      q.typeName,
-      num(q.fullScore),
-      num(q.average),
-      pct(q.scoreRate),
-      q.difficultyName,
+  fieldTable(doc, a.questions, [
+    field(C.no, 0.7, (q) => q.no),
+    field(C.type, 1.1, (q) => q.typeName),
+    field(C.fullScore, 0.8, (q) => num(q.fullScore)),
+    field(C.average, 0.9, (q) => num(q.average)),
+    field(C.scoreRate, 1, (q) => pct(q.scoreRate)),
+    field(C.difficulty, 0.9, (q) => q.difficultyName),
+    field(C.discrimination, 1.3, (q) =>
       q.discrimination === null ? PDF_TEXT.none : `${q.discrimination.toFixed(2)} ${q.discriminationName}`,
-      String(q.fullCount),
-      String(q.zeroCount),
-      String(q.wrongCount),
-      plain(q.correctAnswer, 40),
-    ]),
-  );
+    ),
+    field(C.fullCount, 1.1, (q) => String(q.fullCount)),
+    field(C.zeroCount, 1.1, (q) => String(q.zeroCount)),
+    field(C.wrongCount, 1.1, (q) => String(q.wrongCount)),
+    field(C.correctAnswer, 1.3, (q) => plain(q.correctAnswer, 40), 'left'),
+  ]);
   if (charts)
     columnChart(doc, {
       title: T.questionRateChart,
@@ -267,21 +210,12 @@ function questionsSection(doc: Doc, a: HomeworkAnalysis, charts: boolean): void 
 /** 五、知识点掌握: the score rate of every knowledge point the questions test. */
 function knowledgeSection(doc: Doc, a: HomeworkAnalysis, charts: boolean): void {
   heading(doc, T.knowledgePoints);
-  table(
-    doc,
-    [
-      { title: C.knowledgePoint, weight: 3, align: 'left' },
-      { title: C.no, weight: 2, align: 'left' },
-      { title: C.points, weight: 1 },
-      { title: C.scoreRate, weight: 1 },
-    ],
-    a.knowledgePoints.map((k) => [
-      k.name,
-      k.questionNos.join(PDF_TEXT.listSeparator),
-      num(k.fullScore),
-      pct(k.scoreRate),
-    ]),
-  );
+  fieldTable(doc, a.knowledgePoints, [
+    field(C.knowledgePoint, 3, (k) => k.name, 'left'),
+    field(C.no, 2, (k) => k.questionNos.join(PDF_TEXT.listSeparator), 'left'),
+    field(C.points, 1, (k) => num(k.fullScore)),
+    field(C.scoreRate, 1, (k) => pct(k.scoreRate)),
+  ]);
   if (charts)
     rowChart(doc, {
       title: T.knowledgePointChart,

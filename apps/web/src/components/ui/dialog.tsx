@@ -1,6 +1,7 @@
 import { Dialog as HDialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { CloseIcon } from '../icons';
+import { Button } from './button';
 import { cn } from '../../lib/utils';
 import { t } from '../../i18n/zh-CN';
 
@@ -54,5 +55,29 @@ export function Dialog({
         </DialogPanel>
       </div>
     </HDialog>
+  );
+}
+
+/** A form dialog's footer: 取消 (closes) and the submit button, busy while the form is sent. */
+export function DialogActions({
+  onCancel,
+  busy,
+  submitLabel,
+  className,
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  submitLabel: string;
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex justify-end gap-2', className)}>
+      <Button variant="secondary" onClick={onCancel}>
+        {t.cancel}
+      </Button>
+      <Button type="submit" loading={busy}>
+        {submitLabel}
+      </Button>
+    </div>
   );
 }

@@ -9,7 +9,7 @@ import {
   type Profile,
 } from '@zhzy/contracts';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { ImageCropDialog } from '../../../components/ui/image-crop-dialog';
 import { paths } from '../../../config/paths';
@@ -241,14 +241,7 @@ function PhoneDialog({ open, onClose }: { open: boolean; onClose: () => void }) 
             </Button>
           }
         />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {ta.cancel}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {ta.profile.confirm}
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} busy={busy} submitLabel={ta.profile.confirm} />
       </form>
     </Dialog>
   );

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { CRITICAL_MODE_NAMES, type ClassAnalysis } from '@zhzy/contracts';
+import type { ClassAnalysis } from '@zhzy/contracts';
 import { Chart } from '../../../components/charts/chart';
 import { pct } from '../../../components/charts/option';
 import { ReportTable } from '../../../components/ui/report-table';
@@ -12,14 +12,8 @@ import {
   questionRatesOption,
   trendOption,
 } from '../utils/chart-options';
-import {
-  bandColumns,
-  classQuestionColumns,
-  criticalColumns,
-  knowledgeColumns,
-  studentColumns,
-} from './columns';
-import { FullExportButton, useOpenStudent } from './grade-analysis';
+import { classQuestionColumns, knowledgeColumns } from './columns';
+import { ScorePanels } from './grade-analysis';
 import {
   ChartPanel,
   HomeworkHeader,
@@ -35,7 +29,6 @@ import {
 import { HomeworkToolbar, useNoHomework, useAnalysisSelection } from './selection';
 
 function ClassBody({ a }: { a: ClassAnalysis }) {
-  const openStudent = useOpenStudent();
   const file = [a.homework.title, a.class.name];
   const trend = useMemo(
     () =>
@@ -124,41 +117,7 @@ function ClassBody({ a }: { a: ClassAnalysis }) {
               />
             </Panel>
           )}
-          <Panel>
-            <ReportTable
-              title={ta.tables.bands}
-              columns={bandColumns(true)}
-              rows={a.bands}
-              rowKey={(b) => b.label}
-              fileName={file}
-            />
-          </Panel>
-          <Panel>
-            <ReportTable
-              title={ta.tables.critical}
-              description={ta.tables.criticalNote(CRITICAL_MODE_NAMES[a.settings.criticalMode])}
-              columns={criticalColumns(a.settings.showRank)}
-              rows={a.criticalStudents}
-              rowKey={(s) => `${s.studentId}-${s.line}`}
-              fileName={file}
-              empty={ta.tables.noCritical}
-            />
-          </Panel>
-          <Panel>
-            <ReportTable
-              title={ta.tables.students}
-              description={a.settings.showRank ? undefined : ta.tables.rankHidden}
-              columns={studentColumns(a.settings.showRank, false, (s) =>
-                openStudent(s, a.homework.subjectId),
-              )}
-              rows={a.students}
-              rowKey={(s) => s.studentId}
-              fileName={file}
-              actions={
-                <FullExportButton homeworkId={a.homework.id} classId={a.class.id} title={a.homework.title} />
-              }
-            />
-          </Panel>
+          <ScorePanels a={a} classId={a.class.id} file={file} compare withClass={false} />
           {a.trend.length > 0 && (
             <Panel title={ta.klass.trendTitle}>
               {a.trend.length > 1 && <Chart option={trend} label={ta.charts.trendLabel} height={300} />}

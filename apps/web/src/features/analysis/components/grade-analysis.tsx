@@ -67,9 +67,69 @@ export function useOpenStudent() {
     );
 }
 
+/**
+ * 分数段, 临界生 and 学生成绩: the tables the grade's report and one class's share. `classId` is the scope of the full
+ * export, `withClass` adds the class column to the students, `empty` is what an empty band or student table says.
+ */
+export function ScorePanels({
+  a,
+  classId,
+  file,
+  compare,
+  withClass,
+  empty,
+}: {
+  a: Pick<HomeworkAnalysis, 'homework' | 'settings' | 'bands' | 'criticalStudents' | 'students'>;
+  classId: string | null;
+  file: string[];
+  compare: boolean;
+  withClass: boolean;
+  empty?: string;
+}) {
+  const openStudent = useOpenStudent();
+  return (
+    <>
+      <Panel>
+        <ReportTable
+          title={ta.tables.bands}
+          columns={bandColumns(compare)}
+          rows={a.bands}
+          rowKey={(b) => b.label}
+          fileName={file}
+          empty={empty}
+        />
+      </Panel>
+      <Panel>
+        <ReportTable
+          title={ta.tables.critical}
+          description={ta.tables.criticalNote(CRITICAL_MODE_NAMES[a.settings.criticalMode])}
+          columns={criticalColumns(a.settings.showRank)}
+          rows={a.criticalStudents}
+          rowKey={(s) => `${s.studentId}-${s.line}`}
+          fileName={file}
+          empty={ta.tables.noCritical}
+        />
+      </Panel>
+      <Panel>
+        <ReportTable
+          title={ta.tables.students}
+          description={a.settings.showRank ? undefined : ta.tables.rankHidden}
+          columns={studentColumns(a.settings.showRank, withClass, (s) =>
+            openStudent(s, a.homework.subjectId),
+          )}
+          rows={a.students}
+          rowKey={(s) => s.studentId}
+          fileName={file}
+          empty={empty}
+          actions={<FullExportButton homeworkId={a.homework.id} classId={classId} title={a.homework.title} />}
+        />
+      </Panel>
+    </>
+  );
+}
+
 /** The sections shared by the grade analysis and the report: bands, classes, critical students, students. */
 export function GradeSections({ a }: { a: HomeworkAnalysis }) {
-  const openStudent = useOpenStudent();
   const file = [a.homework.title, a.scope.name];
   const compare = a.scope.classId !== null;
   return (
@@ -97,41 +157,14 @@ export function GradeSections({ a }: { a: HomeworkAnalysis }) {
           empty={ta.tables.none}
         />
       </Panel>
-      <Panel>
-        <ReportTable
-          title={ta.tables.bands}
-          columns={bandColumns(compare)}
-          rows={a.bands}
-          rowKey={(b) => b.label}
-          fileName={file}
-          empty={ta.tables.none}
-        />
-      </Panel>
-      <Panel>
-        <ReportTable
-          title={ta.tables.critical}
-          description={ta.tables.criticalNote(CRITICAL_MODE_NAMES[a.settings.criticalMode])}
-          columns={criticalColumns(a.settings.showRank)}
-          rows={a.criticalStudents}
-          rowKey={(s) => `${s.studentId}-${s.line}`}
-          fileName={file}
-          empty={ta.tables.noCritical}
-        />
-      </Panel>
-      <Panel>
-        <ReportTable
-          title={ta.tables.students}
-          description={a.settings.showRank ? undefined : ta.tables.rankHidden}
-          columns={studentColumns(a.settings.showRank, true, (s) => openStudent(s, a.homework.subjectId))}
-          rows={a.students}
-          rowKey={(s) => s.studentId}
-          fileName={file}
-          empty={ta.tables.none}
-          actions={
-            <FullExportButton homeworkId={a.homework.id} classId={a.scope.classId} title={a.homework.title} />
-          }
-        />
-      </Panel>
+      <ScorePanels
+        a={a}
+        classId={a.scope.classId}
+        file={file}
+        compare={compare}
+        withClass
+        empty={ta.tables.none}
+      />
     </>
   );
 }

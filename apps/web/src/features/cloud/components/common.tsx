@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { Segmented } from '../../../components/ui/segmented';
 import { SubjectPicker } from '../../../components/ui/subject-picker';
 import { composition } from '../../../i18n/composition';
-import { cn } from '../../../lib/utils';
+import { cn, formatDate } from '../../../lib/utils';
+import type { Column } from '../../../components/ui/table';
 import { useStages } from '../../../api/catalog';
 import type { ListFilters } from '../api/papers';
 
@@ -122,3 +123,38 @@ export function StatusBadges({ paper }: { paper: PaperSummary }) {
     </span>
   );
 }
+
+/** The columns the paper lists share (我的试卷, 校本资源, 回收站). */
+export const paperColumns = {
+  /** 试卷名称: the title (a link or a button of the list) over the paper's status badges. */
+  title: (title: (p: PaperSummary) => ReactNode): Column<PaperSummary> => ({
+    key: 'title',
+    header: c.colTitle,
+    cell: (p) => (
+      <div className="min-w-48">
+        {title(p)}
+        <div className="mt-1">
+          <StatusBadges paper={p} />
+        </div>
+      </div>
+    ),
+  }),
+  subject: {
+    key: 'subject',
+    header: c.colSubject,
+    cell: (p) => `${p.stageName}${p.subjectName}`,
+    className: 'whitespace-nowrap',
+  } satisfies Column<PaperSummary>,
+  size: {
+    key: 'size',
+    header: c.colSize,
+    cell: (p) => c.size(p.questionCount, p.totalScore),
+    className: 'whitespace-nowrap',
+  } satisfies Column<PaperSummary>,
+  updated: {
+    key: 'updated',
+    header: c.colUpdated,
+    cell: (p) => formatDate(p.updatedAt),
+    className: 'whitespace-nowrap tabular-nums',
+  } satisfies Column<PaperSummary>,
+};

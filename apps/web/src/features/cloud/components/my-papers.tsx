@@ -14,7 +14,6 @@ import { paths, withQuery } from '../../../config/paths';
 import { t } from '../../../i18n/zh-CN';
 import { composition } from '../../../i18n/composition';
 import { toast } from '../../../lib/toast';
-import { formatDate } from '../../../lib/utils';
 import {
   NO_LIST_FILTERS,
   copyPaper,
@@ -24,7 +23,7 @@ import {
   usePaperList,
   type ListFilters,
 } from '../api/papers';
-import { PaperFilters, StatusBadges } from './common';
+import { PaperFilters, paperColumns } from './common';
 import { WordImport } from './word-import';
 
 const c = composition.cloud;
@@ -48,41 +47,17 @@ export function MyPapersScreen() {
   };
 
   const columns: Column<PaperSummary>[] = [
-    {
-      key: 'title',
-      header: c.colTitle,
-      cell: (p) => (
-        <div className="min-w-48">
-          <Link
-            to={withQuery(paths.edit, { paperId: p.id })}
-            className="font-medium text-slate-900 hover:text-blue-700 hover:underline"
-          >
-            {p.title}
-          </Link>
-          <div className="mt-1">
-            <StatusBadges paper={p} />
-          </div>
-        </div>
-      ),
-    },
-    {
-      key: 'subject',
-      header: c.colSubject,
-      cell: (p) => `${p.stageName}${p.subjectName}`,
-      className: 'whitespace-nowrap',
-    },
-    {
-      key: 'size',
-      header: c.colSize,
-      cell: (p) => c.size(p.questionCount, p.totalScore),
-      className: 'whitespace-nowrap',
-    },
-    {
-      key: 'updated',
-      header: c.colUpdated,
-      cell: (p) => formatDate(p.updatedAt),
-      className: 'whitespace-nowrap tabular-nums',
-    },
+    paperColumns.title((p) => (
+      <Link
+        to={withQuery(paths.edit, { paperId: p.id })}
+        className="font-medium text-slate-900 hover:text-blue-700 hover:underline"
+      >
+        {p.title}
+      </Link>
+    )),
+    paperColumns.subject,
+    paperColumns.size,
+    paperColumns.updated,
     {
       key: 'actions',
       header: <span className="sr-only">{c.colActions}</span>,

@@ -13,7 +13,7 @@ import { toast } from '../../../lib/toast';
 import { formatDate } from '../../../lib/utils';
 import { NO_LIST_FILTERS, purgePaper, restorePaper, usePaperList, type ListFilters } from '../api/papers';
 import { deleteQuestionsForever, restoreQuestions, useQuestionRecycleBin } from '../api/questions';
-import { PaperFilters } from './common';
+import { PaperFilters, paperColumns } from './common';
 
 const c = composition.cloud;
 const DAY_MS = 86_400_000;
@@ -79,12 +79,7 @@ function PaperBin() {
       header: c.colTitle,
       cell: (p) => <span className="font-medium text-slate-900">{p.title}</span>,
     },
-    {
-      key: 'subject',
-      header: c.colSubject,
-      cell: (p) => `${p.stageName}${p.subjectName}`,
-      className: 'whitespace-nowrap',
-    },
+    paperColumns.subject,
     {
       key: 'deleted',
       header: c.colDeleted,

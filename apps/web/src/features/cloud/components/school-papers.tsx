@@ -9,10 +9,9 @@ import { Table, type Column } from '../../../components/ui/table';
 import { paths, withQuery } from '../../../config/paths';
 import { composition } from '../../../i18n/composition';
 import { toast } from '../../../lib/toast';
-import { formatDate } from '../../../lib/utils';
 import { NO_LIST_FILTERS, copyPaper, usePaperList, type ListFilters } from '../api/papers';
 import { PaperPreviewDrawer } from '../../../components/paper-preview-drawer';
-import { PaperFilters, StatusBadges } from './common';
+import { PaperFilters, paperColumns } from './common';
 
 const c = composition.cloud;
 
@@ -38,48 +37,24 @@ export function SchoolPapersScreen() {
   };
 
   const columns: Column<PaperSummary>[] = [
-    {
-      key: 'title',
-      header: c.colTitle,
-      cell: (p) => (
-        <div className="min-w-48">
-          <button
-            type="button"
-            className="text-left font-medium text-slate-900 hover:text-blue-700 hover:underline"
-            onClick={() => setPreviewId(p.id)}
-          >
-            {p.title}
-          </button>
-          <div className="mt-1">
-            <StatusBadges paper={p} />
-          </div>
-        </div>
-      ),
-    },
-    {
-      key: 'subject',
-      header: c.colSubject,
-      cell: (p) => `${p.stageName}${p.subjectName}`,
-      className: 'whitespace-nowrap',
-    },
-    {
-      key: 'size',
-      header: c.colSize,
-      cell: (p) => c.size(p.questionCount, p.totalScore),
-      className: 'whitespace-nowrap',
-    },
+    paperColumns.title((p) => (
+      <button
+        type="button"
+        className="text-left font-medium text-slate-900 hover:text-blue-700 hover:underline"
+        onClick={() => setPreviewId(p.id)}
+      >
+        {p.title}
+      </button>
+    )),
+    paperColumns.subject,
+    paperColumns.size,
     {
       key: 'owner',
       header: c.colOwner,
       cell: (p) => (p.mine ? c.me : p.ownerName),
       className: 'whitespace-nowrap',
     },
-    {
-      key: 'updated',
-      header: c.colUpdated,
-      cell: (p) => formatDate(p.updatedAt),
-      className: 'whitespace-nowrap tabular-nums',
-    },
+    paperColumns.updated,
     {
       key: 'actions',
       header: <span className="sr-only">{c.colActions}</span>,

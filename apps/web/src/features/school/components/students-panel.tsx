@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { CreateStudentSchema, GenderSchema, type Student } from '@zhzy/contracts';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Empty } from '../../../components/ui/empty';
 import { TextField } from '../../../components/ui/field';
 import { Listbox } from '../../../components/ui/listbox';
@@ -109,14 +109,7 @@ function StudentDialog({
           ]}
           onChange={setGender}
         />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {ts.cancel}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {ts.save}
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} busy={busy} submitLabel={ts.save} />
       </form>
     </Dialog>
   );

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { GRADES, SCHOOL_MESSAGES, type ClassInfo, type SchoolYearInfo } from '@zhzy/contracts';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Empty } from '../../../components/ui/empty';
 import { TextField } from '../../../components/ui/field';
 import { Listbox } from '../../../components/ui/listbox';
@@ -116,14 +116,7 @@ function NameDialog({
             {ts.years.makeDefault}
           </label>
         )}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {ts.cancel}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {ts.save}
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} busy={busy} submitLabel={ts.save} />
       </form>
     </Dialog>
   );
@@ -184,14 +177,7 @@ function ClassDialog({
           ]}
           onChange={setGrade}
         />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {ts.cancel}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {ts.save}
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} busy={busy} submitLabel={ts.save} />
       </form>
     </Dialog>
   );

@@ -12,7 +12,7 @@ import {
 import { ChevronLeftIcon } from '../../../components/icons';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Empty } from '../../../components/ui/empty';
 import { TextField } from '../../../components/ui/field';
 import { LargeDialog } from '../../../components/ui/large-dialog';
@@ -134,14 +134,7 @@ function GroupDialog({
             onChange={setGrade}
           />
         )}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {ts.cancel}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {ts.save}
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} busy={busy} submitLabel={ts.save} />
       </form>
     </Dialog>
   );

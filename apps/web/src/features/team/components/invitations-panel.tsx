@@ -14,7 +14,7 @@ import {
 } from '@zhzy/contracts';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Empty } from '../../../components/ui/empty';
 import { TextField } from '../../../components/ui/field';
 import { Listbox } from '../../../components/ui/listbox';
@@ -125,14 +125,7 @@ function CreateDialog({
             onChange={(e) => setDays(e.target.value)}
           />
         </div>
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={onClose}>
-            {ts.cancel}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {ts.invites.submit}
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} busy={busy} submitLabel={ts.invites.submit} className="pt-2" />
       </form>
     </Dialog>
   );
