@@ -5,6 +5,7 @@ import type {
   RecognitionPagesTable,
   ScoringRulesTable,
 } from '../../db/schema.js';
+import { toScanPage, type ScanPage } from '../scan/repository.js';
 
 export type RecognitionPageRow = Selectable<RecognitionPagesTable>;
 export type RecognitionExceptionRow = Selectable<RecognitionExceptionsTable>;
@@ -23,8 +24,10 @@ export class RecognitionRepository {
     return this.db.transaction().execute((trx) => fn(new RecognitionRepository(trx), trx));
   }
 
-  findScanPage(pageId: string) {
-    return this.db.selectFrom('scan_pages').selectAll().where('id', '=', pageId).executeTakeFirst();
+  /** A stored page image, read through the scan module's one mapper. */
+  async findScanPage(pageId: string): Promise<ScanPage | undefined> {
+    const row = await this.db.selectFrom('scan_pages').selectAll().where('id', '=', pageId).executeTakeFirst();
+    return row && toScanPage(row);
   }
 
   findPage(pageId: string) {
