@@ -318,11 +318,17 @@ export class CatalogRepository {
   }
 
   /** The visible questions among `ids`, with their subject, stage and type. */
-  findVisibleQuestions(orgId: string, userId: string, ids: string[]) {
-    return this.visibleQuestions(orgId, userId)
+  /** The questions among `ids` the user may see, with where each belongs (stage, subject, type). */
+  async findVisibleQuestions(
+    orgId: string,
+    userId: string,
+    ids: string[],
+  ): Promise<{ id: string; subjectId: string; stageId: string; typeId: string }[]> {
+    const rows = await this.visibleQuestions(orgId, userId)
       .innerJoin('subjects as s', 's.id', 'q.subject_id')
       .select(['q.id', 'q.subject_id', 's.stage_id', 'q.type_id'])
       .where('q.id', 'in', ids)
       .execute();
+    return rows.map((r) => ({ id: r.id, subjectId: r.subject_id, stageId: r.stage_id, typeId: r.type_id }));
   }
 }
