@@ -5,7 +5,7 @@ import type {
   RecognitionPagesTable,
   ScoringRulesTable,
 } from '../../db/schema.js';
-import { toScanPage, type ScanPage } from '../scan/repository.js';
+import { ScanRepository, type ScanPage } from '../scan/repository.js';
 
 export type RecognitionPageRow = Selectable<RecognitionPagesTable>;
 export type RecognitionExceptionRow = Selectable<RecognitionExceptionsTable>;
@@ -24,10 +24,9 @@ export class RecognitionRepository {
     return this.db.transaction().execute((trx) => fn(new RecognitionRepository(trx), trx));
   }
 
-  /** A stored page image, read through the scan module's one mapper. */
-  async findScanPage(pageId: string): Promise<ScanPage | undefined> {
-    const row = await this.db.selectFrom('scan_pages').selectAll().where('id', '=', pageId).executeTakeFirst();
-    return row && toScanPage(row);
+  /** A stored page image: the scan module's query and mapper serve (on this repository's connection). */
+  findScanPage(pageId: string): Promise<ScanPage | undefined> {
+    return new ScanRepository(this.db).findPage(pageId);
   }
 
   findPage(pageId: string) {

@@ -75,7 +75,7 @@ const batchRow = (b: ScanBatch): Insertable<ScanBatchesTable> => ({
   created_at: b.createdAt,
 });
 
-/** The one place a scan_pages row becomes a {@link ScanPage} (the recognition repository reads pages through it). */
+/** The one place a scan_pages row becomes a {@link ScanPage} (recognition reads pages through this repository). */
 export const toScanPage = (r: Selectable<ScanPagesTable>): ScanPage => ({
   id: r.id,
   orgId: r.org_id,
