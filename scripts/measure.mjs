@@ -1,7 +1,8 @@
 // Measures the "Done when" figures of issue 24 (one spine for scores, smaller services, shared web data):
 // `node scripts/measure.mjs [--list]`. Prints host source files over 500 lines, functions over 80 lines, score-rule
 // definitions, objective-kind lists, web data hooks defined in more than one file, `JSON.parse(...) as` casts and
-// inline Chinese strings in the host outside apps/server/src/i18n. `--list` names every offender, not only the count.
+// inline Chinese strings in the host outside apps/server/src/i18n and snake_case row fields read outside the host's
+// repositories. `--list` names every offender, not only the count.
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -58,9 +59,9 @@ function nameOf(node) {
 }
 
 const report = [];
-function figure(label, items) {
-  report.push([label, items.length]);
-  console.log(`${label}: ${items.length}`);
+function figure(label, items, count = items.length) {
+  report.push([label, count]);
+  console.log(`${label}: ${count}`);
   if (list) for (const item of items) console.log(`  ${item}`);
 }
 
@@ -96,6 +97,12 @@ const KINDS = new Set(['single', 'multiple', 'truefalse']);
 const SCORE_RULE =
   /^(score(Objective|Answer|Choice|Multiple|Single|Item|Question)|objectiveScore|pointsFor|autoScore|judge(Answer|Choice)?)$/i;
 const cacheKeys = new Map();
+// Row fields leaking out of repositories: property reads of snake_case names in apps/server/src/modules/** outside a
+// repository file (`repository.ts` or a `repository/` folder), writes (`row.x = …`) aside. Names that are snake_case
+// outside the database, by the OAuth 2 token grammar (RFC 6749) the host's /auth/token speaks, are not row fields:
+const NOT_ROW_FIELDS = new Set(['access_token', 'refresh_token', 'grant_type', 'token_type', 'expires_in']);
+const SNAKE = /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/;
+const rowFieldReads = new Map();
 
 for (const file of ALL) {
   const sf = parse(file);
@@ -124,6 +131,20 @@ for (const file of ALL) {
       if (/^[a-z-]+\/[\w/-]+$/.test(key))
         cacheKeys.set(key, new Set([...(cacheKeys.get(key) ?? []), feature]));
     }
+    if (
+      /^apps\/server\/src\/modules\//.test(file) &&
+      !/\/repository(\.ts$|\/)/.test(file) &&
+      ts.isPropertyAccessExpression(node) &&
+      ts.isIdentifier(node.name) &&
+      SNAKE.test(node.name.text) &&
+      !NOT_ROW_FIELDS.has(node.name.text) &&
+      !(
+        ts.isBinaryExpression(node.parent) &&
+        node.parent.left === node &&
+        node.parent.operatorToken.kind === ts.SyntaxKind.EqualsToken
+      )
+    )
+      rowFieldReads.set(file, (rowFieldReads.get(file) ?? 0) + 1);
     // JSON.parse(...) as T
     if (ts.isAsExpression(node) && isJsonParse(node.expression))
       jsonCasts.push(`${file}:${lineOf(sf, node.getStart(sf))}`);
@@ -202,3 +223,8 @@ figure(
 figure('JSON.parse(...) as (everywhere)', jsonCasts);
 const chineseFiles = new Set(hostChinese.map((h) => h.split(':')[0]));
 figure(`inline host Chinese strings outside apps/server/src/i18n (${chineseFiles.size} files)`, hostChinese);
+figure(
+  'snake_case row fields read outside repositories (host)',
+  [...rowFieldReads].sort((a, b) => b[1] - a[1]).map(([file, n]) => `${n} ${file}`),
+  [...rowFieldReads.values()].reduce((a, b) => a + b, 0),
+);

@@ -3,6 +3,20 @@ import { precompiled } from '../../db/precompiled.js';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 
+/** One question in a user's basket, with its type section and paper (the basket view is built from these). */
+export interface BasketLine {
+  paperId: string;
+  stageId: string;
+  subjectId: string;
+  textbookId: string | null;
+  stageName: string;
+  subjectName: string;
+  sectionId: string;
+  typeId: string;
+  typeName: string;
+  questionId: string;
+}
+
 /** The question basket: one paper per user, school, stage and subject; type sections; items. */
 export class BasketRepository {
   private readonly basketRows;
@@ -50,8 +64,19 @@ export class BasketRepository {
    * The whole basket of a user in one query: one row per question, with its type section and paper.
    * Empty sections and papers are pruned on every change, so every paper and section has a row here.
    */
-  listBasketRows(orgId: string, userId: string) {
-    return this.basketRows(orgId, userId);
+  async listBasketLines(orgId: string, userId: string): Promise<BasketLine[]> {
+    return (await this.basketRows(orgId, userId)).map((r) => ({
+      paperId: r.paper_id,
+      stageId: r.stage_id,
+      subjectId: r.subject_id,
+      textbookId: r.textbook_id,
+      stageName: r.stage_name,
+      subjectName: r.subject_name,
+      sectionId: r.section_id,
+      typeId: r.type_id,
+      typeName: r.type_name,
+      questionId: r.question_id,
+    }));
   }
 
   /** Marks the member's basket changed, so every instance's cached copy of it is stale. */

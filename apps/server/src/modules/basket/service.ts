@@ -43,35 +43,35 @@ export class BasketService {
   }
 
   private async build(orgId: string, userId: string): Promise<Basket> {
-    const rows = await this.repo.listBasketRows(orgId, userId);
+    const rows = await this.repo.listBasketLines(orgId, userId);
     const basket: Basket = { sumCount: rows.length, paperInfo: [], type: {}, questionIds: [] };
     const papers = new Map<string, Basket['paperInfo'][number]>();
     const sections = new Map<string, Basket['type'][string][number]>();
     for (const row of rows) {
-      let paper = papers.get(row.paper_id);
+      let paper = papers.get(row.paperId);
       if (!paper) {
         paper = {
-          id: row.paper_id,
-          stageId: row.stage_id,
-          subjectId: row.subject_id,
-          stageName: row.stage_name,
-          subjectName: row.subject_name,
-          testPaperTextbook: row.textbook_id,
+          id: row.paperId,
+          stageId: row.stageId,
+          subjectId: row.subjectId,
+          stageName: row.stageName,
+          subjectName: row.subjectName,
+          testPaperTextbook: row.textbookId,
           questionCount: 0,
         };
-        papers.set(row.paper_id, paper);
+        papers.set(row.paperId, paper);
         basket.paperInfo.push(paper);
-        basket.type[row.paper_id] = [];
+        basket.type[row.paperId] = [];
       }
       paper.questionCount += 1;
-      let section = sections.get(row.section_id);
+      let section = sections.get(row.sectionId);
       if (!section) {
-        section = { id: row.section_id, typeId: row.type_id, dataName: row.type_name, questionCount: 0 };
-        sections.set(row.section_id, section);
-        basket.type[row.paper_id]!.push(section);
+        section = { id: row.sectionId, typeId: row.typeId, dataName: row.typeName, questionCount: 0 };
+        sections.set(row.sectionId, section);
+        basket.type[row.paperId]!.push(section);
       }
       section.questionCount += 1;
-      basket.questionIds.push(row.question_id);
+      basket.questionIds.push(row.questionId);
     }
     return basket;
   }
@@ -90,11 +90,11 @@ export class BasketService {
         const paperId = await repo.ensurePaper({
           orgId,
           userId: auth.userId,
-          stageId: q.stage_id,
-          subjectId: q.subject_id,
+          stageId: q.stageId,
+          subjectId: q.subjectId,
           now,
         });
-        const sectionId = await repo.ensureSection(paperId, q.type_id);
+        const sectionId = await repo.ensureSection(paperId, q.typeId);
         await repo.addItem({ paperId, sectionId, questionId: id, now });
       }
       await repo.bumpVersion(orgId, auth.userId);

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { QuestionType } from '@zhzy/contracts';
 import type { Database } from '../../db/schema.js';
 import { containsPattern, ilike, type FullTextQuery } from '../../db/dialect.js';
 import type { DialectName } from '../../db/connect.js';
@@ -55,12 +56,14 @@ export class CatalogRepository {
       .execute();
   }
 
-  findTextbook(textbookId: string) {
-    return this.db
+  /** A textbook and its subject (the papers module checks a paper's textbook through this too). */
+  async findTextbook(textbookId: string): Promise<{ id: string; subjectId: string } | undefined> {
+    const row = await this.db
       .selectFrom('textbooks')
       .select(['id', 'subject_id'])
       .where('id', '=', textbookId)
       .executeTakeFirst();
+    return row && { id: row.id, subjectId: row.subject_id };
   }
 
   listBooknodes(textbookId: string) {
@@ -98,13 +101,20 @@ export class CatalogRepository {
       .executeTakeFirst();
   }
 
-  listQuestionTypes(subjectId: string) {
-    return this.db
+  /** A subject's question types in their order (the papers module's Word import picks among them too). */
+  async listQuestionTypes(subjectId: string): Promise<QuestionType[]> {
+    const rows = await this.db
       .selectFrom('question_types')
       .select(['id', 'subject_id', 'name', 'objective'])
       .where('subject_id', '=', subjectId)
       .orderBy('sort')
       .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      subjectId: r.subject_id,
+      name: r.name,
+      objective: r.objective === 1,
+    }));
   }
 
   private visibleQuestions(orgId: string, userId: string) {
@@ -308,11 +318,17 @@ export class CatalogRepository {
   }
 
   /** The visible questions among `ids`, with their subject, stage and type. */
-  findVisibleQuestions(orgId: string, userId: string, ids: string[]) {
-    return this.visibleQuestions(orgId, userId)
+  /** The questions among `ids` the user may see, with where each belongs (stage, subject, type). */
+  async findVisibleQuestions(
+    orgId: string,
+    userId: string,
+    ids: string[],
+  ): Promise<{ id: string; subjectId: string; stageId: string; typeId: string }[]> {
+    const rows = await this.visibleQuestions(orgId, userId)
       .innerJoin('subjects as s', 's.id', 'q.subject_id')
       .select(['q.id', 'q.subject_id', 's.stage_id', 'q.type_id'])
       .where('q.id', 'in', ids)
       .execute();
+    return rows.map((r) => ({ id: r.id, subjectId: r.subject_id, stageId: r.stage_id, typeId: r.type_id }));
   }
 }

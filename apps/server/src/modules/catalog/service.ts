@@ -86,14 +86,8 @@ export class CatalogService {
     return buildTree(await this.repo.listKnowledgePoints(subjectId));
   }
 
-  async questionTypes(subjectId: string): Promise<QuestionType[]> {
-    const rows = await this.repo.listQuestionTypes(subjectId);
-    return rows.map((r) => ({
-      id: r.id,
-      subjectId: r.subject_id,
-      name: r.name,
-      objective: r.objective === 1,
-    }));
+  questionTypes(subjectId: string): Promise<QuestionType[]> {
+    return this.repo.listQuestionTypes(subjectId);
   }
 
   async questionPage(

@@ -24,6 +24,7 @@ import { requireSchool } from '../../lib/scope.js';
 import { newId } from '../../lib/ids.js';
 import type { PapersService } from '../papers/service.js';
 import type { SystemRepository } from '../system/repository.js';
+import { chosenYear } from '../system/service.js';
 import { NO_SCANS_YET, type HomeworkProgress, type HomeworkProgressSource } from '../results/progress.js';
 import { toTenths } from '../results/scoring.js';
 import { cardFonts, safeFilename, type CardPdfJob } from './card-pdf.js';
@@ -73,9 +74,7 @@ export class HomeworkService {
       this.system.findMembership(orgId, auth.userId),
       this.system.listSchoolYears(orgId),
     ]);
-    const chosen =
-      years.find((y) => y.id === membership?.default_year_id) ?? years.find((y) => y.is_default === 1);
-    return chosen?.id ?? null;
+    return chosenYear(years, membership?.defaultYearId)?.id ?? null;
   }
 
   /** A paper's card settings: as saved, else the defaults with a number grid as long as the school's numbers. */

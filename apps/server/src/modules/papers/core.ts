@@ -372,8 +372,8 @@ export class PapersCore {
 
   protected async checkTextbook(subjectId: string, textbookId: string | null) {
     if (!textbookId) return null;
-    const book = await this.repo.findTextbook(textbookId);
-    if (!book || book.subject_id !== subjectId) throw notFound(T.textbookNotFound);
+    const book = await this.repo.catalog.findTextbook(textbookId);
+    if (!book || book.subjectId !== subjectId) throw notFound(T.textbookNotFound);
     return book.id;
   }
 

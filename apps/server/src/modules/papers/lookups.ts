@@ -3,6 +3,7 @@ import type { DialectName } from '../../db/connect.js';
 import { relatedSystemQuestionIds } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { chunks } from '../../seed/catalog.js';
+import { CatalogRepository } from '../catalog/repository.js';
 
 // The read-only look-ups composition needs from the catalogue, the bank and the basket (names, questions, the
 // pool smart composition draws from), and the personal copies of questions it inserts. `PapersRepository`
@@ -36,10 +37,15 @@ export interface NewQuestion {
 }
 
 export class PaperLookups {
+  /** Textbooks and question types are the catalogue's: one query each serves both modules. */
+  readonly catalog: CatalogRepository;
+
   constructor(
     protected readonly db: Kysely<Database>,
     protected readonly dialect: DialectName,
-  ) {}
+  ) {
+    this.catalog = new CatalogRepository(db, dialect);
+  }
 
   // ───────────── names ─────────────
 
@@ -65,23 +71,6 @@ export class PaperLookups {
   usersByIds(ids: string[]) {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db.selectFrom('users').select(['id', 'nickname']).where('id', 'in', ids).execute();
-  }
-
-  findTextbook(id: string) {
-    return this.db
-      .selectFrom('textbooks')
-      .select(['id', 'subject_id'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-  }
-
-  questionTypes(subjectId: string) {
-    return this.db
-      .selectFrom('question_types')
-      .select(['id', 'name', 'objective', 'sort'])
-      .where('subject_id', '=', subjectId)
-      .orderBy('sort')
-      .execute();
   }
 
   typesByIds(ids: string[]) {

@@ -48,7 +48,7 @@ export class PapersWord extends PapersCompose {
       if (error instanceof SandboxLimitError) throw limitRefusal(error);
       throw new AppError('VALIDATION', T.unreadableWord);
     }
-    const types = await this.repo.questionTypes(subject.id);
+    const types = await this.repo.catalog.listQuestionTypes(subject.id);
     const kps = await this.repo.knowledgePoints(subject.id);
     const preview = previewFor(parsed, subject.id, types, kps);
     await this.suggestKnowledgePoints(preview, subject.id, kps);
@@ -90,7 +90,7 @@ export class PapersWord extends PapersCompose {
     const subject = await this.repo.findSubject(body.subjectId);
     if (!subject) throw notFound(T.subjectNotFound);
     const textbookId = await this.checkTextbook(subject.id, body.textbookId ?? null);
-    const types = new Map((await this.repo.questionTypes(subject.id)).map((t) => [t.id, t]));
+    const types = new Map((await this.repo.catalog.listQuestionTypes(subject.id)).map((t) => [t.id, t]));
     const kpIds = new Set((await this.repo.knowledgePoints(subject.id)).map((k) => k.id));
     const now = this.now();
     const draft: Draft = { title: body.title, subtitle: body.subtitle, status: 'draft', sections: [] };
@@ -169,7 +169,7 @@ export function sharedShare(words: readonly string[], tokens: string): number {
  * Chooses a question's type among the subject's: the section's type by name, else single or multiple choice by
  * the answer where there are options, else true/false by the answer, else the fallback type.
  */
-function typePicker(types: { id: string; name: string; objective: number }[]) {
+function typePicker(types: { id: string; name: string; objective: boolean }[]) {
   const byName = new Map(types.map((t) => [t.name, t]));
   const fallback = types.find((t) => t.name === IMPORT_TYPE_NAMES.fallback) ?? types.at(-1);
   if (!fallback) throw new AppError('VALIDATION', T.noTypes);
@@ -198,7 +198,7 @@ function typePicker(types: { id: string; name: string; objective: number }[]) {
 export function previewFor(
   parsed: ParsedPaper,
   subjectId: string,
-  types: { id: string; name: string; objective: number }[],
+  types: { id: string; name: string; objective: boolean }[],
   kps: { id: string; name: string }[],
 ): ImportPreview {
   const warnings = [...parsed.warnings];
@@ -223,7 +223,7 @@ export function previewFor(
         if (id) kpIds.push(id);
         else qWarnings.push(T.unknownPoint(q.no, name));
       }
-      if (type.objective === 1 && q.options.length === 0 && type.name !== IMPORT_TYPE_NAMES.trueFalse) {
+      if (type.objective && q.options.length === 0 && type.name !== IMPORT_TYPE_NAMES.trueFalse) {
         qWarnings.push(T.noOptions(q.no, type.name));
       }
       out.questions.push({

@@ -4,7 +4,7 @@ import { RECOGNITION_REASONS, RECOGNITION_TEXT } from '../../i18n/recognition.js
 import type { FrozenCard } from '../homework/service.js';
 import type { HomeworkRow } from '../homework/repository.js';
 import type { SheetRow } from '../results/service.js';
-import type { ScanPageRow } from '../scan/repository.js';
+import type { ScanPage } from '../scan/repository.js';
 import { keysOf, ruleOf } from './answer-key.js';
 import { PAGE_BLOCKERS, newException, type RecognitionServiceDeps } from './context.js';
 import type { NewException, RecognitionPageRow } from './repository.js';
@@ -24,7 +24,7 @@ import {
 /** Two pages of one student may race to open the sheet: the loser tries once more and finds it. */
 export async function applyWithRetry(
   deps: RecognitionServiceDeps,
-  scan: ScanPageRow,
+  scan: ScanPage,
   row: RecognitionPageRow,
   studentId: string | null,
 ): Promise<void> {
@@ -42,7 +42,7 @@ export async function applyWithRetry(
  */
 async function apply(
   deps: RecognitionServiceDeps,
-  scan: ScanPageRow,
+  scan: ScanPage,
   input: RecognitionPageRow,
   studentId: string | null,
 ): Promise<void> {
@@ -80,7 +80,7 @@ async function apply(
 /** Stores the page as it now stands and replaces its open exceptions with what it raised. */
 async function settlePage(
   deps: RecognitionServiceDeps,
-  scan: ScanPageRow,
+  scan: ScanPage,
   row: RecognitionPageRow,
   raised: NewException[],
 ): Promise<void> {
@@ -94,7 +94,7 @@ async function settlePage(
 /** A page expected to be blank (see `isBlankBack`) is set aside without asking the teacher anything. */
 async function setAside(
   deps: RecognitionServiceDeps,
-  scan: ScanPageRow,
+  scan: ScanPage,
   row: RecognitionPageRow,
 ): Promise<void> {
   row.status = 'ignored';
@@ -111,7 +111,7 @@ async function setAside(
  */
 async function cardOfReading(
   deps: RecognitionServiceDeps,
-  scan: ScanPageRow,
+  scan: ScanPage,
   row: RecognitionPageRow,
   reading: StoredReading,
   studentId: string | null,
@@ -119,10 +119,10 @@ async function cardOfReading(
 ): Promise<{ card: FrozenCard; identity: PageIdentity } | null> {
   const id = reading.identity;
   const card = id ? await deps.findCard(id.cardId, id.version) : null;
-  if (id && (!card || card.orgId !== scan.org_id || card.homeworkDeletedAt)) {
+  if (id && (!card || card.orgId !== scan.orgId || card.homeworkDeletedAt)) {
     const message = !card
       ? RECOGNITION_PROBLEM_MESSAGES.cardUnknown
-      : card.orgId !== scan.org_id
+      : card.orgId !== scan.orgId
         ? RECOGNITION_MESSAGES.otherSchool
         : RECOGNITION_MESSAGES.homeworkDeleted;
     raised.push(newException(deps, scan, row, 'cardUnknown', message));
@@ -142,7 +142,7 @@ async function cardOfReading(
 /** Who the page belongs to: the teacher's choice, the personalised QR, else the number bubbles (or sticker). */
 async function studentOfPage(
   deps: RecognitionServiceDeps,
-  scan: ScanPageRow,
+  scan: ScanPage,
   row: RecognitionPageRow,
   id: PageIdentity,
   homework: HomeworkRow,
@@ -189,12 +189,12 @@ async function studentOfPage(
  */
 async function studentOfPreviousPage(
   deps: RecognitionServiceDeps,
-  scan: ScanPageRow,
+  scan: ScanPage,
   row: RecognitionPageRow,
   id: PageIdentity,
   homework: HomeworkRow,
 ): Promise<PageStudent | undefined> {
-  const before = await deps.repo.neighbour(scan.batch_id, scan.seq, 'before');
+  const before = await deps.repo.neighbour(scan.batchId, scan.seq, 'before');
   if (
     id.page > 1 &&
     before?.status === 'done' &&
@@ -212,7 +212,7 @@ async function studentOfPreviousPage(
 /** True, with a `duplicateSheet` exception, when the student already has another page with this number. */
 async function isDuplicatePage(
   deps: RecognitionServiceDeps,
-  scan: ScanPageRow,
+  scan: ScanPage,
   row: RecognitionPageRow,
   homework: HomeworkRow,
   student: PageStudent,
@@ -267,11 +267,11 @@ async function writeSheet(
 /** The next page of the feeder may have waited for this one to know its student (workers run in parallel). */
 async function applyFollower(
   deps: RecognitionServiceDeps,
-  scan: ScanPageRow,
+  scan: ScanPage,
   row: RecognitionPageRow,
 ): Promise<void> {
   if (row.page_no === null || !row.student_id) return;
-  const next = await deps.repo.neighbour(scan.batch_id, scan.seq, 'after');
+  const next = await deps.repo.neighbour(scan.batchId, scan.seq, 'after');
   if (!next || next.status !== 'failed' || next.student_id || !next.result) return;
   if (next.card_id !== row.card_id || next.page_no !== row.page_no + 1) return;
   const open = await deps.repo.listPageExceptions(next.page_id);

@@ -11,7 +11,7 @@ import type { CardLayoutResolver } from '../homework/service.js';
 import type { HomeworkRow } from '../homework/repository.js';
 import type { ResultsService } from '../results/service.js';
 import { assertCanUseBatch } from '../scan/policy.js';
-import type { ScanBatchRow, ScanPageRow } from '../scan/repository.js';
+import type { ScanBatch, ScanPage } from '../scan/repository.js';
 import type { PageStorage } from '../scan/storage.js';
 import type { RecognitionPool } from './pool.js';
 import type { NewException, RecognitionPageRow, RecognitionRepository } from './repository.js';
@@ -58,7 +58,7 @@ export interface RecognitionServiceDeps {
   storage: PageStorage;
   pool: RecognitionPool;
   findCard: CardLayoutResolver;
-  findBatch: (id: string) => Promise<ScanBatchRow | undefined>;
+  findBatch: (id: string) => Promise<ScanBatch | undefined>;
   /**
    * Queues a page's recognition; a page of higher `priority` runs before waiting pages of lower priority (a school's
    * n-th waiting page gets -n, so schools take turns).
@@ -72,7 +72,7 @@ export const nowOf = (deps: RecognitionServiceDeps): string => nowIso(deps.clock
 /** An exception a page raises (the problem's usual message unless `message` names more). */
 export function newException(
   deps: RecognitionServiceDeps,
-  scan: Pick<ScanPageRow, 'id' | 'org_id' | 'batch_id'>,
+  scan: Pick<ScanPage, 'id' | 'orgId' | 'batchId'>,
   row: Pick<RecognitionPageRow, 'homework_id' | 'sheet_id' | 'student_id' | 'page_no'>,
   code: RecognitionExceptionCode,
   message?: string,
@@ -80,8 +80,8 @@ export function newException(
 ): NewException {
   return {
     id: newId(),
-    org_id: scan.org_id,
-    batch_id: scan.batch_id,
+    org_id: scan.orgId,
+    batch_id: scan.batchId,
     page_id: scan.id,
     homework_id: row.homework_id,
     sheet_id: row.sheet_id,
@@ -100,7 +100,7 @@ export async function batchOf(
   deps: RecognitionServiceDeps,
   auth: AuthContext,
   batchId: string,
-): Promise<ScanBatchRow> {
+): Promise<ScanBatch> {
   const batch = await deps.findBatch(batchId);
   assertCanUseBatch(auth, batch);
   return batch;

@@ -13,7 +13,7 @@ import type { AuthContext } from '../../lib/call.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { requireSchool } from '../../lib/scope.js';
 import { RECOGNITION_REASONS, RECOGNITION_TEXT } from '../../i18n/recognition.js';
-import type { ScanPageRow } from '../scan/repository.js';
+import type { ScanPage } from '../scan/repository.js';
 import { writeResponses } from './answer-key.js';
 import { applyWithRetry } from './apply.js';
 import { EXCEPTION_ACTIONS, batchOf, homeworkOf, nowOf, type RecognitionServiceDeps } from './context.js';
@@ -132,7 +132,7 @@ interface Fix {
   ex: RecognitionExceptionRow;
   body: ResolveException;
   page: RecognitionPageRow | undefined;
-  scan: ScanPageRow | undefined;
+  scan: ScanPage | undefined;
   now: string;
 }
 

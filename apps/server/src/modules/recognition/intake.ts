@@ -1,5 +1,5 @@
 import { RECOGNITION_MESSAGES, type PageRecognition } from '@zhzy/contracts';
-import type { ScanPageRow } from '../scan/repository.js';
+import type { ScanPage } from '../scan/repository.js';
 import { applyWithRetry } from './apply.js';
 import { newException, nowOf, type RecognitionServiceDeps } from './context.js';
 import { WorkerCrashError, WorkerMemoryError, type CardHint } from './pool.js';
@@ -16,7 +16,7 @@ export async function cutCrops(deps: RecognitionServiceDeps, scanId: string): Pr
   const result = parseStoredReading(rec.result);
   const paths = result.cropPaths ?? {};
   if (!result.crops.some((c) => paths[c.id])) return [];
-  const images = await deps.pool.cutCrops(await deps.storage.read(scan.file_path), result);
+  const images = await deps.pool.cutCrops(await deps.storage.read(scan.filePath), result);
   const written: string[] = [];
   for (const crop of result.crops) {
     const file = paths[crop.id];
@@ -31,8 +31,8 @@ export async function cutCrops(deps: RecognitionServiceDeps, scanId: string): Pr
 /** A page was stored: remember it as queued and queue its recognition. */
 export async function pageStored(
   deps: RecognitionServiceDeps,
-  page: ScanPageRow,
-  replaced?: ScanPageRow,
+  page: ScanPage,
+  replaced?: ScanPage,
 ): Promise<void> {
   const now = nowOf(deps);
   const existing = await deps.repo.findPage(page.id);
@@ -43,12 +43,12 @@ export async function pageStored(
     const old = await deps.repo.findPage(replaced.id);
     if (old && old.status !== 'rescanned') {
       await deps.repo.updatePage(old.page_id, { status: 'rescanned', updated_at: now });
-      await deps.repo.resolvePageExceptions(old.page_id, 'rescanned', page.created_by, now);
+      await deps.repo.resolvePageExceptions(old.page_id, 'rescanned', page.createdBy, now);
       if (old.sheet_id && old.status === 'done')
         await deps.results.setPagesReceived(old.sheet_id, await deps.repo.pagesOfSheet(old.sheet_id));
     }
   }
-  await enqueuePage(deps, page.id, page.org_id);
+  await enqueuePage(deps, page.id, page.orgId);
 }
 
 /**
@@ -81,15 +81,15 @@ export async function recognise(
   const attempts = base.attempts + 1;
   let out: { result: PageRecognition; images: Map<string, Buffer> };
   try {
-    const bytes = await deps.storage.read(scan.file_path);
+    const bytes = await deps.storage.read(scan.filePath);
     out = await deps.pool.recognise(
       bytes,
       async (cardId, version) => {
-        const card = await deps.findCard(cardId, version, scan.org_id);
+        const card = await deps.findCard(cardId, version, scan.orgId);
         return card && !card.homeworkDeletedAt ? card.layout : undefined;
       },
       scan.dpi ?? undefined,
-      await batchHint(deps, scan.batch_id),
+      await batchHint(deps, scan.batchId),
     );
   } catch (error) {
     return recordFailure(deps, scan, base, attempts, error);
@@ -117,7 +117,7 @@ export async function recognise(
 /** One bad page never stops a batch: it becomes an exception a teacher can see. */
 async function recordFailure(
   deps: RecognitionServiceDeps,
-  scan: ScanPageRow,
+  scan: ScanPage,
   base: RecognitionPageRow,
   attempts: number,
   error: unknown,
@@ -150,7 +150,7 @@ async function recordFailure(
  */
 async function storeCrops(
   deps: RecognitionServiceDeps,
-  scan: ScanPageRow,
+  scan: ScanPage,
   existing: RecognitionPageRow | undefined,
   result: PageRecognition,
   images: Map<string, Buffer>,

@@ -11,7 +11,7 @@ import { cardQuestionOf } from '../homework/card-paper.js';
 import type { HomeworkRow } from '../homework/repository.js';
 import type { AnswerPatch } from '../results/service.js';
 import { isObjective, scoreObjective, toTenths, type PartialRule } from '../results/scoring.js';
-import type { ScanPageRow } from '../scan/repository.js';
+import type { ScanPage } from '../scan/repository.js';
 import type { RecognitionPageRow } from './repository.js';
 
 // A page's reading as recognition applies it: the stored reading parsed by its schema, the homework's questions
@@ -53,9 +53,9 @@ export function homeworkQuestions(row: HomeworkRow): HomeworkQuestion[] {
 /** `pages/<school>/<ab>/crops/<scan page id>/<crop>.<ext>`: where a page's crops are stored. */
 export const CROP_PATH = /^pages\/[^/]+\/[^/]+\/crops\/([^/]+)\/[^/]+$/;
 
-export function cropPath(scan: ScanPageRow, crop: PageRecognition['crops'][number]): string {
+export function cropPath(scan: ScanPage, crop: PageRecognition['crops'][number]): string {
   return path.posix.join(
-    path.posix.dirname(scan.file_path),
+    path.posix.dirname(scan.filePath),
     'crops',
     scan.id,
     `${crop.id.replace(/[^\w-]/g, '_')}.${crop.format === 'png' ? 'png' : 'jpg'}`,
@@ -93,7 +93,7 @@ export interface PageStudent {
  * The back of a sheet scanned on both sides is blank paper for a one-sided card or after the last page of an
  * odd-paged card: expected, so set aside without asking the teacher anything.
  */
-export const isBlankBack = (scan: ScanPageRow, reading: StoredReading): boolean =>
+export const isBlankBack = (scan: ScanPage, reading: StoredReading): boolean =>
   !reading.identity && scan.side === 'back' && reading.problems.some((p) => p.code === 'blankPage');
 
 /**
@@ -133,13 +133,13 @@ export function answerPatches(
 }
 
 export function emptyPageRow(
-  page: Pick<ScanPageRow, 'id' | 'org_id' | 'batch_id'>,
+  page: Pick<ScanPage, 'id' | 'orgId' | 'batchId'>,
   now: string,
 ): RecognitionPageRow {
   return {
     page_id: page.id,
-    org_id: page.org_id,
-    batch_id: page.batch_id,
+    org_id: page.orgId,
+    batch_id: page.batchId,
     status: 'queued',
     outcome: null,
     card_id: null,

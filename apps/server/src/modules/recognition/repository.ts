@@ -5,6 +5,7 @@ import type {
   RecognitionPagesTable,
   ScoringRulesTable,
 } from '../../db/schema.js';
+import { ScanRepository, type ScanPage } from '../scan/repository.js';
 
 export type RecognitionPageRow = Selectable<RecognitionPagesTable>;
 export type RecognitionExceptionRow = Selectable<RecognitionExceptionsTable>;
@@ -23,8 +24,9 @@ export class RecognitionRepository {
     return this.db.transaction().execute((trx) => fn(new RecognitionRepository(trx), trx));
   }
 
-  findScanPage(pageId: string) {
-    return this.db.selectFrom('scan_pages').selectAll().where('id', '=', pageId).executeTakeFirst();
+  /** A stored page image: the scan module's query and mapper serve (on this repository's connection). */
+  findScanPage(pageId: string): Promise<ScanPage | undefined> {
+    return new ScanRepository(this.db).findPage(pageId);
   }
 
   findPage(pageId: string) {

@@ -6,7 +6,7 @@ import type { JobQueue } from '../../lib/jobs.js';
 import type { ObjectStorage } from '../../lib/storage/index.js';
 import { cardLayoutResolver } from '../homework/service.js';
 import { ResultsService } from '../results/service.js';
-import { ScanRepository, type ScanPageRow } from '../scan/repository.js';
+import { ScanRepository, type ScanPage } from '../scan/repository.js';
 import { PageStorage } from '../scan/storage.js';
 import { RecognitionPool } from './pool.js';
 import { RecognitionRepository } from './repository.js';
@@ -31,7 +31,7 @@ export interface RecognitionModule {
   service: RecognitionService;
   pool: RecognitionPool;
   /** The scan intake calls this for every page it stores. */
-  onPageStored: (page: ScanPageRow, replaced?: ScanPageRow) => Promise<void>;
+  onPageStored: (page: ScanPage, replaced?: ScanPage) => Promise<void>;
   /** Cuts the crops of a recognised page when one of them is first read (give it to the crops' readers). */
   cropOnDemand: (relative: string) => Promise<boolean>;
 }

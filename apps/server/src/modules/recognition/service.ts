@@ -8,7 +8,7 @@ import type {
   UpdateAnswerKey,
 } from '@zhzy/contracts';
 import type { AuthContext } from '../../lib/call.js';
-import type { ScanPageRow } from '../scan/repository.js';
+import type { ScanPage } from '../scan/repository.js';
 import * as keys from './answer-key.js';
 import type { RecognitionServiceDeps } from './context.js';
 import * as exceptions from './exceptions.js';
@@ -45,7 +45,7 @@ export class RecognitionService {
   }
 
   /** A page was stored: remember it as queued and queue its recognition. */
-  pageStored(page: ScanPageRow, replaced?: ScanPageRow): Promise<void> {
+  pageStored(page: ScanPage, replaced?: ScanPage): Promise<void> {
     return intake.pageStored(this.deps, page, replaced);
   }
 

@@ -14,7 +14,7 @@ export async function tally(
 ): Promise<RecognitionTally> {
   const batch = await batchOf(deps, auth, batchId);
   const pages = await deps.repo.listBatchPages(batch.id);
-  const open = await deps.repo.listExceptions(batch.org_id, { batchId: batch.id, status: 'open' });
+  const open = await deps.repo.listExceptions(batch.orgId, { batchId: batch.id, status: 'open' });
   const openByPage = new Map<string, number>();
   for (const e of open) if (e.page_id) openByPage.set(e.page_id, (openByPage.get(e.page_id) ?? 0) + 1);
   const homeworkIds = [
@@ -88,7 +88,7 @@ export async function check(
       const student = (await deps.repo.studentsByIds([sheet.student_id]))[0];
       raised.push({
         id: newId(),
-        org_id: batch.org_id,
+        org_id: batch.orgId,
         batch_id: batch.id,
         page_id: null,
         homework_id: sheet.homework_id,

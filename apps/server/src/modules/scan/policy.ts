@@ -1,7 +1,7 @@
 import { SCAN_MESSAGES } from '@zhzy/contracts';
 import type { AuthContext } from '../../lib/call.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import type { ScanBatchRow } from './repository.js';
+import type { ScanBatch } from './repository.js';
 
 /**
  * Who may see and add to a scan batch: it belongs to one school; another school never learns it exists (404).
@@ -9,10 +9,10 @@ import type { ScanBatchRow } from './repository.js';
  */
 export function assertCanUseBatch(
   auth: AuthContext,
-  batch: ScanBatchRow | undefined,
-): asserts batch is ScanBatchRow {
-  if (!batch || batch.org_id !== auth.orgId) throw notFound(SCAN_MESSAGES.batchNotFound);
-  if (batch.user_id === auth.userId) return;
+  batch: ScanBatch | undefined,
+): asserts batch is ScanBatch {
+  if (!batch || batch.orgId !== auth.orgId) throw notFound(SCAN_MESSAGES.batchNotFound);
+  if (batch.userId === auth.userId) return;
   if (auth.isCreator || auth.isAdministrator || auth.isGradeDirector) return;
   throw forbidden();
 }

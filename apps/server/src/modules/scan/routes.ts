@@ -5,7 +5,7 @@ import type { Db } from '../../db/connect.js';
 import { bearerToken } from '../../lib/bearer.js';
 import { ok, registerCall, registerUploadCall, type CallGuards, type MultipartBody } from '../../lib/call.js';
 import type { ObjectStorage } from '../../lib/storage/index.js';
-import { ScanRepository, type ScanPageRow } from './repository.js';
+import { ScanRepository, type ScanPage } from './repository.js';
 import { ScanService, type Uploader } from './service.js';
 import { PageStorage } from './storage.js';
 import { uploadError, withUploadReason } from './upload-errors.js';
@@ -49,7 +49,7 @@ export interface ScanModuleOptions {
   storage?: ObjectStorage;
   clock: () => number;
   /** Called for every page newly stored (recognition queues it), with the page a rescan set aside. */
-  onPageStored?: (page: ScanPageRow, replaced?: ScanPageRow) => Promise<void>;
+  onPageStored?: (page: ScanPage, replaced?: ScanPage) => Promise<void>;
 }
 
 /** Wires the scan intake: batch calls, the multipart page upload (user or upload token), page lists and images. */

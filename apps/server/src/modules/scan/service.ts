@@ -30,14 +30,14 @@ import { hashToken, isoAfter, newId, nowIso, randomToken } from '../../lib/ids.j
 import { inspectImage } from './image.js';
 import { uploadError } from './upload-errors.js';
 import { assertCanUseBatch } from './policy.js';
-import type { ScanBatchRow, ScanPageRow, ScanRepository } from './repository.js';
+import type { ScanBatch, ScanPage, ScanRepository } from './repository.js';
 import type { PageStorage } from './storage.js';
 import { SCAN_TEXT } from '../../i18n/messages.js';
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 /** Who is uploading: a signed-in user, or the agent holding one batch's upload token. */
-export type Uploader = { kind: 'user'; auth: AuthContext } | { kind: 'token'; batch: ScanBatchRow };
+export type Uploader = { kind: 'user'; auth: AuthContext } | { kind: 'token'; batch: ScanBatch };
 
 type ParsedFields = {
   seq?: number | undefined;
@@ -50,36 +50,36 @@ type ParsedFields = {
   photo?: boolean | undefined;
 };
 
-const batchInfo = (b: ScanBatchRow, pageCount: number): ScanBatchInfo => ({
+const batchInfo = (b: ScanBatch, pageCount: number): ScanBatchInfo => ({
   id: b.id,
-  schoolYearId: b.school_year_id,
-  subjectTeacher: b.subject_teacher === 1,
+  schoolYearId: b.schoolYearId,
+  subjectTeacher: b.subjectTeacher,
   source: b.source === 'upload' ? 'upload' : 'agent',
-  deviceName: b.device_name,
-  paperSize: b.paper_size,
+  deviceName: b.deviceName,
+  paperSize: b.paperSize,
   pageCount,
-  homeworkId: b.homework_id,
-  createdBy: b.user_id,
-  createdAt: b.created_at,
+  homeworkId: b.homeworkId,
+  createdBy: b.userId,
+  createdAt: b.createdAt,
 });
 
-export const pageInfo = (p: ScanPageRow): ScanPageInfo => ({
+export const pageInfo = (p: ScanPage): ScanPageInfo => ({
   id: p.id,
-  batchId: p.batch_id,
+  batchId: p.batchId,
   seq: p.seq,
   name: p.name,
-  contentHash: p.content_hash,
+  contentHash: p.contentHash,
   format: p.format === 'png' ? 'png' : p.format === 'tiff' ? 'tiff' : 'jpeg',
   size: p.size,
   width: p.width,
   height: p.height,
   dpi: p.dpi,
   side: p.side === 'front' || p.side === 'back' ? p.side : null,
-  blank: p.blank === 1,
+  blank: p.blank,
   source: p.source === 'upload' ? 'upload' : 'agent',
   status: 'received',
   imageUrl: buildPath(calls.scanPageImage.path, { id: p.id }),
-  createdAt: p.created_at,
+  createdAt: p.createdAt,
 });
 
 /** The scan intake: batches, idempotent page uploads (by content hash per school), page lists and images. */
@@ -92,7 +92,7 @@ export class ScanService {
      * Called for every page newly stored (recognition queues it); not for a duplicate. A rescan names the page it set
      * aside, so what was raised about that page can be closed.
      */
-    private readonly onStored: (page: ScanPageRow, replaced?: ScanPageRow) => Promise<void> = async () => {},
+    private readonly onStored: (page: ScanPage, replaced?: ScanPage) => Promise<void> = async () => {},
   ) {}
 
   async createBatch(
@@ -108,25 +108,25 @@ export class ScanService {
       throw notFound(SCAN_MESSAGES.homeworkNotFound);
     const token = `${SCAN_UPLOAD_TOKEN_PREFIX}${randomToken()}`;
     const now = this.clock();
-    const row: ScanBatchRow = {
+    const row: ScanBatch = {
       id: newId(),
-      org_id: orgId,
-      user_id: auth.userId,
-      school_year_id: input.schoolYearId ?? null,
-      subject_teacher: input.subjectTeacher ? 1 : 0,
+      orgId,
+      userId: auth.userId,
+      schoolYearId: input.schoolYearId ?? null,
+      subjectTeacher: input.subjectTeacher,
       source: input.source,
-      device_name: input.deviceName ?? null,
-      paper_size: input.paperSize ?? null,
-      homework_id: input.homeworkId ?? null,
-      upload_token_hash: hashToken(token),
-      upload_token_expires_at: isoAfter(now, SCAN_UPLOAD_TOKEN_TTL_SECONDS),
-      created_at: nowIso(() => now),
+      deviceName: input.deviceName ?? null,
+      paperSize: input.paperSize ?? null,
+      homeworkId: input.homeworkId ?? null,
+      uploadTokenHash: hashToken(token),
+      uploadTokenExpiresAt: isoAfter(now, SCAN_UPLOAD_TOKEN_TTL_SECONDS),
+      createdAt: nowIso(() => now),
     };
     await this.repo.insertBatch(row);
     return {
       batch: batchInfo(row, 0),
       uploadToken: token,
-      uploadTokenExpiresAt: row.upload_token_expires_at,
+      uploadTokenExpiresAt: row.uploadTokenExpiresAt,
     };
   }
 
@@ -145,10 +145,10 @@ export class ScanService {
   }
 
   /** Resolves an upload token to its batch (401 when unknown or expired). */
-  async batchForToken(token: string): Promise<ScanBatchRow> {
+  async batchForToken(token: string): Promise<ScanBatch> {
     const batch = await this.repo.findBatchByToken(hashToken(token));
     if (!batch) throw uploadError('tokenUnknown', 'UNAUTHORIZED');
-    if (batch.upload_token_expires_at <= nowIso(this.clock))
+    if (batch.uploadTokenExpiresAt <= nowIso(this.clock))
       throw uploadError('tokenExpired', 'UNAUTHORIZED', SCAN_MESSAGES.uploadTokenExpired);
     return batch;
   }
@@ -163,7 +163,7 @@ export class ScanService {
     data: Buffer,
     fields: ParsedFields,
   ): Promise<UploadedScanPage> {
-    let batch: ScanBatchRow | undefined;
+    let batch: ScanBatch | undefined;
     if (who.kind === 'token') {
       // An upload token opens exactly one batch.
       if (who.batch.id !== batchId) throw uploadError('wrongBatch', 'FORBIDDEN', SCAN_MESSAGES.wrongBatch);
@@ -187,7 +187,7 @@ export class ScanService {
    */
   private async uploadPhoto(
     who: Uploader,
-    batch: ScanBatchRow,
+    batch: ScanBatch,
     data: Buffer,
     fields: ParsedFields,
   ): Promise<UploadedScanPage> {
@@ -210,7 +210,7 @@ export class ScanService {
    */
   private async uploadPdf(
     who: Uploader,
-    batch: ScanBatchRow,
+    batch: ScanBatch,
     data: Buffer,
     fields: ParsedFields,
   ): Promise<UploadedScanPage> {
@@ -262,20 +262,20 @@ export class ScanService {
    */
   private async storePage(
     who: Uploader,
-    batch: ScanBatchRow,
+    batch: ScanBatch,
     data: Buffer,
     hash: string,
     fields: ParsedFields,
   ): Promise<UploadedScanPage> {
-    const existing = await this.repo.findPageByHash(batch.org_id, hash);
+    const existing = await this.repo.findPageByHash(batch.orgId, hash);
     if (existing) {
       // A token sees only its batch: the same page in another batch is refused without telling anything about it.
-      if (who.kind === 'token' && existing.batch_id !== batch.id)
+      if (who.kind === 'token' && existing.batchId !== batch.id)
         throw uploadError('duplicateElsewhere', 'CONFLICT', SCAN_MESSAGES.duplicateElsewhere);
       return { ...pageInfo(existing), duplicate: true };
     }
     // A rescan replaces the page at `seq`, which keeps its place; the old page is set aside, never deleted.
-    let replaced: ScanPageRow | undefined;
+    let replaced: ScanPage | undefined;
     if (fields.replaces) {
       if (!fields.seq) throw uploadError('invalidFields', 'VALIDATION', SCAN_MESSAGES.replaceNeedsSeq);
       replaced = await this.repo.findPageAt(batch.id, fields.seq);
@@ -284,27 +284,27 @@ export class ScanService {
 
     const facts = await inspectImage(data);
     const ext = facts.format === 'jpeg' ? 'jpg' : facts.format === 'png' ? 'png' : 'tif';
-    const filePath = this.storage.relativePath(batch.org_id, hash, ext);
+    const filePath = this.storage.relativePath(batch.orgId, hash, ext);
     await this.storage.write(filePath, data);
-    const row: ScanPageRow = {
+    const row: ScanPage = {
       id: newId(),
-      org_id: batch.org_id,
-      batch_id: batch.id,
+      orgId: batch.orgId,
+      batchId: batch.id,
       seq: fields.seq ?? (await this.repo.nextSeq(batch.id)),
       name: fields.name ?? null,
-      content_hash: hash,
+      contentHash: hash,
       format: facts.format,
-      file_path: filePath,
+      filePath,
       size: data.length,
       width: facts.width,
       height: facts.height,
       dpi: fields.dpi ?? facts.dpi,
       side: fields.side ?? null,
-      blank: fields.blank ? 1 : 0,
+      blank: fields.blank ?? false,
       source: who.kind === 'token' ? 'agent' : batch.source === 'upload' ? 'upload' : 'agent',
       status: 'received',
-      created_by: who.kind === 'user' ? who.auth.userId : batch.user_id,
-      created_at: nowIso(this.clock),
+      createdBy: who.kind === 'user' ? who.auth.userId : batch.userId,
+      createdAt: nowIso(this.clock),
     };
     try {
       await this.repo.insertPage(row);
@@ -312,7 +312,7 @@ export class ScanService {
     } catch (error) {
       // Two uploads of the same page raced: the other one won, answer its page.
       if (!isUniqueViolation(error)) throw error;
-      const winner = await this.repo.findPageByHash(batch.org_id, hash);
+      const winner = await this.repo.findPageByHash(batch.orgId, hash);
       if (!winner) throw error;
       return { ...pageInfo(winner), duplicate: true };
     }
@@ -328,9 +328,9 @@ export class ScanService {
 
   async pageImage(auth: AuthContext, pageId: string): Promise<{ data: Buffer; format: string }> {
     const page = await this.repo.findPage(pageId);
-    if (!page || page.org_id !== auth.orgId) throw notFound(SCAN_MESSAGES.pageNotFound);
-    assertCanUseBatch(auth, await this.repo.findBatch(page.batch_id));
-    return { data: await this.storage.read(page.file_path), format: page.format };
+    if (!page || page.orgId !== auth.orgId) throw notFound(SCAN_MESSAGES.pageNotFound);
+    assertCanUseBatch(auth, await this.repo.findBatch(page.batchId));
+    return { data: await this.storage.read(page.filePath), format: page.format };
   }
 }
 

@@ -5,8 +5,20 @@ import type { Database } from '../../db/schema.js';
 export class SystemRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  findProfile(userId: string) {
-    return this.db
+  /** A user's profile and their current school's name and logo (null without a school). */
+  async findProfile(userId: string): Promise<
+    | {
+        id: string;
+        username: string;
+        nickname: string;
+        avatar: string | null;
+        phone: string | null;
+        orgName: string | null;
+        logoPath: string | null;
+      }
+    | undefined
+  > {
+    const row = await this.db
       .selectFrom('users as u')
       .leftJoin('orgs as o', 'o.id', 'u.default_org_id')
       .select([
@@ -15,60 +27,79 @@ export class SystemRepository {
         'u.nickname',
         'u.avatar',
         'u.phone',
-        'u.default_org_id',
         'o.name as org_name',
         'o.logo_path',
       ])
       .where('u.id', '=', userId)
       .executeTakeFirst();
+    return (
+      row && {
+        id: row.id,
+        username: row.username,
+        nickname: row.nickname,
+        avatar: row.avatar,
+        phone: row.phone,
+        orgName: row.org_name ?? null,
+        logoPath: row.logo_path ?? null,
+      }
+    );
   }
 
-  listOrgsOf(userId: string) {
-    return this.db
+  async listOrgsOf(userId: string): Promise<{ id: string; name: string; logoPath: string | null }[]> {
+    const rows = await this.db
       .selectFrom('memberships as m')
       .innerJoin('orgs as o', 'o.id', 'm.org_id')
       .select(['o.id', 'o.name', 'o.logo_path'])
       .where('m.user_id', '=', userId)
       .orderBy('m.created_at')
       .execute();
+    return rows.map((r) => ({ id: r.id, name: r.name, logoPath: r.logo_path }));
   }
 
-  findMembership(orgId: string, userId: string) {
-    return this.db
+  /** The user's membership of a school: only the school year they chose as their default is needed here. */
+  async findMembership(orgId: string, userId: string): Promise<{ defaultYearId: string | null } | undefined> {
+    const row = await this.db
       .selectFrom('memberships')
-      .selectAll()
+      .select(['default_year_id'])
       .where('org_id', '=', orgId)
       .where('user_id', '=', userId)
       .executeTakeFirst();
+    return row && { defaultYearId: row.default_year_id };
   }
 
-  listSchoolYears(orgId: string) {
-    return this.db
+  async listSchoolYears(orgId: string): Promise<{ id: string; name: string; isDefault: boolean }[]> {
+    const rows = await this.db
       .selectFrom('school_years')
       .select(['id', 'name', 'is_default'])
       .where('org_id', '=', orgId)
       .where('archived', '=', 0)
       .orderBy('sort', 'desc')
       .execute();
+    return rows.map((r) => ({ id: r.id, name: r.name, isDefault: r.is_default === 1 }));
   }
 
-  findSchoolYear(orgId: string, yearId: string) {
-    return this.db
+  async findSchoolYear(
+    orgId: string,
+    yearId: string,
+  ): Promise<{ id: string; name: string; archived: boolean } | undefined> {
+    const row = await this.db
       .selectFrom('school_years')
       .select(['id', 'name', 'archived'])
       .where('org_id', '=', orgId)
       .where('id', '=', yearId)
       .executeTakeFirst();
+    return row && { id: row.id, name: row.name, archived: row.archived === 1 };
   }
 
-  listClasses(orgId: string, yearId: string) {
-    return this.db
+  async listClasses(orgId: string, yearId: string): Promise<{ id: string; name: string; yearId: string }[]> {
+    const rows = await this.db
       .selectFrom('classes')
       .select(['id', 'name', 'year_id'])
       .where('org_id', '=', orgId)
       .where('year_id', '=', yearId)
       .orderBy('sort')
       .execute();
+    return rows.map((r) => ({ id: r.id, name: r.name, yearId: r.year_id }));
   }
 
   async setDefaultYear(orgId: string, userId: string, yearId: string) {

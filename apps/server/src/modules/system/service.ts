@@ -7,6 +7,12 @@ import { SYSTEM_TEXT } from '../../i18n/messages.js';
 /** Public URL of a stored file path. */
 export const fileUrl = (path: string | null): string | null => (path ? `/files/${path}` : null);
 
+/** The school year a member works in: the one they chose, else the school's default (among live years). */
+export const chosenYear = <Y extends { id: string; isDefault: boolean }>(
+  years: Y[],
+  defaultYearId: string | null | undefined,
+): Y | undefined => years.find((y) => y.id === defaultYearId) ?? years.find((y) => y.isDefault);
+
 export class SystemService {
   constructor(private readonly repo: SystemRepository) {}
 
@@ -21,9 +27,9 @@ export class SystemService {
         nickname: profile.nickname,
         avatar: fileUrl(profile.avatar),
         phone: profile.phone,
-        orgLogo: fileUrl(profile.logo_path ?? null),
-        logoPath: profile.logo_path ?? null,
-        orgName: profile.org_name ?? null,
+        orgLogo: fileUrl(profile.logoPath),
+        logoPath: profile.logoPath,
+        orgName: profile.orgName,
       },
       gradeInfo: {
         orgDefaultId: auth.orgId,
@@ -31,7 +37,7 @@ export class SystemService {
         isCreator: auth.isCreator,
         isAdministrator: auth.isAdministrator,
       },
-      orgs: orgs.map((o) => ({ id: o.id, name: o.name, logoPath: o.logo_path })),
+      orgs: orgs.map((o) => ({ id: o.id, name: o.name, logoPath: o.logoPath })),
     };
   }
 
@@ -44,8 +50,7 @@ export class SystemService {
     if (!membership) throw forbidden();
     const years = await this.repo.listSchoolYears(query.orgId);
     if (query.type === '1') {
-      const chosen =
-        years.find((y) => y.id === membership.default_year_id) ?? years.find((y) => y.is_default === 1);
+      const chosen = chosenYear(years, membership.defaultYearId);
       return years.map((y) => ({ id: y.id, name: y.name, pid: null, isDefault: y.id === chosen?.id }));
     }
     if (!query.pid)
@@ -54,7 +59,7 @@ export class SystemService {
     if (!year) throw notFound(SYSTEM_TEXT.yearNotFound);
     // Natural order (ADR 0045): 七年级(2)班 before 七年级(10)班, as everywhere else.
     const classes = sortByClassName(await this.repo.listClasses(query.orgId, year.id), (c) => c.name);
-    return classes.map((c) => ({ id: c.id, name: c.name, pid: c.year_id, isDefault: false }));
+    return classes.map((c) => ({ id: c.id, name: c.name, pid: c.yearId, isDefault: false }));
   }
 
   /** Saves the caller's default school year in one of their schools. */
@@ -62,7 +67,7 @@ export class SystemService {
     const membership = await this.repo.findMembership(orgId, auth.userId);
     if (!membership) throw forbidden();
     const year = await this.repo.findSchoolYear(orgId, yearId);
-    if (!year || year.archived === 1) throw notFound(SYSTEM_TEXT.yearNotFoundOrArchived);
+    if (!year || year.archived) throw notFound(SYSTEM_TEXT.yearNotFoundOrArchived);
     await this.repo.setDefaultYear(orgId, auth.userId, yearId);
   }
 }

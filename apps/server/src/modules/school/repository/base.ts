@@ -11,4 +11,14 @@ export abstract class AreaRepository {
     protected readonly db: Kysely<Database>,
     protected readonly dialect: DialectName,
   ) {}
+
+  /** Drops one member's rows of a school from per-member tables (grades directed, subjects and classes taught). */
+  protected async deleteMemberRows(
+    orgId: string,
+    userId: string,
+    tables: readonly ('grade_directors' | 'teaching_assignments' | 'member_subjects')[],
+  ): Promise<void> {
+    for (const table of tables)
+      await this.db.deleteFrom(table).where('org_id', '=', orgId).where('user_id', '=', userId).execute();
+  }
 }

@@ -124,21 +124,11 @@ export class MembersRepository extends AreaRepository {
   /** Removes a member and everything that ties them to the school (roles per grade, teaching, groups). */
   async deleteMembership(member: MembershipRow) {
     const { org_id: orgId, user_id: userId } = member;
-    await this.db
-      .deleteFrom('grade_directors')
-      .where('org_id', '=', orgId)
-      .where('user_id', '=', userId)
-      .execute();
-    await this.db
-      .deleteFrom('teaching_assignments')
-      .where('org_id', '=', orgId)
-      .where('user_id', '=', userId)
-      .execute();
-    await this.db
-      .deleteFrom('member_subjects')
-      .where('org_id', '=', orgId)
-      .where('user_id', '=', userId)
-      .execute();
+    await this.deleteMemberRows(orgId, userId, [
+      'grade_directors',
+      'teaching_assignments',
+      'member_subjects',
+    ]);
     await this.db
       .deleteFrom('teaching_group_members')
       .where('user_id', '=', userId)
@@ -261,33 +251,41 @@ export class MembersRepository extends AreaRepository {
   }
 
   /** Replaces the directors of one grade. */
-  async setGradeDirectors(orgId: string, grade: string, userIds: string[], now: string) {
-    await this.db
-      .deleteFrom('grade_directors')
-      .where('org_id', '=', orgId)
-      .where('grade', '=', grade)
-      .execute();
-    if (userIds.length > 0) {
-      await this.db
-        .insertInto('grade_directors')
-        .values(userIds.map((userId) => ({ org_id: orgId, grade, user_id: userId, created_at: now })))
-        .execute();
-    }
+  setGradeDirectors(orgId: string, grade: string, userIds: string[], now: string) {
+    return this.replaceGradeDirectors(
+      orgId,
+      { grade },
+      userIds.map((userId) => ({ grade, userId })),
+      now,
+    );
   }
 
   /** Replaces the grades one member directs. */
-  async setGradesOf(orgId: string, userId: string, grades: string[], now: string) {
+  setGradesOf(orgId: string, userId: string, grades: string[], now: string) {
+    return this.replaceGradeDirectors(
+      orgId,
+      { userId },
+      grades.map((grade) => ({ grade, userId })),
+      now,
+    );
+  }
+
+  /** Replaces the grade_directors rows of one grade or of one member with the given pairs. */
+  private async replaceGradeDirectors(
+    orgId: string,
+    of: { grade: string } | { userId: string },
+    pairs: { grade: string; userId: string }[],
+    now: string,
+  ): Promise<void> {
+    const scoped = this.db.deleteFrom('grade_directors').where('org_id', '=', orgId);
+    await (
+      'grade' in of ? scoped.where('grade', '=', of.grade) : scoped.where('user_id', '=', of.userId)
+    ).execute();
+    if (pairs.length === 0) return;
     await this.db
-      .deleteFrom('grade_directors')
-      .where('org_id', '=', orgId)
-      .where('user_id', '=', userId)
+      .insertInto('grade_directors')
+      .values(pairs.map((p) => ({ org_id: orgId, grade: p.grade, user_id: p.userId, created_at: now })))
       .execute();
-    if (grades.length > 0) {
-      await this.db
-        .insertInto('grade_directors')
-        .values(grades.map((grade) => ({ org_id: orgId, grade, user_id: userId, created_at: now })))
-        .execute();
-    }
   }
 
   /** Keeps memberships.is_grade_director equal to "directs at least one grade" for the given users. */

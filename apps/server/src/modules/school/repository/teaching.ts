@@ -71,16 +71,7 @@ export class TeachingRepository extends AreaRepository {
   }
 
   async setTeaching(orgId: string, userId: string, teaching: { subjectId: string; classIds: string[] }[]) {
-    await this.db
-      .deleteFrom('teaching_assignments')
-      .where('org_id', '=', orgId)
-      .where('user_id', '=', userId)
-      .execute();
-    await this.db
-      .deleteFrom('member_subjects')
-      .where('org_id', '=', orgId)
-      .where('user_id', '=', userId)
-      .execute();
+    await this.deleteMemberRows(orgId, userId, ['teaching_assignments', 'member_subjects']);
     if (teaching.length === 0) return;
     await this.db
       .insertInto('member_subjects')
