@@ -20,7 +20,7 @@ const sheets = Number(process.env.SCORE_SHEETS ?? 100);
 const onlyScan = process.env.SCORE_SCAN;
 const onlyRange = process.env.SCORE_RANGE;
 const TUNING_FROM = 1;
-const HELD_OUT_FROM = Number(process.env.SCORE_OFFSET ?? 700_001);
+const HELD_OUT_FROM = Number(process.env.SCORE_OFFSET ?? 900_001);
 const TARGET_RIGHT = 0.999;
 
 const layout = scoreCardLayout();

@@ -24,8 +24,8 @@ interface Pt {
   y: number;
 }
 
-/** Connected red regions (8-neighbourhood) of a mask `w` × `h`. */
-function components(mask: Uint8Array, w: number, h: number): Pt[][] {
+/** Connected regions (8-neighbourhood) of a mask `w` × `h`: the red strokes here, a score box's marks in score-cells. */
+export function components(mask: Uint8Array, w: number, h: number): Pt[][] {
   const seen = new Uint8Array(mask.length);
   const out: Pt[][] = [];
   const stack: number[] = [];

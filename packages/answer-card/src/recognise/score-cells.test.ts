@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { ScoreReading } from '@zhzy/contracts';
 import { requireTools } from '../testing/raster.js';
 import { recognisePage } from './recognise.js';
-import { decide, EMPTY_MAX, GREY_CONTRAST, GREY_MARGIN, greyCuts, TICK_MIN } from './score-cells.js';
+import {
+  boxGrid,
+  cellStates,
+  decide,
+  GREY_CONTRAST,
+  GREY_MARGIN,
+  greyCuts,
+  TICK_MIN,
+  type BoxCell,
+} from './score-cells.js';
 import { SCORE_SCANS, scoreCardLayout, scoreOutcome, scoreSheet } from './testing/score-corpus.js';
 
 type Cell = ScoreReading['cells'][number];
@@ -10,7 +19,7 @@ const cell = (role: Cell['role'], value: number, state: Cell['state'] = 'ticked'
   role,
   value,
   ink: state === 'ticked' ? TICK_MIN * 2 : 0,
-  weak: state === 'empty' ? 0 : EMPTY_MAX * 2,
+  weak: state === 'empty' ? 0 : 0.04,
   ...(other !== undefined ? { other } : {}),
   state,
 });
@@ -52,6 +61,96 @@ describe('reading rules of a score box', () => {
     expect(decide(box, [...empty('units', [0, 1]), cell('units', 2, 'empty', TICK_MIN * 3)]).reason).toBe(
       'notRed',
     );
+  });
+});
+
+describe('a stroke belongs to the one cell it centres on', () => {
+  // A tens row 0, 10, 20 over a units row 0–3: 5.4 × 4.6 mm cells at a 6.4 mm pitch, rows 6 mm apart.
+  const cells: BoxCell[] = [
+    ...[0, 10, 20].map((value, i) => ({ role: 'tens' as const, value, rect: { x: i * 6.4, y: 0, w: 5.4, h: 4.6 } })),
+    ...[0, 1, 2, 3].map((value, i) => ({ role: 'units' as const, value, rect: { x: i * 6.4, y: 6, w: 5.4, h: 4.6 } })),
+  ];
+  const centre = (role: string, value: number) => {
+    const r = cells.find((c) => c.role === role && c.value === value)!.rect;
+    return { x: r.x + r.w / 2, y: r.y + r.h / 2 };
+  };
+  type P = { x: number; y: number };
+  /** Pen strokes 0.5 mm wide along polylines, read as the box's cell states. */
+  const read = (...lines: P[][]) => {
+    const near = (p: P, a: P, b: P) => {
+      const [dx, dy] = [b.x - a.x, b.y - a.y];
+      const t = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)));
+      return Math.hypot(p.x - a.x - t * dx, p.y - a.y - t * dy) <= 0.25;
+    };
+    const { raw, ...grid } = boxGrid(cells, (p) => {
+      const on = lines.some((l) => l.slice(1).some((b, i) => near(p, l[i]!, b)));
+      return { raw: on ? 1 : 0, dark: on ? 1 : 0 };
+    });
+    const cut = { ink: 0.5, weak: 0.2 };
+    const states = cellStates({ ...grid, v: raw }, { inside: cut, frame: cut });
+    return cells.flatMap((c, i) => (states[i] === 'empty' ? [] : [`${c.role} ${c.value} ${states[i]}`]));
+  };
+  const tick = (c: P, s = 1.2): P[] => [
+    { x: c.x - 1.8 * s, y: c.y },
+    { x: c.x - 0.5 * s, y: c.y + 1.5 * s },
+    { x: c.x + 2.2 * s, y: c.y - 1.9 * s },
+  ];
+  const ring = (c: P, rx: number, ry: number): P[] =>
+    Array.from({ length: 41 }, (_, i) => ({
+      x: c.x + rx * Math.cos((i / 40) * 2 * Math.PI),
+      y: c.y + ry * Math.sin((i / 40) * 2 * Math.PI),
+    }));
+
+  it('ticks the cell an over-mark centres on, not the neighbour its arm reaches into', () => {
+    const u1 = centre('units', 1);
+    expect(read(tick({ x: u1.x + 1.8, y: u1.y + 0.4 }))).toEqual(['units 1 ticked']);
+  });
+
+  it('ticks the cell a circle is drawn round, though its ring lies on the frame and past it', () => {
+    expect(read(ring(centre('units', 2), 3.2, 2.7))).toEqual(['units 2 ticked']);
+  });
+
+  it('reads a tens tick and a units tick that touch across the rows as the two ticks they are', () => {
+    const t10 = centre('tens', 10);
+    const u3 = centre('units', 3);
+    expect(read(tick(t10), [{ x: t10.x + 2.6, y: t10.y - 2.2 }, { x: u3.x - 3, y: u3.y - 1 }], tick(u3))).toEqual(
+      expect.arrayContaining(['tens 10 faint']),
+    );
+    // Touching (the tens tick's end on the units tick's arm), each part whole inside its own cell.
+    expect(read([...tick(t10).slice(0, 2), { x: t10.x + 1, y: t10.y + 4.6 }], tick(centre('units', 1)))).toEqual([
+      'tens 10 ticked',
+      'units 1 ticked',
+    ]);
+  });
+
+  it('never reads a crossed-out tick joined to the meant one in the next cell as one mark', () => {
+    const u1 = centre('units', 1);
+    const u2 = centre('units', 2);
+    const wrong = [
+      tick(u1, 1.4),
+      [{ x: u1.x - 2, y: u1.y - 2 }, { x: u1.x + 2, y: u1.y + 2 }],
+      [{ x: u1.x + 2, y: u1.y - 2 }, { x: u1.x - 2, y: u1.y + 2 }],
+    ];
+    // The meant tick's arm reaches back into the crossed-out cell.
+    // Joined, neither cell is clearly the mark's: a person looks (never the crossed-out 1 read alone).
+    expect(read(...wrong, [{ x: u2.x - 4.2, y: u2.y }, ...tick(u2).slice(1)])).toEqual([
+      'units 1 faint',
+      'units 2 faint',
+    ]);
+  });
+
+  it('leaves a stroke that could belong to two cells faint: a person looks', () => {
+    const u1 = centre('units', 1);
+    // A slash in the paper gap between units 1 and 2.
+    expect(read([{ x: u1.x + 3.2, y: u1.y + 2 }, { x: u1.x + 3.2, y: u1.y - 2 }])).toEqual([
+      'units 1 faint',
+      'units 2 faint',
+    ]);
+    // A stroke along the gap between the rows, under tens 10 and over units 1.
+    expect(read([{ x: u1.x - 2, y: u1.y - 3 }, { x: u1.x + 2, y: u1.y - 3 }])).toEqual([
+      'tens 10 faint',
+      'units 1 faint',
+    ]);
   });
 });
 
