@@ -96,10 +96,12 @@ async function presentExceptions(
     ).map((h) => [h.id, h.title]),
   );
   const pageCache = new Map<string, ExceptionPage>();
-  const boxes =
+  type Box = Omit<NonNullable<RecognitionException['paperScore']>, 'number'>;
+  const boxes: Map<string, Box> =
     (await deps
       .paperScores?.()
-      ?.describeExceptions(rows.filter((r) => r.code === 'scoreDoubtful').map((r) => r.id))) ?? new Map();
+      ?.describeExceptions(rows.filter((r) => r.code === 'scoreDoubtful').map((r) => r.id))) ??
+    new Map<string, Box>();
   const out: RecognitionException[] = [];
   for (const r of rows) {
     const page = await exceptionPage(deps, pageCache, r.page_id);
