@@ -296,7 +296,7 @@ async function registerScanningModules(host: Host, guards: CallGuards, papers: P
   // Every stored page is queued for recognition in the worker pool; 纸上批阅 takes the score boxes of each.
   const late: { paperMarking?: PaperMarkingService } = {};
   const recognition = await registerRecognition(app, guards, {
-    afterPage: async (pageId) => late.paperMarking?.afterPage(pageId),
+    paperScores: () => late.paperMarking,
     db,
     jobs,
     dataDir: config.DATA_DIR,

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import {
   HomeworkCardSchema,
   PaperMarkingSchema,
+  RecognitionExceptionSchema,
   PaperScoreSchema,
   UploadedScanPageSchema,
   type CardElementOf,
@@ -26,6 +27,7 @@ import { Q, data, homeworkWorld, type World } from './homework-fixtures.js';
 
 const run = promisify(execFile);
 const Scores = z.array(PaperScoreSchema);
+const Exceptions = z.array(RecognitionExceptionSchema);
 
 type Box = CardElementOf<'scoreBox'>;
 
@@ -57,6 +59,8 @@ describe.each(DIALECTS)('纸上批阅 on %s', (dialect) => {
   let box: Box;
   let boxPage = 0;
   let students: { id: string; name: string; student_no: string }[];
+  /** A student of another class: the last printed copy, whose page a teacher assigns (unknownStudent). */
+  let outsider: { id: string; name: string; student_no: string };
   let batchId = '';
   let seq = 0;
 
@@ -105,6 +109,10 @@ describe.each(DIALECTS)('纸上批阅 on %s', (dialect) => {
     await w.t.app.jobs.drain();
     return page;
   };
+  const exceptions = async (status = 'open') =>
+    Exceptions.parse(
+      data(await w.call('GET', `/teacher/recognition/exceptions?homeworkId=${hw.id}&status=${status}`, w.me)),
+    );
   const paperScores = async (state = 'all') =>
     Scores.parse(data(await w.call('GET', `/teacher/homework/${hw.id}/paper-scores?state=${state}`, w.me)));
   const answerOf = (studentId: string) =>
@@ -136,6 +144,12 @@ describe.each(DIALECTS)('纸上批阅 on %s', (dialect) => {
       .where('class_id', '=', classId)
       .orderBy('student_no')
       .execute();
+    outsider = (await db
+      .selectFrom('students')
+      .select(['id', 'name', 'student_no'])
+      .where('class_id', '=', w.classesA[1]!.id)
+      .orderBy('student_no')
+      .executeTakeFirst())!;
     const card = HomeworkCardSchema.parse(
       data(
         await w.call('PUT', `/teacher/homework/card/${hw.id}`, w.me, {
@@ -156,9 +170,12 @@ describe.each(DIALECTS)('纸上批阅 on %s', (dialect) => {
       tmp,
       'paper-marking',
       layout,
-      students
-        .slice(0, 6)
-        .map((s) => ({ id: s.id, name: s.name, number: s.student_no, className: '七年级(1)班' })),
+      [...students.slice(0, 6), outsider].map((s) => ({
+        id: s.id,
+        name: s.name,
+        number: s.student_no,
+        className: '七年级(1)班',
+      })),
     );
     const year = data<{ id: string; isDefault: boolean }[]>(
       await w.call('GET', `/system/class?orgId=${w.orgA}&type=1`, w.me),
@@ -269,6 +286,91 @@ describe.each(DIALECTS)('纸上批阅 on %s', (dialect) => {
     expect((await paperScores()).find((p) => p.studentId === blank.id)).toMatchObject({
       state: 'onScreen',
       score: null,
+    });
+  });
+
+  it('lists a doubtful box in the scan exception queue, where the score is typed; both places clear', async () => {
+    const student = students[4]!;
+    await upload(await scanned(4, [2, 6], 'colour'));
+    const [doubt] = (await paperScores('doubtful')).filter((p) => p.studentId === student.id);
+    expect(doubt).toMatchObject({ state: 'doubtful', reason: 'multipleTicks' });
+    const [ex] = (await exceptions()).filter((e) => e.code === 'scoreDoubtful' && e.studentId === student.id);
+    expect(ex).toMatchObject({
+      code: 'scoreDoubtful',
+      questionIds: [Q.written],
+      actions: ['enterScore', 'markOnScreen'],
+      paperScore: { id: doubt!.id, number: box.number, fullScore: 12, cropUrl: doubt!.cropUrl },
+    });
+    expect(ex!.message).toBe(`第${box.number}题打分框：${doubt!.reasonText}`);
+
+    const wrong = await w.call('POST', `/teacher/recognition/exception/${ex!.id}/resolve`, w.me, {
+      action: 'accept',
+    });
+    expect(wrong.statusCode).toBe(400);
+    const none = await w.call('POST', `/teacher/recognition/exception/${ex!.id}/resolve`, w.me, {
+      action: 'enterScore',
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json<{ message: string }>().message).toBe('请输入得分');
+    const over = await w.call('POST', `/teacher/recognition/exception/${ex!.id}/resolve`, w.me, {
+      action: 'enterScore',
+      score: 12.5,
+    });
+    expect(over.statusCode).toBe(400);
+    expect(over.json<{ message: string }>().message).toContain('满分');
+    const done = RecognitionExceptionSchema.parse(
+      data(
+        await w.call('POST', `/teacher/recognition/exception/${ex!.id}/resolve`, w.me, {
+          action: 'enterScore',
+          score: 6.5,
+        }),
+      ),
+    );
+    expect(done).toMatchObject({ status: 'resolved', resolution: 'enterScore' });
+    expect(await answerOf(student.id)).toMatchObject({ score_tenths: 65, score_source: 'paper' });
+    expect((await paperScores()).find((p) => p.id === doubt!.id)).toMatchObject({
+      state: 'resolved',
+      score: 6.5,
+    });
+    expect((await paperScores('doubtful')).filter((p) => p.studentId === student.id)).toEqual([]);
+
+    // Decided in 纸上批阅 instead: its exception leaves the queue.
+    const other = students[5]!;
+    await upload(await scanned(5, [1, 4], 'colour'));
+    const [second] = (await paperScores('doubtful')).filter((p) => p.studentId === other.id);
+    expect((await exceptions()).some((e) => e.paperScore?.id === second!.id)).toBe(true);
+    await w.call('POST', `/teacher/paper-scores/${second!.id}/resolve`, w.me, { action: 'markOnScreen' });
+    expect((await exceptions()).some((e) => e.paperScore?.id === second!.id)).toBe(false);
+    expect((await exceptions('resolved')).find((e) => e.paperScore?.id === second!.id)).toMatchObject({
+      resolution: 'markOnScreen',
+    });
+  });
+
+  it('takes the boxes of a page a teacher assigned to a student, without reading it again', async () => {
+    const student = students[6]!;
+    const stored = await upload(await scanned(6, [9], 'colour'));
+    const [ex] = (await exceptions()).filter(
+      (e) => e.pageId === stored.id && e.actions.includes('assignStudent'),
+    );
+    expect(ex).toBeDefined();
+    expect(await paperScores()).not.toContainEqual(expect.objectContaining({ studentId: student.id }));
+    const reading = () =>
+      w.t.testDb.db.kysely
+        .selectFrom('recognition_pages')
+        .select(['attempts', 'total_ms'])
+        .where('page_id', '=', stored.id)
+        .executeTakeFirstOrThrow();
+    const before = await reading();
+    const fixed = await w.call('POST', `/teacher/recognition/exception/${ex!.id}/resolve`, w.me, {
+      action: 'assignStudent',
+      studentId: student.id,
+    });
+    expect(fixed.statusCode).toBe(200);
+    expect(await reading()).toEqual(before);
+    expect(await answerOf(student.id)).toMatchObject({ score_tenths: 90, score_source: 'paper' });
+    expect((await paperScores()).find((p) => p.studentId === student.id)).toMatchObject({
+      state: 'scored',
+      score: 9,
     });
   });
 

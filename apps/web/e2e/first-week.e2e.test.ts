@@ -69,7 +69,7 @@ it('opens the product’s own marking from 阅卷/考试 and its own help from �
     ]);
   // Every picture of the journey is there and loads (no broken image on the teacher's help page).
   const figures = page.locator('section[id] figure img');
-  await expect.poll(() => figures.count()).toBe(7);
+  await expect.poll(() => figures.count()).toBe(8);
   for (const img of await figures.all()) {
     await img.scrollIntoViewIfNeeded();
     await expect

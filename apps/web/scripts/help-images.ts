@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import type { CardElementOf, CardLayout } from '@zhzy/contracts';
 import { bearer, signIn as apiSignIn, startTestApp, type TestApp } from '@zhzy/server/testing';
 import { zhCNHelp } from '../src/i18n/help';
 import { ensureBuilt, launchBrowser, WEB_DIST, WEB_ROOT } from '../e2e/browser';
@@ -38,6 +39,39 @@ async function phonePicture(host: TestApp, dataDir: string, file: string): Promi
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * 纸上批阅 (先阅后扫, ADR 0065): the demo homework waiting for scanning gets a tick score box on its written questions
+ * (what the card designer's 「打分框（先阅后扫）」 saves), and its 纸上批阅 window is opened from the homework list
+ * with the switch on.
+ */
+async function paperMarkingView(host: TestApp, p: Page): Promise<void> {
+  const title = '一元一次方程 随堂练习';
+  const api = hostApi(host, bearer((await apiSignIn(host.app, 'demo-teacher')).access_token));
+  const list = await api<{ records: { id: string; title: string }[] }>(
+    'GET',
+    '/teacher/homework/list?page=1&size=50',
+  );
+  const hw = list.records.find((h) => h.title === title);
+  if (!hw) throw new Error(`no demo homework ${title} to picture`);
+  const card = await api<{ layout: CardLayout }>('GET', `/teacher/homework/card/${hw.id}`);
+  const written = card.layout.pages
+    .flatMap((pg) => pg.elements)
+    .filter((e): e is CardElementOf<'writtenBox'> => e.type === 'writtenBox' && !e.optionalGroup);
+  await api('PUT', `/teacher/homework/card/${hw.id}`, {
+    scoreBoxes: Object.fromEntries(
+      written.map((w, i) => [w.questionIds[0]!, { kind: 'tick', half: i === 0 }]),
+    ),
+  });
+  await api('PUT', `/teacher/homework/${hw.id}/paper-marking`, { enabled: true });
+  await p.goto(`${host.baseUrl}/paperlist`);
+  const row = p.getByRole('article', { name: title });
+  await row.getByRole('button', { name: `${title}的更多操作` }).click();
+  await p.getByRole('menuitem', { name: '纸上批阅' }).click();
+  const dialog = p.getByRole('dialog', { name: `纸上批阅 · ${title}` });
+  await dialog.getByText(/印有打分框的题/).waitFor();
+  await dialog.getByRole('radio', { name: '全部打分框' }).click();
 }
 
 async function main(): Promise<void> {
@@ -93,6 +127,7 @@ async function main(): Promise<void> {
         await p.goto(`${host.baseUrl}/correct`);
         await p.locator('main').waitFor();
       },
+      paperMarking: (p) => paperMarkingView(host, p),
       analyse: async (p) => {
         await p.goto(`${host.baseUrl}/analysis/grade`);
         await p
@@ -103,9 +138,11 @@ async function main(): Promise<void> {
       },
     };
     fs.mkdirSync(OUT, { recursive: true });
+    // HELP_IMAGES_ONLY=paperMarking,phone takes only those steps' pictures.
+    const only = process.env.HELP_IMAGES_ONLY?.split(',').filter(Boolean);
     for (const step of zhCNHelp.steps) {
-      // 先阅后扫 is told in steps only (no picture yet).
       if (!('image' in step)) continue;
+      if (only && !only.includes(step.id)) continue;
       if (step.id === 'phone') {
         await phonePicture(host, dataDir, path.join(OUT, step.image));
         console.log(`[help-images] ${step.image}`);

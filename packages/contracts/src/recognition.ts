@@ -50,6 +50,8 @@ export const RECOGNITION_PROBLEM_CODES = [
   'duplicateSheet',
   /** A student's sheet lacks one of the card's pages. */
   'missingPage',
+  /** 纸上批阅 (ADR 0065): a score box the teacher marked cannot be read for sure; a person types the score. */
+  'scoreDoubtful',
 ] as const;
 export const RecognitionProblemCodeSchema = z.enum(RECOGNITION_PROBLEM_CODES);
 export type RecognitionProblemCode = z.infer<typeof RecognitionProblemCodeSchema>;
@@ -69,6 +71,7 @@ export const RECOGNITION_PROBLEM_MESSAGES: Readonly<Record<RecognitionProblemCod
   unknownStudent: '答题卡上的学生不在本次考试名单中',
   duplicateSheet: '同一名学生有两张相同页码的答题卡',
   missingPage: '该学生的答题卡缺少一页，请检查是否漏扫',
+  scoreDoubtful: '打分框的得分无法确定，请看图输入得分，或改为网上阅卷',
 };
 
 /** 'page': the page cannot be used until a person fixes it; 'item': one question or digit needs a look. */

@@ -302,6 +302,9 @@ export const zhAnalysis = {
     typical: '典型错误',
     exemplary: '优秀作答',
     noCrop: '无作答图片',
+    paperMarked: '纸上批阅（老师红笔批改原卷）',
+    paperMarkedHint: (shown: number, total: number) =>
+      total > shown ? `得分最低的 ${shown} 份（共 ${total} 份）` : `共 ${total} 份`,
     responseOf: (r: string) => (r ? `选 ${r}` : '未作答'),
     scoreOf: (s: string, f: string) => `${s}/${f} 分`,
     wrongStudents: '失分学生',

@@ -53,6 +53,7 @@ export const zhCNRecognition = {
     studentPlaceholder: '请选择学生',
     noStudents: '这份作业的学生都已有答卡',
     resolved: '已处理',
+    paperScore: (number: string, full: number) => `第${number}题（满分${full}分）：请对照红笔批改输入得分`,
     true: '对',
     false: '错',
   },
@@ -62,6 +63,8 @@ export const zhCNRecognition = {
     ignore: '忽略此页',
     rescanned: '已重新扫描',
     accept: '确认无误',
+    enterScore: '输入得分',
+    markOnScreen: '改为网上阅卷',
   } as Record<string, string>,
   review: {
     title: (hw: string) => `复核答卡 · ${hw}`,

@@ -303,6 +303,8 @@ export const zhCNScan = {
     virtualDemoCard: '内置演示卡（不属于任何作业）',
     virtualHomeworkOption: (title: string, classes: string) => (classes ? `${title}（${classes}）` : title),
     virtualHomeworkHint: '选择一份已发布的作业：演示扫描仪按它的答题卡，为每名学生填好一张个性化答题卡',
+    virtualTeacherMarks: '老师红笔批改（先阅后扫）',
+    virtualTeacherMarksHint: '演示扫描仪的答题卡带有老师用红笔在打分框里勾出的得分；作业开启纸上批阅后，扫描即得主观题成绩',
     yes: '是',
     no: '否',
     save: '保存',

@@ -77,16 +77,16 @@ export const PaperScoreListQuerySchema = z.object({
   state: z.enum(['doubtful', 'all']).default('all'),
 });
 
+/** A score a person reads from a box: whole points or a half. */
+export const HalfPointScoreSchema = z
+  .number({ message: '请输入得分' })
+  .min(0, '得分不能为负数')
+  .max(100, '得分不能超过100分')
+  .refine((v) => Number.isInteger(v * 2), '得分只能是整数或0.5分');
+
 /** A person decides a doubtful box: the score read by eye, or back to on-screen marking. */
 export const ResolvePaperScoreSchema = z.discriminatedUnion('action', [
-  z.object({
-    action: z.literal('enterScore'),
-    score: z
-      .number({ message: '请输入得分' })
-      .min(0, '得分不能为负数')
-      .max(100, '得分不能超过100分')
-      .refine((v) => Number.isInteger(v * 2), '得分只能是整数或0.5分'),
-  }),
+  z.object({ action: z.literal('enterScore'), score: HalfPointScoreSchema }),
   z.object({ action: z.literal('markOnScreen') }),
 ]);
 export type ResolvePaperScore = z.infer<typeof ResolvePaperScoreSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema, TimestampSchema, envelope } from '../common.js';
 import { RECOGNITION_PROBLEM_CODES } from '../recognition.js';
 import { defineCall } from './define.js';
+import { HalfPointScoreSchema } from './paper-marking.js';
 import { ANSWER_KINDS, MARK_KINDS, ObjectiveKindSchema, PARTIAL_RULES } from '../scoring.js';
 
 /*
@@ -18,6 +19,7 @@ export const RECOGNITION_MESSAGES = {
   actionNotAllowed: '这类异常不能这样处理',
   needStudent: '请选择学生',
   needAnswers: '请为每道题选择答案',
+  needScore: '请输入得分',
   badOption: '选项不在这道题的范围内',
   singleNeedsOne: '单选题、判断题只能选一个答案',
   notObjective: '只有客观题可以改答案',
@@ -43,6 +45,8 @@ export const ExceptionActionSchema = z.enum([
   'ignore',
   'rescanned',
   'accept',
+  'enterScore',
+  'markOnScreen',
 ]);
 export type ExceptionAction = z.infer<typeof ExceptionActionSchema>;
 
@@ -52,6 +56,8 @@ export const ExceptionActionNames: Readonly<Record<ExceptionAction, string>> = {
   ignore: '忽略此页',
   rescanned: '已重新扫描',
   accept: '确认无误',
+  enterScore: '输入得分',
+  markOnScreen: '改为网上阅卷',
 };
 
 export const PartialRuleSchema = z.enum(PARTIAL_RULES);
@@ -94,6 +100,10 @@ export const RecognitionExceptionSchema = z.object({
   status: z.enum(['open', 'resolved']),
   resolution: ExceptionActionSchema.nullable(),
   createdAt: TimestampSchema,
+  /** scoreDoubtful (纸上批阅): the score box's question, its full score and the crop as the teacher marked it. */
+  paperScore: z
+    .object({ id: IdSchema, number: z.string(), fullScore: z.number(), cropUrl: z.string().nullable() })
+    .optional(),
 });
 export type RecognitionException = z.infer<typeof RecognitionExceptionSchema>;
 
@@ -117,6 +127,8 @@ export const ResolveExceptionSchema = z.object({
         .regex(/^[A-GTF]*$/, '答案只能是选项字母'),
     )
     .optional(),
+  /** enterScore: the score read by eye from the box (纸上批阅). */
+  score: HalfPointScoreSchema.optional(),
 });
 export type ResolveException = z.input<typeof ResolveExceptionSchema>;
 

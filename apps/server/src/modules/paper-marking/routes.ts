@@ -4,7 +4,6 @@ import { ok, registerCall, type CallGuards } from '../../lib/call.js';
 import type { Db } from '../../db/connect.js';
 import type { ObjectStorage } from '../../lib/storage/index.js';
 import { cardLayoutResolver } from '../homework/service.js';
-import { ResultsService } from '../results/service.js';
 import { PageStorage } from '../scan/storage.js';
 import { PaperMarkingService, type CutCrops } from './service.js';
 
@@ -50,7 +49,6 @@ export function registerPaperMarking(
 ): PaperMarkingService {
   const service = new PaperMarkingService({
     db: options.db.kysely,
-    results: new ResultsService(options.db.kysely, options.clock),
     storage: new PageStorage(options.storage ?? options.dataDir),
     findCard: cardLayoutResolver(options.db.kysely),
     cutCrops: options.cutCrops,

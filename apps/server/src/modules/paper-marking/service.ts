@@ -1,7 +1,9 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   HOMEWORK_MESSAGES,
   PAPER_MARKING_MESSAGES,
+  RECOGNITION_MESSAGES,
+  RECOGNITION_PROBLEM_MESSAGES,
   SCORE_DOUBT_MESSAGES,
   ScoreDoubtReasonSchema,
   type CardLayout,
@@ -10,10 +12,12 @@ import {
   type PaperMarkingQuestion,
   type PaperScore,
   type PaperScoreState,
+  type RecognitionException,
+  type ResolveException,
   type ResolvePaperScore,
   type ScoreReading,
 } from '@zhzy/contracts';
-import type { Database, PaperScoresTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import { PAPER_MARKING_TEXT } from '../../i18n/paper-marking.js';
 import type { AuthContext } from '../../lib/call.js';
 import { AppError, forbidden } from '../../lib/errors.js';
@@ -21,8 +25,15 @@ import { newId, nowIso } from '../../lib/ids.js';
 import { assertReadable, canEditCard } from '../homework/policy.js';
 import type { CardLayoutResolver } from '../homework/service.js';
 import { homeworkQuestions, parseStoredReading } from '../recognition/reading.js';
-import type { AnswerPatch, ResultsService } from '../results/service.js';
+import { ResultsService, type AnswerPatch } from '../results/service.js';
 import type { PageStorage } from '../scan/storage.js';
+import {
+  PaperMarkingRepository,
+  SCORE_DOUBTFUL,
+  type NewPaperScore,
+  type NewScoreException,
+  type PaperScoreRow,
+} from './repository.js';
 
 // 纸上批阅 (先阅后扫, ADR 0065). A homework whose card prints score boxes may be marked on paper: after a page of it is
 // recognised and applied to its sheet, every score box the recogniser read is taken here —
@@ -33,16 +44,16 @@ import type { PageStorage } from '../scan/storage.js';
 //  - blank: marked on screen as before.
 // A person's decision stands when the page is read again; a marker's score is never overwritten by a box.
 // Every box keeps a crop of the answer with its box as the teacher marked them, for 讲评.
+// A doubtful box is also a row of the scan exception queue (code `scoreDoubtful`): deciding it there or here
+// resolves both. A box's score and its row are written in one transaction through the results spine.
 
 type Db = Kysely<Database>;
-type PaperScoreRow = Insertable<PaperScoresTable>;
 
 /** Cuts the crops named in `result.crops` from a page file (the recognition pool's `cutCrops`). */
 export type CutCrops = (bytes: Uint8Array, result: PageRecognition) => Promise<Map<string, Buffer>>;
 
 export interface PaperMarkingDeps {
   db: Db;
-  results: ResultsService;
   storage: PageStorage;
   findCard: CardLayoutResolver;
   cutCrops: CutCrops;
@@ -86,17 +97,25 @@ function union(a: { x: number; y: number; w: number; h: number }, b: typeof a) {
 const OVERWRITABLE = new Set<string | null>([null, 'paper']);
 
 export class PaperMarkingService {
-  constructor(private readonly deps: PaperMarkingDeps) {}
+  private readonly repo: PaperMarkingRepository;
+
+  constructor(private readonly deps: PaperMarkingDeps) {
+    this.repo = new PaperMarkingRepository(deps.db);
+  }
 
   private now(): string {
     return nowIso(this.deps.clock);
   }
 
+  /** Runs `fn` with this module's repository and the results spine bound to one transaction. */
+  private inTransaction<T>(fn: (repo: PaperMarkingRepository, results: ResultsService) => Promise<T>) {
+    return this.repo.transaction((repo, trx) => fn(repo, new ResultsService(trx, this.deps.clock)));
+  }
+
   // ───────────── the setting ─────────────
 
   private async homeworkOf(auth: AuthContext, id: string) {
-    const row = await this.deps.db.selectFrom('homework').selectAll().where('id', '=', id).executeTakeFirst();
-    return assertReadable(row, auth);
+    return assertReadable(await this.repo.findHomework(id), auth);
   }
 
   private async boxesOfHomework(row: { card_id: string; card_version: number; org_id: string }) {
@@ -119,11 +138,7 @@ export class PaperMarkingService {
     if (!canEditCard(row, auth) && !auth.isAdministrator) throw forbidden(HOMEWORK_MESSAGES.notYours);
     if (enabled && (await this.boxesOfHomework(row)).size === 0)
       throw new AppError('CONFLICT', PAPER_MARKING_MESSAGES.noScoreBoxes);
-    await this.deps.db
-      .updateTable('homework')
-      .set({ paper_marking: enabled ? 1 : 0, updated_at: this.now() })
-      .where('id', '=', homeworkId)
-      .execute();
+    await this.repo.setPaperMarking(homeworkId, enabled, this.now());
     return this.setting(auth, homeworkId);
   }
 
@@ -131,15 +146,22 @@ export class PaperMarkingService {
 
   /**
    * Takes the score boxes of a page recognised and applied to its sheet (a no-op for a page of a homework not
-   * marked on paper, or without boxes). Returns what each box became, by question id.
+   * marked on paper, or without boxes): the scores into the results, the boxes' rows and the exceptions of the
+   * doubtful ones, in one transaction. Returns what each box became, by question id.
    */
   async afterPage(pageId: string): Promise<Map<string, PaperScoreState>> {
     const page = await this.markedOnPaper(pageId);
     if (!page) return new Map();
     const scores = parseStoredReading(page.result).scores ?? [];
     if (scores.length === 0) return new Map();
-    const { out, read, cleared, rows } = await this.readingsOf(page, pageId, scores);
-    await this.deps.results.transaction(async (results) => {
+    return this.inTransaction(async (repo, results) => {
+      const { out, read, cleared, rows, dropped } = await this.readingsOf(
+        repo,
+        results,
+        page,
+        pageId,
+        scores,
+      );
       if (read.length)
         await results.writeAnswers(page.sheetId, read, {
           userId: null,
@@ -150,57 +172,70 @@ export class PaperMarkingService {
           userId: null,
           reason: PAPER_MARKING_TEXT.reasonCleared,
         });
+      await repo.dropOpenExceptions(dropped);
+      const raised: NewScoreException[] = [];
+      for (const { row, reading } of rows) {
+        if (row.state !== 'doubtful') continue;
+        row.exception_id = newId();
+        raised.push({
+          id: row.exception_id,
+          org_id: page.orgId,
+          batch_id: page.batchId,
+          page_id: pageId,
+          homework_id: page.homeworkId,
+          sheet_id: page.sheetId,
+          student_id: page.studentId,
+          page_no: page.pageNo,
+          code: SCORE_DOUBTFUL,
+          message: PAPER_MARKING_TEXT.doubtfulBox(
+            reading.number,
+            reading.reason
+              ? SCORE_DOUBT_MESSAGES[reading.reason]
+              : RECOGNITION_PROBLEM_MESSAGES.scoreDoubtful,
+          ),
+          question_ids: JSON.stringify([reading.questionId]),
+          created_at: row.updated_at,
+        });
+      }
+      await repo.insertExceptions(raised);
+      await repo.saveScores(rows.map((r) => r.row));
+      return out;
     });
-    const { db } = this.deps;
-    for (const r of rows) {
-      await db
-        .deleteFrom('paper_scores')
-        .where('sheet_id', '=', r.sheet_id)
-        .where('question_id', '=', r.question_id)
-        .execute();
-      await db.insertInto('paper_scores').values(r).execute();
-    }
-    return out;
   }
 
   /** A recognised page applied to a sheet of a homework marked on paper, or null. */
   private async markedOnPaper(pageId: string) {
-    const { db } = this.deps;
-    const page = await db
-      .selectFrom('recognition_pages')
-      .select(['status', 'sheet_id', 'homework_id', 'student_id', 'result', 'org_id'])
-      .where('page_id', '=', pageId)
-      .executeTakeFirst();
+    const page = await this.repo.recognisedPage(pageId);
     if (
       !page ||
       page.status !== 'done' ||
       !page.sheet_id ||
       !page.homework_id ||
       !page.student_id ||
-      !page.result
+      !page.result ||
+      page.paper_marking !== 1 ||
+      page.deleted_at
     )
       return null;
-    const homework = await db
-      .selectFrom('homework')
-      .select(['paper_marking', 'deleted_at'])
-      .where('id', '=', page.homework_id)
-      .executeTakeFirst();
-    if (!homework || homework.paper_marking !== 1 || homework.deleted_at) return null;
     return {
       sheetId: page.sheet_id,
       homeworkId: page.homework_id,
       studentId: page.student_id,
       orgId: page.org_id,
+      batchId: page.batch_id,
+      pageNo: page.page_no,
       result: page.result,
     };
   }
 
   /**
-   * What each box of the page becomes: scores to write (read, or cleared when a box read before no longer reads) and
-   * the rows of `paper_scores`. A person's decision stands when the page is read again; a marker's score is never
-   * overwritten.
+   * What each box of the page becomes: scores to write (read, or cleared when a box read before no longer reads),
+   * the rows of `paper_scores` and the open exceptions they replace. A person's decision stands when the page is read
+   * again; a marker's score is never overwritten.
    */
   private async readingsOf(
+    repo: PaperMarkingRepository,
+    results: ResultsService,
     page: NonNullable<Awaited<ReturnType<PaperMarkingService['markedOnPaper']>>>,
     pageId: string,
     scores: ScoreReading[],
@@ -208,22 +243,15 @@ export class PaperMarkingService {
     const out = new Map<string, PaperScoreState>();
     const read: AnswerPatch[] = [];
     const cleared: AnswerPatch[] = [];
-    const rows: PaperScoreRow[] = [];
-    const answers = new Map(
-      (await this.deps.results.listAnswers(page.sheetId)).map((a) => [a.question_id, a]),
-    );
+    const rows: { row: NewPaperScore; reading: ScoreReading }[] = [];
+    const dropped: string[] = [];
+    const answers = new Map((await results.listAnswers(page.sheetId)).map((a) => [a.question_id, a]));
     const earlier = new Map(
       (
-        await this.deps.db
-          .selectFrom('paper_scores')
-          .selectAll()
-          .where('sheet_id', '=', page.sheetId)
-          .where(
-            'question_id',
-            'in',
-            scores.map((s) => s.questionId),
-          )
-          .execute()
+        await repo.scoresOfSheet(
+          page.sheetId,
+          scores.map((s) => s.questionId),
+        )
       ).map((r) => [r.question_id, r]),
     );
     const now = this.now();
@@ -235,6 +263,7 @@ export class PaperMarkingService {
         out.set(s.questionId, before.state);
         continue;
       }
+      if (before?.exception_id) dropped.push(before.exception_id);
       const free = OVERWRITABLE.has(answer.score_source);
       const state = stateOf(s);
       const tenths = s.status === 'ok' && s.score !== null ? Math.round(s.score * 10) : null;
@@ -243,26 +272,29 @@ export class PaperMarkingService {
       else if (free && answer.score_source === 'paper' && answer.score_tenths !== null && tenths === null)
         cleared.push({ questionId: s.questionId, scoreTenths: null, source: 'paper' });
       rows.push({
-        id: before?.id ?? newId(),
-        org_id: page.orgId,
-        homework_id: page.homeworkId,
-        sheet_id: page.sheetId,
-        student_id: page.studentId,
-        question_id: s.questionId,
-        page_id: pageId,
-        state,
-        read_tenths: tenths,
-        reason: s.reason,
-        colour: s.colour ? 1 : 0,
-        crop_path: before?.page_id === pageId ? before.crop_path : null,
-        exception_id: before?.exception_id ?? null,
-        resolved_by: null,
-        created_at: before?.created_at ?? now,
-        updated_at: now,
+        reading: s,
+        row: {
+          id: before?.id ?? newId(),
+          org_id: page.orgId,
+          homework_id: page.homeworkId,
+          sheet_id: page.sheetId,
+          student_id: page.studentId,
+          question_id: s.questionId,
+          page_id: pageId,
+          state,
+          read_tenths: tenths,
+          reason: s.reason,
+          colour: s.colour ? 1 : 0,
+          crop_path: before?.page_id === pageId ? before.crop_path : null,
+          exception_id: null,
+          resolved_by: null,
+          created_at: before?.created_at ?? now,
+          updated_at: now,
+        },
       });
       out.set(s.questionId, state);
     }
-    return { out, read, cleared, rows };
+    return { out, read, cleared, rows, dropped };
   }
 
   // ───────────── what a teacher sees and decides ─────────────
@@ -273,31 +305,7 @@ export class PaperMarkingService {
     query: { questionId?: string; state: 'doubtful' | 'all' },
   ): Promise<PaperScore[]> {
     const homework = await this.homeworkOf(auth, homeworkId);
-    let q = this.deps.db
-      .selectFrom('paper_scores as p')
-      .innerJoin('students as st', 'st.id', 'p.student_id')
-      .innerJoin('sheets as s', 's.id', 'p.sheet_id')
-      .innerJoin('classes as c', 'c.id', 's.class_id')
-      .innerJoin('sheet_answers as a', (j) =>
-        j.onRef('a.sheet_id', '=', 'p.sheet_id').onRef('a.question_id', '=', 'p.question_id'),
-      )
-      .select([
-        'p.id',
-        'p.question_id',
-        'p.student_id',
-        'p.state',
-        'p.reason',
-        'p.page_id',
-        'st.name as student_name',
-        'st.student_no',
-        'c.name as class_name',
-        'a.score_tenths',
-        'a.full_score_tenths',
-      ])
-      .where('p.homework_id', '=', homeworkId);
-    if (query.questionId) q = q.where('p.question_id', '=', query.questionId);
-    if (query.state === 'doubtful') q = q.where('p.state', '=', 'doubtful');
-    const rows = await q.execute();
+    const rows = await this.repo.listScores(homeworkId, query);
     const order = new Map(homeworkQuestions(homework).map((h, i) => [h.questionId, { i, number: h.number }]));
     const rank = (s: string) => (s === 'doubtful' ? 0 : 1);
     rows.sort(
@@ -311,11 +319,7 @@ export class PaperMarkingService {
   }
 
   private async scoreRow(auth: AuthContext, id: string) {
-    const row = await this.deps.db
-      .selectFrom('paper_scores')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await this.repo.findScore(id);
     if (!row || row.org_id !== auth.orgId)
       throw new AppError('NOT_FOUND', PAPER_MARKING_MESSAGES.paperScoreNotFound);
     await this.homeworkOf(auth, row.homework_id);
@@ -325,56 +329,70 @@ export class PaperMarkingService {
   /** A person decides a doubtful box (or corrects a decision): the score read by eye, or on-screen marking. */
   async resolve(auth: AuthContext, id: string, body: ResolvePaperScore): Promise<PaperScore> {
     const row = await this.scoreRow(auth, id);
-    const answer = (await this.deps.results.listAnswers(row.sheet_id)).find(
-      (a) => a.question_id === row.question_id,
-    );
-    if (!answer) throw new AppError('NOT_FOUND', PAPER_MARKING_MESSAGES.paperScoreNotFound);
-    let state: PaperScoreState;
-    if (body.action === 'enterScore') {
-      const tenths = Math.round(body.score * 10);
-      if (tenths > answer.full_score_tenths)
-        throw new AppError('VALIDATION', PAPER_MARKING_MESSAGES.scoreOverFull);
-      await this.deps.results.transaction((results) =>
-        results.writeAnswers(
-          row.sheet_id,
-          [{ questionId: row.question_id, scoreTenths: tenths, source: 'paper' }],
-          {
-            userId: auth.userId,
-            reason: PAPER_MARKING_TEXT.reasonEntered,
-          },
-        ),
-      );
-      state = 'resolved';
-    } else {
-      if (answer.score_source === 'paper' && answer.score_tenths !== null)
-        await this.deps.results.transaction((results) =>
-          results.writeAnswers(
-            row.sheet_id,
-            [{ questionId: row.question_id, scoreTenths: null, source: 'paper' }],
-            {
-              userId: auth.userId,
-              reason: PAPER_MARKING_TEXT.reasonOnScreen,
-            },
-          ),
-        );
-      state = 'onScreen';
-    }
-    await this.deps.db
-      .updateTable('paper_scores')
-      .set({ state, resolved_by: auth.userId, updated_at: this.now() })
-      .where('id', '=', id)
-      .execute();
-    if (row.exception_id)
-      await this.deps.db
-        .updateTable('recognition_exceptions')
-        .set({ status: 'resolved', resolution: 'accept', resolved_by: auth.userId, resolved_at: this.now() })
-        .where('id', '=', row.exception_id)
-        .where('status', '=', 'open')
-        .execute();
+    await this.decide(auth, row, body);
     const [presented] = (
       await this.list(auth, row.homework_id, { questionId: row.question_id, state: 'all' })
     ).filter((p) => p.id === id);
     return presented!;
+  }
+
+  /**
+   * The scan exception queue decides a doubtful box (`enterScore` with its score, or `markOnScreen`): the same
+   * decision as in 纸上批阅. The caller has checked the exception is the school's and open.
+   */
+  async resolveException(auth: AuthContext, exceptionId: string, body: ResolveException): Promise<void> {
+    const row = await this.repo.findScoreOfException(exceptionId);
+    if (!row || row.org_id !== auth.orgId)
+      throw new AppError('NOT_FOUND', RECOGNITION_MESSAGES.exceptionNotFound);
+    if (body.action === 'enterScore') {
+      if (body.score === undefined) throw new AppError('VALIDATION', RECOGNITION_MESSAGES.needScore);
+      await this.decide(auth, row, { action: 'enterScore', score: body.score });
+    } else if (body.action === 'markOnScreen') await this.decide(auth, row, { action: 'markOnScreen' });
+    else throw new AppError('VALIDATION', RECOGNITION_MESSAGES.actionNotAllowed);
+  }
+
+  /** What the exception queue shows of score exceptions: the box's question, full score and crop, by exception id. */
+  async describeExceptions(
+    exceptionIds: readonly string[],
+  ): Promise<Map<string, Omit<NonNullable<RecognitionException['paperScore']>, 'number'>>> {
+    const rows = await this.repo.scoresOfExceptions(exceptionIds);
+    return new Map(
+      rows.map((r) => [
+        r.exception_id!,
+        {
+          id: r.id,
+          fullScore: r.full_score_tenths / 10,
+          cropUrl: r.page_id ? cropUrlOf(r.id) : null,
+        },
+      ]),
+    );
+  }
+
+  /** Writes a person's decision: the score (or its clearing), the box's state and its exception, in one go. */
+  private async decide(auth: AuthContext, row: PaperScoreRow, body: ResolvePaperScore): Promise<void> {
+    const now = this.now();
+    await this.inTransaction(async (repo, results) => {
+      const answer = (await results.listAnswers(row.sheet_id)).find((a) => a.question_id === row.question_id);
+      if (!answer) throw new AppError('NOT_FOUND', PAPER_MARKING_MESSAGES.paperScoreNotFound);
+      const actor = (reason: string) => ({ userId: auth.userId, reason });
+      if (body.action === 'enterScore') {
+        const tenths = Math.round(body.score * 10);
+        if (tenths > answer.full_score_tenths)
+          throw new AppError('VALIDATION', PAPER_MARKING_MESSAGES.scoreOverFull);
+        await results.writeAnswers(
+          row.sheet_id,
+          [{ questionId: row.question_id, scoreTenths: tenths, source: 'paper' }],
+          actor(PAPER_MARKING_TEXT.reasonEntered),
+        );
+      } else if (answer.score_source === 'paper' && answer.score_tenths !== null)
+        await results.writeAnswers(
+          row.sheet_id,
+          [{ questionId: row.question_id, scoreTenths: null, source: 'paper' }],
+          actor(PAPER_MARKING_TEXT.reasonOnScreen),
+        );
+      await repo.setState(row.id, body.action === 'enterScore' ? 'resolved' : 'onScreen', auth.userId, now);
+      if (row.exception_id) await repo.resolveException(row.exception_id, body.action, auth.userId, now);
+    });
   }
 
   /**
@@ -389,12 +407,7 @@ export class PaperMarkingService {
     }
     const missing = () => new AppError('NOT_FOUND', PAPER_MARKING_MESSAGES.paperScoreNotFound);
     if (!row.page_id) throw missing();
-    const page = await this.deps.db
-      .selectFrom('recognition_pages as r')
-      .innerJoin('scan_pages as sp', 'sp.id', 'r.page_id')
-      .select(['r.result', 'r.card_id', 'r.card_version', 'sp.file_path'])
-      .where('r.page_id', '=', row.page_id)
-      .executeTakeFirst();
+    const page = await this.repo.cropSource(row.page_id);
     if (!page?.result || !page.card_id || page.card_version === null) throw missing();
     const card = await this.deps.findCard(page.card_id, page.card_version, row.org_id);
     const box = card ? scoreBoxesOf(card.layout).get(row.question_id) : undefined;
@@ -422,10 +435,13 @@ export class PaperMarkingService {
     if (!bytes) throw missing();
     const file = `${page.file_path.replace(/\/[^/]+$/, '')}/crops/${row.page_id}/paper-${row.question_id}.jpg`;
     await this.deps.storage.write(file, bytes);
-    await this.deps.db.updateTable('paper_scores').set({ crop_path: file }).where('id', '=', id).execute();
+    await this.repo.setCropPath(id, file);
     return { bytes, mime: 'image/jpeg' };
   }
 }
+
+/** The crop of a paper score, relative to the host. */
+const cropUrlOf = (id: string) => `/teacher/paper-scores/${encodeURIComponent(id)}/crop`;
 
 function stateOf(s: ScoreReading): PaperScoreState {
   if (s.status === 'ok') return 'scored';
@@ -461,6 +477,6 @@ function present(
     score: r.state === 'doubtful' || r.score_tenths === null ? null : r.score_tenths / 10,
     reason: reason.success ? reason.data : null,
     reasonText: reason.success ? SCORE_DOUBT_MESSAGES[reason.data] : null,
-    cropUrl: r.page_id ? `/teacher/paper-scores/${encodeURIComponent(r.id)}/crop` : null,
+    cropUrl: r.page_id ? cropUrlOf(r.id) : null,
   };
 }

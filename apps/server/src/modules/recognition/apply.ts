@@ -74,6 +74,8 @@ async function apply(
   }
   await settlePage(deps, scan, row, raised);
   await deps.results.setPagesReceived(sheet.id, await deps.repo.pagesOfSheet(sheet.id));
+  // 纸上批阅 takes the page's score boxes, whether the worker applied it or a teacher's fix did.
+  await deps.paperScores?.()?.afterPage(scan.id);
   await applyFollower(deps, scan, row);
 }
 

@@ -2,7 +2,9 @@ import {
   RECOGNITION_MESSAGES,
   RECOGNITION_PROBLEM_MESSAGES,
   type ExceptionAction,
+  type RecognitionException,
   type RecognitionExceptionCode,
+  type ResolveException,
 } from '@zhzy/contracts';
 import type { AuthContext } from '../../lib/call.js';
 import { forbidden, notFound } from '../../lib/errors.js';
@@ -38,6 +40,7 @@ export const EXCEPTION_ACTIONS: Readonly<Record<RecognitionExceptionCode, readon
   blankPage: ['accept', 'ignore'],
   multipleMarks: ['chooseMarks', 'accept'],
   uncertainMark: ['chooseMarks', 'accept'],
+  scoreDoubtful: ['enterScore', 'markOnScreen'],
 };
 
 /** Problems that keep a page from being applied to a sheet at all. */
@@ -52,6 +55,20 @@ export const PAGE_BLOCKERS = new Set<RecognitionExceptionCode>([
 
 export const tenthsToPoints = (t: number | null) => (t === null ? null : t / 10);
 
+/**
+ * 纸上批阅 (ADR 0065) as recognition sees it: it takes the score boxes of every page applied to a sheet (read by the
+ * worker or applied later by a fix), and decides the `scoreDoubtful` exceptions it raised.
+ */
+export interface PaperScoresPort {
+  afterPage(pageId: string): Promise<unknown>;
+  /** `enterScore` (with its score) or `markOnScreen` on a score exception the caller checked. */
+  resolveException(auth: AuthContext, exceptionId: string, body: ResolveException): Promise<void>;
+  /** The box behind each score exception (without its number, which the page's reading gives). */
+  describeExceptions(
+    exceptionIds: readonly string[],
+  ): Promise<Map<string, Omit<NonNullable<RecognitionException['paperScore']>, 'number'>>>;
+}
+
 export interface RecognitionServiceDeps {
   repo: RecognitionRepository;
   results: ResultsService;
@@ -65,6 +82,8 @@ export interface RecognitionServiceDeps {
    */
   enqueue: (pageId: string, priority: number) => Promise<void>;
   clock: () => number;
+  /** 纸上批阅, when the host has it (bound after recognition is wired). */
+  paperScores?: () => PaperScoresPort | undefined;
 }
 
 export const nowOf = (deps: RecognitionServiceDeps): string => nowIso(deps.clock);

@@ -96,6 +96,12 @@ async function presentExceptions(
     ).map((h) => [h.id, h.title]),
   );
   const pageCache = new Map<string, ExceptionPage>();
+  type Box = Omit<NonNullable<RecognitionException['paperScore']>, 'number'>;
+  const boxes: Map<string, Box> =
+    (await deps
+      .paperScores?.()
+      ?.describeExceptions(rows.filter((r) => r.code === 'scoreDoubtful').map((r) => r.id))) ??
+    new Map<string, Box>();
   const out: RecognitionException[] = [];
   for (const r of rows) {
     const page = await exceptionPage(deps, pageCache, r.page_id);
@@ -121,9 +127,21 @@ async function presentExceptions(
       status: r.status === 'resolved' ? 'resolved' : 'open',
       resolution: (r.resolution as ExceptionAction | null) ?? null,
       createdAt: r.created_at,
+      ...paperScoreOf(boxes.get(r.id), page, questionIds),
     });
   }
   return out;
+}
+
+/** A score exception's box, numbered as its page read it. */
+function paperScoreOf(
+  box: Omit<NonNullable<RecognitionException['paperScore']>, 'number'> | undefined,
+  page: ExceptionPage | undefined,
+  questionIds: string[],
+): Pick<RecognitionException, 'paperScore'> {
+  if (!box) return {};
+  const number = page?.result?.scores?.find((s) => s.questionId === questionIds[0])?.number ?? '';
+  return { paperScore: { ...box, number } };
 }
 
 /** What a fix works on: the exception, its page as read and as scanned, who fixes it and when. */
@@ -169,6 +187,14 @@ export async function resolve(
     case 'accept':
       await acceptOrChoose(deps, fix, code);
       break;
+    case 'enterScore':
+    case 'markOnScreen': {
+      // 纸上批阅 decides the box and resolves this exception with it (ADR 0065).
+      const paper = deps.paperScores?.();
+      if (!paper) throw new AppError('VALIDATION', RECOGNITION_MESSAGES.actionNotAllowed);
+      await paper.resolveException(auth, ex.id, body);
+      break;
+    }
   }
   const [done] = await presentExceptions(deps, [(await deps.repo.findException(ex.id))!]);
   return done!;

@@ -10,6 +10,7 @@ import { ScanRepository, type ScanPage } from '../scan/repository.js';
 import { PageStorage } from '../scan/storage.js';
 import { RecognitionPool } from './pool.js';
 import { RecognitionRepository } from './repository.js';
+import type { PaperScoresPort } from './context.js';
 import { RECOGNISE_PAGE_JOB, RecognitionService } from './service.js';
 
 export interface RecognitionModuleOptions {
@@ -23,8 +24,8 @@ export interface RecognitionModuleOptions {
   workers: number;
   /** Resident memory of a worker past which it is killed and its page sent to a person, MB. */
   workerMemoryMb?: number;
-  /** Runs after every page is read and applied (纸上批阅 takes its score boxes, ADR 0065). */
-  afterPage?: (pageId: string) => Promise<unknown>;
+  /** 纸上批阅 (ADR 0065): takes the score boxes of every applied page and decides their exceptions. */
+  paperScores?: () => PaperScoresPort | undefined;
 }
 
 export interface RecognitionModule {
@@ -56,6 +57,7 @@ export async function registerRecognition(
     findBatch: (id) => scanRepo.findBatch(id),
     enqueue: (pageId, priority) => options.jobs.enqueue(RECOGNISE_PAGE_JOB, { pageId }, { priority }),
     clock: options.clock,
+    ...(options.paperScores ? { paperScores: options.paperScores } : {}),
   });
   options.jobs.work(
     RECOGNISE_PAGE_JOB,
@@ -63,7 +65,6 @@ export async function registerRecognition(
       const pageId = typeof payload.pageId === 'string' ? payload.pageId : '';
       try {
         await service.recognise(pageId);
-        await options.afterPage?.(pageId);
       } catch (err) {
         app.log.error({ err, pageId }, 'recognising a page failed');
         throw err;

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import type { AnswerSample, Commentary, CommentaryQuestion } from '@zhzy/contracts';
+import type { AnswerSample, Commentary, CommentaryQuestion, PaperScore } from '@zhzy/contracts';
 import { Chart } from '../../../components/charts/chart';
 import { RichText } from '../../../components/rich-text';
 import { ReportTable } from '../../../components/ui/report-table';
 import { fmt, zhAnalysis as ta } from '../../../i18n/analysis';
 import { cn } from '../../../lib/utils';
+import { usePaperScores } from '../../homework/api/paper-marking';
 import { useCommentary } from '../api/analysis';
 import { optionsOption, scoreDistributionOption } from '../utils/chart-options';
 import { CropImage } from '../../../components/ui/crop-image';
@@ -53,7 +54,55 @@ function responseStats(q: CommentaryQuestion) {
   ];
 }
 
-function QuestionCard({ q }: { q: CommentaryQuestion }) {
+/** Paper-marked crops shown per question: the lowest scores, for 讲评. */
+const PAPER_CROPS = 4;
+
+/**
+ * A question marked on paper (纸上批阅, ADR 0065): the crops of the answers with the teacher's red marks and score
+ * boxes, lowest score first, for 讲评 beside the typical errors.
+ */
+function PaperMarked({ scores }: { scores: PaperScore[] }) {
+  const shown = scores.slice(0, PAPER_CROPS);
+  return (
+    <div className="mt-4 space-y-2" data-testid="paper-marked">
+      <h4 className="text-sm font-medium text-rose-700">
+        {tc.paperMarked}
+        <span className="ml-2 text-xs font-normal text-slate-500">
+          {tc.paperMarkedHint(shown.length, scores.length)}
+        </span>
+      </h4>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {shown.map((p) => (
+          <figure key={p.id} className="space-y-1 rounded-lg border border-rose-100 p-2">
+            <figcaption className="flex justify-between text-xs text-slate-600">
+              <span>
+                {p.className} {p.studentName}
+              </span>
+              <span className="text-rose-600">{tc.scoreOf(fmt.num(p.score ?? 0), fmt.num(p.fullScore))}</span>
+            </figcaption>
+            <CropImage url={p.cropUrl} alt={`${p.studentName}`} className="max-h-48 w-full object-contain" />
+          </figure>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The paper-marked boxes of a homework with a score, by question, lowest score first (within the class scope). */
+function usePaperMarked(c: Commentary): Map<string, PaperScore[]> {
+  const { data } = usePaperScores(c.homework.id, 'all');
+  const byQuestion = new Map<string, PaperScore[]>();
+  for (const p of data ?? []) {
+    if (p.score === null || !p.cropUrl) continue;
+    if (c.scope.classId && p.className !== c.scope.name) continue;
+    byQuestion.set(p.questionId, [...(byQuestion.get(p.questionId) ?? []), p]);
+  }
+  for (const list of byQuestion.values())
+    list.sort((a, b) => a.score! / a.fullScore - b.score! / b.fullScore);
+  return byQuestion;
+}
+
+function QuestionCard({ q, paper }: { q: CommentaryQuestion; paper: PaperScore[] | undefined }) {
   const [stem, setStem] = useState(false);
   return (
     <Panel
@@ -143,6 +192,7 @@ function QuestionCard({ q }: { q: CommentaryQuestion }) {
           </div>
         </div>
       </div>
+      {paper && paper.length > 0 && <PaperMarked scores={paper} />}
       {q.wrongStudents.length > 0 && (
         <p className="mt-3 text-xs leading-5 text-slate-500">
           {tc.wrongStudents}（{q.wrongStudents.length}）：{q.wrongStudents.join('、')}
@@ -154,6 +204,7 @@ function QuestionCard({ q }: { q: CommentaryQuestion }) {
 
 function CommentaryBody({ c }: { c: Commentary }) {
   const [onlyNeeds, setOnlyNeeds] = useState(true);
+  const paper = usePaperMarked(c);
   const shown =
     onlyNeeds && c.questions.some((q) => q.needsDiscussion)
       ? c.questions.filter((q) => q.needsDiscussion)
@@ -180,7 +231,7 @@ function CommentaryBody({ c }: { c: Commentary }) {
             </label>
           </div>
           {shown.map((q) => (
-            <QuestionCard key={q.questionId} q={q} />
+            <QuestionCard key={q.questionId} q={q} paper={paper.get(q.questionId)} />
           ))}
           <Panel>
             <ReportTable

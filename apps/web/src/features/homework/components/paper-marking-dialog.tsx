@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Switch } from '@headlessui/react';
 import { PAPER_SCORE_STATE_NAMES, type HomeworkSummary, type PaperScore } from '@zhzy/contracts';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { PaperScoreEntry } from '../../../components/paper-score-entry';
+import { ButtonLink } from '../../../components/ui/button';
 import { CropImage } from '../../../components/ui/crop-image';
 import { Dialog } from '../../../components/ui/dialog';
 import { Empty } from '../../../components/ui/empty';
@@ -123,8 +124,6 @@ function ScoreList({ homeworkId, view }: { homeworkId: string; view: 'doubtful' 
 }
 
 function ScoreRow({ score: s, onChanged }: { score: PaperScore; onChanged: () => void }) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const decide = async (body: Parameters<typeof resolvePaperScore>[1]) => {
     setBusy(true);
@@ -141,15 +140,6 @@ function ScoreRow({ score: s, onChanged }: { score: PaperScore; onChanged: () =>
     } finally {
       setBusy(false);
     }
-  };
-  const enter = () => {
-    const value = Number(text.trim());
-    if (text.trim() === '' || !Number.isFinite(value) || value < 0) {
-      setError(T.scoreInvalid);
-      return;
-    }
-    setError('');
-    void decide({ action: 'enterScore', score: value });
   };
   return (
     <li
@@ -169,32 +159,12 @@ function ScoreRow({ score: s, onChanged }: { score: PaperScore; onChanged: () =>
         </p>
         {s.reasonText && <p className="text-amber-800">{s.reasonText}</p>}
         {s.state === 'doubtful' && (
-          <div className="space-y-2">
-            <div className="flex items-center gap-2">
-              <input
-                type="text"
-                inputMode="decimal"
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-                onKeyDown={(e) => e.key === 'Enter' && enter()}
-                aria-label={T.scoreInput(s.number, s.studentName)}
-                aria-invalid={error ? true : undefined}
-                className="h-8 w-20 rounded-md border border-slate-300 px-2 text-sm"
-              />
-              <Button size="sm" disabled={busy} onClick={enter}>
-                {T.enter}
-              </Button>
-            </div>
-            {error && <p className="text-xs text-red-600">{error}</p>}
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={busy}
-              onClick={() => void decide({ action: 'markOnScreen' })}
-            >
-              {T.markOnScreen}
-            </Button>
-          </div>
+          <PaperScoreEntry
+            label={T.scoreInput(s.number, s.studentName)}
+            busy={busy}
+            onEnter={(score) => void decide({ action: 'enterScore', score })}
+            onMarkOnScreen={() => void decide({ action: 'markOnScreen' })}
+          />
         )}
       </div>
     </li>

@@ -1,14 +1,20 @@
 import { useState } from 'react';
 import type { RecognitionException, RecognitionTally } from '@zhzy/contracts';
+import { PaperScoreEntry } from '../../../components/paper-score-entry';
 import { Button } from '../../../components/ui/button';
+import { CropImage } from '../../../components/ui/crop-image';
 import { Empty } from '../../../components/ui/empty';
 import { Listbox } from '../../../components/ui/listbox';
 import { zhCNRecognition as r } from '../../../i18n/recognition';
+import { zhCNHomework as th } from '../../../i18n/zh-CN';
 import { toast } from '../../../lib/toast';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { resolveException, useReviewSheet } from '../api/recognition';
 import { OptionPicker } from './option-picker';
 import { ZoomablePage } from './zoomable-page';
+
+/** A score box's fixes, offered by its own entry (the crop, the score, on-screen marking). */
+const PAPER_SCORE_ACTIONS = new Set<string>(['enterScore', 'markOnScreen']);
 
 /** One exception: its reason in a teacher's words, the page, and its one-click fixes. */
 function ExceptionItem({
@@ -99,18 +105,41 @@ function ExceptionItem({
         </div>
       )}
 
+      {ex.paperScore && (
+        <div className="mt-3 grid gap-3 rounded-md bg-white p-3 sm:grid-cols-[minmax(0,1fr)_14rem]">
+          <CropImage
+            url={ex.paperScore.cropUrl}
+            alt={th.paperMarking.cropAlt(ex.paperScore.number, ex.studentName ?? '')}
+            className="max-h-64"
+          />
+          <div className="space-y-2 text-sm">
+            <p className="text-slate-700">
+              {r.exceptions.paperScore(ex.paperScore.number, ex.paperScore.fullScore)}
+            </p>
+            <PaperScoreEntry
+              label={th.paperMarking.scoreInput(ex.paperScore.number, ex.studentName ?? '')}
+              busy={busy}
+              onEnter={(score) => void run({ action: 'enterScore', score })}
+              onMarkOnScreen={() => void run({ action: 'markOnScreen' })}
+            />
+          </div>
+        </div>
+      )}
+
       <div className="mt-2 flex flex-wrap gap-2">
-        {ex.actions.map((a, i) => (
-          <Button
-            key={a}
-            size="sm"
-            variant={i === 0 ? 'primary' : 'secondary'}
-            disabled={busy}
-            onClick={() => click(a)}
-          >
-            {r.actions[a]}
-          </Button>
-        ))}
+        {ex.actions
+          .filter((a) => !(ex.paperScore && PAPER_SCORE_ACTIONS.has(a)))
+          .map((a, i) => (
+            <Button
+              key={a}
+              size="sm"
+              variant={i === 0 ? 'primary' : 'secondary'}
+              disabled={busy}
+              onClick={() => click(a)}
+            >
+              {r.actions[a]}
+            </Button>
+          ))}
         {ex.pageId && (
           <Button size="sm" variant="ghost" onClick={() => setShowImage((v) => !v)}>
             {showImage ? r.exceptions.hideImage : r.exceptions.viewImage}

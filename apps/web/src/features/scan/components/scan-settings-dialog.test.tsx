@@ -116,13 +116,22 @@ describe('the scan settings dialog', () => {
     const user = userEvent.setup();
     renderDialog();
     expect(screen.queryByLabelText('演示扫描仪纸张数')).toBeNull();
+    expect(screen.queryByText('老师红笔批改（先阅后扫）')).toBeNull();
     await user.click(screen.getByRole('button', { name: /扫描仪/ }));
     await user.click(await screen.findByRole('option', { name: '虚拟扫描仪（演示答题卡）' }));
     const sheets = screen.getByLabelText('演示扫描仪纸张数');
     await user.clear(sheets);
     await user.type(sheets, '4');
+    // 先阅后扫 (ADR 0065): the demo scanner's sheets may come marked by a teacher in red; off unless chosen.
+    const marks = screen.getByRole('radiogroup', { name: '老师红笔批改（先阅后扫）' });
+    expect(within(marks).getByRole('radio', { name: '否' })).toHaveAttribute('aria-checked', 'true');
+    await user.click(within(marks).getByRole('radio', { name: '是' }));
     await user.click(screen.getByRole('button', { name: '保存' }));
-    expect(readScannerState().setting).toMatchObject({ scannerIndex: 0, virtualSheets: 4 });
+    expect(readScannerState().setting).toMatchObject({
+      scannerIndex: 0,
+      virtualSheets: 4,
+      virtualTeacherMarks: true,
+    });
   });
 
   it('opened for a homework (/scan?homeworkId=), starts the 演示作业 picker on it', async () => {

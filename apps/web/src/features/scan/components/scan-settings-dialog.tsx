@@ -197,6 +197,15 @@ function SettingsForm({
             />
             <p className="text-xs text-slate-500">{s.dialog.virtualHomeworkHint}</p>
           </Row>
+          <Row label={s.dialog.virtualTeacherMarks}>
+            <Segmented
+              label={s.dialog.virtualTeacherMarks}
+              value={toYesNo(draft.virtualTeacherMarks)}
+              options={yesNo}
+              onChange={(v) => patch({ virtualTeacherMarks: v === 'yes' })}
+            />
+            <p className="text-xs text-slate-500">{s.dialog.virtualTeacherMarksHint}</p>
+          </Row>
         </div>
       )}
 

@@ -362,6 +362,15 @@ describe('scan preconditions', () => {
     const again = agent.calls.filter((c) => c.method === 'POST' && c.path === '/scans')[1]!;
     expect(again.body).toMatchObject({ virtual: { sheets: 2, layout, students } });
     expect(Object.keys((again.body as { virtual: object }).virtual)).not.toContain('key');
+    expect(Object.keys((again.body as { virtual: object }).virtual)).not.toContain('teacherMarks');
+
+    // 先阅后扫 (ADR 0065): with teacher marks on, the class's cards come ticked in red on their score boxes.
+    saveScannerSetting({ ...readScannerState().setting, virtualTeacherMarks: true });
+    await session.requestScan('y1');
+    await flush();
+    const marked = agent.calls.filter((c) => c.method === 'POST' && c.path === '/scans')[2]!;
+    expect(marked.body).toMatchObject({ virtual: { sheets: 2, layout, students, teacherMarks: true } });
+    expect(StartScanSchema.safeParse(marked.body).success).toBe(true);
   });
 });
 

@@ -788,20 +788,28 @@ export class ScanSession {
   /**
    * The demo scanner: a feeder of this many sheets, a different class each batch; with a homework chosen, the
    * personalised cards of its classes (its current card, its students), so they are read as that homework's, filled
-   * from its answer key as a real class would (ADR 0038).
+   * from its answer key as a real class would (ADR 0038); with teacher marks on, each card's score boxes come ticked
+   * in red as a teacher marking on paper would (先阅后扫, ADR 0065).
    */
   private async virtualScan(setting: ScannerSetting): Promise<VirtualScanInput> {
     const seed = Math.floor(Math.random() * 1_000_000_000);
+    const marks = setting.virtualTeacherMarks ? { teacherMarks: true } : {};
     const feed =
       setting.virtualHomeworkId && this.deps.host.virtualFeed
         ? await this.deps.host.virtualFeed(setting.virtualHomeworkId)
         : null;
-    if (!feed) return { sheets: setting.virtualSheets, seed };
+    if (!feed) return { sheets: setting.virtualSheets, seed, ...marks };
     const { students, ...card } = feed;
     const answers = Object.keys(card.key).length > 0 ? card : { layout: card.layout };
     // A homework without students: its card, filled for demo students (read as 未知学生).
-    if (students.length === 0) return { sheets: setting.virtualSheets, seed, ...answers };
-    return { sheets: Math.min(setting.virtualSheets, students.length), seed, students, ...answers };
+    if (students.length === 0) return { sheets: setting.virtualSheets, seed, ...answers, ...marks };
+    return {
+      sheets: Math.min(setting.virtualSheets, students.length),
+      seed,
+      students,
+      ...answers,
+      ...marks,
+    };
   }
 
   /** What a failed agent call means for the teacher. */

@@ -22,6 +22,8 @@ export interface ScannerSetting {
   virtualSheets: number;
   /** The homework whose personalised cards the virtual scanner fills (its class, its card); the demo card when null. */
   virtualHomeworkId: string | null;
+  /** 先阅后扫 (ADR 0065): the virtual scanner's sheets come marked in red on their score boxes. */
+  virtualTeacherMarks: boolean;
 }
 
 export interface ScannerState {
@@ -43,6 +45,7 @@ export const DEFAULT_SCANNER_SETTING: ScannerSetting = {
   subjectTeacher: SCAN_DEFAULTS.subjectTeacher,
   virtualSheets: 10,
   virtualHomeworkId: null,
+  virtualTeacherMarks: false,
 };
 
 const paperCodes: readonly number[] = Object.values(PAPER_SIZE_CODES);
@@ -68,6 +71,7 @@ function readSetting(): ScannerSetting {
         : d.virtualSheets,
     virtualHomeworkId:
       typeof raw.virtualHomeworkId === 'string' && raw.virtualHomeworkId ? raw.virtualHomeworkId : null,
+    virtualTeacherMarks: bool(raw.virtualTeacherMarks, d.virtualTeacherMarks),
   };
 }
 
