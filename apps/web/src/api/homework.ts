@@ -30,3 +30,11 @@ export function useRecentHomework(size: number, enabled = true) {
     async () => (await api.call(calls.homeworkList, { query: { page: 1, size } })).data,
   );
 }
+
+/** The score boxes read on a homework's sheets (纸上批阅): the doubtful ones, or all of them (讲评 crops). */
+export function usePaperScores(homeworkId: string, state: 'doubtful' | 'all') {
+  return useApi(
+    keys.paperScores(homeworkId, state),
+    async () => (await api.call(calls.paperScores, { params: { id: homeworkId }, query: { state } })).data,
+  );
+}

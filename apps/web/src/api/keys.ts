@@ -19,6 +19,8 @@ export const keys = {
   homeworkList: (...input: string[]) => [HOMEWORK_LIST, ...input] as const,
   homeworkDetail: (homeworkId: string) => ['teacher/homework/detail', homeworkId] as const,
   scanBatches: (homeworkId: string | null) => ['scan-batches', homeworkId] as const,
+  paperScores: (homeworkId: string, state: string) =>
+    ['teacher/homework/paper-scores', homeworkId, state] as const,
   defaultYearClasses: (orgId: string) => ['system/class/default-year-classes', orgId] as const,
   classStudents: (classId: string) => ['teacher/analysis/students', classId] as const,
   schoolDetail: (orgId: string | null) => [SCHOOL_DATA, 'detail', orgId] as const,

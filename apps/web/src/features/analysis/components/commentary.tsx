@@ -5,7 +5,7 @@ import { RichText } from '../../../components/rich-text';
 import { ReportTable } from '../../../components/ui/report-table';
 import { fmt, zhAnalysis as ta } from '../../../i18n/analysis';
 import { cn } from '../../../lib/utils';
-import { usePaperScores } from '../../homework/api/paper-marking';
+import { usePaperScores } from '../../../api/homework';
 import { useCommentary } from '../api/analysis';
 import { optionsOption, scoreDistributionOption } from '../utils/chart-options';
 import { CropImage } from '../../../components/ui/crop-image';

@@ -13,13 +13,5 @@ export function usePaperMarking(homeworkId: string) {
 export const setPaperMarking = async (homeworkId: string, enabled: boolean) =>
   (await api.call(calls.setHomeworkPaperMarking, { params: { id: homeworkId }, body: { enabled } })).data;
 
-/** The score boxes read on the homework's sheets: the doubtful ones, or all of them (讲评 crops). */
-export function usePaperScores(homeworkId: string, state: 'doubtful' | 'all') {
-  return useApi(
-    ['teacher/homework/paper-scores', homeworkId, state],
-    async () => (await api.call(calls.paperScores, { params: { id: homeworkId }, query: { state } })).data,
-  );
-}
-
 export const resolvePaperScore = async (id: string, body: ResolvePaperScore) =>
   (await api.call(calls.resolvePaperScore, { params: { id }, body })).data;

@@ -12,7 +12,8 @@ import { paths, withQuery } from '../../../config/paths';
 import { zhCNHomework as th } from '../../../i18n/zh-CN';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
-import { resolvePaperScore, setPaperMarking, usePaperMarking, usePaperScores } from '../api/paper-marking';
+import { usePaperScores } from '../../../api/homework';
+import { resolvePaperScore, setPaperMarking, usePaperMarking } from '../api/paper-marking';
 
 const T = th.paperMarking;
 
