@@ -225,9 +225,7 @@ export function launchFinisher(
     const dir = ctx.installDir!;
     const service = fs.existsSync(path.join(dir, `${WINSW_ID}.xml`));
     try {
-      fs.rmSync(path.join(dir, 'app.prev'), { recursive: true, force: true });
-      fs.cpSync(path.join(dir, 'app'), path.join(dir, 'app.prev'), { recursive: true });
-      fs.copyFileSync(process.execPath, path.join(dir, WINDOWS_PREV_NODE));
+      keepWindowsBuild(dir);
       args = finisher(path.join(dir, WINDOWS_PREV_NODE), path.join(dir, 'app.prev', 'agent.mjs'), [
         '--installer',
         ...(service ? ['--service'] : []),
@@ -248,6 +246,16 @@ export function launchFinisher(
   child.on('error', () => undefined);
   child.unref();
   fs.closeSync(log);
+}
+
+/**
+ * Windows: copies the running build (`app\` → `app.prev\`, node.exe → node.prev.exe) before its installer replaces it;
+ * the finisher runs from the copy and puts it back if the new build does not answer.
+ */
+export function keepWindowsBuild(installDir: string, nodeExe = process.execPath): void {
+  fs.rmSync(path.join(installDir, 'app.prev'), { recursive: true, force: true });
+  fs.cpSync(path.join(installDir, 'app'), path.join(installDir, 'app.prev'), { recursive: true });
+  fs.copyFileSync(nodeExe, path.join(installDir, WINDOWS_PREV_NODE));
 }
 
 const finisherFlags = (update: StagedUpdate, ctx: UpdateContext) => [
