@@ -588,6 +588,14 @@ describe.runIf(canRun)('the installable 扫描助手', () => {
           );
         });
         expect(installedVersion()).toBe(NEWER);
+        // The finisher (run from app.prev\ and node.prev.exe) saw the new build answer and says so.
+        const lastFile = path.join(target.dataDir(), 'update', 'last.json');
+        const lastOf = () =>
+          fs.existsSync(lastFile)
+            ? (JSON.parse(fs.readFileSync(lastFile, 'utf8')) as { ok: boolean; to: string; message: string })
+            : null;
+        await until(async () => lastOf()?.to === NEWER, 180_000, 'the finisher to record the update');
+        expect(lastOf()).toMatchObject({ ok: true, message: `扫描助手已从 ${NEW} 更新到 ${NEWER}` });
         expect(fs.readFileSync(target.confFile(), 'utf8'), 'agent.conf kept by the self-update').toBe(conf);
         expect((await batch()).batch.id, 'the spooled batch survives the self-update').toBe(batchId);
         expect((await batch()).pages.map((p) => p.hostPageId)).toEqual(hostIds);
@@ -628,13 +636,12 @@ describe.runIf(canRun)('the installable 扫描助手', () => {
           from: NEWER,
           to: BROKEN,
         });
-        const lastFile = path.join(target.dataDir(), 'update', 'last.json');
         await until(
-          async () => fs.existsSync(lastFile) && JSON.parse(fs.readFileSync(lastFile, 'utf8')).to === BROKEN,
+          async () => lastOf()?.to === BROKEN,
           600_000,
           'the finisher to record the outcome of the update to the broken build',
         );
-        const last = JSON.parse(fs.readFileSync(lastFile, 'utf8')) as { ok: boolean; message: string };
+        const last = lastOf()!;
         expect(last.ok).toBe(false);
         expect(last.message).toContain(`已恢复到 ${NEWER}`);
         await health(NEWER);

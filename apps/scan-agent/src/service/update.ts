@@ -284,10 +284,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function healthVersion(port: number): Promise<string | null> {
   try {
-    const res = await fetch(`http://127.0.0.1:${port}${agentCalls.health.path}`, {
+    // The host client, not fetch: under Wine 8 fetch cannot connect, and the finisher would never see the new build.
+    const res = await hostRequest(`http://127.0.0.1:${port}${agentCalls.health.path}`, {
+      timeoutMs: 2_000,
       signal: AbortSignal.timeout(2_000),
     });
-    return res.ok ? (((await res.json()) as { version?: string }).version ?? null) : null;
+    const body = await readBody(res);
+    return res.statusCode === 200
+      ? ((JSON.parse(body.toString('utf8')) as { version?: string }).version ?? null)
+      : null;
   } catch {
     return null;
   }
