@@ -36,5 +36,7 @@ export function usePaperScores(homeworkId: string, state: 'doubtful' | 'all') {
   return useApi(
     keys.paperScores(homeworkId, state),
     async () => (await api.call(calls.paperScores, { params: { id: homeworkId }, query: { state } })).data,
+    // Pages are read while the window is open: each showing asks the host again, and an open list follows the scan.
+    { revalidateOnMount: true, refreshInterval: 15_000 },
   );
 }

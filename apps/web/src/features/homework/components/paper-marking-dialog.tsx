@@ -104,7 +104,7 @@ export function PaperMarkingDialog({
             ]}
             onChange={setView}
           />
-          <ScoreList homeworkId={homework.id} view={view} />
+          <ScoreList key={view} homeworkId={homework.id} view={view} />
         </div>
       )}
     </Dialog>
