@@ -610,7 +610,7 @@ describe.runIf(canRun)('the installable 扫描助手', () => {
 
         // Rollback on Windows: a build whose agent exits at once. The finisher (run from app.prev\ and node.prev.exe)
         // runs its installer, sees no /health from it and puts the old app\ and node.exe back, then starts it.
-        const broken = installers[BROKEN]!;
+        const broken = installers[BROKEN];
         fs.copyFileSync(broken, path.join(hostPackages, path.basename(broken)));
         fs.writeFileSync(
           path.join(hostPackages, 'manifest.json'),

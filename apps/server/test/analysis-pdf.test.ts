@@ -77,11 +77,10 @@ describe.each(DIALECTS)('analysis PDFs on %s', (dialect) => {
   let w: World;
   let hw: HomeworkDetail;
   let c1: string;
-  let c2: string;
   let ids: Record<string, string>;
 
   beforeAll(async () => {
-    ({ w, hw, c1, c2, ids } = await analysisWorld(dialect));
+    ({ w, hw, c1, ids } = await analysisWorld(dialect));
   });
   afterAll(() => w.close());
 

@@ -217,7 +217,10 @@ export function boxGrid(
       const edge = best > 0 ? Math.sqrt(best) : Math.min(x - r.x, r.x + r.w - x, y - r.y, r.y + r.h - y);
       frame[k] = edge <= FRAME_MM ? 1 : 0;
       inside[k] =
-        x >= r.x + CELL_INSET_MM && x <= r.x + r.w - CELL_INSET_MM && y >= r.y + CELL_INSET_MM && y <= r.y + r.h - CELL_INSET_MM
+        x >= r.x + CELL_INSET_MM &&
+        x <= r.x + r.w - CELL_INSET_MM &&
+        y >= r.y + CELL_INSET_MM &&
+        y <= r.y + r.h - CELL_INSET_MM
           ? 1
           : 0;
       const p = valueAt({ x, y });
@@ -234,7 +237,9 @@ function sampleBox(
   levels: { paper: number; ink: number },
 ): BoxGrid {
   const colour = raster.channels >= 3;
-  const cells: BoxCell[] = box.rows.flatMap((row) => row.cells.map((c) => ({ role: row.role, value: c.value, rect: c.rect })));
+  const cells: BoxCell[] = box.rows.flatMap((row) =>
+    row.cells.map((c) => ({ role: row.role, value: c.value, rect: c.rect })),
+  );
   const { raw, ...grid } = boxGrid(cells, (q) => {
     const p = pixelAt(raster, apply(m, q), levels);
     return { raw: colour ? (p?.red ?? 0) : (p?.dark ?? 0), dark: p?.dark ?? 0 };
@@ -244,13 +249,21 @@ function sampleBox(
   const v = new Float32Array(n);
   if (colour) {
     // The paper's own red (a scanner's colour cast): the median over the box, which is mostly paper.
-    const base = quantile(Array.from(raw).sort((a, b) => a - b), 0.5);
+    const base = quantile(
+      Array.from(raw).sort((a, b) => a - b),
+      0.5,
+    );
     for (let k = 0; k < n; k++) v[k] = raw[k]! - base;
   } else {
     // Each cell's own paper: the median of its samples (a tick covers far less than half of them).
     const per = cells.map(() => [] as number[]);
     for (let k = 0; k < n; k++) per[owner[k]!]!.push(raw[k]!);
-    const paper = per.map((xs) => quantile(xs.sort((a, b) => a - b), 0.5));
+    const paper = per.map((xs) =>
+      quantile(
+        xs.sort((a, b) => a - b),
+        0.5,
+      ),
+    );
     for (let k = 0; k < n; k++) v[k] = raw[k]! - paper[owner[k]!]!;
   }
   return { ...grid, v };
@@ -301,7 +314,8 @@ export function cellStates(
     for (let i = 0; i < g.w; i++) {
       if (g.v[j * g.w + i]! < join) continue;
       for (let y = Math.max(0, j - JOIN_SAMPLES); y <= Math.min(g.h - 1, j + JOIN_SAMPLES); y++)
-        for (let x = Math.max(0, i - JOIN_SAMPLES); x <= Math.min(g.w - 1, i + JOIN_SAMPLES); x++) mask[y * g.w + x] = 1;
+        for (let x = Math.max(0, i - JOIN_SAMPLES); x <= Math.min(g.w - 1, i + JOIN_SAMPLES); x++)
+          mask[y * g.w + x] = 1;
     }
   const state: CellState[] = g.cells.map(() => 'empty');
   const area = 1 / (SAMPLES_PER_MM * SAMPLES_PER_MM);
@@ -347,7 +361,7 @@ export function cellStates(
       .filter((part) => part.length * area >= STROKE_MM2);
     const owners = parts.map((part) => ownCell(g, part, SPLIT_INSET_MM));
     if (parts.length > 1 && owners.every((o) => o !== undefined)) {
-      for (const o of owners) state[o!] = 'ticked';
+      for (const o of owners) state[o] = 'ticked';
       continue;
     }
     inkPer.forEach((n, ci) => {
@@ -385,7 +399,8 @@ function ownCell(
   const cx = g.x0 + (sx / inked.length + 0.5) / SAMPLES_PER_MM;
   const cy = g.y0 + (sy / inked.length + 0.5) / SAMPLES_PER_MM;
   const r = g.cells[own]!.rect;
-  const centred = cx >= r.x + inset && cx <= r.x + r.w - inset && cy >= r.y + inset && cy <= r.y + r.h - inset;
+  const centred =
+    cx >= r.x + inset && cx <= r.x + r.w - inset && cy >= r.y + inset && cy <= r.y + r.h - inset;
   const spill = within.some((n, ci) => ci !== own && n / (SAMPLES_PER_MM * SAMPLES_PER_MM) > SPILL_MM2);
   return centred && !spill && per[own]! >= OWN_SHARE * inked.length ? own : undefined;
 }
@@ -498,14 +513,18 @@ export async function readScoreBoxes(
   // The page's printed levels: the median over its cells of each cell's darkest 2 % inside (the digit) and over its
   // frame and ring (the frame line).
   const level = (part: 'ring' | 'inside') =>
-    quantile(grids.flatMap((g) => cellValues(g, part).map((xs) => quantile(xs, 0.98))).sort((a, b) => a - b), 0.5);
+    quantile(
+      grids.flatMap((g) => cellValues(g, part).map((xs) => quantile(xs, 0.98))).sort((a, b) => a - b),
+      0.5,
+    );
   const print = { inside: level('inside'), frame: level('ring') };
   const readings = boxes.map((b, i) => readBox(raster, b, grids[i]!, print));
   // Boxes left empty on a colour scan: a red √ / × on the answer is the secondary signal (issue #26).
   const empty = readings.filter((r) => r.colour && r.status === 'blank');
   const written = (id: string) =>
     page.elements.find(
-      (e): e is CardElementOf<'writtenBox'> => e.type === 'writtenBox' && e.questionIds.length === 1 && e.questionIds[0] === id,
+      (e): e is CardElementOf<'writtenBox'> =>
+        e.type === 'writtenBox' && e.questionIds.length === 1 && e.questionIds[0] === id,
     );
   const areas = empty.flatMap((r) => written(r.questionId)?.rect ?? []);
   if (!areas.length) return readings;
@@ -526,10 +545,17 @@ function redMask(raster: Raster, m: Affine, rect: { x: number; y: number; w: num
   const flat = { paper: 255, ink: 0 };
   for (let j = 0; j < h; j++)
     for (let i = 0; i < w; i++) {
-      const p = pixelAt(raster, apply(m, { x: rect.x + inset + i / SAMPLES_PER_MM, y: rect.y + inset + j / SAMPLES_PER_MM }), flat);
+      const p = pixelAt(
+        raster,
+        apply(m, { x: rect.x + inset + i / SAMPLES_PER_MM, y: rect.y + inset + j / SAMPLES_PER_MM }),
+        flat,
+      );
       red[j * w + i] = p?.red ?? 0;
     }
-  const base = quantile(Array.from(red).sort((a, b) => a - b), 0.5);
+  const base = quantile(
+    Array.from(red).sort((a, b) => a - b),
+    0.5,
+  );
   const mask = new Uint8Array(w * h);
   for (let k = 0; k < mask.length; k++) mask[k] = red[k]! - base >= RED_INK ? 1 : 0;
   return { mask, w, h };
