@@ -9,7 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 
 const here = path.resolve(import.meta.dirname, '..');
-const roots = [path.join(here, 'dist', 'packages'), path.join(here, 'dist', 'packages-test', '0.2.0')];
+const roots = [
+  path.join(here, 'dist', 'packages'),
+  path.join(here, 'dist', 'packages-test', 'installer', '0.2.0'),
+];
 const loadAtStart = os.loadavg()[0].toFixed(1);
 
 const root = roots.find((r) => fs.existsSync(path.join(r, 'manifest.json')));
@@ -80,7 +83,9 @@ async function oneRun() {
   }
   // Idle memory: RSS after 10 s without a request (the agent as it sits in the tray all day).
   await new Promise((r) => setTimeout(r, 10_000));
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? NaN);
+  const rssKb = Number(
+    /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? NaN,
+  );
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGKILL');
   await exited;

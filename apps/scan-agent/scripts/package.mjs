@@ -45,22 +45,37 @@ function run(cmd, args, options = {}) {
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status ?? r.signal})`);
 }
 
-/** `npm pack spec` once into the cache, unpacked; answers the package folder. */
+/**
+ * `npm pack spec` once into the cache, unpacked; answers the package folder. Packed and unpacked in a folder of its
+ * own, then renamed into place, so two builds at once (tests run side by side) never see a half-unpacked package.
+ */
 export function fetchPackage(spec) {
   const dir = path.join(CACHE, spec.replace(/[/@]/g, (c) => (c === '/' ? '+' : '@')).replace(/^@/, ''));
   const pkg = path.join(dir, 'package');
   if (fs.existsSync(path.join(pkg, 'package.json'))) return pkg;
+  // A folder without its package.json is what an interrupted older build left: never a rename in progress.
   fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
+  const tmp = `${dir}.tmp-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  fs.mkdirSync(tmp, { recursive: true });
   console.log(`[package] npm pack ${spec}`);
-  const r = spawnSync('npm', ['pack', spec, '--pack-destination', dir, '--json', '--silent'], {
+  const r = spawnSync('npm', ['pack', spec, '--pack-destination', tmp, '--json', '--silent'], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  if (r.status !== 0) throw new Error(`npm pack ${spec} failed`);
-  const tgz = fs.readdirSync(dir).find((f) => f.endsWith('.tgz'));
-  run('tar', ['-xzf', path.join(dir, tgz), '-C', dir]);
-  fs.rmSync(path.join(dir, tgz));
+  if (r.status !== 0) {
+    fs.rmSync(tmp, { recursive: true, force: true });
+    throw new Error(`npm pack ${spec} failed`);
+  }
+  const tgz = fs.readdirSync(tmp).find((f) => f.endsWith('.tgz'));
+  run('tar', ['-xzf', path.join(tmp, tgz), '-C', tmp]);
+  fs.rmSync(path.join(tmp, tgz));
+  try {
+    fs.renameSync(tmp, dir);
+  } catch (error) {
+    // Another build unpacked the same package meanwhile: keep theirs.
+    fs.rmSync(tmp, { recursive: true, force: true });
+    if (!fs.existsSync(path.join(pkg, 'package.json'))) throw error;
+  }
   return pkg;
 }
 

@@ -23,7 +23,8 @@ import {
 import { tempDir, until } from './helpers.js';
 
 const APP_DIR = path.resolve(import.meta.dirname, '..');
-const OUT = path.join(APP_DIR, 'dist', 'packages-test');
+// Its own folder: other test files build packages of the same versions at the same time.
+const OUT = path.join(APP_DIR, 'dist', 'packages-test', 'installer');
 const WINE = '/usr/lib/wine/wine64';
 const [OLD, NEW] = ['0.2.0', '0.2.1-test'];
 /** The build the installed Windows agent updates itself to (POST /update), after the installer upgrade to NEW. */

@@ -24,7 +24,8 @@ import {
 import { tempDir, until } from './helpers.js';
 
 const APP_DIR = path.resolve(import.meta.dirname, '..');
-const OUT = path.join(APP_DIR, 'dist', 'packages-test');
+// Its own folder: other test files build packages of the same versions at the same time.
+const OUT = path.join(APP_DIR, 'dist', 'packages-test', 'self-update');
 const [OLD, NEW, BROKEN] = ['0.2.0', '0.2.1-test', '0.2.2-broken'];
 const canRun = process.platform === 'linux' && process.arch === 'x64';
 

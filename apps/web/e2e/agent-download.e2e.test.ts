@@ -135,7 +135,7 @@ describe('the 扫描助手 download and pairing steps', { timeout: 180_000 }, ()
       }>;
     };
     const built = async (version: string) => {
-      const out = path.join(agentDir, 'dist', 'packages-test', version);
+      const out = path.join(agentDir, 'dist', 'packages-test', 'web-e2e', version);
       const m = await packageAgent({ version, platforms: ['linux-x64'], out });
       return { ...m.packages['linux-x64']!, path: path.join(out, m.packages['linux-x64']!.file) };
     };

@@ -218,6 +218,8 @@ describe('the whole journey, as a new teacher', () => {
     await page.getByTestId('start-scan').click();
     const pairing = page.getByRole('dialog', { name: '连接扫描助手' });
     await pairing.getByRole('button', { name: '连接', exact: true }).click();
+    // The page's 连接 makes a fresh code (replacing any older one): read the code only once the page has it.
+    await pairing.getByText(/配对码已生成/).waitFor();
     await pairing.getByRole('textbox', { name: '配对码' }).fill(await pairingCode());
     await shot(page, 'scan-pairing', false);
     await pairing.getByRole('button', { name: '确认配对' }).click();
