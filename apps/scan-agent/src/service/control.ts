@@ -6,7 +6,6 @@ import { dataDirOf, type AgentConfig } from '../config.js';
 import { T } from '../i18n/zh-CN.js';
 import { agentNodeArgs } from '../runtime.js';
 import { writeFileDurable } from '../spool/durable.js';
-import { hostRequest } from '../http-client.js';
 
 interface Io {
   out: (line: string) => void;
@@ -42,13 +41,10 @@ async function until(check: () => boolean | Promise<boolean>, ms: number): Promi
 
 async function healthy(config: AgentConfig): Promise<boolean> {
   try {
-    // The agent's host client (node:http): fetch cannot connect under Wine 8 (ADR 0055).
-    const res = await hostRequest(`http://127.0.0.1:${config.AGENT_PORT}${agentCalls.health.path}`, {
-      timeoutMs: 2_000,
+    const res = await fetch(`http://127.0.0.1:${config.AGENT_PORT}${agentCalls.health.path}`, {
       signal: AbortSignal.timeout(2_000),
     });
-    res.resume();
-    return res.statusCode === 200;
+    return res.ok;
   } catch {
     return false;
   }
