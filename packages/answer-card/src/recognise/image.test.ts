@@ -34,6 +34,36 @@ describe('decodePage', () => {
     expect(full.image.width).toBe(full.fullWidth);
   });
 
+  it('reads a two-colour palette PNG (a 1-bit scan stored as RGB) as the 1-bit page it is, black and white', async () => {
+    const width = 300;
+    const data = Buffer.alloc(width * width, 255);
+    for (let y = 100; y < 200; y++) data.fill(0, y * width + 100, y * width + 200);
+    const png = await sharp(data, { raw: { width, height: width, channels: 1 } })
+      .toColourspace('srgb')
+      .png({ palette: true, colours: 2 })
+      .toBuffer();
+    const meta = await sharp(png).metadata();
+    expect([meta.channels, meta.bitsPerSample]).toEqual([3, 1]);
+    const d = await decodePage(png);
+    expect(d.bitonal).toBe(true);
+    expect(Buffer.from(d.image.data).equals(data)).toBe(true);
+  });
+
+  it('still sees the mark of a two-colour palette whose first channel does not tell the colours apart', async () => {
+    const width = 300;
+    // Red on white: the red channel is 255 everywhere.
+    const data = Buffer.alloc(width * width * 3, 255);
+    for (let y = 100; y < 200; y++)
+      for (let x = 100; x < 200; x++) data.fill(0, (y * width + x) * 3 + 1, (y * width + x) * 3 + 3);
+    const png = await sharp(data, { raw: { width, height: width, channels: 3 } })
+      .png({ palette: true, colours: 2 })
+      .toBuffer();
+    expect((await sharp(png).metadata()).bitsPerSample).toBe(1);
+    const d = await decodePage(png);
+    expect(d.image.data[150 * width + 150]).toBeLessThan(128);
+    expect(d.image.data[20 * width + 20]).toBeGreaterThan(200);
+  });
+
   it('decodes in full unless asked to reduce', async () => {
     const d = await decodePage(await a4Jpeg(300));
     expect([d.image.width, d.image.height, d.scale.x]).toEqual([2480, 3508, 1]);

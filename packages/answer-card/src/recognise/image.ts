@@ -52,10 +52,15 @@ export async function decodePage(
   page = 0,
   options: { reduce?: boolean } = {},
 ): Promise<DecodedPage> {
-  const source = sharp(input, { page, limitInputPixels: 1.5e8, failOn: 'error' });
+  const open = () => sharp(input, { page, limitInputPixels: 1.5e8, failOn: 'error' });
+  const source = open();
   const meta = await source.metadata();
   const channels = meta.channels ?? 1;
-  const colour = channels >= 3 && meta.space !== 'b-w';
+  const oneBit = (meta.bitsPerSample ?? 8) === 1;
+  // A 1-bit file stored as RGB (libvips loads a two-colour palette PNG so) holds its two levels in every channel: its
+  // first channel is read as a grey file's is, without a luminance conversion of every pixel (which costs about as
+  // much as the decode itself). A palette whose first channel does not tell its two colours apart is converted.
+  const colour = channels >= 3 && meta.space !== 'b-w' && !oneBit;
   const density = meta.density;
   const dpi = density && density >= PLAUSIBLE_DPI[0] && density <= PLAUSIBLE_DPI[1] ? density : null;
   const fullWidth = meta.width ?? 0;
@@ -66,29 +71,42 @@ export async function decodePage(
       ? REDUCE_FACTORS.find((f) => pxPerMm / f >= (f === 3 ? THIRD_MIN_PX_PER_MM : REDUCED_MIN_PX_PER_MM))
       : undefined;
   const reduce = factor !== undefined;
-  const sized = reduce
-    ? source.resize(Math.round(fullWidth / factor), Math.round(fullHeight / factor), {
-        fit: 'fill',
-        kernel: 'linear',
-        fastShrinkOnLoad: true,
-      })
-    : source;
-  const pipeline = colour ? sized.greyscale() : sized.extractChannel(0);
-  const { data, info } = await pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
-  const image: GreyImage = {
-    width: info.width,
-    height: info.height,
-    data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height),
+  const read = async (grey: boolean, from = source): Promise<GreyImage> => {
+    const sized = reduce
+      ? from.resize(Math.round(fullWidth / factor), Math.round(fullHeight / factor), {
+          fit: 'fill',
+          kernel: 'linear',
+          fastShrinkOnLoad: true,
+        })
+      : from;
+    const pipeline = grey ? sized.greyscale() : sized.extractChannel(0);
+    const { data, info } = await pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+    return {
+      width: info.width,
+      height: info.height,
+      data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height),
+    };
   };
+  let image = await read(colour);
+  if (oneBit && channels >= 3 && oneLevel(image)) image = await read(true, open());
   return {
     image,
     format: meta.format ?? 'unknown',
     dpi,
-    bitonal: (meta.bitsPerSample ?? 8) === 1 || isBitonal(image),
-    fullWidth: fullWidth || info.width,
-    fullHeight: fullHeight || info.height,
-    scale: reduce ? { x: fullWidth / info.width, y: fullHeight / info.height } : { x: 1, y: 1 },
+    bitonal: oneBit || isBitonal(image),
+    fullWidth: fullWidth || image.width,
+    fullHeight: fullHeight || image.height,
+    scale: reduce ? { x: fullWidth / image.width, y: fullHeight / image.height } : { x: 1, y: 1 },
   };
+}
+
+/** Whether a sample of the pixels holds a single value (a palette's first channel that says nothing). */
+function oneLevel(img: GreyImage): boolean {
+  const { data } = img;
+  const step = Math.max(1, Math.floor(data.length / 20000)) | 1;
+  const first = data[0];
+  for (let i = step; i < data.length; i += step) if (data[i] !== first) return false;
+  return true;
 }
 
 /** Whether a sample of the pixels holds only values near 0 and 255. */
