@@ -10,6 +10,7 @@ import {
   AgentHealthSchema,
   AgentUpdateAnswerSchema,
   PairingTokenSchema,
+  type AgentBatchDetail,
 } from '@zhzy/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -32,6 +33,66 @@ const NEWER = '0.2.2-test';
 /** A Windows build whose agent exits at once: the self-update to it is rolled back to NEWER. */
 const BROKEN = '0.2.3-broken';
 const canRun = process.platform === 'linux' && process.arch === 'x64';
+/**
+ * The demo scanner's seed of each scenario. They must differ: the Windows agent under Wine and the Linux agent render
+ * byte-identical pages from the same seed, and the one host (one school) keeps one copy of a page — the same sheet
+ * uploaded into a second batch is refused (409 duplicateElsewhere, 「该页已上传到其他扫描批次」), so the second
+ * scenario's pages never arrived (ADR 0055, session 16).
+ */
+const WINE_SEED = 7;
+const LINUX_SEED = 8;
+
+/** A fetch for a poll: it answers or fails within 15 s, so one stuck connection cannot use up a wait's whole bound. */
+const poll = (url: string, init: RequestInit = {}) =>
+  fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
+
+/**
+ * Waits until the host holds a scan's 4 pages and the agent has recorded the host's id of each. Fails at once, with
+ * the host's reason, when the agent sets a page aside as refused, instead of waiting out the bound.
+ */
+async function fourPagesAtHost(o: {
+  host: HostProcess;
+  teacher: string;
+  hostBatchId: string;
+  agentBatch: () => Promise<AgentBatchDetail>;
+  timeoutMs: number;
+  what: string;
+  /** More to say when it fails (the agent's log). */
+  context?: () => string;
+}) {
+  const pages = async () =>
+    (await o.agentBatch()).pages.map(
+      (p) => `${p.seq}:${p.upload}${p.uploadError ? ` (${p.uploadError})` : ''}`,
+    );
+  try {
+    await until(
+      async () => {
+        const refused = (await o.agentBatch()).pages.filter((p) => p.upload === 'failed');
+        if (refused.length > 0) throw new Error(`the host refused pages: ${(await pages()).join(', ')}`);
+        return (await hostPages(o.host.baseUrl, o.teacher, o.hostBatchId)).length === 4;
+      },
+      o.timeoutMs,
+      `4 pages ${o.what} at the host`,
+    );
+    // The host stores a page before the agent records the host's id for it: wait for both.
+    await until(
+      async () => {
+        const b = await o.agentBatch();
+        return b.pages.length === 4 && b.pages.every((p) => p.hostPageId !== null);
+      },
+      60_000,
+      `the agent ${o.what} to record the host id of all 4 pages`,
+    );
+  } catch (error) {
+    const known = await pages().then(
+      (list) => list.join(', '),
+      (e: unknown) => `unreadable (${String(e)})`,
+    );
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}; the agent's pages: ${known}${o.context ? `; ${o.context()}` : ''}`,
+    );
+  }
+}
 
 interface Installed {
   /** Installs (or upgrades to) a version silently. */
@@ -87,7 +148,13 @@ async function pairThroughPage(base: string, origin: string) {
   return asPage;
 }
 
-async function scenario(target: Installed, host: HostProcess, port: number, log: (s: string) => void) {
+async function scenario(
+  target: Installed,
+  host: HostProcess,
+  port: number,
+  seed: number,
+  log: (s: string) => void,
+) {
   const teacher = await signInOverHttp(host.baseUrl, 'demo-teacher');
   const created = await createHostBatch(host.baseUrl, teacher);
   const base = `http://127.0.0.1:${port}`;
@@ -99,7 +166,7 @@ async function scenario(target: Installed, host: HostProcess, port: number, log:
     let seen = '';
     await until(
       async () => {
-        const h = await fetch(`${base}/health`).then(
+        const h = await poll(`${base}/health`).then(
           async (r) => AgentHealthSchema.parse(await r.json()),
           () => null,
         );
@@ -129,29 +196,23 @@ async function scenario(target: Installed, host: HostProcess, port: number, log:
     body: JSON.stringify({
       settings: { scannerIndex: 0, resolution: 100, adaptive: true, duplex: true },
       host: { baseUrl: host.baseUrl, batchId: created.batch.id, uploadToken: created.uploadToken },
-      virtual: { sheets: 2, seed: 7, pageIntervalMs: 0 },
+      virtual: { sheets: 2, seed, pageIntervalMs: 0 },
     }),
   });
   expect(started.status, await started.clone().text()).toBe(200);
   const batchId = ((await started.json()) as { id: string }).id;
-  await until(
-    async () => (await hostPages(host.baseUrl, teacher, created.batch.id)).length === 4,
-    300_000,
-    '4 pages at the host',
-  );
-  // The host stores a page before the agent records the host's id for it: wait for both.
   const agentBatch = async () =>
     AgentBatchDetailSchema.parse(
-      await (await fetch(`${base}/scans/${batchId}`, { headers: script() })).json(),
+      await (await poll(`${base}/scans/${batchId}`, { headers: script() })).json(),
     );
-  await until(
-    async () => {
-      const b = await agentBatch();
-      return b.pages.length === 4 && b.pages.every((p) => p.hostPageId !== null);
-    },
-    60_000,
-    'the agent to record the host id of all 4 pages',
-  );
+  await fourPagesAtHost({
+    host,
+    teacher,
+    hostBatchId: created.batch.id,
+    agentBatch,
+    timeoutMs: 300_000,
+    what: 'from the agent',
+  });
   const before = await agentBatch();
   expect(before.pages).toHaveLength(4);
   log('4 pages scanned by the installed agent arrived at the host');
@@ -301,10 +362,14 @@ describe.runIf(canRun)('the installable 扫描助手', () => {
     const port = await freePort();
     const logs: string[] = [];
     const children: ChildProcess[] = [];
-    cleanup.push(async () => {
-      spawnSync('/usr/lib/wine/wineserver', ['-k'], { env });
+    // Ends every Windows process of the prefix (the agents the installer and the finisher started hidden are no
+    // children of the test) and waits for Wine to be gone, so nothing of this part runs on beside the Linux part.
+    const endWine = () => {
+      spawnSync('/usr/lib/wine/wineserver', ['-k'], { env, timeout: 60_000 });
+      spawnSync('/usr/lib/wine/wineserver', ['-w'], { env, timeout: 60_000 });
       prefix.remove();
-    });
+    };
+    cleanup.push(endWine);
     const target: Installed = {
       install(version, first) {
         const args = first
@@ -337,7 +402,7 @@ describe.runIf(canRun)('the installable 扫描助手', () => {
       const up = await until(
         async () => {
           if (probe.exitCode !== null) throw new Error('exited');
-          return fetch(`http://127.0.0.1:${port}/health`).then(
+          return poll(`http://127.0.0.1:${port}/health`).then(
             (r) => r.ok,
             () => false,
           );
@@ -412,7 +477,7 @@ describe.runIf(canRun)('the installable 扫描助手', () => {
         const health = async (version: string) =>
           until(
             async () =>
-              fetch(`${base}/health`).then(
+              poll(`${base}/health`).then(
                 async (r) => AgentHealthSchema.parse(await r.json()).version === version,
                 () => false,
               ),
@@ -438,33 +503,27 @@ describe.runIf(canRun)('the installable 扫描助手', () => {
           body: JSON.stringify({
             settings: { scannerIndex: 0, resolution: 100, adaptive: true, duplex: true },
             host: { baseUrl: host.baseUrl, batchId: created.batch.id, uploadToken: created.uploadToken },
-            virtual: { sheets: 2, seed: 7, pageIntervalMs: 0 },
+            virtual: { sheets: 2, seed: WINE_SEED, pageIntervalMs: 0 },
           }),
         });
         expect(started.status, await started.clone().text()).toBe(200);
         const batchId = ((await started.json()) as { id: string }).id;
         const batch = async () =>
           AgentBatchDetailSchema.parse(
-            await (await fetch(`${base}/scans/${batchId}`, { headers: script() })).json(),
+            await (await poll(`${base}/scans/${batchId}`, { headers: script() })).json(),
           );
         const agentLog = () => fs.readFileSync(path.join(prefix.dir, `agent-${logIndex}.log`), 'utf8');
         let hostIds: (string | null)[] = [];
         if (sharpLoads) {
-          await until(
-            async () => (await hostPages(host.baseUrl, teacher, created.batch.id)).length === 4,
-            600_000,
-            '4 pages from the agent under Wine at the host',
-          ).catch((error: unknown) => {
-            throw new Error(`${String(error)}; agent log: ${agentLog().slice(-1500)}`);
+          await fourPagesAtHost({
+            host,
+            teacher,
+            hostBatchId: created.batch.id,
+            agentBatch: batch,
+            timeoutMs: 600_000,
+            what: 'from the agent under Wine',
+            context: () => `agent log: ${agentLog().slice(-1500)}`,
           });
-          await until(
-            async () => {
-              const b = await batch();
-              return b.pages.length === 4 && b.pages.every((p) => p.hostPageId !== null);
-            },
-            60_000,
-            'the agent under Wine to record the host id of all 4 pages',
-          );
           hostIds = (await batch()).pages.map((p) => p.hostPageId);
           logs.push('[wine] 4 pages scanned by the installed agent under Wine arrived at the real host');
         } else {
@@ -572,7 +631,7 @@ describe.runIf(canRun)('the installable 扫描助手', () => {
             .version;
         await until(
           async () =>
-            fetch(`${base}/health`).then(
+            poll(`${base}/health`).then(
               async (r) => AgentHealthSchema.parse(await r.json()).version === NEWER,
               () => false,
             ),
@@ -668,6 +727,7 @@ describe.runIf(canRun)('the installable 扫描助手', () => {
         const f = path.join(prefix.dir, `agent-${i}.log`);
         if (fs.existsSync(f)) fs.copyFileSync(f, path.join(OUT, `wine-agent-${i}.log`));
       }
+      endWine();
     }
   }, 1_800_000);
 
@@ -711,7 +771,7 @@ describe.runIf(canRun)('the installable 扫描助手', () => {
       stopAll: async () => undefined,
     };
     try {
-      await scenario(target, host, port, (s) => logs.push(`[linux] ${s}`));
+      await scenario(target, host, port, LINUX_SEED, (s) => logs.push(`[linux] ${s}`));
     } finally {
       console.log(logs.join('\n'));
       for (const c of children) c.kill('SIGKILL');
