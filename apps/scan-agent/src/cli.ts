@@ -313,6 +313,7 @@ export async function runCli(argv: string[], io: CliIo = defaultIo): Promise<num
         dataDir: dataDirOf(config),
         logFile: agentLogFile(config),
         supervisor: get('supervisor') === 'systemd' ? 'systemd' : null,
+        ...(flags.has('installer') ? { installer: { service: flags.has('service') } } : {}),
         out: io.out,
       });
       return done ? 0 : 1;

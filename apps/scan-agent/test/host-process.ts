@@ -121,10 +121,11 @@ export async function createHostBatch(baseUrl: string, token: string) {
   return Created.parse(await res.json()).data;
 }
 
-/** The host's own listing of a batch's pages (what the teacher's screen shows). */
+/** The host's own listing of a batch's pages (what the teacher's screen shows); tests poll it, so it is bounded. */
 export async function hostPages(baseUrl: string, token: string, batchId: string) {
   const res = await fetch(`${baseUrl}/teacher/scan/batch/${batchId}/pages`, {
     headers: { authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(30_000),
   });
   return Pages.parse(await res.json()).data;
 }

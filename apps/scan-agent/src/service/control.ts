@@ -6,6 +6,7 @@ import { dataDirOf, type AgentConfig } from '../config.js';
 import { T } from '../i18n/zh-CN.js';
 import { agentNodeArgs } from '../runtime.js';
 import { writeFileDurable } from '../spool/durable.js';
+import { hostRequest } from '../http-client.js';
 
 interface Io {
   out: (line: string) => void;
@@ -41,10 +42,13 @@ async function until(check: () => boolean | Promise<boolean>, ms: number): Promi
 
 async function healthy(config: AgentConfig): Promise<boolean> {
   try {
-    const res = await fetch(`http://127.0.0.1:${config.AGENT_PORT}${agentCalls.health.path}`, {
+    // The agent's host client (node:http): fetch cannot connect under Wine 8 (ADR 0055).
+    const res = await hostRequest(`http://127.0.0.1:${config.AGENT_PORT}${agentCalls.health.path}`, {
+      timeoutMs: 2_000,
       signal: AbortSignal.timeout(2_000),
     });
-    return res.ok;
+    res.resume();
+    return res.statusCode === 200;
   } catch {
     return false;
   }

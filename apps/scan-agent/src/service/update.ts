@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import path from 'node:path';
 import {
   AgentPackagesManifestSchema,
@@ -10,6 +10,7 @@ import {
   type AgentPackage,
   type AgentUpdateRequest,
 } from '@zhzy/contracts';
+import { hostRequest, readBody } from '../http-client.js';
 import { T } from '../i18n/zh-CN.js';
 import { AgentError } from '../scan/manager.js';
 import { AGENT_NODE_FLAGS, agentNodeArgs, type BundleFacts } from '../runtime.js';
@@ -44,27 +45,18 @@ export interface StagedUpdate {
 export const updateDir = (dataDir: string) => path.join(dataDir, 'update');
 export const updateResultFile = (dataDir: string) => path.join(updateDir(dataDir), 'last.json');
 
-/**
- * A GET with node:http(s), not fetch: no redirect is ever followed (a 3xx is a failure), and it runs where undici's
- * socket set-up does not — Wine 8 refuses the keep-alive options undici sets before connecting ("connect UNKNOWN"),
- * which is how the Windows self-update is tested here (ADR 0055).
- */
-async function get(url: string, headers: Record<string, string>, timeoutMs: number): Promise<http.IncomingMessage> {
-  const u = new URL(url);
-  // node:https (and TLS) is loaded only when an update comes from an https host: an idle agent never maps it.
-  const client = u.protocol === 'https:' ? await import('node:https') : http;
-  return new Promise((resolve, reject) => {
-    const req = client.get(u, { headers, timeout: timeoutMs }, (res) => {
-      if (res.statusCode !== 200) {
-        res.resume();
-        reject(new Error(`HTTP ${res.statusCode}`));
-        return;
-      }
-      resolve(res);
-    });
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
-  });
+/** A GET with the agent's host client; any status but 200 (a redirect too) is a failure. */
+async function get(
+  url: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<http.IncomingMessage> {
+  const res = await hostRequest(url, { headers, timeoutMs });
+  if (res.statusCode !== 200) {
+    res.resume();
+    throw new Error(`HTTP ${res.statusCode}`);
+  }
+  return res;
 }
 
 /** Downloads `url` to `file`, refusing more than `limit` bytes; answers the SHA-256 and the byte count. */
@@ -94,11 +86,7 @@ async function download(url: string, file: string, limit: number): Promise<{ sha
 /** Reads the manifest of `origin` and picks this installation's package. */
 async function manifestEntry(origin: string, platform: string): Promise<AgentPackage> {
   const body = await get(`${origin}/agent/download/manifest`, { accept: 'application/json' }, 30_000)
-    .then(async (res) => {
-      const chunks: Buffer[] = [];
-      for await (const c of res as AsyncIterable<Buffer>) chunks.push(c);
-      return JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: unknown };
-    })
+    .then(async (res) => JSON.parse((await readBody(res)).toString('utf8')) as { data?: unknown })
     .catch(() => null);
   if (!body) throw new AgentError(502, T.updateNoManifest);
   const parsed = AgentPackagesManifestSchema.safeParse(body.data);
@@ -164,6 +152,10 @@ export async function stageUpdate(request: AgentUpdateRequest, ctx: UpdateContex
 
 /** The systemd user unit of the agent (`install-service --mode systemd`). */
 export const SYSTEMD_UNIT = 'zhzy-scan-agent.service';
+/** WinSW's service id (its `<id>.exe`/`<id>.xml` beside the agent in a /ALLUSERS install). */
+const WINSW_ID = 'zhzy-scan-agent';
+/** Windows: the old node.exe, copied for the finisher and a rollback (the installer replaces node.exe). */
+const WINDOWS_PREV_NODE = 'node.prev.exe';
 /** Set by that unit (`Environment=`): the agent runs under systemd, which supervises its restarts. */
 export const SUPERVISOR_ENV = 'ZHZY_AGENT_SUPERVISOR';
 
@@ -214,26 +206,38 @@ export function launchFinisher(
       timeout: 30_000,
     });
     if (run.status === 0) return;
-    fs.appendFileSync(logFile, `systemd-run failed (${run.status ?? run.error?.message}): finisher started directly\n`);
+    fs.appendFileSync(
+      logFile,
+      `systemd-run failed (${run.status ?? run.error?.message}): finisher started directly\n`,
+    );
   }
   const log = fs.openSync(logFile, 'a');
-  const args =
-    update.kind === 'installer'
-      ? // The installer stops this agent (pid file), swaps the files, keeps agent.conf and the data folder, starts it.
-        // A service install (WinSW's zhzy-scan-agent.xml beside the agent) is upgraded as one: /ALLUSERS.
-        [
-          update.staged,
-          fs.existsSync(path.join(ctx.installDir!, 'zhzy-scan-agent.xml')) ? ['/S', '/ALLUSERS'] : ['/S'],
-        ]
-      : [
-          process.execPath,
-          [
-            ...agentNodeArgs(),
-            process.argv[1]!,
-            'finish-update',
-            ...finisherFlags(update, ctx),
-          ],
-        ];
+  const finisher = (node: string, bundle: string, extra: string[] = []) => [
+    node,
+    [...agentNodeArgs(), bundle, 'finish-update', ...finisherFlags(update, ctx), ...extra],
+  ];
+  let args: (string | string[])[];
+  if (update.kind === 'installer') {
+    // Windows: the installer stops this agent (pid file), swaps node.exe and app\, keeps agent.conf and the data
+    // folder, and starts the new build. A finisher run from a copy of this build (the installer replaces node.exe and
+    // app\ under it) runs the installer, waits for the new build's /health and puts the copy back if it does not
+    // answer. A service install (WinSW's zhzy-scan-agent.xml beside the agent) is upgraded as one: /ALLUSERS.
+    const dir = ctx.installDir!;
+    const service = fs.existsSync(path.join(dir, `${WINSW_ID}.xml`));
+    try {
+      keepWindowsBuild(dir);
+      args = finisher(path.join(dir, WINDOWS_PREV_NODE), path.join(dir, 'app.prev', 'agent.mjs'), [
+        '--installer',
+        ...(service ? ['--service'] : []),
+      ]);
+    } catch (error) {
+      fs.writeSync(
+        log,
+        `no copy of the old build for a rollback (${String(error)}): installer started directly\n`,
+      );
+      args = [update.staged, service ? ['/S', '/ALLUSERS'] : ['/S']];
+    }
+  } else args = finisher(process.execPath, process.argv[1]!);
   const child = spawn(args[0] as string, args[1] as string[], {
     detached: true,
     windowsHide: true,
@@ -242,6 +246,16 @@ export function launchFinisher(
   child.on('error', () => undefined);
   child.unref();
   fs.closeSync(log);
+}
+
+/**
+ * Windows: copies the running build (`app\` → `app.prev\`, node.exe → node.prev.exe) before its installer replaces it;
+ * the finisher runs from the copy and puts it back if the new build does not answer.
+ */
+export function keepWindowsBuild(installDir: string, nodeExe = process.execPath): void {
+  fs.rmSync(path.join(installDir, 'app.prev'), { recursive: true, force: true });
+  fs.cpSync(path.join(installDir, 'app'), path.join(installDir, 'app.prev'), { recursive: true });
+  fs.copyFileSync(nodeExe, path.join(installDir, WINDOWS_PREV_NODE));
 }
 
 const finisherFlags = (update: StagedUpdate, ctx: UpdateContext) => [
@@ -270,13 +284,29 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function healthVersion(port: number): Promise<string | null> {
   try {
-    const res = await fetch(`http://127.0.0.1:${port}${agentCalls.health.path}`, {
+    // The host client, not fetch: under Wine 8 fetch cannot connect, and the finisher would never see the new build.
+    const res = await hostRequest(`http://127.0.0.1:${port}${agentCalls.health.path}`, {
+      timeoutMs: 2_000,
       signal: AbortSignal.timeout(2_000),
     });
-    return res.ok ? (((await res.json()) as { version?: string }).version ?? null) : null;
+    const body = await readBody(res);
+    return res.statusCode === 200
+      ? ((JSON.parse(body.toString('utf8')) as { version?: string }).version ?? null)
+      : null;
   } catch {
     return null;
   }
+}
+
+/** Ends the agent named by the data folder's pid file (a build this process did not start). */
+function stopByPidFile(dataDir: string): void {
+  let pid = 0;
+  try {
+    pid = Number(fs.readFileSync(path.join(dataDir, 'agent.pid'), 'utf8').trim());
+  } catch {
+    return; // no agent runs
+  }
+  if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) process.kill(pid, 'SIGKILL');
 }
 
 export interface FinishOptions {
@@ -292,6 +322,11 @@ export interface FinishOptions {
   healthMs?: number;
   /** 'systemd': the agent is (re)started with `systemctl --user start` of its unit, not as a child of this process. */
   supervisor?: Supervisor;
+  /**
+   * Windows: `staged` is the verified installer; the finisher runs it (/S, with /ALLUSERS for a `service` install),
+   * which swaps the files and starts the new build. The old build is `app.prev` and `node.prev.exe`.
+   */
+  installer?: { service: boolean };
   out: (line: string) => void;
 }
 
@@ -303,7 +338,16 @@ export async function finishUpdate(o: FinishOptions): Promise<boolean> {
   const at = (name: string) => path.join(o.installDir, name);
   const systemctl = (...args: string[]) =>
     spawnSync('systemctl', ['--user', ...args], { stdio: 'ignore', timeout: 60_000 }).status === 0;
+  const nodeFile = o.installer ? 'node.exe' : 'node';
   const start = (): { exited: () => boolean; kill: () => void } => {
+    if (o.installer?.service) {
+      // The WinSW service (it restarts node.exe on failure): started and stopped through its wrapper.
+      const winsw = (cmd: string) =>
+        spawnSync(at(`${WINSW_ID}.exe`), [cmd], { stdio: 'ignore', windowsHide: true, timeout: 60_000 })
+          .status === 0;
+      const started = winsw('start');
+      return { exited: () => !started, kill: () => void winsw('stop') };
+    }
     if (o.supervisor === 'systemd') {
       // The unit is inactive (the old agent exited 0, Restart=on-failure): start it on the swapped files.
       systemctl('reset-failed', SYSTEMD_UNIT);
@@ -326,8 +370,9 @@ export async function finishUpdate(o: FinishOptions): Promise<boolean> {
   };
   const spawnAgent = () => {
     const log = fs.openSync(o.logFile, 'a');
-    const child = spawn(at('node'), [...AGENT_NODE_FLAGS, at(path.join('app', 'agent.mjs')), 'start'], {
+    const child = spawn(at(nodeFile), [...AGENT_NODE_FLAGS, at(path.join('app', 'agent.mjs')), 'start'], {
       detached: true,
+      windowsHide: true,
       stdio: ['ignore', log, log],
     });
     child.on('error', () => undefined);
@@ -336,7 +381,8 @@ export async function finishUpdate(o: FinishOptions): Promise<boolean> {
     return child;
   };
   const waitFor = async (version: string, child: ReturnType<typeof start>) => {
-    const end = Date.now() + (o.healthMs ?? 30_000);
+    // A Windows build is started by the installer after its own run: a slow PC gets more time before a rollback.
+    const end = Date.now() + (o.healthMs ?? (o.installer ? 120_000 : 30_000));
     while (Date.now() < end && !child.exited()) {
       if ((await healthVersion(o.port)) === version) return true;
       await sleep(200);
@@ -351,6 +397,32 @@ export async function finishUpdate(o: FinishOptions): Promise<boolean> {
     );
     o.out(message);
   };
+
+  if (o.installer) {
+    // Windows: the installer swaps and starts the new build (hidden, or as the service); not a child of this process.
+    const ran = spawnSync(o.staged, o.installer.service ? ['/S', '/ALLUSERS'] : ['/S'], {
+      stdio: 'ignore',
+      windowsHide: true,
+      timeout: 600_000,
+    });
+    o.out(`installer ${path.basename(o.staged)} exited with ${ran.status ?? ran.error?.message}`);
+    const installed = { exited: () => ran.status !== 0, kill: () => stopByPidFile(o.dataDir) };
+    if (await waitFor(o.to, installed)) {
+      fs.rmSync(path.join(updateDir(o.dataDir), 'stage'), { recursive: true, force: true });
+      record(true, T.updateDone(o.from, o.to));
+      return true;
+    }
+    // Roll back: stop whatever the installer started, put the old app\ and node.exe back, start the old build.
+    if (o.installer.service) start().kill();
+    installed.kill();
+    fs.rmSync(at('app'), { recursive: true, force: true });
+    fs.cpSync(at('app.prev'), at('app'), { recursive: true });
+    fs.copyFileSync(at(WINDOWS_PREV_NODE), at('node.exe'));
+    fs.rmSync(path.join(updateDir(o.dataDir), 'stage'), { recursive: true, force: true });
+    await waitFor(o.from, start());
+    record(false, T.updateRolledBack(o.to, o.from));
+    return false;
+  }
 
   // Swap: the old files stay as *.prev for a rollback (and until the next update).
   for (const name of ['app.prev', 'node.prev']) fs.rmSync(at(name), { recursive: true, force: true });

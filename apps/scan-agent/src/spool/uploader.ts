@@ -10,6 +10,7 @@ import {
   uploadScanPageCall,
   type AgentPage,
 } from '@zhzy/contracts';
+import { hostRequest, multipartBody, readBody } from '../http-client.js';
 import { T } from '../i18n/zh-CN.js';
 import type { BatchJournal } from './spool.js';
 
@@ -181,37 +182,46 @@ export class Uploader {
     const host = batch.header.host!;
     const page = batch.page(seq)!;
     const data = await fs.readFile(batch.pagePath(seq));
-    const form = new FormData();
-    form.set('seq', String(seq));
-    form.set('name', page.name);
-    form.set('sha256', page.sha256);
-    form.set('dpi', String(page.dpi));
-    form.set('blank', String(page.blank));
-    if (page.side) form.set('side', page.side);
-    // A rescan takes the place of the page at `seq` on the host too.
-    if (page.rescanned) form.set('replaces', 'true');
-    form.set('file', new Blob([data], { type: 'image/jpeg' }), page.name);
+    const { body, contentType } = multipartBody([
+      ['seq', String(seq)],
+      ['name', page.name],
+      ['sha256', page.sha256],
+      ['dpi', String(page.dpi)],
+      ['blank', String(page.blank)],
+      ...(page.side ? ([['side', page.side]] as const) : []),
+      // A rescan takes the place of the page at `seq` on the host too.
+      ...(page.rescanned ? ([['replaces', 'true']] as const) : []),
+      ['file', { data, type: 'image/jpeg', filename: page.name }],
+    ]);
     const url = new URL(
       buildPath(uploadScanPageCall.path, { id: host.batchId }),
       `${host.baseUrl.replace(/\/+$/, '')}/`,
     );
-    let res: Response;
+    const timeoutMs = this.options.timeoutMs ?? TRANSFER_TIMEOUT_MS;
+    let status: number;
+    let text: string;
     try {
-      res = await fetch(url, {
+      // The host client (node:http), as the self-update's download: it also runs under Wine (ADR 0055).
+      // A redirect is not followed: its status is answered like any other.
+      const res = await hostRequest(url, {
         method: 'POST',
-        headers: { authorization: `Bearer ${host.uploadToken}`, [SCAN_IDEMPOTENCY_HEADER]: page.sha256 },
-        body: form,
-        redirect: 'error',
-        signal: AbortSignal.any([
-          this.stopping.signal,
-          AbortSignal.timeout(this.options.timeoutMs ?? TRANSFER_TIMEOUT_MS),
-        ]),
+        headers: {
+          authorization: `Bearer ${host.uploadToken}`,
+          [SCAN_IDEMPOTENCY_HEADER]: page.sha256,
+          'content-type': contentType,
+        },
+        body,
+        timeoutMs,
+        signal: AbortSignal.any([this.stopping.signal, AbortSignal.timeout(timeoutMs)]),
       });
+      status = res.statusCode ?? 0;
+      text = await readBody(res)
+        .then((b) => b.toString('utf8'))
+        .catch(() => '');
     } catch (error) {
       return { kind: 'retry', reason: error instanceof Error ? error.message : String(error) };
     }
-    const text = await res.text().catch(() => '');
-    if (res.status === 200) {
+    if (status === 200) {
       const parsed = UploadAnswer.safeParse(JSON.parse(text || 'null'));
       if (!parsed.success) return { kind: 'retry', reason: 'unexpected answer' };
       await batch.record({
@@ -238,9 +248,9 @@ export class Uploader {
       if (reason.data.retry === 'newToken') return { kind: 'failed', message: T.uploadTokenExpired };
       return { kind: 'failed', message: T.uploadRefused(message || reason.data.uploadError) };
     }
-    if (res.status === 401) return { kind: 'failed', message: T.uploadTokenExpired };
-    if (PERMANENT.has(res.status))
-      return { kind: 'failed', message: T.uploadRefused(message || `HTTP ${res.status}`) };
-    return { kind: 'retry', reason: `HTTP ${res.status} ${message}` };
+    if (status === 401) return { kind: 'failed', message: T.uploadTokenExpired };
+    if (PERMANENT.has(status))
+      return { kind: 'failed', message: T.uploadRefused(message || `HTTP ${status}`) };
+    return { kind: 'retry', reason: `HTTP ${status} ${message}` };
   }
 }
