@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { GRADES, SCHOOL_MESSAGES, type ClassInfo, type SchoolYearInfo } from '@zhzy/contracts';
+import { SCHOOL_MESSAGES, type ClassInfo, type SchoolYearInfo } from '@zhzy/contracts';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Empty } from '../../../components/ui/empty';
 import { TextField } from '../../../components/ui/field';
-import { Listbox } from '../../../components/ui/listbox';
+import { GradePicker } from '../../../components/ui/grade-picker';
 import { Menu } from '../../../components/ui/menu';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table } from '../../../components/ui/table';
@@ -167,14 +167,11 @@ function ClassDialog({
           autoFocus
           onChange={(e) => setName(e.target.value)}
         />
-        <Listbox
+        <GradePicker
           label={ts.classes.grade}
           value={grade}
           placeholder={ts.classes.gradePlaceholder}
-          options={[
-            { value: '', label: klass ? ts.classes.gradeNone : ts.classes.gradePlaceholder },
-            ...GRADES.map((g) => ({ value: g, label: g })),
-          ]}
+          noneLabel={klass ? ts.classes.gradeNone : ts.classes.gradePlaceholder}
           onChange={setGrade}
         />
         <DialogActions onCancel={onClose} busy={busy} submitLabel={ts.save} />

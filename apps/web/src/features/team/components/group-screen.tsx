@@ -1,7 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
-  GRADES,
   GROUP_KINDS,
   GROUP_KIND_NAMES,
   SCHOOL_MESSAGES,
@@ -15,6 +14,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Empty } from '../../../components/ui/empty';
 import { TextField } from '../../../components/ui/field';
+import { GradePicker } from '../../../components/ui/grade-picker';
 import { LargeDialog } from '../../../components/ui/large-dialog';
 import { Listbox } from '../../../components/ui/listbox';
 import { Segmented } from '../../../components/ui/segmented';
@@ -123,14 +123,11 @@ function GroupDialog({
           onChange={setSubjectId}
         />
         {kind === 'preparation' && (
-          <Listbox
+          <GradePicker
             label={ts.groups.grade}
             value={grade}
             placeholder={ts.groups.gradeNone}
-            options={[
-              { value: '', label: ts.groups.gradeNone },
-              ...GRADES.map((g) => ({ value: g, label: g })),
-            ]}
+            noneLabel={ts.groups.gradeNone}
             onChange={setGrade}
           />
         )}
