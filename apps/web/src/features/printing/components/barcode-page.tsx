@@ -15,7 +15,7 @@ import {
 } from '../utils/barcode-rules';
 import type { BarcodeSvg } from '../utils/barcode-engine';
 import type * as EngineModule from '../utils/barcode-engine';
-import { PrintFrame, ScreenNote } from './print-frame';
+import { PrintFrame, PrintOption, ScreenNote } from './print-frame';
 
 type Engine = typeof EngineModule;
 
@@ -180,15 +180,12 @@ export function BarcodePage() {
             onChange={setOption('margin')}
             {...BARCODE_LIMITS.margin}
           />
-          <label className="flex items-center gap-2 text-slate-600">
-            <input
-              type="checkbox"
-              checked={options.displayValue}
-              onChange={(e) => setOptions((o) => ({ ...o, displayValue: e.target.checked }))}
-              className="size-4 accent-blue-600"
-            />
+          <PrintOption
+            checked={options.displayValue}
+            onChange={(displayValue) => setOptions((o) => ({ ...o, displayValue }))}
+          >
             {tp.barcode.showText}
-          </label>
+          </PrintOption>
           <Button variant="link" onClick={() => setOptions({ ...BARCODE_DEFAULTS })}>
             {tp.barcode.defaults}
           </Button>

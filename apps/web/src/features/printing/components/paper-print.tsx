@@ -11,7 +11,7 @@ import { cn } from '../../../lib/utils';
 import { useHomeworkDetail } from '../../../api/homework';
 import { usePaperDetail } from '../../../api/papers';
 import { CardPrintButton } from './card-print-dialog';
-import { FitWidth, PrintFrame, ScreenNote, type PageSpec } from './print-frame';
+import { FitWidth, PrintFrame, PrintOption, ScreenNote, type PageSpec } from './print-frame';
 
 const PX_PER_MM = 96 / 25.4;
 const COLUMN_GAP_MM = 8;
@@ -266,15 +266,9 @@ export function PaperPrintPage({
       }
       options={
         paper && (
-          <label className="flex items-center gap-2 text-slate-600">
-            <input
-              type="checkbox"
-              checked={withAnswers}
-              onChange={(e) => setAnswers(e.target.checked)}
-              className="size-4 accent-blue-600"
-            />
+          <PrintOption checked={withAnswers} onChange={setAnswers}>
             {tp.paper.withAnswers}
-          </label>
+          </PrintOption>
         )
       }
     >
