@@ -4,7 +4,8 @@ import { ButtonLink } from '../../../components/ui/button';
 import { paths, withQuery } from '../../../config/paths';
 import { zhCNPrint as tp } from '../../../i18n/zh-CN';
 import { PaperState, PrintQuestion, Sheet, paperPage, usePrintablePaper } from './paper-print';
-import { PrintFrame, PrintOption } from './print-frame';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { PrintFrame } from './print-frame';
 
 /**
  * /printanswer: the teacher copy — a quick table of the choice answers, then every question's answer and analysis
@@ -45,12 +46,12 @@ export function AnswerPrintPage({
       options={
         paper && (
           <>
-            <PrintOption checked={withAnalysis} onChange={setWithAnalysis}>
+            <Checkbox className="text-slate-600" checked={withAnalysis} onChange={setWithAnalysis}>
               {tp.answer.withAnalysis}
-            </PrintOption>
-            <PrintOption checked={withQuestions} onChange={setWithQuestions}>
+            </Checkbox>
+            <Checkbox className="text-slate-600" checked={withQuestions} onChange={setWithQuestions}>
               {tp.answer.withQuestions}
-            </PrintOption>
+            </Checkbox>
           </>
         )
       }

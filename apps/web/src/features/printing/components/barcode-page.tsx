@@ -15,7 +15,8 @@ import {
 } from '../utils/barcode-rules';
 import type { BarcodeSvg } from '../utils/barcode-engine';
 import type * as EngineModule from '../utils/barcode-engine';
-import { PrintFrame, PrintOption, ScreenNote } from './print-frame';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { PrintFrame, ScreenNote } from './print-frame';
 
 type Engine = typeof EngineModule;
 
@@ -180,12 +181,13 @@ export function BarcodePage() {
             onChange={setOption('margin')}
             {...BARCODE_LIMITS.margin}
           />
-          <PrintOption
+          <Checkbox
+            className="text-slate-600"
             checked={options.displayValue}
             onChange={(displayValue) => setOptions((o) => ({ ...o, displayValue }))}
           >
             {tp.barcode.showText}
-          </PrintOption>
+          </Checkbox>
           <Button variant="link" onClick={() => setOptions({ ...BARCODE_DEFAULTS })}>
             {tp.barcode.defaults}
           </Button>

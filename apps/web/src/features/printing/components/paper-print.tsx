@@ -11,7 +11,8 @@ import { cn } from '../../../lib/utils';
 import { useHomeworkDetail } from '../../../api/homework';
 import { usePaperDetail } from '../../../api/papers';
 import { CardPrintButton } from './card-print-dialog';
-import { FitWidth, PrintFrame, PrintOption, ScreenNote, type PageSpec } from './print-frame';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { FitWidth, PrintFrame, ScreenNote, type PageSpec } from './print-frame';
 
 const PX_PER_MM = 96 / 25.4;
 const COLUMN_GAP_MM = 8;
@@ -266,9 +267,9 @@ export function PaperPrintPage({
       }
       options={
         paper && (
-          <PrintOption checked={withAnswers} onChange={setAnswers}>
+          <Checkbox className="text-slate-600" checked={withAnswers} onChange={setAnswers}>
             {tp.paper.withAnswers}
-          </PrintOption>
+          </Checkbox>
         )
       }
     >

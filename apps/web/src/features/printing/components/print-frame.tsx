@@ -135,26 +135,3 @@ export function ScreenNote({ children, tone = 'info' }: { children: ReactNode; t
     </div>
   );
 }
-
-/** A tick box among a print page's options (never printed: the options sit in the toolbar). */
-export function PrintOption({
-  checked,
-  onChange,
-  children,
-}: {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  children: ReactNode;
-}) {
-  return (
-    <label className="flex items-center gap-2 text-slate-600">
-      <input
-        type="checkbox"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-        className="size-4 accent-blue-600"
-      />
-      {children}
-    </label>
-  );
-}

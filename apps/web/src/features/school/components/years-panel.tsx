@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { SCHOOL_MESSAGES, type ClassInfo, type SchoolYearInfo } from '@zhzy/contracts';
 import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Empty } from '../../../components/ui/empty';
@@ -146,15 +147,9 @@ function YearDialog({
       onSubmit={(name) => onSubmit(name, isDefault)}
     >
       {withDefault && (
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            checked={isDefault}
-            onChange={(e) => setIsDefault(e.target.checked)}
-            className="size-4 accent-blue-600"
-          />
+        <Checkbox checked={isDefault} onChange={setIsDefault}>
           {ts.years.makeDefault}
-        </label>
+        </Checkbox>
       )}
     </NameDialog>
   );

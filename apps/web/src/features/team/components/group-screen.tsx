@@ -10,6 +10,7 @@ import {
 } from '@zhzy/contracts';
 import { ChevronLeftIcon } from '../../../components/icons';
 import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Empty } from '../../../components/ui/empty';
@@ -386,15 +387,9 @@ export function GroupScreen({ orgId }: { orgId: string | null }) {
           </div>
           {canManage && (
             <>
-              <label className="flex items-center gap-2 text-sm text-slate-600">
-                <input
-                  type="checkbox"
-                  checked={onlyMine}
-                  onChange={(e) => setOnlyMine(e.target.checked)}
-                  className="size-4 accent-blue-600"
-                />
+              <Checkbox className="text-sm text-slate-600" checked={onlyMine} onChange={setOnlyMine}>
                 {ts.groups.onlyMine}
-              </label>
+              </Checkbox>
               <Button onClick={() => setEditing('new')}>{ts.groups.create}</Button>
             </>
           )}
