@@ -245,16 +245,8 @@ export const StudentNumberReadingSchema = z.object({
 });
 export type StudentNumberReading = z.infer<typeof StudentNumberReadingSchema>;
 
-/** One bubble's raw measurements (see `BubbleReadingSchema`). */
-const RawBubbleSchema = z.object({
-  option: z.string().min(1),
-  ratio: z.number(),
-  core: z.number(),
-  peak: z.number().optional(),
-  mid: z.number().optional(),
-  rim: z.number().optional(),
-  streak: z.number().optional(),
-});
+/** One bubble's raw measurements: a reading without what the thresholds made of it. */
+const RawBubbleSchema = BubbleReadingSchema.omit({ score: true, state: true });
 
 /** The raw measurements alone: what `classifyMarks` needs to reproduce marks and the student number. */
 export const RawMarksSchema = z.object({

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { FlagSchema, IdSchema, PageQuerySchema, TimestampSchema, envelope, page } from '../common.js';
 import { defineCall } from './define.js';
-import { DaySchema, HomeworkStateSchema, HomeworkTypeSchema, PdfFileSchema } from './homework.js';
+import {
+  DaySchema,
+  HomeworkHeadSchema,
+  HomeworkStateSchema,
+  HomeworkTypeSchema,
+  PdfFileSchema,
+} from './homework.js';
 import { XlsxFileSchema } from './school.js';
 
 /*
@@ -158,15 +164,7 @@ export type AnalysisSettingsView = z.infer<typeof AnalysisSettingsViewSchema>;
 // ───────────── building blocks ─────────────
 
 /** A homework as analysis shows it in headers and pickers. */
-export const AnalysisHomeworkSchema = z.object({
-  id: IdSchema,
-  title: z.string(),
-  type: HomeworkTypeSchema,
-  /** 作业 or 考试. */
-  typeName: z.string(),
-  state: HomeworkStateSchema,
-  /** 待扫描, 扫描中, 阅卷中, 已完成. */
-  stateName: z.string(),
+export const AnalysisHomeworkSchema = HomeworkHeadSchema.extend({
   stageName: z.string(),
   subjectId: IdSchema,
   subjectName: z.string(),
@@ -385,13 +383,18 @@ export const KnowledgePointStatsSchema = z.object({
 });
 export type KnowledgePointStats = z.infer<typeof KnowledgePointStatsSchema>;
 
-/** A student close to a line (临界生). */
-export const CriticalStudentSchema = z.object({
+/** A student as the reports name them: name, 学号 and class. */
+export const ReportStudentSchema = z.object({
   studentId: IdSchema,
   name: z.string(),
   studentNo: z.string(),
   classId: IdSchema,
   className: z.string(),
+});
+export type ReportStudent = z.infer<typeof ReportStudentSchema>;
+
+/** A student close to a line (临界生). */
+export const CriticalStudentSchema = ReportStudentSchema.extend({
   /** Total, points. */
   total: z.number(),
   scoreRate: RateSchema,
@@ -407,12 +410,7 @@ export const CriticalStudentSchema = z.object({
 export type CriticalStudent = z.infer<typeof CriticalStudentSchema>;
 
 /** One student's result in a homework. */
-export const StudentResultSchema = z.object({
-  studentId: IdSchema,
-  name: z.string(),
-  studentNo: z.string(),
-  classId: IdSchema,
-  className: z.string(),
+export const StudentResultSchema = ReportStudentSchema.extend({
   status: StudentResultStatusSchema,
   /** 已出分, 阅卷中, 缺考. */
   statusName: z.string(),
@@ -540,12 +538,17 @@ export type HomeworkAnalysis = z.infer<typeof HomeworkAnalysisSchema>;
 
 // ───────────── grade trend ─────────────
 
-export const GradeTrendQuerySchema = z.object({
-  subjectId: IdSchema,
+/** The homework a report over time covers: of a school year, of a kind, in a day range (each optional). */
+export const HomeworkPeriodQuerySchema = z.object({
   schoolYearId: IdSchema.optional(),
   type: HomeworkTypeSchema.optional(),
   from: DaySchema.optional(),
   to: DaySchema.optional(),
+});
+export type HomeworkPeriodQuery = z.infer<typeof HomeworkPeriodQuerySchema>;
+
+export const GradeTrendQuerySchema = HomeworkPeriodQuerySchema.extend({
+  subjectId: IdSchema,
   /** Most recent homework to include (default 20). */
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
@@ -865,12 +868,7 @@ export const DetailCellSchema = z.object({
 });
 export type DetailCell = z.infer<typeof DetailCellSchema>;
 
-export const DetailRowSchema = z.object({
-  studentId: IdSchema,
-  name: z.string(),
-  studentNo: z.string(),
-  classId: IdSchema,
-  className: z.string(),
+export const DetailRowSchema = ReportStudentSchema.extend({
   status: StudentResultStatusSchema,
   statusName: z.string(),
   total: z.number().nullable(),
@@ -900,12 +898,7 @@ export const CropImageSchema = z.custom<Uint8Array | Blob>(
 
 // ───────────── data centre (grade directors) ─────────────
 
-export const SubjectStatsQuerySchema = z.object({
-  schoolYearId: IdSchema.optional(),
-  type: HomeworkTypeSchema.optional(),
-  from: DaySchema.optional(),
-  to: DaySchema.optional(),
-});
+export const SubjectStatsQuerySchema = HomeworkPeriodQuerySchema;
 export type SubjectStatsQuery = z.infer<typeof SubjectStatsQuerySchema>;
 
 export const SubjectStatsSchema = z.object({
@@ -1177,13 +1170,17 @@ export type PrintGrade = z.infer<typeof PrintGradeSchema>;
 
 // ───────────── 错题本 ─────────────
 
-export const MistakeBookQuerySchema = z.object({
-  studentId: IdSchema,
+/** The wrong answers a 错题本 gathers: of a subject, of one homework, in a day range (each optional). */
+const MistakeScopeSchema = z.object({
   subjectId: IdSchema.optional(),
   /** Only this homework. */
   homeworkId: IdSchema.optional(),
   from: DaySchema.optional(),
   to: DaySchema.optional(),
+});
+
+export const MistakeBookQuerySchema = MistakeScopeSchema.extend({
+  studentId: IdSchema,
   /** Similar questions per wrong question (举一反三), 0–5, default 2. */
   similar: z.coerce.number().int().min(0).max(5).default(2),
 });
@@ -1218,21 +1215,15 @@ export const MistakeBookSchema = z.object({
 });
 export type MistakeBook = z.infer<typeof MistakeBookSchema>;
 
-export const MistakeBookPdfSchema = z
-  .object({
-    /** The students' books, one after the other (or give classId for a whole class). */
-    studentIds: z.array(IdSchema).max(200).optional(),
-    classId: IdSchema.optional(),
-    subjectId: IdSchema.optional(),
-    homeworkId: IdSchema.optional(),
-    from: DaySchema.optional(),
-    to: DaySchema.optional(),
-    similar: z.number().int().min(0).max(5).default(2),
-  })
-  .refine((v) => (v.studentIds?.length ?? 0) > 0 || v.classId !== undefined, {
-    message: '请选择学生或班级',
-    path: ['studentIds'],
-  });
+export const MistakeBookPdfSchema = MistakeScopeSchema.extend({
+  /** The students' books, one after the other (or give classId for a whole class). */
+  studentIds: z.array(IdSchema).max(200).optional(),
+  classId: IdSchema.optional(),
+  similar: z.number().int().min(0).max(5).default(2),
+}).refine((v) => (v.studentIds?.length ?? 0) > 0 || v.classId !== undefined, {
+  message: '请选择学生或班级',
+  path: ['studentIds'],
+});
 export type MistakeBookPdf = z.infer<typeof MistakeBookPdfSchema>;
 
 // ───────────── exports ─────────────

@@ -129,14 +129,19 @@ export const HomeworkCardInfoSchema = z.object({
 });
 export type HomeworkCardInfo = z.infer<typeof HomeworkCardInfoSchema>;
 
-export const HomeworkSummarySchema = z.object({
+/** What every view of a homework names it by: title, kind and state (with their Chinese names). */
+export const HomeworkHeadSchema = z.object({
   id: IdSchema,
   title: z.string(),
   type: HomeworkTypeSchema,
+  /** 作业 or 考试. */
   typeName: z.string(),
   state: HomeworkStateSchema,
   /** 待扫描, 扫描中, 阅卷中, 已完成. */
   stateName: z.string(),
+});
+
+export const HomeworkSummarySchema = HomeworkHeadSchema.extend({
   paperId: IdSchema,
   paperTitle: z.string(),
   stageId: IdSchema,

@@ -8,6 +8,13 @@ import { changePassword } from '../api/account';
 
 type Field = 'oldPassword' | 'password' | 'password2';
 
+/** The form's fields in order: key, label, what the browser may fill in. */
+const FIELDS: [Field, string, string][] = [
+  ['oldPassword', ta.password.old, 'current-password'],
+  ['password', ta.password.new, 'new-password'],
+  ['password2', ta.password.again, 'new-password'],
+];
+
 /** Old and new password with SPEC §5's messages; the host's answer (原密码错误) shows under the form. */
 export function PasswordPanel() {
   const [v, setV] = useState<Record<Field, string>>({ oldPassword: '', password: '', password2: '' });
@@ -53,30 +60,17 @@ export function PasswordPanel() {
       aria-label={ta.password.title}
     >
       <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">{ta.password.rules}</p>
-      <TextField
-        label={ta.password.old}
-        type="password"
-        autoComplete="current-password"
-        value={v.oldPassword}
-        error={errors.oldPassword}
-        onChange={(e) => change('oldPassword', e.target.value)}
-      />
-      <TextField
-        label={ta.password.new}
-        type="password"
-        autoComplete="new-password"
-        value={v.password}
-        error={errors.password}
-        onChange={(e) => change('password', e.target.value)}
-      />
-      <TextField
-        label={ta.password.again}
-        type="password"
-        autoComplete="new-password"
-        value={v.password2}
-        error={errors.password2}
-        onChange={(e) => change('password2', e.target.value)}
-      />
+      {FIELDS.map(([key, label, autoComplete]) => (
+        <TextField
+          key={key}
+          label={label}
+          type="password"
+          autoComplete={autoComplete}
+          value={v[key]}
+          error={errors[key]}
+          onChange={(e) => change(key, e.target.value)}
+        />
+      ))}
       {formError && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
           {formError}

@@ -107,7 +107,13 @@ function useNow(enabled: boolean): Date {
 /** A time of day as the school reads it: its own time zone (Asia/Shanghai unless it sets another), not the browser's. */
 const timeOf = (d: Date, timeZone: string) => d.toLocaleTimeString('zh-CN', { hour12: false, timeZone });
 const dateOf = (d: Date, timeZone: string) =>
-  d.toLocaleDateString('zh-CN', { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long', timeZone });
+  d.toLocaleDateString('zh-CN', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    weekday: 'long',
+    timeZone,
+  });
 
 function Card({
   theme,
@@ -136,21 +142,17 @@ function Card({
   );
 }
 
-function Figure({
-  theme,
-  label,
-  value,
-  unit,
-  accent,
-}: {
-  theme: Theme;
+interface FigureSpec {
   label: string;
   value: string;
   unit?: string;
   accent: Accent;
-}) {
-  return (
-    <div className={cn('min-w-0 rounded-[0.14rem] border px-[0.26rem] py-[0.2rem]', theme.card)}>
+}
+
+/** Headline figures, one tile each (the `<dl>` around them is the caller's). */
+function Figures({ theme, items }: { theme: Theme; items: FigureSpec[] }) {
+  return items.map(({ label, value, unit, accent }) => (
+    <div key={label} className={cn('min-w-0 rounded-[0.14rem] border px-[0.26rem] py-[0.2rem]', theme.card)}>
       <dt className={cn('truncate text-[0.24rem]', theme.muted)}>{label}</dt>
       <dd className="mt-[0.06rem] flex items-baseline gap-[0.06rem]">
         <span className={cn('text-[0.56rem] leading-none font-semibold tabular-nums', theme.accent[accent])}>
@@ -159,7 +161,7 @@ function Figure({
         {unit && <span className={cn('text-[0.22rem]', theme.muted)}>{unit}</span>}
       </dd>
     </div>
-  );
+  ));
 }
 
 function ChartOrEmpty({
@@ -415,115 +417,68 @@ export function BigDataScreen({ variant }: { variant: BigDataVariant }) {
     const t = data.totals;
     const d = data.today;
     const hasScores = t.sheets > 0;
+    const totals: FigureSpec[] = [
+      { label: tb.totals.students, value: String(t.students), unit: tb.units.people, accent: 'sky' },
+      { label: tb.totals.classes, value: String(t.classes), unit: tb.units.classes, accent: 'sky' },
+      { label: tb.totals.teachers, value: String(t.teachers), unit: tb.units.people, accent: 'sky' },
+      { label: tb.totals.homework, value: String(t.homework), unit: tb.units.homework, accent: 'violet' },
+      { label: tb.totals.sheets, value: String(t.sheets), unit: tb.units.sheets, accent: 'violet' },
+      { label: tb.totals.scoreRate, value: hasScores ? tb.pct(t.scoreRate) : '—', accent: 'emerald' },
+    ];
+    const today: FigureSpec[] = [
+      { label: tb.today.active, value: String(d.active), unit: tb.units.homework, accent: 'amber' },
+      { label: tb.today.published, value: String(d.published), unit: tb.units.homework, accent: 'amber' },
+      { label: tb.today.sheets, value: String(d.sheets), unit: tb.units.sheets, accent: 'amber' },
+      {
+        label: tb.today.answersScored,
+        value: String(d.answersScored),
+        unit: tb.units.answers,
+        accent: 'amber',
+      },
+      { label: tb.today.completed, value: String(d.completed), unit: tb.units.homework, accent: 'emerald' },
+    ];
+    /** A chart in its card (`empty`, the reason there is nothing to draw, replaces it), then `extra`. */
+    const chartCard = (
+      title: string,
+      empty: string | null,
+      option: ChartOption,
+      label: string,
+      extra?: ReactNode,
+    ) => (
+      <Card theme={theme} title={title} className={fill}>
+        <ChartOrEmpty
+          theme={theme}
+          dark={display}
+          empty={empty}
+          option={option}
+          label={label}
+          height={chartHeight}
+        />
+        {extra}
+      </Card>
+    );
     body = (
       <>
         <dl
           className="grid grid-cols-2 gap-[0.2rem] sm:grid-cols-3 lg:grid-cols-6"
           aria-label={tb.totals.title}
         >
-          <Figure
-            theme={theme}
-            label={tb.totals.students}
-            value={String(t.students)}
-            unit={tb.units.people}
-            accent="sky"
-          />
-          <Figure
-            theme={theme}
-            label={tb.totals.classes}
-            value={String(t.classes)}
-            unit={tb.units.classes}
-            accent="sky"
-          />
-          <Figure
-            theme={theme}
-            label={tb.totals.teachers}
-            value={String(t.teachers)}
-            unit={tb.units.people}
-            accent="sky"
-          />
-          <Figure
-            theme={theme}
-            label={tb.totals.homework}
-            value={String(t.homework)}
-            unit={tb.units.homework}
-            accent="violet"
-          />
-          <Figure
-            theme={theme}
-            label={tb.totals.sheets}
-            value={String(t.sheets)}
-            unit={tb.units.sheets}
-            accent="violet"
-          />
-          <Figure
-            theme={theme}
-            label={tb.totals.scoreRate}
-            value={hasScores ? tb.pct(t.scoreRate) : '—'}
-            accent="emerald"
-          />
+          <Figures theme={theme} items={totals} />
         </dl>
         <Card theme={theme} title={tb.today.title(d.date)}>
           <dl className="grid grid-cols-2 gap-[0.2rem] sm:grid-cols-3 lg:grid-cols-5">
-            <Figure
-              theme={theme}
-              label={tb.today.active}
-              value={String(d.active)}
-              unit={tb.units.homework}
-              accent="amber"
-            />
-            <Figure
-              theme={theme}
-              label={tb.today.published}
-              value={String(d.published)}
-              unit={tb.units.homework}
-              accent="amber"
-            />
-            <Figure
-              theme={theme}
-              label={tb.today.sheets}
-              value={String(d.sheets)}
-              unit={tb.units.sheets}
-              accent="amber"
-            />
-            <Figure
-              theme={theme}
-              label={tb.today.answersScored}
-              value={String(d.answersScored)}
-              unit={tb.units.answers}
-              accent="amber"
-            />
-            <Figure
-              theme={theme}
-              label={tb.today.completed}
-              value={String(d.completed)}
-              unit={tb.units.homework}
-              accent="emerald"
-            />
+            <Figures theme={theme} items={today} />
           </dl>
         </Card>
         <div className="grid min-h-0 flex-1 gap-[0.2rem] lg:grid-cols-3">
           <div className="flex min-w-0 flex-col gap-[0.2rem]">
-            <Card theme={theme} title={tb.trend.title} className={fill}>
-              <ChartOrEmpty
-                theme={theme}
-                dark={display}
-                empty={data.scoreTrend.length === 0 ? tb.trend.empty : null}
-                option={options.trend}
-                label={tb.trend.label}
-                height={chartHeight}
-              />
-            </Card>
-            <Card theme={theme} title={tb.bands.title} className={fill}>
-              <ChartOrEmpty
-                theme={theme}
-                dark={display}
-                empty={hasScores ? null : tb.bands.empty}
-                option={options.bands}
-                label={tb.bands.label}
-                height={chartHeight}
-              />
-            </Card>
+            {chartCard(
+              tb.trend.title,
+              data.scoreTrend.length === 0 ? tb.trend.empty : null,
+              options.trend,
+              tb.trend.label,
+            )}
+            {chartCard(tb.bands.title, hasScores ? null : tb.bands.empty, options.bands, tb.bands.label)}
           </div>
           <Card
             theme={theme}
@@ -533,27 +488,19 @@ export function BigDataScreen({ variant }: { variant: BigDataVariant }) {
             <MarkingList theme={theme} rows={data.marking} />
           </Card>
           <div className="flex min-w-0 flex-col gap-[0.2rem]">
-            <Card theme={theme} title={tb.subjects.title} className={fill}>
-              <ChartOrEmpty
-                theme={theme}
-                dark={display}
-                empty={data.subjects.length === 0 ? tb.subjects.empty : null}
-                option={options.subjects}
-                label={tb.subjects.label}
-                height={chartHeight}
-              />
-            </Card>
-            <Card theme={theme} title={tb.classes.title} className={fill}>
-              <ChartOrEmpty
-                theme={theme}
-                dark={display}
-                empty={data.classes.length === 0 ? tb.classes.empty : null}
-                option={options.classes}
-                label={tb.classes.label}
-                height={chartHeight}
-              />
-              {!display && data.classes.length > 0 && <ClassTable theme={theme} rows={data.classes} />}
-            </Card>
+            {chartCard(
+              tb.subjects.title,
+              data.subjects.length === 0 ? tb.subjects.empty : null,
+              options.subjects,
+              tb.subjects.label,
+            )}
+            {chartCard(
+              tb.classes.title,
+              data.classes.length === 0 ? tb.classes.empty : null,
+              options.classes,
+              tb.classes.label,
+              !display && data.classes.length > 0 && <ClassTable theme={theme} rows={data.classes} />,
+            )}
           </div>
         </div>
       </>

@@ -2,11 +2,13 @@ import { DateInput } from '../../../components/ui/date-input';
 import { useEffect, useState, type ReactNode } from 'react';
 import { PAPER_STATUS_NAMES, type PaperSummary } from '@zhzy/contracts';
 import { Button } from '../../../components/ui/button';
+import { Pagination } from '../../../components/ui/pagination';
+import { SkeletonLines } from '../../../components/ui/skeleton';
 import { Segmented } from '../../../components/ui/segmented';
 import { SubjectPicker } from '../../../components/ui/subject-picker';
 import { composition } from '../../../i18n/composition';
 import { cn, formatDate } from '../../../lib/utils';
-import type { Column } from '../../../components/ui/table';
+import { Table, type Column } from '../../../components/ui/table';
 import { useStages } from '../../../api/catalog';
 import type { ListFilters } from '../api/papers';
 
@@ -158,3 +160,34 @@ export const paperColumns = {
     className: 'whitespace-nowrap tabular-nums',
   } satisfies Column<PaperSummary>,
 };
+
+/** One page of a paper list: skeleton while the first page loads, the count, the table and the pages; else `empty`. */
+export function PaperListBody({
+  data,
+  isLoading,
+  caption,
+  columns,
+  onPage,
+  empty,
+}: {
+  data: { records: PaperSummary[]; total: number; page: number; size: number } | undefined;
+  isLoading: boolean;
+  caption: string;
+  columns: Column<PaperSummary>[];
+  onPage: (page: number) => void;
+  /** Shown inside the white box when the page has no paper. */
+  empty: ReactNode;
+}) {
+  if (isLoading && !data) return <SkeletonLines lines={8} />;
+  if (!data || data.records.length === 0)
+    return <div className="rounded-xl border border-slate-200 bg-white">{empty}</div>;
+  return (
+    <>
+      <p className="text-sm text-slate-500">{c.total(data.total)}</p>
+      <div className="bg-white">
+        <Table caption={caption} columns={columns} rows={data.records} rowKey={(p) => p.id} />
+      </div>
+      <Pagination page={data.page} total={data.total} size={data.size} onChange={onPage} />
+    </>
+  );
+}

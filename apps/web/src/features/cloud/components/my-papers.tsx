@@ -6,9 +6,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Empty } from '../../../components/ui/empty';
 import { TextField } from '../../../components/ui/field';
 import { Menu } from '../../../components/ui/menu';
-import { Pagination } from '../../../components/ui/pagination';
-import { SkeletonLines } from '../../../components/ui/skeleton';
-import { Table, type Column } from '../../../components/ui/table';
+import type { Column } from '../../../components/ui/table';
 import { ChevronDownIcon } from '../../../components/icons';
 import { paths, withQuery } from '../../../config/paths';
 import { t } from '../../../i18n/zh-CN';
@@ -23,7 +21,7 @@ import {
   usePaperList,
   type ListFilters,
 } from '../api/papers';
-import { PaperFilters, paperColumns } from './common';
+import { PaperFilters, PaperListBody, paperColumns } from './common';
 import { WordImport } from './word-import';
 
 const c = composition.cloud;
@@ -114,23 +112,13 @@ export function MyPapersScreen() {
           </div>
         }
       />
-      {isLoading && !data ? (
-        <SkeletonLines lines={8} />
-      ) : data && data.records.length > 0 ? (
-        <>
-          <p className="text-sm text-slate-500">{c.total(data.total)}</p>
-          <div className="bg-white">
-            <Table caption={c.myCaption} columns={columns} rows={data.records} rowKey={(p) => p.id} />
-          </div>
-          <Pagination
-            page={data.page}
-            total={data.total}
-            size={data.size}
-            onChange={(page) => setFilters((f) => ({ ...f, page }))}
-          />
-        </>
-      ) : (
-        <div className="rounded-xl border border-slate-200 bg-white">
+      <PaperListBody
+        data={data}
+        isLoading={isLoading}
+        caption={c.myCaption}
+        columns={columns}
+        onPage={(page) => setFilters((f) => ({ ...f, page }))}
+        empty={
           <Empty
             title={filters === NO_LIST_FILTERS ? c.myEmpty : c.noMatch}
             description={filters === NO_LIST_FILTERS ? c.myEmptyHint : c.noMatchHint}
@@ -140,8 +128,8 @@ export function MyPapersScreen() {
               ) : undefined
             }
           />
-        </div>
-      )}
+        }
+      />
       <RenameDialog
         paper={renaming}
         onClose={() => setRenaming(null)}

@@ -3,15 +3,13 @@ import { useNavigate } from 'react-router-dom';
 import type { PaperSummary } from '@zhzy/contracts';
 import { Button } from '../../../components/ui/button';
 import { Empty } from '../../../components/ui/empty';
-import { Pagination } from '../../../components/ui/pagination';
-import { SkeletonLines } from '../../../components/ui/skeleton';
-import { Table, type Column } from '../../../components/ui/table';
+import type { Column } from '../../../components/ui/table';
 import { paths, withQuery } from '../../../config/paths';
 import { composition } from '../../../i18n/composition';
 import { toast } from '../../../lib/toast';
 import { NO_LIST_FILTERS, copyPaper, usePaperList, type ListFilters } from '../api/papers';
 import { PaperPreviewDrawer } from '../../../components/paper-preview-drawer';
-import { PaperFilters, paperColumns } from './common';
+import { PaperFilters, PaperListBody, paperColumns } from './common';
 
 const c = composition.cloud;
 
@@ -87,26 +85,14 @@ export function SchoolPapersScreen() {
   return (
     <div className="space-y-4">
       <PaperFilters value={filters} onChange={setFilters} status={false} />
-      {isLoading && !data ? (
-        <SkeletonLines lines={8} />
-      ) : data && data.records.length > 0 ? (
-        <>
-          <p className="text-sm text-slate-500">{c.total(data.total)}</p>
-          <div className="bg-white">
-            <Table caption={c.schoolCaption} columns={columns} rows={data.records} rowKey={(p) => p.id} />
-          </div>
-          <Pagination
-            page={data.page}
-            total={data.total}
-            size={data.size}
-            onChange={(page) => setFilters((f) => ({ ...f, page }))}
-          />
-        </>
-      ) : (
-        <div className="rounded-xl border border-slate-200 bg-white">
-          <Empty title={c.schoolEmpty} description={c.schoolEmptyHint} />
-        </div>
-      )}
+      <PaperListBody
+        data={data}
+        isLoading={isLoading}
+        caption={c.schoolCaption}
+        columns={columns}
+        onPage={(page) => setFilters((f) => ({ ...f, page }))}
+        empty={<Empty title={c.schoolEmpty} description={c.schoolEmptyHint} />}
+      />
       <PaperPreviewDrawer
         id={previewId}
         title={c.previewTitle}

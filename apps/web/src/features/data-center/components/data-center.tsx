@@ -1,13 +1,14 @@
 import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isApiError } from '@zhzy/api-client';
+import type { AverageScore, MarkingReport, SubjectStats } from '@zhzy/contracts';
 import { MESSAGES } from '@zhzy/contracts/messages';
 import { Chart } from '../../../components/charts/chart';
 import { pct as pct1 } from '../../../components/charts/option';
 import { ButtonLink } from '../../../components/ui/button';
 import { Empty } from '../../../components/ui/empty';
 import { Listbox } from '../../../components/ui/listbox';
-import { ReportTable } from '../../../components/ui/report-table';
+import { ReportTable, type ReportColumn } from '../../../components/ui/report-table';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { zhDataCenter as td } from '../../../i18n/data-center';
@@ -15,6 +16,18 @@ import { useAverageScore, useDoneHomework, useMarkingReport, useSubjectStats } f
 
 const col = td.col;
 const box = 'rounded-xl border border-slate-200 bg-white p-4 sm:p-5';
+
+type SubjectRow = SubjectStats['subjects'][number];
+type SubjectClassRow = SubjectRow['classes'][number];
+type MarkerRow = MarkingReport['markers'][number];
+type MarkingQuestionRow = MarkingReport['questions'][number];
+type AverageClassRow = AverageScore['classes'][number];
+type AverageQuestionRow = AverageScore['questions'][number];
+
+/** A right-aligned rate column: the sheet gets the percentage figure (12.3), the screen `12.3%`. */
+function rateColumn<T>(key: string, header: string, rate: (row: T) => number): ReportColumn<T> {
+  return { key, header, value: (row) => pct1(rate(row)), cell: (row) => td.pct(rate(row)), align: 'right' };
+}
 
 /**
  * The host refuses the data centre to anyone who is not a grade director (403), also when the web guard let the
@@ -85,34 +98,10 @@ export function SubjectStatsScreen() {
             { key: 'test', header: col.test, value: (x) => x.testCount, align: 'right' },
             { key: 'done', header: col.done, value: (x) => x.doneCount, align: 'right' },
             { key: 'sheets', header: col.sheets, value: (x) => x.sheetCount, align: 'right' },
-            {
-              key: 'rate',
-              header: col.scoreRate,
-              value: (x) => pct1(x.scoreRate),
-              cell: (x) => td.pct(x.scoreRate),
-              align: 'right',
-            },
-            {
-              key: 'pass',
-              header: col.passRate,
-              value: (x) => pct1(x.passRate),
-              cell: (x) => td.pct(x.passRate),
-              align: 'right',
-            },
-            {
-              key: 'good',
-              header: col.goodRate,
-              value: (x) => pct1(x.goodRate),
-              cell: (x) => td.pct(x.goodRate),
-              align: 'right',
-            },
-            {
-              key: 'exc',
-              header: col.excellentRate,
-              value: (x) => pct1(x.excellentRate),
-              cell: (x) => td.pct(x.excellentRate),
-              align: 'right',
-            },
+            rateColumn('rate', col.scoreRate, (x: SubjectRow) => x.scoreRate),
+            rateColumn('pass', col.passRate, (x: SubjectRow) => x.passRate),
+            rateColumn('good', col.goodRate, (x: SubjectRow) => x.goodRate),
+            rateColumn('exc', col.excellentRate, (x: SubjectRow) => x.excellentRate),
           ]}
           rows={s.subjects}
           rowKey={(x) => x.subjectId}
@@ -127,27 +116,9 @@ export function SubjectStatsScreen() {
               { key: 'class', header: col.className, value: (k) => k.className },
               { key: 'hw', header: col.homework, value: (k) => k.homeworkCount, align: 'right' },
               { key: 'sheets', header: col.sheets, value: (k) => k.sheetCount, align: 'right' },
-              {
-                key: 'rate',
-                header: col.scoreRate,
-                value: (k) => pct1(k.scoreRate),
-                cell: (k) => td.pct(k.scoreRate),
-                align: 'right',
-              },
-              {
-                key: 'pass',
-                header: col.passRate,
-                value: (k) => pct1(k.passRate),
-                cell: (k) => td.pct(k.passRate),
-                align: 'right',
-              },
-              {
-                key: 'exc',
-                header: col.excellentRate,
-                value: (k) => pct1(k.excellentRate),
-                cell: (k) => td.pct(k.excellentRate),
-                align: 'right',
-              },
+              rateColumn('rate', col.scoreRate, (k: SubjectClassRow) => k.scoreRate),
+              rateColumn('pass', col.passRate, (k: SubjectClassRow) => k.passRate),
+              rateColumn('exc', col.excellentRate, (k: SubjectClassRow) => k.excellentRate),
             ]}
             rows={x.classes}
             rowKey={(k) => k.classId}
@@ -221,34 +192,10 @@ function MarkingBody({ homeworkId }: { homeworkId: string }) {
             { key: 'name', header: col.name, value: (m) => m.name },
             { key: 'count', header: col.scored, value: (m) => m.scoredCount, align: 'right' },
             { key: 'qs', header: col.questions, value: (m) => m.questionNos.join('、') },
-            {
-              key: 'rate',
-              header: col.rate,
-              value: (m) => pct1(m.scoreRate),
-              cell: (m) => td.pct(m.scoreRate),
-              align: 'right',
-            },
-            {
-              key: 'peer',
-              header: col.peer,
-              value: (m) => pct1(m.peerScoreRate),
-              cell: (m) => td.pct(m.peerScoreRate),
-              align: 'right',
-            },
-            {
-              key: 'dev',
-              header: col.deviation,
-              value: (m) => pct1(m.deviation),
-              cell: (m) => td.pct(m.deviation),
-              align: 'right',
-            },
-            {
-              key: 'mid',
-              header: col.middle,
-              value: (m) => pct1(m.middleShare),
-              cell: (m) => td.pct(m.middleShare),
-              align: 'right',
-            },
+            rateColumn('rate', col.rate, (m: MarkerRow) => m.scoreRate),
+            rateColumn('peer', col.peer, (m: MarkerRow) => m.peerScoreRate),
+            rateColumn('dev', col.deviation, (m: MarkerRow) => m.deviation),
+            rateColumn('mid', col.middle, (m: MarkerRow) => m.middleShare),
             {
               key: 'ind',
               header: col.indicator,
@@ -283,20 +230,8 @@ function MarkingBody({ homeworkId }: { homeworkId: string }) {
             { key: 'total', header: col.total, value: (q) => q.total, align: 'right' },
             { key: 'scored', header: col.scored, value: (q) => q.scored, align: 'right' },
             { key: 'rem', header: col.remaining, value: (q) => q.remaining, align: 'right' },
-            {
-              key: 'prog',
-              header: col.progress,
-              value: (q) => pct1(q.progress),
-              cell: (q) => td.pct(q.progress),
-              align: 'right',
-            },
-            {
-              key: 'rate',
-              header: col.scoreRate,
-              value: (q) => pct1(q.scoreRate),
-              cell: (q) => td.pct(q.scoreRate),
-              align: 'right',
-            },
+            rateColumn('prog', col.progress, (q: MarkingQuestionRow) => q.progress),
+            rateColumn('rate', col.scoreRate, (q: MarkingQuestionRow) => q.scoreRate),
             {
               key: 'markers',
               header: td.marking.markers,
@@ -354,27 +289,9 @@ function AverageBody({ homeworkId }: { homeworkId: string }) {
               value: (k) => Math.round(k.stats.average * 10) / 10,
               align: 'right',
             },
-            {
-              key: 'over',
-              header: col.overAverage,
-              value: (k) => pct1(k.overAverageRate),
-              cell: (k) => td.pct(k.overAverageRate),
-              align: 'right',
-            },
-            {
-              key: 'pass',
-              header: col.passRate,
-              value: (k) => pct1(k.stats.passRate),
-              cell: (k) => td.pct(k.stats.passRate),
-              align: 'right',
-            },
-            {
-              key: 'exc',
-              header: col.excellentRate,
-              value: (k) => pct1(k.stats.excellentRate),
-              cell: (k) => td.pct(k.stats.excellentRate),
-              align: 'right',
-            },
+            rateColumn('over', col.overAverage, (k: AverageClassRow) => k.overAverageRate),
+            rateColumn('pass', col.passRate, (k: AverageClassRow) => k.stats.passRate),
+            rateColumn('exc', col.excellentRate, (k: AverageClassRow) => k.stats.excellentRate),
           ]}
           rows={a.classes}
           rowKey={(k) => k.classId}
@@ -387,13 +304,7 @@ function AverageBody({ homeworkId }: { homeworkId: string }) {
           columns={[
             { key: 'no', header: col.no, value: (q) => q.no },
             { key: 'full', header: col.fullScore, value: (q) => q.fullScore, align: 'right' },
-            {
-              key: 'grade',
-              header: col.grade,
-              value: (q) => pct1(q.gradeScoreRate),
-              cell: (q) => td.pct(q.gradeScoreRate),
-              align: 'right',
-            },
+            rateColumn('grade', col.grade, (q: AverageQuestionRow) => q.gradeScoreRate),
             ...a.classes.map((k) => ({
               key: k.classId,
               header: k.className,

@@ -4,6 +4,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { paths, withQuery } from '../../../config/paths';
 import { zhCNPrint as tp } from '../../../i18n/zh-CN';
 import { PaperState, PrintQuestion, Sheet, paperPage, usePrintablePaper } from './paper-print';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { PrintFrame } from './print-frame';
 
 /**
@@ -45,24 +46,12 @@ export function AnswerPrintPage({
       options={
         paper && (
           <>
-            <label className="flex items-center gap-2 text-slate-600">
-              <input
-                type="checkbox"
-                checked={withAnalysis}
-                onChange={(e) => setWithAnalysis(e.target.checked)}
-                className="size-4 accent-blue-600"
-              />
+            <Checkbox className="text-slate-600" checked={withAnalysis} onChange={setWithAnalysis}>
               {tp.answer.withAnalysis}
-            </label>
-            <label className="flex items-center gap-2 text-slate-600">
-              <input
-                type="checkbox"
-                checked={withQuestions}
-                onChange={(e) => setWithQuestions(e.target.checked)}
-                className="size-4 accent-blue-600"
-              />
+            </Checkbox>
+            <Checkbox className="text-slate-600" checked={withQuestions} onChange={setWithQuestions}>
               {tp.answer.withQuestions}
-            </label>
+            </Checkbox>
           </>
         )
       }

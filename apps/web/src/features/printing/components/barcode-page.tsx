@@ -15,6 +15,7 @@ import {
 } from '../utils/barcode-rules';
 import type { BarcodeSvg } from '../utils/barcode-engine';
 import type * as EngineModule from '../utils/barcode-engine';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { PrintFrame, ScreenNote } from './print-frame';
 
 type Engine = typeof EngineModule;
@@ -180,15 +181,13 @@ export function BarcodePage() {
             onChange={setOption('margin')}
             {...BARCODE_LIMITS.margin}
           />
-          <label className="flex items-center gap-2 text-slate-600">
-            <input
-              type="checkbox"
-              checked={options.displayValue}
-              onChange={(e) => setOptions((o) => ({ ...o, displayValue: e.target.checked }))}
-              className="size-4 accent-blue-600"
-            />
+          <Checkbox
+            className="text-slate-600"
+            checked={options.displayValue}
+            onChange={(displayValue) => setOptions((o) => ({ ...o, displayValue }))}
+          >
             {tp.barcode.showText}
-          </label>
+          </Checkbox>
           <Button variant="link" onClick={() => setOptions({ ...BARCODE_DEFAULTS })}>
             {tp.barcode.defaults}
           </Button>

@@ -11,6 +11,7 @@ import { cn } from '../../../lib/utils';
 import { useHomeworkDetail } from '../../../api/homework';
 import { usePaperDetail } from '../../../api/papers';
 import { CardPrintButton } from './card-print-dialog';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { FitWidth, PrintFrame, ScreenNote, type PageSpec } from './print-frame';
 
 const PX_PER_MM = 96 / 25.4;
@@ -266,15 +267,9 @@ export function PaperPrintPage({
       }
       options={
         paper && (
-          <label className="flex items-center gap-2 text-slate-600">
-            <input
-              type="checkbox"
-              checked={withAnswers}
-              onChange={(e) => setAnswers(e.target.checked)}
-              className="size-4 accent-blue-600"
-            />
+          <Checkbox className="text-slate-600" checked={withAnswers} onChange={setAnswers}>
             {tp.paper.withAnswers}
-          </label>
+          </Checkbox>
         )
       }
     >

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { STUDENT_IMPORT_LIMITS, SCHOOL_MESSAGES, type SchoolYearInfo } from '@zhzy/contracts';
 import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { LargeDialog } from '../../../components/ui/large-dialog';
 import { Listbox } from '../../../components/ui/listbox';
 import { zhCNSchool as ts } from '../../../i18n/school';
@@ -141,15 +142,9 @@ export function ImportDialog({
             buttonClassName="w-full"
           />
         </div>
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            checked={createMissing}
-            onChange={(e) => setCreateMissing(e.target.checked)}
-            className="size-4 accent-blue-600"
-          />
+        <Checkbox checked={createMissing} onChange={setCreateMissing}>
           {ts.importDialog.createMissing}
-        </label>
+        </Checkbox>
         <div>
           <input
             ref={input}

@@ -18,6 +18,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Table } from '../../../components/ui/table';
 import { zhCNSchool as ts } from '../../../i18n/school';
 import { toast } from '../../../lib/toast';
+import { useBusy } from '../../../lib/use-busy';
 import { formatDate } from '../../../lib/utils';
 import { useSchoolMembers, useSchoolSubjects } from '../../../api/school';
 import {
@@ -37,23 +38,17 @@ const LOGO_SIZE = 512;
 export function SchoolLogo({ school, canManage }: { school: SchoolDetail; canManage: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const revalidate = useRevalidateSchool();
 
-  const upload = async (blob: Blob) => {
-    setBusy(true);
-    try {
+  const upload = (blob: Blob) =>
+    run(async () => {
       await uploadLogo(school.id, blob);
       toast.success(ts.info.logoSaved);
       setFile(null);
       revalidate();
       await refreshUser();
-    } catch {
-      // Shown by the client.
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <div className="flex flex-col items-center gap-2">
@@ -123,7 +118,7 @@ export function InfoPanel({ school, canManage }: { school: SchoolDetail; canMana
   const [editing, setEditing] = useState(false);
   const [form, setForm] = useState({ name: '', region: '', address: '', phone: '', intro: '', timeZone: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const revalidate = useRevalidateSchool();
 
   useEffect(() => {
@@ -147,18 +142,13 @@ export function InfoPanel({ school, canManage }: { school: SchoolDetail; canMana
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
+    await run(async () => {
       await updateSchool(body as never);
       toast.success(ts.info.saved);
       setEditing(false);
       revalidate();
       await refreshUser();
-    } catch {
-      // Shown by the client.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -249,7 +239,7 @@ export function InfoPanel({ school, canManage }: { school: SchoolDetail; canMana
 export function SubjectsPanel({ orgId, canManage }: { orgId: string; canManage: boolean }) {
   const { data, mutate } = useSchoolSubjects(orgId);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   useEffect(() => {
     if (data) setChosen(new Set(data.flatMap((s) => s.subjects.filter((x) => x.offered).map((x) => x.id))));
   }, [data]);
@@ -261,17 +251,11 @@ export function SubjectsPanel({ orgId, canManage }: { orgId: string; canManage: 
       else next.add(id);
       return next;
     });
-  const save = async () => {
-    setBusy(true);
-    try {
+  const save = () =>
+    run(async () => {
       await mutate(await setSubjects(orgId, [...chosen]), { revalidate: false });
       toast.success(ts.subjects.saved);
-    } catch {
-      // Shown by the client.
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <div className="max-w-4xl space-y-5">
       <p className="text-sm text-slate-500">{ts.subjects.hint}</p>
@@ -313,7 +297,7 @@ export function DirectorsPanel({ orgId, canManage }: { orgId: string; canManage:
   const { data: members } = useSchoolMembers(orgId, '', '', canManage && grade !== null);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [filter, setFilter] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const byGrade = new Map((data ?? []).map((d) => [d.grade, d.directors]));
 
   const open = (g: string) => {
@@ -323,16 +307,11 @@ export function DirectorsPanel({ orgId, canManage }: { orgId: string; canManage:
   };
   const save = async () => {
     if (!grade) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await mutate(await setDirectors(orgId, grade, [...chosen]), { revalidate: false });
       toast.success(ts.directors.saved(grade));
       setGrade(null);
-    } catch {
-      // Shown by the client.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   if (!data) return <Skeleton className="h-48" />;
   const shown = (members ?? []).filter(

@@ -1,11 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { GRADES, SCHOOL_MESSAGES, type ClassInfo, type SchoolYearInfo } from '@zhzy/contracts';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { SCHOOL_MESSAGES, type ClassInfo, type SchoolYearInfo } from '@zhzy/contracts';
 import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Empty } from '../../../components/ui/empty';
 import { TextField } from '../../../components/ui/field';
-import { Listbox } from '../../../components/ui/listbox';
+import { GradePicker } from '../../../components/ui/grade-picker';
 import { Menu } from '../../../components/ui/menu';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table } from '../../../components/ui/table';
@@ -51,45 +52,47 @@ function Badge({ tone, children }: { tone: 'blue' | 'slate' | 'amber'; children:
   );
 }
 
-/** A one-field name dialog (new year, rename). */
+/** A dialog around a required name (30 characters) and any further fields; closes when `onSubmit` succeeds. */
 function NameDialog({
   open,
   title,
   label,
   placeholder,
   initial,
-  withDefault,
+  required,
   onClose,
   onSubmit,
+  children,
 }: {
   open: boolean;
   title: string;
   label: string;
   placeholder: string;
   initial: string;
-  withDefault?: boolean;
+  /** The message when the name is left empty. */
+  required: string;
   onClose: () => void;
-  onSubmit: (name: string, isDefault: boolean) => Promise<boolean>;
+  onSubmit: (name: string) => Promise<boolean>;
+  /** Further fields under the name (their state is the caller's). */
+  children?: ReactNode;
 }) {
   const [name, setName] = useState(initial);
-  const [isDefault, setIsDefault] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (open) {
       setName(initial);
-      setIsDefault(false);
       setError(null);
     }
   }, [open, initial]);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim()) {
-      setError(SCHOOL_MESSAGES.yearNameRequired);
+      setError(required);
       return;
     }
     setBusy(true);
-    const ok = await onSubmit(name.trim(), isDefault);
+    const ok = await onSubmit(name.trim());
     setBusy(false);
     if (ok) onClose();
   };
@@ -105,23 +108,54 @@ function NameDialog({
           autoFocus
           onChange={(e) => setName(e.target.value)}
         />
-        {withDefault && (
-          <label className="flex items-center gap-2 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              checked={isDefault}
-              onChange={(e) => setIsDefault(e.target.checked)}
-              className="size-4 accent-blue-600"
-            />
-            {ts.years.makeDefault}
-          </label>
-        )}
+        {children}
         <DialogActions onCancel={onClose} busy={busy} submitLabel={ts.save} />
       </form>
     </Dialog>
   );
 }
 
+/** A school year's name (new year, rename); a new year may become the default at once. */
+function YearDialog({
+  open,
+  title,
+  initial,
+  withDefault,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  title: string;
+  initial: string;
+  withDefault?: boolean;
+  onClose: () => void;
+  onSubmit: (name: string, isDefault: boolean) => Promise<boolean>;
+}) {
+  const [isDefault, setIsDefault] = useState(false);
+  useEffect(() => {
+    if (open) setIsDefault(false);
+  }, [open]);
+  return (
+    <NameDialog
+      open={open}
+      title={title}
+      label={ts.years.name}
+      placeholder={ts.years.namePlaceholder}
+      initial={initial}
+      required={SCHOOL_MESSAGES.yearNameRequired}
+      onClose={onClose}
+      onSubmit={(name) => onSubmit(name, isDefault)}
+    >
+      {withDefault && (
+        <Checkbox checked={isDefault} onChange={setIsDefault}>
+          {ts.years.makeDefault}
+        </Checkbox>
+      )}
+    </NameDialog>
+  );
+}
+
+/** A class's name and grade (new class, edit). */
 function ClassDialog({
   open,
   klass,
@@ -133,53 +167,29 @@ function ClassDialog({
   onClose: () => void;
   onSubmit: (name: string, grade: string | null) => Promise<boolean>;
 }) {
-  const [name, setName] = useState('');
   const [grade, setGrade] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   useEffect(() => {
-    if (open) {
-      setName(klass?.name ?? '');
-      setGrade(klass?.grade ?? '');
-      setError(null);
-    }
+    if (open) setGrade(klass?.grade ?? '');
   }, [open, klass]);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) {
-      setError(SCHOOL_MESSAGES.classNameRequired);
-      return;
-    }
-    setBusy(true);
-    const ok = await onSubmit(name.trim(), grade || null);
-    setBusy(false);
-    if (ok) onClose();
-  };
   return (
-    <Dialog open={open} onClose={onClose} title={klass ? ts.classes.edit : ts.classes.add}>
-      <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
-        <TextField
-          label={ts.classes.name}
-          placeholder={ts.classes.namePlaceholder}
-          value={name}
-          maxLength={30}
-          error={error}
-          autoFocus
-          onChange={(e) => setName(e.target.value)}
-        />
-        <Listbox
-          label={ts.classes.grade}
-          value={grade}
-          placeholder={ts.classes.gradePlaceholder}
-          options={[
-            { value: '', label: klass ? ts.classes.gradeNone : ts.classes.gradePlaceholder },
-            ...GRADES.map((g) => ({ value: g, label: g })),
-          ]}
-          onChange={setGrade}
-        />
-        <DialogActions onCancel={onClose} busy={busy} submitLabel={ts.save} />
-      </form>
-    </Dialog>
+    <NameDialog
+      open={open}
+      title={klass ? ts.classes.edit : ts.classes.add}
+      label={ts.classes.name}
+      placeholder={ts.classes.namePlaceholder}
+      initial={klass?.name ?? ''}
+      required={SCHOOL_MESSAGES.classNameRequired}
+      onClose={onClose}
+      onSubmit={(name) => onSubmit(name, grade || null)}
+    >
+      <GradePicker
+        label={ts.classes.grade}
+        value={grade}
+        placeholder={ts.classes.gradePlaceholder}
+        noneLabel={klass ? ts.classes.gradeNone : ts.classes.gradePlaceholder}
+        onChange={setGrade}
+      />
+    </NameDialog>
   );
 }
 
@@ -461,11 +471,9 @@ export function YearsPanel({
       </section>
       {current && <ClassesOfYear year={current} canManage={canManage} onShowStudents={onShowStudents} />}
 
-      <NameDialog
+      <YearDialog
         open={creating}
         title={ts.years.add}
-        label={ts.years.name}
-        placeholder={ts.years.namePlaceholder}
         initial=""
         withDefault
         onClose={() => setCreating(false)}
@@ -480,11 +488,9 @@ export function YearsPanel({
           )
         }
       />
-      <NameDialog
+      <YearDialog
         open={renaming !== null}
         title={ts.years.rename}
-        label={ts.years.name}
-        placeholder={ts.years.namePlaceholder}
         initial={renaming?.name ?? ''}
         onClose={() => setRenaming(null)}
         onSubmit={(name) =>

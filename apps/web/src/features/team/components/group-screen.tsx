@@ -1,7 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
-  GRADES,
   GROUP_KINDS,
   GROUP_KIND_NAMES,
   SCHOOL_MESSAGES,
@@ -11,10 +10,12 @@ import {
 } from '@zhzy/contracts';
 import { ChevronLeftIcon } from '../../../components/icons';
 import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { Empty } from '../../../components/ui/empty';
 import { TextField } from '../../../components/ui/field';
+import { GradePicker } from '../../../components/ui/grade-picker';
 import { LargeDialog } from '../../../components/ui/large-dialog';
 import { Listbox } from '../../../components/ui/listbox';
 import { Segmented } from '../../../components/ui/segmented';
@@ -123,14 +124,11 @@ function GroupDialog({
           onChange={setSubjectId}
         />
         {kind === 'preparation' && (
-          <Listbox
+          <GradePicker
             label={ts.groups.grade}
             value={grade}
             placeholder={ts.groups.gradeNone}
-            options={[
-              { value: '', label: ts.groups.gradeNone },
-              ...GRADES.map((g) => ({ value: g, label: g })),
-            ]}
+            noneLabel={ts.groups.gradeNone}
             onChange={setGrade}
           />
         )}
@@ -389,15 +387,9 @@ export function GroupScreen({ orgId }: { orgId: string | null }) {
           </div>
           {canManage && (
             <>
-              <label className="flex items-center gap-2 text-sm text-slate-600">
-                <input
-                  type="checkbox"
-                  checked={onlyMine}
-                  onChange={(e) => setOnlyMine(e.target.checked)}
-                  className="size-4 accent-blue-600"
-                />
+              <Checkbox className="text-sm text-slate-600" checked={onlyMine} onChange={setOnlyMine}>
                 {ts.groups.onlyMine}
-              </label>
+              </Checkbox>
               <Button onClick={() => setEditing('new')}>{ts.groups.create}</Button>
             </>
           )}
