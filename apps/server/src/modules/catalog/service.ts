@@ -22,25 +22,25 @@ import type { CatalogRepository } from './repository.js';
 import { CATALOG_TEXT } from '../../i18n/messages.js';
 
 /** Builds a tree from flat rows (parents listed before or after children, any order). */
-export function buildTree(rows: { id: string; parent_id: string | null; name: string }[]): TreeNode[] {
+export function buildTree(rows: { id: string; parentId: string | null; name: string }[]): TreeNode[] {
   const nodes = new Map<string, TreeNode>(rows.map((r) => [r.id, { id: r.id, name: r.name, children: [] }]));
   const roots: TreeNode[] = [];
   for (const row of rows) {
     const node = nodes.get(row.id)!;
-    const parent = row.parent_id ? nodes.get(row.parent_id) : undefined;
+    const parent = row.parentId ? nodes.get(row.parentId) : undefined;
     (parent ? parent.children : roots).push(node);
   }
   return roots;
 }
 
 /** The ids of a node and all its descendants in a flat tree. */
-export function subtreeIds(rows: { id: string; parent_id: string | null }[], rootId: string): string[] {
+export function subtreeIds(rows: { id: string; parentId: string | null }[], rootId: string): string[] {
   const children = new Map<string, string[]>();
   for (const r of rows) {
-    if (!r.parent_id) continue;
-    const list = children.get(r.parent_id) ?? [];
+    if (!r.parentId) continue;
+    const list = children.get(r.parentId) ?? [];
     list.push(r.id);
-    children.set(r.parent_id, list);
+    children.set(r.parentId, list);
   }
   const out: string[] = [];
   const stack = [rootId];
