@@ -127,7 +127,7 @@ export class CatalogService {
       offset: (q.page - 1) * q.size,
       limit: q.size,
     });
-    const records = await presentQuestions(this.questions, await this.questions.rowsByIds(ids));
+    const records = await presentQuestions(this.questions, await this.questions.questionsByIds(ids));
     return { records, total, page: q.page, size: q.size };
   }
 
@@ -141,7 +141,7 @@ export class CatalogService {
     q: z.output<typeof SimilarQuestionsQuerySchema>,
   ): Promise<Question[]> {
     const orgId = requireSchool(auth);
-    const source = assertReadable(await this.questions.findRow(id), auth);
+    const source = assertReadable(await this.questions.findQuestion(id), auth);
     const [kps, sections] = await Promise.all([
       this.questions.knowledgePointsOf([id]),
       this.questions.chaptersOf([id]),
@@ -160,8 +160,8 @@ export class CatalogService {
         ...(await this.repo.similarIds({
           orgId,
           userId: auth.userId,
-          subjectId: source.subject_id,
-          typeId: source.type_id,
+          subjectId: source.subjectId,
+          typeId: source.typeId,
           difficulty: source.difficulty,
           exclude: [id, ...(q.exclude ?? []), ...ids],
           limit: q.size - ids.length,
@@ -170,7 +170,7 @@ export class CatalogService {
         })),
       );
     }
-    return presentQuestions(this.questions, await this.questions.rowsByIds(ids));
+    return presentQuestions(this.questions, await this.questions.questionsByIds(ids));
   }
 
   async filters(auth: AuthContext, subjectId: string): Promise<QuestionFilters> {
