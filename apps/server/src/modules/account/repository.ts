@@ -1,7 +1,70 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { sql, type Kysely } from 'kysely';
+import type { Database, FeedbackTable } from '../../db/schema.js';
 
 const count = (value: unknown): number => Number(value ?? 0);
+
+/** An account as its owner manages it. */
+export interface Account {
+  id: string;
+  username: string;
+  nickname: string;
+  avatar: string | null;
+  phone: string | null;
+  passwordHash: string;
+  defaultOrgId: string | null;
+  disabled: boolean;
+  createdAt: string;
+}
+
+/** What an account change may set. */
+export type AccountChange = Partial<
+  Pick<Account, 'nickname' | 'avatar' | 'phone' | 'passwordHash' | 'defaultOrgId'>
+>;
+
+/** A school of the user's, with their roles there. */
+export interface SchoolOfUser {
+  id: string;
+  name: string;
+  logoPath: string | null;
+  isCreator: boolean;
+  isAdministrator: boolean;
+  isGradeDirector: boolean;
+}
+
+/** A feedback with its author's names and the replier's nickname. */
+export interface FeedbackRecord {
+  id: string;
+  orgId: string | null;
+  userId: string;
+  type: string;
+  content: string;
+  contact: string | null;
+  status: string;
+  reply: string | null;
+  repliedAt: string | null;
+  createdAt: string;
+  username: string;
+  nickname: string;
+  replier: string | null;
+}
+
+const toFeedback = (
+  r: FeedbackTable & { username: string; nickname: string; replier: string | null },
+): FeedbackRecord => ({
+  id: r.id,
+  orgId: r.org_id,
+  userId: r.user_id,
+  type: r.type,
+  content: r.content,
+  contact: r.contact,
+  status: r.status,
+  reply: r.reply,
+  repliedAt: r.replied_at,
+  createdAt: r.created_at,
+  username: r.username,
+  nickname: r.nickname,
+  replier: r.replier,
+});
 
 /** Accounts (profile, phone, password), SMS codes and feedback. */
 export class AccountRepository {
@@ -13,8 +76,8 @@ export class AccountRepository {
 
   // ───────────── users ─────────────
 
-  findUser(userId: string) {
-    return this.db
+  async findUser(userId: string): Promise<Account | undefined> {
+    const row = await this.db
       .selectFrom('users')
       .select([
         'id',
@@ -29,14 +92,30 @@ export class AccountRepository {
       ])
       .where('id', '=', userId)
       .executeTakeFirst();
+    return (
+      row && {
+        id: row.id,
+        username: row.username,
+        nickname: row.nickname,
+        avatar: row.avatar,
+        phone: row.phone,
+        passwordHash: row.password_hash,
+        defaultOrgId: row.default_org_id,
+        disabled: row.disabled === 1,
+        createdAt: row.created_at,
+      }
+    );
   }
 
-  findUserByPhone(phone: string) {
-    return this.db
+  async findUserByPhone(
+    phone: string,
+  ): Promise<{ id: string; username: string; disabled: boolean } | undefined> {
+    const row = await this.db
       .selectFrom('users')
       .select(['id', 'username', 'disabled'])
       .where('phone', '=', phone)
       .executeTakeFirst();
+    return row && { id: row.id, username: row.username, disabled: row.disabled === 1 };
   }
 
   async usernameTaken(username: string): Promise<boolean> {
@@ -47,42 +126,74 @@ export class AccountRepository {
       .executeTakeFirst());
   }
 
-  async insertUser(row: Insertable<Database['users']>) {
-    await this.db.insertInto('users').values(row).execute();
+  /** A new account registered by phone: no school yet, no avatar. */
+  async insertUser(a: {
+    id: string;
+    username: string;
+    passwordHash: string;
+    nickname: string;
+    phone: string;
+    now: string;
+  }) {
+    await this.db
+      .insertInto('users')
+      .values({
+        id: a.id,
+        username: a.username,
+        password_hash: a.passwordHash,
+        nickname: a.nickname,
+        avatar: null,
+        phone: a.phone,
+        default_org_id: null,
+        created_at: a.now,
+        updated_at: a.now,
+      })
+      .execute();
   }
 
-  async updateUser(
-    userId: string,
-    set: Partial<
-      Pick<Database['users'], 'nickname' | 'avatar' | 'phone' | 'password_hash' | 'default_org_id'>
-    >,
-    now: string,
-  ) {
+  async updateUser(userId: string, change: AccountChange, now: string) {
     await this.db
       .updateTable('users')
-      .set({ ...set, updated_at: now })
+      .set({
+        ...(change.nickname !== undefined ? { nickname: change.nickname } : {}),
+        ...(change.avatar !== undefined ? { avatar: change.avatar } : {}),
+        ...(change.phone !== undefined ? { phone: change.phone } : {}),
+        ...(change.passwordHash !== undefined ? { password_hash: change.passwordHash } : {}),
+        ...(change.defaultOrgId !== undefined ? { default_org_id: change.defaultOrgId } : {}),
+        updated_at: now,
+      })
       .where('id', '=', userId)
       .execute();
   }
 
   /** The schools of a user with their roles, oldest membership first. */
-  schoolsOf(userId: string) {
-    return this.db
+  async schoolsOf(userId: string): Promise<SchoolOfUser[]> {
+    const rows = await this.db
       .selectFrom('memberships as m')
       .innerJoin('orgs as o', 'o.id', 'm.org_id')
       .select(['o.id', 'o.name', 'o.logo_path', 'm.is_creator', 'm.is_administrator', 'm.is_grade_director'])
       .where('m.user_id', '=', userId)
       .orderBy('m.created_at')
       .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      logoPath: r.logo_path,
+      isCreator: r.is_creator === 1,
+      isAdministrator: r.is_administrator === 1,
+      isGradeDirector: r.is_grade_director === 1,
+    }));
   }
 
-  findMembership(orgId: string, userId: string) {
-    return this.db
+  /** Whether the user is a member of the school. */
+  async isMember(orgId: string, userId: string): Promise<boolean> {
+    const row = await this.db
       .selectFrom('memberships')
-      .selectAll()
+      .select('user_id')
       .where('org_id', '=', orgId)
       .where('user_id', '=', userId)
       .executeTakeFirst();
+    return !!row;
   }
 
   // ───────────── SMS codes ─────────────
@@ -107,8 +218,30 @@ export class AccountRepository {
     return count((await query.executeTakeFirst())?.n);
   }
 
-  async insertSmsCode(row: Insertable<Database['sms_codes']>) {
-    await this.db.insertInto('sms_codes').values(row).execute();
+  /** A code sent: only its hash is kept. */
+  async insertSmsCode(c: {
+    id: string;
+    phone: string;
+    purpose: string;
+    codeHash: string;
+    ip: string | null;
+    expiresAt: string;
+    createdAt: string;
+  }) {
+    await this.db
+      .insertInto('sms_codes')
+      .values({
+        id: c.id,
+        phone: c.phone,
+        purpose: c.purpose,
+        code_hash: c.codeHash,
+        ip: c.ip,
+        attempts: 0,
+        expires_at: c.expiresAt,
+        consumed_at: null,
+        created_at: c.createdAt,
+      })
+      .execute();
   }
 
   /** Earlier live codes of the phone for the purpose stop working when a new one is sent. */
@@ -122,8 +255,12 @@ export class AccountRepository {
       .execute();
   }
 
-  liveSmsCode(phone: string, purpose: string, now: string) {
-    return this.db
+  async liveSmsCode(
+    phone: string,
+    purpose: string,
+    now: string,
+  ): Promise<{ id: string; codeHash: string; attempts: number } | undefined> {
+    const row = await this.db
       .selectFrom('sms_codes')
       .select(['id', 'code_hash', 'attempts'])
       .where('phone', '=', phone)
@@ -133,6 +270,7 @@ export class AccountRepository {
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst();
+    return row && { id: row.id, codeHash: row.code_hash, attempts: row.attempts };
   }
 
   /** Counts a wrong try; `spentAt` ends the code when it was the last try allowed. */
@@ -157,8 +295,12 @@ export class AccountRepository {
 
   // ───────────── feedback ─────────────
 
-  async insertFeedbackImage(row: Insertable<Database['feedback_images']>) {
-    await this.db.insertInto('feedback_images').values(row).execute();
+  /** A screenshot uploaded before its feedback is sent. */
+  async insertFeedbackImage(i: { id: string; userId: string; path: string; createdAt: string }) {
+    await this.db
+      .insertInto('feedback_images')
+      .values({ id: i.id, user_id: i.userId, feedback_id: null, path: i.path, created_at: i.createdAt })
+      .execute();
   }
 
   /** The caller's screenshots not yet attached to a feedback, among the ids. */
@@ -183,28 +325,55 @@ export class AccountRepository {
     }
   }
 
-  imagesOf(feedbackIds: string[]) {
-    if (feedbackIds.length === 0) return Promise.resolve([]);
-    return this.db
+  async imagesOf(feedbackIds: string[]): Promise<{ id: string; feedbackId: string | null; path: string }[]> {
+    if (feedbackIds.length === 0) return [];
+    const rows = await this.db
       .selectFrom('feedback_images')
       .select(['id', 'feedback_id', 'path'])
       .where('feedback_id', 'in', feedbackIds)
       .orderBy('sort')
       .execute();
+    return rows.map((r) => ({ id: r.id, feedbackId: r.feedback_id, path: r.path }));
   }
 
   /** Who a stored screenshot belongs to: its uploader and, once sent, the feedback's school. */
-  findImageByPath(path: string) {
-    return this.db
+  async findImageByPath(path: string): Promise<{ userId: string; orgId: string | null } | undefined> {
+    const row = await this.db
       .selectFrom('feedback_images as i')
       .leftJoin('feedback as f', 'f.id', 'i.feedback_id')
       .select(['i.user_id', 'f.org_id'])
       .where('i.path', '=', path)
       .executeTakeFirst();
+    return row && { userId: row.user_id, orgId: row.org_id ?? null };
   }
 
-  async insertFeedback(row: Insertable<Database['feedback']>) {
-    await this.db.insertInto('feedback').values(row).execute();
+  /** A new feedback, pending a reply. */
+  async insertFeedback(f: {
+    id: string;
+    orgId: string | null;
+    userId: string;
+    type: string;
+    content: string;
+    contact: string | null;
+    now: string;
+  }) {
+    await this.db
+      .insertInto('feedback')
+      .values({
+        id: f.id,
+        org_id: f.orgId,
+        user_id: f.userId,
+        type: f.type,
+        content: f.content,
+        contact: f.contact,
+        status: 'pending',
+        reply: null,
+        replied_by: null,
+        replied_at: null,
+        created_at: f.now,
+        updated_at: f.now,
+      })
+      .execute();
   }
 
   private feedbackQuery() {
@@ -216,15 +385,16 @@ export class AccountRepository {
       .select(['u.username', 'u.nickname', 'r.nickname as replier']);
   }
 
-  findFeedback(id: string) {
-    return this.feedbackQuery().where('f.id', '=', id).executeTakeFirst();
+  async findFeedback(id: string): Promise<FeedbackRecord | undefined> {
+    const row = await this.feedbackQuery().where('f.id', '=', id).executeTakeFirst();
+    return row && toFeedback(row);
   }
 
   async pageFeedback(
     filter: { userId?: string; orgId?: string; status?: string | undefined },
     page: number,
     size: number,
-  ) {
+  ): Promise<{ feedback: FeedbackRecord[]; total: number }> {
     let query = this.feedbackQuery();
     if (filter.userId) query = query.where('f.user_id', '=', filter.userId);
     if (filter.orgId) query = query.where('f.org_id', '=', filter.orgId);
@@ -239,7 +409,7 @@ export class AccountRepository {
       .limit(size)
       .offset((page - 1) * size)
       .execute();
-    return { rows, total: count(total?.n) };
+    return { feedback: rows.map(toFeedback), total: count(total?.n) };
   }
 
   async replyFeedback(id: string, reply: string, userId: string, now: string) {

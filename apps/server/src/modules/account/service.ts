@@ -26,7 +26,7 @@ import type { SchoolRepository } from '../school/repository.js';
 import type { SchoolService } from '../school/service.js';
 import { fileUrl } from '../system/service.js';
 import { processImage, type SquareCrop } from './images.js';
-import type { AccountRepository } from './repository.js';
+import type { AccountRepository, FeedbackRecord } from './repository.js';
 import type { SmsCodes } from './sms.js';
 import { ACCOUNT_TEXT } from '../../i18n/messages.js';
 
@@ -37,8 +37,6 @@ export interface AuthFlows {
   revokeUserSessions(userId: string, reason: string, exceptSessionId?: string): Promise<void>;
   clearAccountFailures(userId: string): Promise<void>;
 }
-
-type FeedbackRow = NonNullable<Awaited<ReturnType<AccountRepository['findFeedback']>>>;
 
 /** Accounts and the personal centre: SMS flows, profile, avatar, phone, password, my teaching, feedback. */
 export class AccountService {
@@ -81,13 +79,10 @@ export class AccountService {
       await this.repo.insertUser({
         id: newId(),
         username: input.username,
-        password_hash: await hashPassword(input.password),
+        passwordHash: await hashPassword(input.password),
         nickname: input.nickname,
-        avatar: null,
         phone: input.phone,
-        default_org_id: null,
-        created_at: now,
-        updated_at: now,
+        now,
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.usernameTaken);
@@ -100,7 +95,7 @@ export class AccountService {
     const user = await this.repo.findUserByPhone(phone);
     if (!user) throw new AppError('VALIDATION', ACCOUNT_MESSAGES.smsWrong);
     await this.sms.consume(phone, 'login', code);
-    if (user.disabled === 1) throw new AppError('BAD_CREDENTIALS', ACCOUNT_MESSAGES.accountDisabled);
+    if (user.disabled) throw new AppError('BAD_CREDENTIALS', ACCOUNT_MESSAGES.accountDisabled);
     return this.auth.openSession(user.id, client);
   }
 
@@ -109,7 +104,7 @@ export class AccountService {
     const user = await this.repo.findUserByPhone(input.phone);
     if (!user) throw new AppError('VALIDATION', ACCOUNT_MESSAGES.smsWrong);
     await this.sms.consume(input.phone, 'reset', input.smsCode);
-    await this.repo.updateUser(user.id, { password_hash: await hashPassword(input.password) }, this.now());
+    await this.repo.updateUser(user.id, { passwordHash: await hashPassword(input.password) }, this.now());
     await this.auth.revokeUserSessions(user.id, 'password_reset');
     await this.auth.clearAccountFailures(user.id);
   }
@@ -126,16 +121,16 @@ export class AccountService {
       nickname: user.nickname,
       avatar: fileUrl(user.avatar),
       phone: maskPhone(user.phone),
-      createdAt: user.created_at,
-      defaultOrgId: user.default_org_id,
+      createdAt: user.createdAt,
+      defaultOrgId: user.defaultOrgId,
       schools: schools.map((s) => ({
         id: s.id,
         name: s.name,
-        logoUrl: fileUrl(s.logo_path),
-        isDefault: s.id === user.default_org_id,
-        isCreator: s.is_creator === 1,
-        isAdministrator: s.is_administrator === 1 || s.is_creator === 1,
-        isGradeDirector: s.is_grade_director === 1,
+        logoUrl: fileUrl(s.logoPath),
+        isDefault: s.id === user.defaultOrgId,
+        isCreator: s.isCreator,
+        isAdministrator: s.isAdministrator || s.isCreator,
+        isGradeDirector: s.isGradeDirector,
       })),
     };
   }
@@ -186,20 +181,15 @@ export class AccountService {
   /** Old + new password; every other session of the account is signed out, this one stays. */
   async changePassword(auth: AuthContext, input: ChangePassword): Promise<void> {
     const user = await this.repo.findUser(auth.userId);
-    if (!user || !(await verifyPassword(user.password_hash, input.oldPassword)))
+    if (!user || !(await verifyPassword(user.passwordHash, input.oldPassword)))
       throw new AppError('VALIDATION', ACCOUNT_MESSAGES.oldPasswordWrong);
-    await this.repo.updateUser(
-      auth.userId,
-      { password_hash: await hashPassword(input.password) },
-      this.now(),
-    );
+    await this.repo.updateUser(auth.userId, { passwordHash: await hashPassword(input.password) }, this.now());
     await this.auth.revokeUserSessions(auth.userId, 'password_change', auth.sessionId);
   }
 
   async setDefaultSchool(auth: AuthContext, orgId: string): Promise<Profile> {
-    if (!(await this.repo.findMembership(orgId, auth.userId)))
-      throw new AppError('FORBIDDEN', MESSAGES.forbidden);
-    await this.repo.updateUser(auth.userId, { default_org_id: orgId }, this.now());
+    if (!(await this.repo.isMember(orgId, auth.userId))) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+    await this.repo.updateUser(auth.userId, { defaultOrgId: orgId }, this.now());
     return this.profile(auth);
   }
 
@@ -272,15 +262,14 @@ export class AccountService {
     const id = newId();
     await this.repo.insertFeedbackImage({
       id,
-      user_id: auth.userId,
-      feedback_id: null,
+      userId: auth.userId,
       path: relative,
-      created_at: this.now(),
+      createdAt: this.now(),
     });
     return { id, url: fileUrl(relative)! };
   }
 
-  private async present(rows: FeedbackRow[]): Promise<Feedback[]> {
+  private async present(rows: FeedbackRecord[]): Promise<Feedback[]> {
     const images = await this.repo.imagesOf(rows.map((r) => r.id));
     return rows.map((r) => {
       const status = r.status === 'replied' ? 'replied' : 'pending';
@@ -289,17 +278,15 @@ export class AccountService {
         type: r.type as Feedback['type'],
         content: r.content,
         contact: r.contact,
-        images: images
-          .filter((i) => i.feedback_id === r.id)
-          .map((i) => ({ id: i.id, url: fileUrl(i.path)! })),
+        images: images.filter((i) => i.feedbackId === r.id).map((i) => ({ id: i.id, url: fileUrl(i.path)! })),
         status,
         statusName: FEEDBACK_STATUS_NAMES[status],
         reply: r.reply,
         repliedBy: r.replier ?? null,
-        repliedAt: r.replied_at,
-        createdAt: r.created_at,
-        author: { userId: r.user_id, username: r.username, nickname: r.nickname },
-        orgId: r.org_id,
+        repliedAt: r.repliedAt,
+        createdAt: r.createdAt,
+        author: { userId: r.userId, username: r.username, nickname: r.nickname },
+        orgId: r.orgId,
       };
     });
   }
@@ -315,17 +302,12 @@ export class AccountService {
     await this.repo.transaction(async (repo) => {
       await repo.insertFeedback({
         id,
-        org_id: auth.orgId,
-        user_id: auth.userId,
+        orgId: auth.orgId,
+        userId: auth.userId,
         type: input.type,
         content: input.content,
         contact: input.contact || null,
-        status: 'pending',
-        reply: null,
-        replied_by: null,
-        replied_at: null,
-        created_at: now,
-        updated_at: now,
+        now,
       });
       await repo.attachImages(id, ids);
     });
@@ -334,8 +316,8 @@ export class AccountService {
   }
 
   async myFeedback(auth: AuthContext, page: number, size: number) {
-    const { rows, total } = await this.repo.pageFeedback({ userId: auth.userId }, page, size);
-    return { records: await this.present(rows), total, page, size };
+    const { feedback, total } = await this.repo.pageFeedback({ userId: auth.userId }, page, size);
+    return { records: await this.present(feedback), total, page, size };
   }
 
   /** The feedback of a school's members (administrators only). */
@@ -344,19 +326,19 @@ export class AccountService {
     query: { orgId?: string | undefined; status?: string | undefined; page: number; size: number },
   ) {
     const actor = await this.school.access.admin(auth, query.orgId);
-    const { rows, total } = await this.repo.pageFeedback(
+    const { feedback, total } = await this.repo.pageFeedback(
       { orgId: actor.orgId, status: query.status },
       query.page,
       query.size,
     );
-    return { records: await this.present(rows), total, page: query.page, size: query.size };
+    return { records: await this.present(feedback), total, page: query.page, size: query.size };
   }
 
   async replyFeedback(auth: AuthContext, id: string, reply: string): Promise<Feedback> {
     const row = await this.repo.findFeedback(id);
     const actor = await this.school.access.adminOfRow(
       auth,
-      row?.org_id ?? undefined,
+      row?.orgId ?? undefined,
       ACCOUNT_MESSAGES.feedbackNotFound,
     );
     await this.repo.replyFeedback(id, reply, auth.userId, this.now());
@@ -378,9 +360,9 @@ export class AccountService {
   async canReadFeedbackImage(relative: string, auth: AuthContext): Promise<boolean> {
     const image = await this.repo.findImageByPath(relative);
     if (!image) return false;
-    if (image.user_id === auth.userId) return true;
-    if (!image.org_id) return false;
-    const membership = await this.schoolRepo.members.findMembership(image.org_id, auth.userId);
+    if (image.userId === auth.userId) return true;
+    if (!image.orgId) return false;
+    const membership = await this.schoolRepo.members.findMembership(image.orgId, auth.userId);
     return !!membership && (membership.is_administrator === 1 || membership.is_creator === 1);
   }
 }

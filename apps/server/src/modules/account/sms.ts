@@ -104,12 +104,10 @@ export class SmsCodes {
       id,
       phone,
       purpose,
-      code_hash: codeHash(phone, purpose, code),
+      codeHash: codeHash(phone, purpose, code),
       ip,
-      attempts: 0,
-      expires_at: isoAfter(now, SMS_LIMITS.codeTtlSeconds),
-      consumed_at: null,
-      created_at: at,
+      expiresAt: isoAfter(now, SMS_LIMITS.codeTtlSeconds),
+      createdAt: at,
     });
     const minutes = Math.round(SMS_LIMITS.codeTtlSeconds / 60);
     const text = ACCOUNT_TEXT.smsText(SMS_PURPOSE_NAMES[purpose], code, minutes);
@@ -129,7 +127,7 @@ export class SmsCodes {
     const now = new Date(this.clock()).toISOString();
     const row = await this.repo.liveSmsCode(phone, purpose, now);
     if (!row) throw new AppError('VALIDATION', ACCOUNT_MESSAGES.smsWrong);
-    if (row.code_hash !== codeHash(phone, purpose, code)) {
+    if (row.codeHash !== codeHash(phone, purpose, code)) {
       await this.repo.failSmsCode(row.id, row.attempts + 1 >= SMS_LIMITS.maxAttempts ? now : null);
       throw new AppError('VALIDATION', ACCOUNT_MESSAGES.smsWrong);
     }

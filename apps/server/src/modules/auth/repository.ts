@@ -1,16 +1,18 @@
 import { sql, type Kysely } from 'kysely';
 import { precompiled } from '../../db/precompiled.js';
 import type { Database } from '../../db/schema.js';
+import type { AuthContext } from '../../lib/call.js';
 
-export interface AccessContextRow {
-  user_id: string;
-  username: string;
-  session_id: string;
-  org_id: string | null;
-  is_creator: number | null;
-  is_administrator: number | null;
-  is_grade_director: number | null;
-  basket_version: number | null;
+/** A refresh token with what rotating it looks at: its session's and its account's state. */
+export interface RefreshTokenRecord {
+  sessionId: string;
+  userId: string;
+  expiresAt: string;
+  usedAt: string | null;
+  /** The pair issued when it was used, sealed with the token (a second use within the grace gets it). */
+  successor: string | null;
+  revokedAt: string | null;
+  disabled: boolean;
 }
 
 /** Users, sessions, tokens, sign-in failures and captchas. Only this file touches those tables. */
@@ -48,12 +50,22 @@ export class AuthRepository {
   }
 
   /** The account of a username, whatever its case (usernames are unique case-insensitively, migration 0026). */
-  findUserByUsername(username: string) {
-    return this.db
+  async findUserByUsername(
+    username: string,
+  ): Promise<{ id: string; username: string; passwordHash: string; disabled: boolean } | undefined> {
+    const row = await this.db
       .selectFrom('users')
       .select(['id', 'username', 'password_hash', 'disabled'])
       .where(sql`lower(username)`, '=', username.toLowerCase())
       .executeTakeFirst();
+    return (
+      row && {
+        id: row.id,
+        username: row.username,
+        passwordHash: row.password_hash,
+        disabled: row.disabled === 1,
+      }
+    );
   }
 
   /** Inserts a new account; false when the username is taken. */
@@ -136,13 +148,24 @@ export class AuthRepository {
   }
 
   /** The caller behind a live access token, with their membership of their default school. */
-  async findAccessContext(tokenHash: string, now: string): Promise<AccessContextRow | undefined> {
-    const rows = await this.accessContext(tokenHash, now);
-    return rows[0];
+  async findAccessContext(tokenHash: string, now: string): Promise<AuthContext | undefined> {
+    const [row] = await this.accessContext(tokenHash, now);
+    return (
+      row && {
+        userId: row.user_id,
+        username: row.username,
+        sessionId: row.session_id,
+        orgId: row.org_id,
+        isCreator: row.is_creator === 1,
+        isAdministrator: row.is_administrator === 1,
+        isGradeDirector: row.is_grade_director === 1,
+        basketVersion: row.basket_version ?? 0,
+      }
+    );
   }
 
-  findRefreshToken(tokenHash: string) {
-    return this.db
+  async findRefreshToken(tokenHash: string): Promise<RefreshTokenRecord | undefined> {
+    const row = await this.db
       .selectFrom('refresh_tokens as r')
       .innerJoin('auth_sessions as s', 's.id', 'r.session_id')
       .innerJoin('users as u', 'u.id', 'r.user_id')
@@ -157,6 +180,17 @@ export class AuthRepository {
       ])
       .where('r.token_hash', '=', tokenHash)
       .executeTakeFirst();
+    return (
+      row && {
+        sessionId: row.session_id,
+        userId: row.user_id,
+        expiresAt: row.expires_at,
+        usedAt: row.used_at,
+        successor: row.successor,
+        revokedAt: row.revoked_at,
+        disabled: row.disabled === 1,
+      }
+    );
   }
 
   /** Marks a refresh token used, keeping its sealed successor; false when another request used it first. */
@@ -201,9 +235,13 @@ export class AuthRepository {
    * before `windowStartAfter`), and the new count and the delay in force come back. Concurrent attempts therefore
    * each see a count of their own, on SQLite and PostgreSQL alike.
    */
-  async countAttempt(key: string, now: string, windowStartAfter: string) {
+  async countAttempt(
+    key: string,
+    now: string,
+    windowStartAfter: string,
+  ): Promise<{ count: number; lockedUntil: string | null }> {
     const stale = sql<boolean>`login_failures.window_start <= ${windowStartAfter}`;
-    return this.db
+    const row = await this.db
       .insertInto('login_failures')
       .values({ key, count: 1, window_start: now, locked_until: null })
       .onConflict((oc) =>
@@ -215,6 +253,7 @@ export class AuthRepository {
       )
       .returning(['count', 'locked_until'])
       .executeTakeFirstOrThrow();
+    return { count: row.count, lockedUntil: row.locked_until };
   }
 
   /** Gives an attempt back (a sign-in that succeeded, or one refused before its password was checked). */
@@ -243,16 +282,21 @@ export class AuthRepository {
       .execute();
   }
 
-  async insertCaptcha(row: { id: string; answer_hash: string; expires_at: string; created_at: string }) {
-    await this.db.insertInto('captchas').values(row).execute();
+  async insertCaptcha(c: { id: string; answerHash: string; expiresAt: string; createdAt: string }) {
+    await this.db
+      .insertInto('captchas')
+      .values({ id: c.id, answer_hash: c.answerHash, expires_at: c.expiresAt, created_at: c.createdAt })
+      .execute();
   }
 
   /** Takes a captcha out (a captcha is good for one try); undefined when unknown or already used. */
-  async takeCaptcha(id: string) {
+  async takeCaptcha(id: string): Promise<{ answerHash: string; expiresAt: string } | undefined> {
     const row = await this.db.selectFrom('captchas').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return undefined;
     const deleted = await this.db.deleteFrom('captchas').where('id', '=', id).executeTakeFirst();
-    return deleted.numDeletedRows === 1n ? row : undefined;
+    return deleted.numDeletedRows === 1n
+      ? { answerHash: row.answer_hash, expiresAt: row.expires_at }
+      : undefined;
   }
 
   async deleteExpiredCaptchas(now: string) {

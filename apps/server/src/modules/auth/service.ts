@@ -89,18 +89,9 @@ export class AuthService {
   async authenticate(authorization: string | undefined): Promise<AuthContext> {
     const token = bearerToken(authorization);
     if (!token) throw new AppError('UNAUTHORIZED');
-    const row = await this.repo.findAccessContext(hashToken(token), this.now());
-    if (!row) throw new AppError('UNAUTHORIZED');
-    return {
-      userId: row.user_id,
-      username: row.username,
-      sessionId: row.session_id,
-      orgId: row.org_id,
-      isCreator: row.is_creator === 1,
-      isAdministrator: row.is_administrator === 1,
-      isGradeDirector: row.is_grade_director === 1,
-      basketVersion: row.basket_version ?? 0,
-    };
+    const caller = await this.repo.findAccessContext(hashToken(token), this.now());
+    if (!caller) throw new AppError('UNAUTHORIZED');
+    return caller;
   }
 
   async passwordGrant(grant: PasswordGrant, client: ClientInfo): Promise<TokenResponse> {
@@ -126,7 +117,7 @@ export class AuthService {
       throw error;
     };
 
-    const waitUntil = pair!.locked_until ? Date.parse(pair!.locked_until) : 0;
+    const waitUntil = pair!.lockedUntil ? Date.parse(pair!.lockedUntil) : 0;
     if (waitUntil > now)
       await refuse(new AppError('RATE_LIMITED', MESSAGES.loginDelayed(Math.ceil((waitUntil - now) / 1000))));
     const captchaNeeded = (pairCount: number, accountCount: number, addressCount: number) =>
@@ -141,7 +132,7 @@ export class AuthService {
         await refuse(new AppError('CAPTCHA', MESSAGES.captchaWrong, data));
     }
 
-    const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyHash()), grant.password);
+    const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyHash()), grant.password);
     if (!user || !passwordOk) {
       if (pair!.count >= LOGIN_LIMITS.delayAfter) {
         const seconds = Math.min(2 ** (pair!.count - LOGIN_LIMITS.delayAfter), LOGIN_LIMITS.maxDelaySeconds);
@@ -153,7 +144,7 @@ export class AuthService {
         },
       });
     }
-    if (user.disabled === 1) throw new AppError('BAD_CREDENTIALS', MESSAGES.accountDisabled);
+    if (user.disabled) throw new AppError('BAD_CREDENTIALS', MESSAGES.accountDisabled);
 
     await this.repo.clearFailure(keys.pair);
     await Promise.all([this.repo.uncountAttempt(keys.account), this.repo.uncountAttempt(keys.address)]);
@@ -191,25 +182,25 @@ export class AuthService {
     const hash = hashToken(refreshToken);
     const row = await this.repo.findRefreshToken(hash);
     const now = this.now();
-    if (!row || row.revoked_at !== null || row.disabled === 1 || row.expires_at <= now) {
+    if (!row || row.revokedAt !== null || row.disabled || row.expiresAt <= now) {
       throw new AppError('REFRESH_INVALID');
     }
-    if (row.used_at === null) {
+    if (row.usedAt === null) {
       const pair = this.newPair();
-      await this.storeTokens(row.session_id, row.user_id, pair);
+      await this.storeTokens(row.sessionId, row.userId, pair);
       if (await this.repo.markRefreshUsed(hash, now, sealPair(refreshToken, pair))) return pair;
       await this.repo.deleteTokens(hashToken(pair.access_token), hashToken(pair.refresh_token));
     }
-    const again = row.used_at === null ? await this.repo.findRefreshToken(hash) : row;
+    const again = row.usedAt === null ? await this.repo.findRefreshToken(hash) : row;
     const withinGrace =
-      again?.used_at != null &&
+      again?.usedAt != null &&
       again.successor !== null &&
-      Date.parse(now) - Date.parse(again.used_at) <= REFRESH_GRACE_SECONDS * 1000;
+      Date.parse(now) - Date.parse(again.usedAt) <= REFRESH_GRACE_SECONDS * 1000;
     const successor = withinGrace ? openPair(refreshToken, again.successor!) : null;
-    if (successor && again!.revoked_at === null) return successor;
-    await this.repo.revokeSession(row.session_id, 'refresh_token_reuse', now);
+    if (successor && again!.revokedAt === null) return successor;
+    await this.repo.revokeSession(row.sessionId, 'refresh_token_reuse', now);
     throw new AppError('REFRESH_INVALID', MESSAGES.refreshTokenInvalid, {
-      detail: `refresh token reuse in session ${row.session_id}; session revoked`,
+      detail: `refresh token reuse in session ${row.sessionId}; session revoked`,
     });
   }
 
@@ -255,9 +246,9 @@ export class AuthService {
     await this.repo.deleteExpiredCaptchas(new Date(now).toISOString());
     await this.repo.insertCaptcha({
       id,
-      answer_hash: hashToken(captcha.text.toLowerCase()),
-      expires_at: isoAfter(now, CAPTCHA_TTL_SECONDS),
-      created_at: new Date(now).toISOString(),
+      answerHash: hashToken(captcha.text.toLowerCase()),
+      expiresAt: isoAfter(now, CAPTCHA_TTL_SECONDS),
+      createdAt: new Date(now).toISOString(),
     });
     return {
       captchaKey: id,
@@ -268,8 +259,8 @@ export class AuthService {
 
   private async checkCaptcha(key: string, code: string, now: number): Promise<boolean> {
     const row = await this.repo.takeCaptcha(key);
-    if (!row || row.expires_at <= new Date(now).toISOString()) return false;
-    return sameSecret(row.answer_hash, hashToken(code.trim().toLowerCase()));
+    if (!row || row.expiresAt <= new Date(now).toISOString()) return false;
+    return sameSecret(row.answerHash, hashToken(code.trim().toLowerCase()));
   }
 
   private newPair(): TokenResponse {

@@ -23,6 +23,34 @@ export interface QuestionFilter {
   limit: number;
 }
 
+/** A subject and its stage. */
+export interface Subject {
+  id: string;
+  name: string;
+  stageId: string;
+  stageName: string;
+}
+
+const toSubject = (r: { id: string; name: string; stage_id: string; stage_name: string }): Subject => ({
+  id: r.id,
+  name: r.name,
+  stageId: r.stage_id,
+  stageName: r.stage_name,
+});
+
+/** A node of a chapter or knowledge tree, flat. */
+export interface TreeRow {
+  id: string;
+  parentId: string | null;
+  name: string;
+}
+
+const toTreeRow = (r: { id: string; parent_id: string | null; name: string }): TreeRow => ({
+  id: r.id,
+  parentId: r.parent_id,
+  name: r.name,
+});
+
 /** Stages, subjects, textbooks, chapter and knowledge trees, question types and questions. */
 export class CatalogRepository {
   constructor(
@@ -38,13 +66,22 @@ export class CatalogRepository {
     return this.db.selectFrom('subjects').select(['id', 'stage_id', 'name']).orderBy('sort').execute();
   }
 
-  findSubject(subjectId: string) {
+  private subjects() {
     return this.db
       .selectFrom('subjects as s')
       .innerJoin('stages as g', 'g.id', 's.stage_id')
-      .select(['s.id', 's.name', 's.stage_id', 'g.name as stage_name'])
-      .where('s.id', '=', subjectId)
-      .executeTakeFirst();
+      .select(['s.id', 's.name', 's.stage_id', 'g.name as stage_name']);
+  }
+
+  /** A subject with its stage's name (the papers module names papers and checks subjects through this). */
+  async findSubject(subjectId: string): Promise<Subject | undefined> {
+    const row = await this.subjects().where('s.id', '=', subjectId).executeTakeFirst();
+    return row && toSubject(row);
+  }
+
+  async subjectsByIds(ids: string[]): Promise<Subject[]> {
+    if (ids.length === 0) return [];
+    return (await this.subjects().where('s.id', 'in', ids).execute()).map(toSubject);
   }
 
   listTextbooks(subjectId: string) {
@@ -66,14 +103,15 @@ export class CatalogRepository {
     return row && { id: row.id, subjectId: row.subject_id };
   }
 
-  listBooknodes(textbookId: string) {
-    return this.db
+  async listBooknodes(textbookId: string): Promise<TreeRow[]> {
+    const rows = await this.db
       .selectFrom('booknodes')
       .select(['id', 'parent_id', 'name'])
       .where('textbook_id', '=', textbookId)
       .orderBy('depth')
       .orderBy('sort')
       .execute();
+    return rows.map(toTreeRow);
   }
 
   findBooknode(id: string) {
@@ -84,13 +122,15 @@ export class CatalogRepository {
       .executeTakeFirst();
   }
 
-  listKnowledgePoints(subjectId: string) {
-    return this.db
+  /** The subject's knowledge points in their order (papers' smart composition and Word import read them too). */
+  async listKnowledgePoints(subjectId: string): Promise<TreeRow[]> {
+    const rows = await this.db
       .selectFrom('knowledge_points')
       .select(['id', 'parent_id', 'name'])
       .where('subject_id', '=', subjectId)
       .orderBy('sort')
       .execute();
+    return rows.map(toTreeRow);
   }
 
   findKnowledgePoint(id: string) {

@@ -22,25 +22,25 @@ import type { CatalogRepository } from './repository.js';
 import { CATALOG_TEXT } from '../../i18n/messages.js';
 
 /** Builds a tree from flat rows (parents listed before or after children, any order). */
-export function buildTree(rows: { id: string; parent_id: string | null; name: string }[]): TreeNode[] {
+export function buildTree(rows: { id: string; parentId: string | null; name: string }[]): TreeNode[] {
   const nodes = new Map<string, TreeNode>(rows.map((r) => [r.id, { id: r.id, name: r.name, children: [] }]));
   const roots: TreeNode[] = [];
   for (const row of rows) {
     const node = nodes.get(row.id)!;
-    const parent = row.parent_id ? nodes.get(row.parent_id) : undefined;
+    const parent = row.parentId ? nodes.get(row.parentId) : undefined;
     (parent ? parent.children : roots).push(node);
   }
   return roots;
 }
 
 /** The ids of a node and all its descendants in a flat tree. */
-export function subtreeIds(rows: { id: string; parent_id: string | null }[], rootId: string): string[] {
+export function subtreeIds(rows: { id: string; parentId: string | null }[], rootId: string): string[] {
   const children = new Map<string, string[]>();
   for (const r of rows) {
-    if (!r.parent_id) continue;
-    const list = children.get(r.parent_id) ?? [];
+    if (!r.parentId) continue;
+    const list = children.get(r.parentId) ?? [];
     list.push(r.id);
-    children.set(r.parent_id, list);
+    children.set(r.parentId, list);
   }
   const out: string[] = [];
   const stack = [rootId];
@@ -127,7 +127,7 @@ export class CatalogService {
       offset: (q.page - 1) * q.size,
       limit: q.size,
     });
-    const records = await presentQuestions(this.questions, await this.questions.rowsByIds(ids));
+    const records = await presentQuestions(this.questions, await this.questions.questionsByIds(ids));
     return { records, total, page: q.page, size: q.size };
   }
 
@@ -141,7 +141,7 @@ export class CatalogService {
     q: z.output<typeof SimilarQuestionsQuerySchema>,
   ): Promise<Question[]> {
     const orgId = requireSchool(auth);
-    const source = assertReadable(await this.questions.findRow(id), auth);
+    const source = assertReadable(await this.questions.findQuestion(id), auth);
     const [kps, sections] = await Promise.all([
       this.questions.knowledgePointsOf([id]),
       this.questions.chaptersOf([id]),
@@ -160,8 +160,8 @@ export class CatalogService {
         ...(await this.repo.similarIds({
           orgId,
           userId: auth.userId,
-          subjectId: source.subject_id,
-          typeId: source.type_id,
+          subjectId: source.subjectId,
+          typeId: source.typeId,
           difficulty: source.difficulty,
           exclude: [id, ...(q.exclude ?? []), ...ids],
           limit: q.size - ids.length,
@@ -170,7 +170,7 @@ export class CatalogService {
         })),
       );
     }
-    return presentQuestions(this.questions, await this.questions.rowsByIds(ids));
+    return presentQuestions(this.questions, await this.questions.questionsByIds(ids));
   }
 
   async filters(auth: AuthContext, subjectId: string): Promise<QuestionFilters> {

@@ -12,7 +12,7 @@ import { cardFonts } from '../homework/card-pdf.js';
 import type { SchoolActor } from '../school/policy.js';
 import type { BookletPart } from './booklet.js';
 import { FORBIDDEN_CHARS, fullName } from './present.js';
-import type { MaterialRow, MaterialsRepository } from './repository.js';
+import type { MaterialRecord, MaterialsRepository } from './repository.js';
 
 // Binding papers and materials into one booklet PDF (in the document sandbox).
 
@@ -30,7 +30,7 @@ export interface BindingDeps {
   documents: DocumentSandbox;
   clock: () => number;
   /** A material's file (404 when it is missing from storage). */
-  bytes: (row: MaterialRow) => Promise<Buffer>;
+  bytes: (material: MaterialRecord) => Promise<Buffer>;
 }
 
 /** Each item's title and, when it cannot be bound, why (a paper the caller cannot open, a Word document …). */
@@ -73,8 +73,7 @@ async function resolvePart(
     return { kind: 'paper', title: paper.title, paper };
   }
   const row = await deps.repo.findMaterial(item.id);
-  if (!row || row.org_id !== actor.orgId || row.deleted_at)
-    throw notFound(MATERIAL_MESSAGES.materialNotFound);
+  if (!row || row.orgId !== actor.orgId || row.deletedAt) throw notFound(MATERIAL_MESSAGES.materialNotFound);
   if (row.kind === 'word') throw new AppError('VALIDATION', MATERIAL_MESSAGES.bindingWord(fullName(row)));
   const data = await deps.bytes(row);
   return row.kind === 'pdf'

@@ -7,7 +7,7 @@ import {
 } from '@zhzy/contracts';
 import { AppError } from '../../lib/errors.js';
 import type { SchoolActor } from '../school/policy.js';
-import type { FolderRow, MaterialRow } from './repository.js';
+import type { FolderRecord, ListedFolder, ListedMaterial, MaterialRecord } from './repository.js';
 import { MATERIAL_TEXT } from '../../i18n/messages.js';
 
 // Materials as a caller reads them, and the names they are given: pure, no storage and no database.
@@ -34,76 +34,76 @@ export function validName(name: string): string {
   return parsed.data;
 }
 
-export const fullName = (row: Pick<MaterialRow, 'name' | 'ext'>) => `${row.name}.${row.ext}`;
+export const fullName = (m: Pick<MaterialRecord, 'name' | 'ext'>) => `${m.name}.${m.ext}`;
 
 /** Administrators change everything; a teacher what they uploaded or created. */
 export function mayManage(actor: SchoolActor, ownerId: string | null): boolean {
   return actor.canManage || (ownerId !== null && ownerId === actor.userId);
 }
 
-export function presentFolder(actor: SchoolActor, row: FolderRow): MaterialFolder {
+export function presentFolder(actor: SchoolActor, f: ListedFolder): MaterialFolder {
   return {
-    id: row.id,
-    parentId: row.parent_id,
-    name: row.name,
-    createdBy: row.created_by ? { userId: row.created_by, nickname: row.creator_nickname ?? '' } : null,
-    createdAt: row.created_at,
-    materialCount: row.material_count,
-    canManage: mayManage(actor, row.created_by),
+    id: f.id,
+    parentId: f.parentId,
+    name: f.name,
+    createdBy: f.createdBy ? { userId: f.createdBy, nickname: f.creatorNickname ?? '' } : null,
+    createdAt: f.createdAt,
+    materialCount: f.materialCount,
+    canManage: mayManage(actor, f.createdBy),
   };
 }
 
 export function presentMaterial(
   actor: SchoolActor,
-  row: MaterialRow,
-  folders: Map<string, FolderRow>,
+  m: ListedMaterial,
+  folders: Map<string, FolderRecord>,
 ): Material {
   const path: string[] = [];
-  let id = row.folder_id;
+  let id = m.folderId;
   while (id && path.length <= MATERIAL_FOLDER_MAX_DEPTH) {
     const f = folders.get(id);
     if (!f) break;
     path.unshift(f.name);
-    id = f.parent_id;
+    id = f.parentId;
   }
   return {
-    id: row.id,
-    folderId: row.folder_id,
-    name: row.name,
-    ext: row.ext,
-    kind: row.kind,
-    mime: row.mime,
-    sizeBytes: row.size_bytes,
-    pageCount: row.page_count,
-    width: row.width,
-    height: row.height,
-    uploader: row.uploaded_by ? { userId: row.uploaded_by, nickname: row.uploader_nickname ?? '' } : null,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    deletedAt: row.deleted_at,
+    id: m.id,
+    folderId: m.folderId,
+    name: m.name,
+    ext: m.ext,
+    kind: m.kind,
+    mime: m.mime,
+    sizeBytes: m.sizeBytes,
+    pageCount: m.pageCount,
+    width: m.width,
+    height: m.height,
+    uploader: m.uploadedBy ? { userId: m.uploadedBy, nickname: m.uploaderNickname ?? '' } : null,
+    createdAt: m.createdAt,
+    updatedAt: m.updatedAt,
+    deletedAt: m.deletedAt,
     folderPath: path,
-    canManage: mayManage(actor, row.uploaded_by),
+    canManage: mayManage(actor, m.uploadedBy),
   };
 }
 
 /** How deep a folder sits (a root folder is 1). */
-export function depthOf(folders: Map<string, FolderRow>, id: string | null): number {
+export function depthOf(folders: Map<string, FolderRecord>, id: string | null): number {
   let depth = 0;
   let at = id;
   while (at && depth <= MATERIAL_FOLDER_MAX_DEPTH + 1) {
     depth += 1;
-    at = folders.get(at)?.parent_id ?? null;
+    at = folders.get(at)?.parentId ?? null;
   }
   return depth;
 }
 
 /** How many levels a folder and the folders below it take. */
-export function subtreeDepth(folders: Map<string, FolderRow>, id: string): number {
+export function subtreeDepth(folders: Map<string, FolderRecord>, id: string): number {
   return (
     1 +
     Math.max(
       0,
-      ...[...folders.values()].filter((f) => f.parent_id === id).map((f) => subtreeDepth(folders, f.id)),
+      ...[...folders.values()].filter((f) => f.parentId === id).map((f) => subtreeDepth(folders, f.id)),
     )
   );
 }

@@ -19,7 +19,7 @@ import { limitRefusal, type DocumentSandbox } from '../../lib/sandbox/pool.js';
 import { SchoolAccess, type SchoolActor } from '../school/policy.js';
 import type { SchoolRepository } from '../school/repository.js';
 import type { AuditLog } from '../school/service.js';
-import type { MaterialRow, MaterialsRepository } from './repository.js';
+import type { MaterialRecord, MaterialsRepository } from './repository.js';
 import type { MaterialStorage } from './storage.js';
 import type { WordPreview } from './word.js';
 import { bind, checkBinding, type BindingDeps, type PaperSource } from './binding.js';
@@ -90,7 +90,7 @@ export class MaterialsService {
   private async presentOne(actor: SchoolActor, id: string): Promise<Material> {
     const row = await this.repo.findMaterial(id);
     if (!row) throw notFound(MATERIAL_MESSAGES.materialNotFound);
-    return presentMaterial(actor, row, await this.folderMap(row.org_id));
+    return presentMaterial(actor, row, await this.folderMap(row.orgId));
   }
 
   // ───────────── folders ─────────────
@@ -103,7 +103,7 @@ export class MaterialsService {
   /** A folder of the actor's school, or 404. */
   private async folderIn(actor: SchoolActor, id: string) {
     const folder = await this.repo.findFolder(id);
-    if (!folder || folder.org_id !== actor.orgId) throw notFound(MATERIAL_MESSAGES.folderNotFound);
+    if (!folder || folder.orgId !== actor.orgId) throw notFound(MATERIAL_MESSAGES.folderNotFound);
     return folder;
   }
 
@@ -122,12 +122,12 @@ export class MaterialsService {
     const now = this.now();
     await this.repo.insertFolder({
       id,
-      org_id: actor.orgId,
-      parent_id: parentId,
+      orgId: actor.orgId,
+      parentId,
       name: body.name,
-      created_by: actor.userId,
-      created_at: now,
-      updated_at: now,
+      createdBy: actor.userId,
+      createdAt: now,
+      updatedAt: now,
     });
     await this.audit.record(this.schoolRepo, actor, 'folder.create', id, `“${body.name}”`);
     const created = (await this.repo.folders(actor.orgId)).find((f) => f.id === id)!;
@@ -137,8 +137,8 @@ export class MaterialsService {
   /** The caller in the folder's school and the folder; 404 outside their schools, 403 when not theirs to change. */
   private async managedFolder(auth: AuthContext, id: string) {
     const folder = await this.repo.findFolder(id);
-    const actor = await this.access.memberOfRow(auth, folder?.org_id, MATERIAL_MESSAGES.folderNotFound);
-    if (!mayManage(actor, folder!.created_by)) throw forbidden();
+    const actor = await this.access.memberOfRow(auth, folder?.orgId, MATERIAL_MESSAGES.folderNotFound);
+    if (!mayManage(actor, folder!.createdBy)) throw forbidden();
     return { actor, folder: folder! };
   }
 
@@ -149,12 +149,12 @@ export class MaterialsService {
   ): Promise<MaterialFolder> {
     const { actor, folder } = await this.managedFolder(auth, id);
     const name = body.name ?? folder.name;
-    const parentId = body.parentId === undefined ? folder.parent_id : body.parentId;
+    const parentId = body.parentId === undefined ? folder.parentId : body.parentId;
     const folders = await this.folderMap(actor.orgId);
-    if (parentId !== folder.parent_id) {
+    if (parentId !== folder.parentId) {
       if (parentId) await this.folderIn(actor, parentId);
       // Never into itself or below itself.
-      for (let at = parentId; at; at = folders.get(at)?.parent_id ?? null) {
+      for (let at = parentId; at; at = folders.get(at)?.parentId ?? null) {
         if (at === folder.id) throw new AppError('VALIDATION', MATERIAL_MESSAGES.folderIntoItself);
       }
       if (depthOf(folders, parentId) + subtreeDepth(folders, folder.id) > MATERIAL_FOLDER_MAX_DEPTH) {
@@ -162,12 +162,12 @@ export class MaterialsService {
       }
     }
     if (
-      (name !== folder.name || parentId !== folder.parent_id) &&
+      (name !== folder.name || parentId !== folder.parentId) &&
       (await this.repo.folderNameTaken(actor.orgId, parentId, name, folder.id))
     ) {
       throw new AppError('CONFLICT', MATERIAL_MESSAGES.folderExists(name));
     }
-    await this.repo.updateFolder(folder.id, { name, parent_id: parentId, updated_at: this.now() });
+    await this.repo.updateFolder(folder.id, { name, parentId, updatedAt: this.now() });
     if (name !== folder.name) {
       await this.audit.record(
         this.schoolRepo,
@@ -177,7 +177,7 @@ export class MaterialsService {
         `“${folder.name}”→“${name}”`,
       );
     }
-    if (parentId !== folder.parent_id) {
+    if (parentId !== folder.parentId) {
       const target = parentId ? folders.get(parentId)?.name : MATERIAL_TEXT.allMaterials;
       await this.audit.record(
         this.schoolRepo,
@@ -216,7 +216,7 @@ export class MaterialsService {
     const actor = await this.access.member(auth);
     const searching = !!q.keyword || q.scope === 'all';
     if (q.folderId && !searching) await this.folderIn(actor, q.folderId);
-    const { rows, total } = await this.repo.page(
+    const { materials, total } = await this.repo.page(
       actor.orgId,
       {
         ...(searching ? (q.keyword ? { keyword: q.keyword } : {}) : { folderId: q.folderId ?? null }),
@@ -229,7 +229,7 @@ export class MaterialsService {
     );
     const folders = await this.folderMap(actor.orgId);
     return {
-      records: rows.map((r) => presentMaterial(actor, r, folders)),
+      records: materials.map((m) => presentMaterial(actor, m, folders)),
       total,
       page: q.page,
       size: q.size,
@@ -252,23 +252,23 @@ export class MaterialsService {
       if (facts.preview) await this.writePreview(path, facts.preview);
       await this.repo.insertMaterial({
         id,
-        org_id: actor.orgId,
-        folder_id: input.folderId,
+        orgId: actor.orgId,
+        folderId: input.folderId,
         name,
         ext: facts.ext,
         kind: facts.kind,
         mime: facts.mime,
-        size_bytes: input.data.length,
+        sizeBytes: input.data.length,
         sha256: createHash('sha256').update(input.data).digest('hex'),
         path,
-        page_count: facts.pageCount,
+        pageCount: facts.pageCount,
         width: facts.width,
         height: facts.height,
-        uploaded_by: actor.userId,
-        created_at: now,
-        updated_at: now,
-        deleted_at: null,
-        deleted_by: null,
+        uploadedBy: actor.userId,
+        createdAt: now,
+        updatedAt: now,
+        deletedAt: null,
+        deletedBy: null,
       });
     } catch (error) {
       await this.removeFiles(path);
@@ -281,18 +281,18 @@ export class MaterialsService {
   /** A live material and the caller in its school; 404 outside their schools or when in the recycle bin. */
   private async readable(auth: AuthContext, id: string) {
     const row = await this.repo.findMaterial(id);
-    const actor = await this.access.memberOfRow(auth, row?.org_id, MATERIAL_MESSAGES.materialNotFound);
-    if (row!.deleted_at) throw notFound(MATERIAL_MESSAGES.materialNotFound);
+    const actor = await this.access.memberOfRow(auth, row?.orgId, MATERIAL_MESSAGES.materialNotFound);
+    if (row!.deletedAt) throw notFound(MATERIAL_MESSAGES.materialNotFound);
     return { actor, row: row! };
   }
 
   private async managed(auth: AuthContext, id: string, deleted: boolean) {
     const row = await this.repo.findMaterial(id);
-    const actor = await this.access.memberOfRow(auth, row?.org_id, MATERIAL_MESSAGES.materialNotFound);
-    if (!!row!.deleted_at !== deleted) {
+    const actor = await this.access.memberOfRow(auth, row?.orgId, MATERIAL_MESSAGES.materialNotFound);
+    if (!!row!.deletedAt !== deleted) {
       throw notFound(deleted ? MATERIAL_MESSAGES.notInRecycleBin : MATERIAL_MESSAGES.materialNotFound);
     }
-    if (!mayManage(actor, row!.uploaded_by)) throw forbidden();
+    if (!mayManage(actor, row!.uploadedBy)) throw forbidden();
     return { actor, row: row! };
   }
 
@@ -304,7 +304,7 @@ export class MaterialsService {
   async rename(auth: AuthContext, id: string, name: string): Promise<Material> {
     const { actor, row } = await this.managed(auth, id, false);
     if (name !== row.name) {
-      await this.repo.updateMaterial(id, { name, updated_at: this.now() });
+      await this.repo.updateMaterial(id, { name, updatedAt: this.now() });
       await this.audit.record(
         this.schoolRepo,
         actor,
@@ -320,10 +320,9 @@ export class MaterialsService {
     const { actor, row } = await this.managed(auth, id, false);
     // The folder must be in the material's own school.
     const target = folderId ? await this.repo.findFolder(folderId) : null;
-    if (folderId && (!target || target.org_id !== row.org_id))
-      throw notFound(MATERIAL_MESSAGES.folderNotFound);
-    if (folderId !== row.folder_id) {
-      await this.repo.updateMaterial(id, { folder_id: folderId, updated_at: this.now() });
+    if (folderId && (!target || target.orgId !== row.orgId)) throw notFound(MATERIAL_MESSAGES.folderNotFound);
+    if (folderId !== row.folderId) {
+      await this.repo.updateMaterial(id, { folderId, updatedAt: this.now() });
       await this.audit.record(
         this.schoolRepo,
         actor,
@@ -337,7 +336,7 @@ export class MaterialsService {
 
   async remove(auth: AuthContext, id: string): Promise<void> {
     const { actor, row } = await this.managed(auth, id, false);
-    await this.repo.updateMaterial(id, { deleted_at: this.now(), deleted_by: actor.userId });
+    await this.repo.updateMaterial(id, { deletedAt: this.now(), deletedBy: actor.userId });
     await this.audit.record(
       this.schoolRepo,
       actor,
@@ -350,7 +349,7 @@ export class MaterialsService {
   async recycleBin(auth: AuthContext, page: number, size: number) {
     const actor = await this.access.member(auth);
     // Administrators see the school's bin; a teacher sees what they uploaded.
-    const { rows, total } = await this.repo.page(
+    const { materials, total } = await this.repo.page(
       actor.orgId,
       actor.canManage ? {} : { uploadedBy: actor.userId },
       true,
@@ -358,12 +357,12 @@ export class MaterialsService {
       size,
     );
     const folders = await this.folderMap(actor.orgId);
-    return { records: rows.map((r) => presentMaterial(actor, r, folders)), total, page, size };
+    return { records: materials.map((m) => presentMaterial(actor, m, folders)), total, page, size };
   }
 
   async restore(auth: AuthContext, id: string): Promise<Material> {
     const { actor, row } = await this.managed(auth, id, true);
-    await this.repo.updateMaterial(id, { deleted_at: null, deleted_by: null, updated_at: this.now() });
+    await this.repo.updateMaterial(id, { deletedAt: null, deletedBy: null, updatedAt: this.now() });
     await this.audit.record(this.schoolRepo, actor, 'material.restore', id, `“${fullName(row)}”`);
     return this.presentOne(actor, id);
   }
@@ -394,7 +393,7 @@ export class MaterialsService {
 
   // ───────────── reading the file ─────────────
 
-  private async bytes(row: MaterialRow): Promise<Buffer> {
+  private async bytes(row: MaterialRecord): Promise<Buffer> {
     const data = await this.storage.read(row.path);
     if (!data)
       throw new AppError('NOT_FOUND', MATERIAL_MESSAGES.materialNotFound, {
@@ -408,10 +407,10 @@ export class MaterialsService {
     const token = randomToken(24);
     const expiresAt = new Date(this.clock() + LINK_TTL_MS).toISOString();
     await this.repo.insertLink({
-      token_hash: hashToken(token),
-      material_id: row.id,
-      user_id: actor.userId,
-      expires_at: expiresAt,
+      tokenHash: hashToken(token),
+      materialId: row.id,
+      userId: actor.userId,
+      expiresAt,
     });
     return { url: `/school/material-file/${token}`, expiresAt };
   }
@@ -420,10 +419,10 @@ export class MaterialsService {
   async fileByToken(token: string): Promise<FileAnswer> {
     const expired = () => new AppError('NOT_FOUND', MATERIAL_MESSAGES.linkExpired);
     const link = await this.repo.findLink(hashToken(token));
-    if (!link || link.expires_at <= this.now()) throw expired();
-    const row = await this.repo.findMaterial(link.material_id);
-    if (!row || row.deleted_at) throw expired();
-    if (!(await this.schoolRepo.members.findMembership(row.org_id, link.user_id))) throw expired();
+    if (!link || link.expiresAt <= this.now()) throw expired();
+    const row = await this.repo.findMaterial(link.materialId);
+    if (!row || row.deletedAt) throw expired();
+    if (!(await this.schoolRepo.members.findMembership(row.orgId, link.userId))) throw expired();
     return { data: await this.bytes(row), mime: row.mime, filename: fullName(row) };
   }
 

@@ -8,6 +8,7 @@ import { toPoints, toTenths } from '../results/scoring.js';
 import { PAPERS_TEXT as T } from '../../i18n/papers.js';
 
 import { names, subtreeIds } from './draft.js';
+import type { Subject } from '../catalog/repository.js';
 import { PapersCore } from './core.js';
 
 // Smart composition: a paper picked by the optimiser from the chapters, knowledge points and types asked for.
@@ -20,7 +21,7 @@ function explain(
   result: ReturnType<typeof optimise>,
   lookups: {
     typeName: Map<string, string>;
-    kpTree: { id: string; parent_id: string | null }[];
+    kpTree: { id: string; parentId: string | null }[];
     kpName: Map<string, string>;
     coverable: Set<string>;
   },
@@ -61,10 +62,10 @@ function explain(
 export class PapersCompose extends PapersCore {
   async smartCompose(auth: AuthContext, body: SmartCompose): Promise<SmartResult> {
     const orgId = requireSchool(auth);
-    const subject = await this.repo.findSubject(body.subjectId);
+    const subject = await this.repo.catalog.findSubject(body.subjectId);
     if (!subject) throw notFound(T.subjectNotFound);
     const types = await this.repo.typesByIds(body.types.map((t) => t.typeId));
-    if (types.length !== body.types.length || types.some((t) => t.subject_id !== subject.id)) {
+    if (types.length !== body.types.length || types.some((t) => t.subjectId !== subject.id)) {
       throw new AppError('VALIDATION', T.typeOtherSubject);
     }
     const typeName = new Map(types.map((t) => [t.id, t.name]));
@@ -81,7 +82,7 @@ export class PapersCompose extends PapersCore {
       if (body.booknodeIds.some((id) => !known.has(id))) throw notFound(T.booknodeNotFound);
       booknodeIds = [...new Set(body.booknodeIds.flatMap((id) => subtreeIds(nodes, id)))];
     }
-    const kpTree = await this.repo.knowledgePoints(subject.id);
+    const kpTree = await this.repo.catalog.listKnowledgePoints(subject.id);
     const kpName = new Map(kpTree.map((k) => [k.id, k.name]));
     let knowledgePointIds: string[] | undefined;
     if (body.knowledgePointIds.length > 0) {
@@ -144,7 +145,7 @@ export class PapersCompose extends PapersCore {
   private async composedPaper(
     auth: AuthContext,
     orgId: string,
-    subject: NonNullable<Awaited<ReturnType<PapersCore['repo']['findSubject']>>>,
+    subject: Subject,
     body: SmartCompose,
     picks: Picks,
     typeName: Map<string, string>,
@@ -160,7 +161,7 @@ export class PapersCompose extends PapersCore {
         title:
           body.title ??
           T.smartTitle(
-            `${subject.stage_name}${subject.name}`,
+            `${subject.stageName}${subject.name}`,
             dayInZone(this.now(), await this.repo.schoolTimeZone(orgId)),
           ),
         subtitle: '',

@@ -5,6 +5,7 @@ import {
   type PaperQuestion,
   type PaperSection,
   type PaperSettingDefaults,
+  type PaperSettings,
   type PaperSummary,
   type SavePaper,
 } from '@zhzy/contracts';
@@ -14,24 +15,27 @@ import { requireSchool } from '../../lib/scope.js';
 import { newId } from '../../lib/ids.js';
 import { type DocumentSandbox } from '../../lib/sandbox/pool.js';
 import { PAPER_MESSAGES, assertEditable, assertReadable, isOwner, permissionsFor } from './policy.js';
-import type { ItemRow, PaperRow, PapersRepository, SectionRow } from './repository.js';
+import {
+  STANDARD_SETTINGS,
+  type BankQuestion,
+  type Paper,
+  type PaperItemRecord,
+  type PaperSectionRecord,
+  type PaperSource,
+  type PapersRepository,
+} from './repository.js';
 import { toPoints, toTenths } from '../results/scoring.js';
 import { PAPERS_TEXT as T } from '../../i18n/papers.js';
 
 import {
   DAY_MS,
-  STANDARD_SETTINGS,
-  parseSettings,
   NO_HOMEWORK_YET,
-  OptionsJson,
   contentHash,
   defaultScoreOf,
   draftOf,
   fmt,
-  parseIds,
   sectionNumeral,
   type Draft,
-  type QuestionRow,
   type RecentHomeworkQuestions,
 } from './draft.js';
 
@@ -68,118 +72,110 @@ export class PapersCore {
   }
 
   protected toQuestion(
-    r: QuestionRow,
-    kps: { question_id: string; id: string; name: string }[],
+    q: BankQuestion,
+    kps: { questionId: string; id: string; name: string }[],
   ): PaperQuestion {
-    let options: PaperQuestion['options'] = [];
-    try {
-      options = OptionsJson.parse(JSON.parse(r.options));
-    } catch {
-      options = [];
-    }
     return {
-      id: r.id,
-      typeId: r.type_id,
-      typeName: r.type_name,
-      difficulty: r.difficulty,
-      stem: r.stem,
-      options,
-      answer: r.answer,
-      analysis: r.analysis,
-      owner: r.owner,
-      knowledgePoints: kps.filter((k) => k.question_id === r.id).map((k) => ({ id: k.id, name: k.name })),
+      id: q.id,
+      typeId: q.typeId,
+      typeName: q.typeName,
+      difficulty: q.difficulty,
+      stem: q.stem,
+      options: q.options,
+      answer: q.answer,
+      analysis: q.analysis,
+      owner: q.owner,
+      knowledgePoints: kps.filter((k) => k.questionId === q.id).map((k) => ({ id: k.id, name: k.name })),
     };
   }
 
-  protected async summaries(rows: PaperRow[], auth: AuthContext): Promise<PaperSummary[]> {
+  protected async summaries(papers: Paper[], auth: AuthContext): Promise<PaperSummary[]> {
     const [totals, subjects, users] = await Promise.all([
-      this.repo.totalsOf(rows.map((r) => r.id)),
-      this.repo.subjectsByIds([...new Set(rows.map((r) => r.subject_id))]),
-      this.repo.usersByIds([...new Set(rows.flatMap((r) => (r.owner_user_id ? [r.owner_user_id] : [])))]),
+      this.repo.totalsOf(papers.map((p) => p.id)),
+      this.repo.catalog.subjectsByIds([...new Set(papers.map((p) => p.subjectId))]),
+      this.repo.usersByIds([...new Set(papers.flatMap((p) => (p.ownerUserId ? [p.ownerUserId] : [])))]),
     ]);
     const subjectById = new Map(subjects.map((s) => [s.id, s]));
     const nameById = new Map(users.map((u) => [u.id, u.nickname]));
     const now = this.clock();
-    return rows.map((r) => {
-      const subject = subjectById.get(r.subject_id);
-      const total = totals.get(r.id) ?? { count: 0, tenths: 0 };
-      const purgeAt = r.deleted_at ? Date.parse(r.deleted_at) + RECYCLE_BIN_DAYS * DAY_MS : null;
+    return papers.map((p) => {
+      const subject = subjectById.get(p.subjectId);
+      const total = totals.get(p.id) ?? { count: 0, tenths: 0 };
+      const purgeAt = p.deletedAt ? Date.parse(p.deletedAt) + RECYCLE_BIN_DAYS * DAY_MS : null;
       return {
-        id: r.id,
-        title: r.title,
-        subtitle: r.subtitle,
-        stageId: r.stage_id,
-        stageName: subject?.stage_name ?? '',
-        subjectId: r.subject_id,
+        id: p.id,
+        title: p.title,
+        subtitle: p.subtitle,
+        stageId: p.stageId,
+        stageName: subject?.stageName ?? '',
+        subjectId: p.subjectId,
         subjectName: subject?.name ?? '',
-        textbookId: r.textbook_id,
-        status: r.status === 'final' ? 'final' : 'draft',
-        source:
-          (['basket', 'smart', 'template', 'copy', 'word', 'blank'] as const).find((s) => s === r.source) ??
-          'blank',
-        version: r.version,
+        textbookId: p.textbookId,
+        status: p.status,
+        source: p.source,
+        version: p.version,
         questionCount: total.count,
         totalScore: toPoints(total.tenths),
-        owner: r.owner === 'system' ? 'system' : 'personal',
-        ownerName: r.owner === 'system' ? T.systemOwner : (nameById.get(r.owner_user_id ?? '') ?? ''),
-        mine: isOwner(r, auth),
-        shared: r.shared_at !== null,
-        isTemplate: r.is_template === 1,
-        createdAt: r.created_at,
-        updatedAt: r.updated_at,
-        deletedAt: r.deleted_at,
+        owner: p.owner,
+        ownerName: p.owner === 'system' ? T.systemOwner : (nameById.get(p.ownerUserId ?? '') ?? ''),
+        mine: isOwner(p, auth),
+        shared: p.sharedAt !== null,
+        isTemplate: p.isTemplate,
+        createdAt: p.createdAt,
+        updatedAt: p.updatedAt,
+        deletedAt: p.deletedAt,
         purgeInDays: purgeAt === null ? null : Math.max(0, Math.ceil((purgeAt - now) / DAY_MS)),
-        permissions: permissionsFor(r, auth),
+        permissions: permissionsFor(p, auth),
       };
     });
   }
 
-  protected async document(paper: PaperRow, auth: AuthContext): Promise<PaperDocument> {
+  protected async document(paper: Paper, auth: AuthContext): Promise<PaperDocument> {
     const [sections, items] = await Promise.all([
       this.repo.listSections(paper.id),
       this.repo.listItems(paper.id),
     ]);
-    const questions = await this.questionsFor(items.map((i) => i.question_id));
-    const settings = parseSettings(paper.settings);
+    const questions = await this.questionsFor(items.map((i) => i.questionId));
+    const settings = paper.settings;
     const [summary] = await this.summaries([paper], auth);
     let no = 0;
     const outSections: PaperSection[] = sections.map((s, index) => {
       if (settings.numbering === 'perSection') no = 0;
-      const own = items.filter((i) => i.section_id === s.id);
-      const scores = own.map((i) => i.score_tenths ?? s.default_score_tenths);
+      const own = items.filter((i) => i.sectionId === s.id);
+      const scores = own.map((i) => i.scoreTenths ?? s.defaultScoreTenths);
       const total = scores.reduce((a, b) => a + b, 0);
       const number = sectionNumeral(index);
       const title = s.title;
-      const allSame = scores.every((x) => x === s.default_score_tenths);
+      const allSame = scores.every((x) => x === s.defaultScoreTenths);
       const detail =
         own.length === 0
           ? ''
           : allSame
-            ? T.sectionNoteEach(own.length, fmt(toPoints(s.default_score_tenths)), fmt(toPoints(total)))
+            ? T.sectionNoteEach(own.length, fmt(toPoints(s.defaultScoreTenths)), fmt(toPoints(total)))
             : T.sectionNote(own.length, fmt(toPoints(total)));
       return {
         id: s.id,
         number,
-        typeId: s.type_id,
+        typeId: s.typeId,
         title,
         note: s.note,
-        defaultScore: toPoints(s.default_score_tenths),
+        defaultScore: toPoints(s.defaultScoreTenths),
         heading: `${number}、${title}${detail}`,
         questionCount: own.length,
         totalScore: toPoints(total),
         items: own.map((i) => ({
           id: i.id,
           no: ++no,
-          questionId: i.question_id,
-          score: toPoints(i.score_tenths ?? s.default_score_tenths),
-          scoreOverride: i.score_tenths === null ? null : toPoints(i.score_tenths),
-          question: questions.get(i.question_id) ?? null,
+          questionId: i.questionId,
+          score: toPoints(i.scoreTenths ?? s.defaultScoreTenths),
+          scoreOverride: i.scoreTenths === null ? null : toPoints(i.scoreTenths),
+          question: questions.get(i.questionId) ?? null,
         })),
       };
     });
     return {
       ...summary!,
-      basketPaperId: paper.basket_paper_id,
+      basketPaperId: paper.basketPaperId,
       settings,
       sections: outSections,
     };
@@ -192,7 +188,7 @@ export class PapersCore {
   // ───────────── writing ─────────────
 
   /** Checks a draft against the paper's subject and the caller's visible questions. */
-  protected async checkDraft(auth: AuthContext, paper: PaperRow, draft: Draft, existing: Set<string>) {
+  protected async checkDraft(auth: AuthContext, paper: Paper, draft: Draft, existing: Set<string>) {
     const orgId = requireSchool(auth);
     const ids = draft.sections.flatMap((s) => s.items.map((i) => i.questionId));
     const seen = new Set<string>();
@@ -205,44 +201,49 @@ export class PapersCore {
       const visible = await this.repo.visibleQuestionIds(orgId, auth.userId, fresh);
       if (fresh.some((id) => !visible.has(id))) throw notFound(T.questionNotFound);
       const rows = await this.repo.questionsByIds(fresh);
-      if (rows.some((r) => r.subject_id !== paper.subject_id)) {
+      if (rows.some((r) => r.subjectId !== paper.subjectId)) {
         throw new AppError('VALIDATION', T.otherSubject);
       }
     }
     const typeIds = draft.sections.flatMap((s) => (s.typeId ? [s.typeId] : []));
     if (typeIds.length > 0) {
       const types = await this.repo.typesByIds([...new Set(typeIds)]);
-      if (types.length !== new Set(typeIds).size || types.some((t) => t.subject_id !== paper.subject_id)) {
+      if (types.length !== new Set(typeIds).size || types.some((t) => t.subjectId !== paper.subjectId)) {
         throw new AppError('VALIDATION', T.sectionTypeOtherSubject);
       }
     }
   }
 
-  protected rowsOf(paperId: string, draft: Draft, oldSections: SectionRow[], oldItems: ItemRow[]) {
+  protected contentOf(
+    paperId: string,
+    draft: Draft,
+    oldSections: PaperSectionRecord[],
+    oldItems: PaperItemRecord[],
+  ) {
     const ownSectionIds = new Set(oldSections.map((s) => s.id));
-    const itemIdByQuestion = new Map(oldItems.map((i) => [i.question_id, i.id]));
-    const sections: SectionRow[] = [];
-    const items: ItemRow[] = [];
+    const itemIdByQuestion = new Map(oldItems.map((i) => [i.questionId, i.id]));
+    const sections: PaperSectionRecord[] = [];
+    const items: PaperItemRecord[] = [];
     const usedSectionIds = new Set<string>();
     draft.sections.forEach((s, si) => {
       const id = s.id && ownSectionIds.has(s.id) && !usedSectionIds.has(s.id) ? s.id : newId();
       usedSectionIds.add(id);
       sections.push({
         id,
-        paper_id: paperId,
-        type_id: s.typeId,
+        paperId,
+        typeId: s.typeId,
         title: s.title,
         note: s.note,
-        default_score_tenths: toTenths(s.defaultScore),
+        defaultScoreTenths: toTenths(s.defaultScore),
         sort: si + 1,
       });
       for (const item of s.items) {
         items.push({
           id: itemIdByQuestion.get(item.questionId) ?? newId(),
-          paper_id: paperId,
-          section_id: id,
-          question_id: item.questionId,
-          score_tenths: item.score == null ? null : toTenths(item.score),
+          paperId,
+          sectionId: id,
+          questionId: item.questionId,
+          scoreTenths: item.score == null ? null : toTenths(item.score),
           sort: items.length + 1,
         });
       }
@@ -257,32 +258,32 @@ export class PapersCore {
    */
   protected async write(
     auth: AuthContext,
-    paper: PaperRow,
+    paper: Paper,
     version: number,
     draft: Draft,
-    extra: Partial<PaperRow> = {},
+    extra: Partial<Paper> = {},
   ): Promise<PaperDocument> {
     const hash = contentHash(draft);
     const extraChanges = Object.keys(extra).length > 0;
-    if (hash === paper.content_hash && !extraChanges) return this.document(paper, auth);
+    if (hash === paper.contentHash && !extraChanges) return this.document(paper, auth);
     if (version !== paper.version) {
-      if (hash === paper.content_hash) return this.document(paper, auth);
+      if (hash === paper.contentHash) return this.document(paper, auth);
       throw new AppError('CONFLICT', PAPER_MESSAGES.stale, { data: { version: paper.version } });
     }
     const [oldSections, oldItems] = await Promise.all([
       this.repo.listSections(paper.id),
       this.repo.listItems(paper.id),
     ]);
-    await this.checkDraft(auth, paper, draft, new Set(oldItems.map((i) => i.question_id)));
-    const { sections, items } = this.rowsOf(paper.id, draft, oldSections, oldItems);
+    await this.checkDraft(auth, paper, draft, new Set(oldItems.map((i) => i.questionId)));
+    const { sections, items } = this.contentOf(paper.id, draft, oldSections, oldItems);
     const saved = await this.repo.transaction(async (repo) => {
       const ok = await repo.updatePaperIfVersion(paper.id, version, {
         title: draft.title,
         subtitle: draft.subtitle,
         status: draft.status,
         version: version + 1,
-        content_hash: hash,
-        updated_at: this.now(),
+        contentHash: hash,
+        updatedAt: this.now(),
         ...extra,
       });
       if (!ok) return false;
@@ -301,10 +302,8 @@ export class PapersCore {
   /** Creates a paper of the caller from a draft (questions already checked by the caller of this). */
   /** The teacher's own settings for new papers, or the standard ones. */
   async settingDefaults(auth: AuthContext): Promise<PaperSettingDefaults> {
-    const row = await this.repo.findSettingDefaults(auth.userId);
-    return row
-      ? { settings: parseSettings(row.settings), saved: true }
-      : { settings: STANDARD_SETTINGS, saved: false };
+    const settings = await this.repo.findSettingDefaults(auth.userId);
+    return settings ? { settings, saved: true } : { settings: STANDARD_SETTINGS, saved: false };
   }
 
   protected async create(
@@ -312,48 +311,48 @@ export class PapersCore {
     p: {
       subjectId: string;
       textbookId: string | null;
-      source: PaperRow['source'];
+      source: PaperSource;
       draft: Draft;
       basketPaperId?: string | null;
       basketSeen?: string[];
-      settings?: string;
+      settings?: PaperSettings;
     },
-  ): Promise<PaperRow> {
+  ): Promise<Paper> {
     const orgId = requireSchool(auth);
-    const subject = await this.repo.findSubject(p.subjectId);
+    const subject = await this.repo.catalog.findSubject(p.subjectId);
     if (!subject) throw notFound(T.subjectNotFound);
     const now = this.now();
     const id = newId();
-    const row: PaperRow = {
+    const paper: Paper = {
       id,
       owner: 'personal',
-      org_id: orgId,
-      owner_user_id: auth.userId,
+      orgId,
+      ownerUserId: auth.userId,
       title: p.draft.title,
       subtitle: p.draft.subtitle,
-      stage_id: subject.stage_id,
-      subject_id: subject.id,
-      textbook_id: p.textbookId,
+      stageId: subject.stageId,
+      subjectId: subject.id,
+      textbookId: p.textbookId,
       status: p.draft.status,
       source: p.source,
-      basket_paper_id: p.basketPaperId ?? null,
-      basket_seen: JSON.stringify(p.basketSeen ?? []),
+      basketPaperId: p.basketPaperId ?? null,
+      basketSeen: p.basketSeen ?? [],
       // A new paper starts with the teacher's own defaults; a copy keeps its source's settings.
-      settings: p.settings ?? JSON.stringify((await this.settingDefaults(auth)).settings),
+      settings: p.settings ?? (await this.settingDefaults(auth)).settings,
       version: 1,
-      content_hash: contentHash(p.draft),
-      shared_at: null,
-      is_template: 0,
-      created_at: now,
-      updated_at: now,
-      deleted_at: null,
+      contentHash: contentHash(p.draft),
+      sharedAt: null,
+      isTemplate: false,
+      createdAt: now,
+      updatedAt: now,
+      deletedAt: null,
     };
-    const { sections, items } = this.rowsOf(id, p.draft, [], []);
+    const { sections, items } = this.contentOf(id, p.draft, [], []);
     await this.repo.transaction(async (repo) => {
-      await repo.insertPaper(row);
+      await repo.insertPaper(paper);
       await repo.replaceContent(id, sections, items);
     });
-    return row;
+    return paper;
   }
 
   async createBlank(
@@ -384,7 +383,7 @@ export class PapersCore {
     if (ids.length === 0) return 0;
     const rows = new Map((await this.repo.questionsByIds(ids)).map((r) => [r.id, r]));
     const types = new Map(
-      (await this.repo.typesByIds([...new Set([...rows.values()].map((r) => r.type_id))])).map((t) => [
+      (await this.repo.typesByIds([...new Set([...rows.values()].map((r) => r.typeId))])).map((t) => [
         t.id,
         t,
       ]),
@@ -393,11 +392,11 @@ export class PapersCore {
     for (const id of ids) {
       const row = rows.get(id);
       if (!row) continue;
-      let section = draft.sections.find((s) => s.typeId === row.type_id);
+      let section = draft.sections.find((s) => s.typeId === row.typeId);
       if (!section) {
-        const typeName = types.get(row.type_id)?.name ?? row.type_name;
+        const typeName = types.get(row.typeId)?.name ?? row.typeName;
         section = {
-          typeId: row.type_id,
+          typeId: row.typeId,
           title: typeName,
           note: '',
           defaultScore: defaultScoreOf(typeName),
@@ -419,13 +418,12 @@ export class PapersCore {
     const orgId = requireSchool(auth);
     const basket = await this.repo.findBasketPaper(orgId, auth.userId, body.basketPaperId);
     if (!basket) throw notFound(T.basketEmpty);
-    const basketItems = await this.repo.basketItems(basket.id);
-    const basketIds = basketItems.map((i) => i.question_id);
+    const basketIds = await this.repo.basketQuestionIds(basket.id);
     const existing = body.fresh
       ? undefined
       : await this.repo.findDraftOfBasket(auth.userId, orgId, basket.id);
     if (existing) {
-      const seen = new Set(parseIds(existing.basket_seen));
+      const seen = new Set(existing.basketSeen);
       const doc = await this.document(existing, auth);
       const draft = draftOf(doc);
       const newOnes = basketIds.filter((id) => !seen.has(id));
@@ -433,13 +431,13 @@ export class PapersCore {
       await this.appendQuestions(draft, newOnes);
       const allSeen = [...new Set([...seen, ...basketIds])];
       if (allSeen.length === seen.size) return doc;
-      return this.write(auth, existing, existing.version, draft, { basket_seen: JSON.stringify(allSeen) });
+      return this.write(auth, existing, existing.version, draft, { basketSeen: allSeen });
     }
     if (basketIds.length === 0) throw notFound(T.basketEmpty);
-    const subject = await this.repo.findSubject(basket.subject_id);
+    const subject = await this.repo.catalog.findSubject(basket.subjectId);
     const draft: Draft = {
       title: T.basketTitle(
-        `${subject?.stage_name ?? ''}${subject?.name ?? ''}`,
+        `${subject?.stageName ?? ''}${subject?.name ?? ''}`,
         dayInZone(this.now(), await this.repo.schoolTimeZone(orgId)),
       ),
       subtitle: '',
@@ -447,9 +445,9 @@ export class PapersCore {
       sections: [],
     };
     await this.appendQuestions(draft, basketIds);
-    const textbookId = await this.checkTextbook(basket.subject_id, body.textbookId ?? basket.textbook_id);
+    const textbookId = await this.checkTextbook(basket.subjectId, body.textbookId ?? basket.textbookId);
     const row = await this.create(auth, {
-      subjectId: basket.subject_id,
+      subjectId: basket.subjectId,
       textbookId,
       source: 'basket',
       draft,

@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
-import { PaperSettingsSchema, type PaperDocument, type PaperSettings } from '@zhzy/contracts';
-import type { PapersRepository } from './repository.js';
+import type { PaperDocument } from '@zhzy/contracts';
 import { toTenths } from '../results/scoring.js';
 import { CHINESE_NUMERALS, DEFAULT_SCORES, PAPERS_TEXT as T, TEN } from '../../i18n/papers.js';
 
-// The paper draft every use case edits: helpers, stored-JSON parsers and the content hash.
+// The paper draft every use case edits: helpers and the content hash (stored JSON is parsed in repository.ts).
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -24,27 +22,6 @@ export function sectionNumeral(index: number): string {
 export const defaultScoreOf = (typeName: string) => DEFAULT_SCORES[typeName] ?? 5;
 
 export const fmt = (points: number) => String(Math.round(points * 10) / 10);
-
-export const OptionsJson = z.array(z.object({ label: z.string(), content: z.string() }));
-export const IdList = z.array(z.string());
-
-export const STANDARD_SETTINGS: PaperSettings = PaperSettingsSchema.parse({});
-
-export function parseSettings(json: string): PaperSettings {
-  try {
-    return PaperSettingsSchema.parse(JSON.parse(json));
-  } catch {
-    return STANDARD_SETTINGS;
-  }
-}
-
-export function parseIds(json: string): string[] {
-  try {
-    return IdList.parse(JSON.parse(json));
-  } catch {
-    return [];
-  }
-}
 
 /** The content of a paper as /edit saves it (scores in points). */
 export interface Draft {
@@ -101,8 +78,6 @@ export interface RecentHomeworkQuestions {
 }
 /** Until homework exists, no class has done any question. */
 export const NO_HOMEWORK_YET: RecentHomeworkQuestions = { questionIdsOf: async () => [] };
-
-export type QuestionRow = Awaited<ReturnType<PapersRepository['questionsByIds']>>[number];
 
 export function names(ids: string[], nameOf: Map<string, string>, max = 5): string {
   const list = ids.slice(0, max).map((id) => nameOf.get(id) ?? id);

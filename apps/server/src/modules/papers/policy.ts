@@ -1,6 +1,6 @@
 import type { AuthContext } from '../../lib/call.js';
 import { AppError, forbidden } from '../../lib/errors.js';
-import type { PaperRow } from './repository.js';
+import type { Paper } from './repository.js';
 import { PAPER_TEXT } from '../../i18n/messages.js';
 
 // Who may do what with a paper — the one place these rules live.
@@ -14,41 +14,41 @@ export const PAPER_MESSAGES = PAPER_TEXT;
 
 export type PaperAccess = 'owner' | 'reader';
 
-export const isOwner = (paper: PaperRow, auth: AuthContext) =>
-  paper.owner === 'personal' && paper.owner_user_id === auth.userId && paper.org_id === auth.orgId;
+export const isOwner = (paper: Paper, auth: AuthContext) =>
+  paper.owner === 'personal' && paper.ownerUserId === auth.userId && paper.orgId === auth.orgId;
 
 /** How the caller may see a paper, or the error to answer. Papers in the recycle bin are the owner's only. */
-export function accessTo(paper: PaperRow | undefined, auth: AuthContext): PaperAccess {
+export function accessTo(paper: Paper | undefined, auth: AuthContext): PaperAccess {
   if (!paper) throw new AppError('NOT_FOUND', PAPER_MESSAGES.notFound);
   if (isOwner(paper, auth)) return 'owner';
-  if (paper.deleted_at) throw new AppError('NOT_FOUND', PAPER_MESSAGES.notFound);
+  if (paper.deletedAt) throw new AppError('NOT_FOUND', PAPER_MESSAGES.notFound);
   if (paper.owner === 'system') return 'reader';
-  if (paper.org_id !== auth.orgId) throw new AppError('NOT_FOUND', PAPER_MESSAGES.notFound);
-  if (paper.shared_at) return 'reader';
+  if (paper.orgId !== auth.orgId) throw new AppError('NOT_FOUND', PAPER_MESSAGES.notFound);
+  if (paper.sharedAt) return 'reader';
   throw forbidden(PAPER_MESSAGES.notYours);
 }
 
 /** The paper, if the caller may read it. */
-export function assertReadable(paper: PaperRow | undefined, auth: AuthContext): PaperRow {
+export function assertReadable(paper: Paper | undefined, auth: AuthContext): Paper {
   accessTo(paper, auth);
   return paper!;
 }
 
 /** The paper, if the caller may change it: their own, and not in the recycle bin. */
-export function assertEditable(paper: PaperRow | undefined, auth: AuthContext): PaperRow {
+export function assertEditable(paper: Paper | undefined, auth: AuthContext): Paper {
   if (accessTo(paper, auth) !== 'owner') throw forbidden(PAPER_MESSAGES.readOnly);
-  if (paper!.deleted_at) throw new AppError('CONFLICT', PAPER_MESSAGES.inRecycleBin);
+  if (paper!.deletedAt) throw new AppError('CONFLICT', PAPER_MESSAGES.inRecycleBin);
   return paper!;
 }
 
 /** The caller's own paper, in the recycle bin or not (restore, delete for ever). */
-export function assertOwned(paper: PaperRow | undefined, auth: AuthContext): PaperRow {
+export function assertOwned(paper: Paper | undefined, auth: AuthContext): Paper {
   if (accessTo(paper, auth) !== 'owner') throw forbidden(PAPER_MESSAGES.readOnly);
   return paper!;
 }
 
-export function permissionsFor(paper: PaperRow, auth: AuthContext) {
+export function permissionsFor(paper: Paper, auth: AuthContext) {
   const own = isOwner(paper, auth);
-  const live = !paper.deleted_at;
+  const live = !paper.deletedAt;
   return { edit: own && live, delete: own, share: own && live, copy: live };
 }

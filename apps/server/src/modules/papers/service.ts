@@ -12,12 +12,12 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { requireSchool } from '../../lib/scope.js';
 import { newId } from '../../lib/ids.js';
 import { PAPER_MESSAGES, assertEditable, assertOwned, assertReadable } from './policy.js';
-import type { PaperListKind } from './repository.js';
+import { STANDARD_SETTINGS, type PaperListKind } from './repository.js';
 // One sanitiser for all rich content: the question bank's (it also keeps formulas intact).
 import { richTextToPlain as plainText, sanitizeRichText as sanitizeRich } from '../questions/rich-content.js';
 import { PAPERS_TEXT as T } from '../../i18n/papers.js';
 
-import { DAY_MS, STANDARD_SETTINGS, draftOf, parseSettings } from './draft.js';
+import { DAY_MS, draftOf } from './draft.js';
 import { PapersWord } from './word.js';
 
 export {
@@ -95,27 +95,25 @@ export class PapersService extends PapersWord {
     const stem = sanitizeRich(body.stem);
     if (!plainText(stem) && !stem.includes('<img')) throw new AppError('VALIDATION', T.stemRequired);
     const copyId = newId();
-    const [kps, nodes] = await Promise.all([
+    const [kps, booknodeIds] = await Promise.all([
       this.repo.knowledgePointsOf([original.id]),
-      this.repo.booknodesOf([original.id]),
+      this.repo.booknodeIdsOf([original.id]),
     ]);
     await this.repo.insertQuestion({
       id: copyId,
-      subject_id: original.subject_id,
-      type_id: original.type_id,
-      org_id: orgId,
-      owner_user_id: auth.userId,
+      subjectId: original.subjectId,
+      typeId: original.typeId,
+      orgId,
+      ownerUserId: auth.userId,
       difficulty: body.difficulty ?? original.difficulty,
       stem,
-      options: JSON.stringify(
-        body.options.map((o) => ({ label: o.label, content: sanitizeRich(o.content) })),
-      ),
+      options: body.options.map((o) => ({ label: o.label, content: sanitizeRich(o.content) })),
       answer: sanitizeRich(body.answer),
       analysis: sanitizeRich(body.analysis),
       year: original.year,
       source: T.adaptedSource,
-      created_at: this.now(),
-      booknodeIds: nodes.map((n) => n.booknode_id),
+      createdAt: this.now(),
+      booknodeIds,
       knowledgePointIds: kps.map((k) => k.id),
     });
     item.questionId = copyId;
@@ -125,19 +123,19 @@ export class PapersService extends PapersWord {
   // ───────────── settings ─────────────
 
   async settings(auth: AuthContext, id: string): Promise<PaperSettings> {
-    return parseSettings(assertReadable(await this.repo.findPaper(id), auth).settings);
+    return assertReadable(await this.repo.findPaper(id), auth).settings;
   }
 
   /** Settings are saved apart from the document (last write wins), so /paperset never makes /edit stale. */
   async saveSettings(auth: AuthContext, id: string, settings: PaperSettings): Promise<PaperSettings> {
     const paper = assertEditable(await this.repo.findPaper(id), auth);
-    await this.repo.updatePaper(paper.id, { settings: JSON.stringify(settings), updated_at: this.now() });
+    await this.repo.updatePaper(paper.id, { settings, updatedAt: this.now() });
     return settings;
   }
 
   /** The teacher's own defaults, or the standard settings when none were saved. */
   async saveSettingDefaults(auth: AuthContext, settings: PaperSettings): Promise<PaperSettingDefaults> {
-    await this.repo.saveSettingDefaults(auth.userId, JSON.stringify(settings), this.now());
+    await this.repo.saveSettingDefaults(auth.userId, settings, this.now());
     return { settings, saved: true };
   }
 
@@ -159,24 +157,24 @@ export class PapersService extends PapersWord {
     await this.repo.updatePaper(paper.id, {
       title,
       version: paper.version + 1,
-      content_hash: '',
-      updated_at: this.now(),
+      contentHash: '',
+      updatedAt: this.now(),
     });
     return this.summaryOf(paper.id, auth);
   }
 
   async copy(auth: AuthContext, id: string): Promise<PaperSummary> {
     const source = assertReadable(await this.repo.findPaper(id), auth);
-    if (source.deleted_at) throw new AppError('CONFLICT', PAPER_MESSAGES.inRecycleBin);
+    if (source.deletedAt) throw new AppError('CONFLICT', PAPER_MESSAGES.inRecycleBin);
     const doc = await this.document(source, auth);
     const draft = draftOf(doc);
     for (const s of draft.sections) s.id = undefined;
-    if (source.owner !== 'system' || !source.is_template) draft.title = T.copyTitle(draft.title).slice(0, 80);
+    if (source.owner !== 'system' || !source.isTemplate) draft.title = T.copyTitle(draft.title).slice(0, 80);
     draft.status = 'draft';
     const row = await this.create(auth, {
-      subjectId: source.subject_id,
-      textbookId: source.textbook_id,
-      source: source.is_template ? 'template' : 'copy',
+      subjectId: source.subjectId,
+      textbookId: source.textbookId,
+      source: source.isTemplate ? 'template' : 'copy',
       draft,
       settings: source.settings,
     });
@@ -190,28 +188,28 @@ export class PapersService extends PapersWord {
   ): Promise<PaperSummary> {
     const paper = assertEditable(await this.repo.findPaper(id), auth);
     await this.repo.updatePaper(paper.id, {
-      shared_at: body.shared ? (paper.shared_at ?? this.now()) : null,
-      is_template: body.shared && body.asTemplate ? 1 : 0,
+      sharedAt: body.shared ? (paper.sharedAt ?? this.now()) : null,
+      isTemplate: body.shared && body.asTemplate,
     });
     return this.summaryOf(paper.id, auth);
   }
 
   async remove(auth: AuthContext, id: string): Promise<void> {
     const paper = assertOwned(await this.repo.findPaper(id), auth);
-    if (paper.deleted_at) return;
-    await this.repo.updatePaper(paper.id, { deleted_at: this.now() });
+    if (paper.deletedAt) return;
+    await this.repo.updatePaper(paper.id, { deletedAt: this.now() });
   }
 
   async restore(auth: AuthContext, id: string): Promise<PaperSummary> {
     const paper = assertOwned(await this.repo.findPaper(id), auth);
-    if (!paper.deleted_at) throw new AppError('CONFLICT', T.notInRecycleBin);
-    await this.repo.updatePaper(paper.id, { deleted_at: null, updated_at: this.now() });
+    if (!paper.deletedAt) throw new AppError('CONFLICT', T.notInRecycleBin);
+    await this.repo.updatePaper(paper.id, { deletedAt: null, updatedAt: this.now() });
     return this.summaryOf(paper.id, auth);
   }
 
   async purge(auth: AuthContext, id: string): Promise<void> {
     const paper = assertOwned(await this.repo.findPaper(id), auth);
-    if (!paper.deleted_at) throw new AppError('CONFLICT', PAPER_MESSAGES.notInRecycleBin);
+    if (!paper.deletedAt) throw new AppError('CONFLICT', PAPER_MESSAGES.notInRecycleBin);
     await this.repo.transaction((repo) => repo.deletePapers([paper.id]));
   }
 
@@ -226,7 +224,7 @@ export class PapersService extends PapersWord {
   async list(auth: AuthContext, kind: PaperListKind, q: PaperListQuery) {
     const orgId = requireSchool(auth);
     const zone = q.from || q.to ? await this.repo.schoolTimeZone(orgId) : undefined;
-    const { total, rows } = await this.repo.pagePapers({
+    const { total, papers } = await this.repo.pagePapers({
       kind,
       orgId,
       userId: auth.userId,
@@ -241,7 +239,7 @@ export class PapersService extends PapersWord {
       offset: (q.page - 1) * q.size,
       limit: q.size,
     });
-    return { records: await this.summaries(rows, auth), total, page: q.page, size: q.size };
+    return { records: await this.summaries(papers, auth), total, page: q.page, size: q.size };
   }
 
   // ───────────── smart composition ─────────────

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { SUBJECT_IDS, booknodeId, typeId } from '../../seed/catalog.js';
 import { PAPER_TEMPLATE_SPECS, TEMPLATE_SUBJECT, type TemplateSpec } from '../../i18n/paper-templates.js';
 import { optimise } from './optimiser.js';
-import { PapersRepository, type ItemRow, type SectionRow } from './repository.js';
+import { PapersRepository, type PaperItemRecord, type PaperSectionRecord } from './repository.js';
 import { sectionNumeral } from './service.js';
 
 // Shipped template papers (GoodsPaper) for 七年级数学, assembled at seed time from the system bank by the
@@ -25,16 +25,16 @@ export async function seedPaperTemplates(
   clock: () => number = Date.now,
 ): Promise<boolean> {
   const repo = new PapersRepository(db, dialect);
-  if ((await repo.findMeta(META_KEY))?.value === String(PAPER_TEMPLATES.length)) return false;
+  if ((await repo.findMeta(META_KEY)) === String(PAPER_TEMPLATES.length)) return false;
   const subjectId = SUBJECT_IDS[TEMPLATE_SUBJECT];
-  const subject = await repo.findSubject(subjectId);
+  const subject = await repo.catalog.findSubject(subjectId);
   if (!subject) return false;
   const now = new Date(clock()).toISOString();
   for (const spec of PAPER_TEMPLATES) {
     if (await repo.findPaper(spec.id)) continue;
     const { sections, items } = await composeTemplate(repo, spec, subjectId);
     if (items.length === 0) continue;
-    await insertTemplate(repo, spec, { subjectId, stageId: subject.stage_id, now }, sections, items);
+    await insertTemplate(repo, spec, { subjectId, stageId: subject.stageId, now }, sections, items);
   }
   await repo.setMeta(META_KEY, String(PAPER_TEMPLATES.length));
   return true;
@@ -45,11 +45,11 @@ async function composeTemplate(
   repo: PapersRepository,
   spec: TemplateSpec,
   subjectId: string,
-): Promise<{ sections: SectionRow[]; items: ItemRow[] }> {
+): Promise<{ sections: PaperSectionRecord[]; items: PaperItemRecord[] }> {
   const nodes = await repo.booknodesAround(spec.chapters.map(booknodeId));
   const chapterIds = new Set(spec.chapters.map(booknodeId));
   const booknodeIds = nodes
-    .filter((n) => chapterIds.has(n.id) || chapterIds.has(n.parent_id ?? ''))
+    .filter((n) => chapterIds.has(n.id) || chapterIds.has(n.parentId ?? ''))
     .map((n) => n.id);
   const types = spec.types.map((t) => ({ ...t, typeId: typeId(TEMPLATE_SUBJECT, t.name) }));
   // No school and no user: the pool is the system bank only.
@@ -66,8 +66,8 @@ async function composeTemplate(
     target: spec.difficulty,
     seed: TEMPLATE_SEED,
   });
-  const sections: SectionRow[] = [];
-  const items: ItemRow[] = [];
+  const sections: PaperSectionRecord[] = [];
+  const items: PaperItemRecord[] = [];
   result.picks
     .map((p, i) => ({ p, t: types[i]! }))
     .filter(({ p }) => p.ids.length > 0)
@@ -75,20 +75,20 @@ async function composeTemplate(
       const sectionId = `${spec.id}-s${si + 1}`;
       sections.push({
         id: sectionId,
-        paper_id: spec.id,
-        type_id: t.typeId,
+        paperId: spec.id,
+        typeId: t.typeId,
         title: t.name,
         note: '',
-        default_score_tenths: t.score * 10,
+        defaultScoreTenths: t.score * 10,
         sort: si + 1,
       });
       p.ids.forEach((questionId, qi) =>
         items.push({
           id: `${sectionId}-q${qi + 1}`,
-          paper_id: spec.id,
-          section_id: sectionId,
-          question_id: questionId,
-          score_tenths: null,
+          paperId: spec.id,
+          sectionId,
+          questionId,
+          scoreTenths: null,
           sort: items.length + 1,
         }),
       );
@@ -101,8 +101,8 @@ async function insertTemplate(
   repo: PapersRepository,
   spec: TemplateSpec,
   at: { subjectId: string; stageId: string; now: string },
-  sections: SectionRow[],
-  items: ItemRow[],
+  sections: PaperSectionRecord[],
+  items: PaperItemRecord[],
 ): Promise<void> {
   const settings = PaperSettingsSchema.parse({
     header: { examMinutes: spec.examMinutes, showNotice: true },
@@ -111,25 +111,25 @@ async function insertTemplate(
     await trx.insertPaper({
       id: spec.id,
       owner: 'system',
-      org_id: null,
-      owner_user_id: null,
+      orgId: null,
+      ownerUserId: null,
       title: spec.title,
       subtitle: spec.subtitle,
-      stage_id: at.stageId,
-      subject_id: at.subjectId,
-      textbook_id: spec.chapters[0]!.startsWith('m7a') ? 'tb-m7a' : 'tb-m7b',
+      stageId: at.stageId,
+      subjectId: at.subjectId,
+      textbookId: spec.chapters[0]!.startsWith('m7a') ? 'tb-m7a' : 'tb-m7b',
       status: 'final',
       source: 'template',
-      basket_paper_id: null,
-      basket_seen: '[]',
-      settings: JSON.stringify(settings),
+      basketPaperId: null,
+      basketSeen: [],
+      settings,
       version: 1,
-      content_hash: `template:${sections.map((s) => sectionNumeral(s.sort - 1)).join('')}`,
-      shared_at: null,
-      is_template: 1,
-      created_at: at.now,
-      updated_at: at.now,
-      deleted_at: null,
+      contentHash: `template:${sections.map((s) => sectionNumeral(s.sort - 1)).join('')}`,
+      sharedAt: null,
+      isTemplate: true,
+      createdAt: at.now,
+      updatedAt: at.now,
+      deletedAt: null,
     });
     await trx.replaceContent(spec.id, sections, items);
   });

@@ -36,7 +36,7 @@ export class PapersWord extends PapersCompose {
 
   async importPreview(auth: AuthContext, subjectId: string, bytes: Uint8Array): Promise<ImportPreview> {
     requireSchool(auth);
-    const subject = await this.repo.findSubject(subjectId);
+    const subject = await this.repo.catalog.findSubject(subjectId);
     if (!subject) throw notFound(T.subjectNotFound);
     let parsed: ParsedPaper;
     try {
@@ -49,7 +49,7 @@ export class PapersWord extends PapersCompose {
       throw new AppError('VALIDATION', T.unreadableWord);
     }
     const types = await this.repo.catalog.listQuestionTypes(subject.id);
-    const kps = await this.repo.knowledgePoints(subject.id);
+    const kps = await this.repo.catalog.listKnowledgePoints(subject.id);
     const preview = previewFor(parsed, subject.id, types, kps);
     await this.suggestKnowledgePoints(preview, subject.id, kps);
     return preview;
@@ -87,11 +87,11 @@ export class PapersWord extends PapersCompose {
 
   async importSave(auth: AuthContext, body: z.output<typeof ImportSaveSchema>): Promise<PaperDocument> {
     const orgId = requireSchool(auth);
-    const subject = await this.repo.findSubject(body.subjectId);
+    const subject = await this.repo.catalog.findSubject(body.subjectId);
     if (!subject) throw notFound(T.subjectNotFound);
     const textbookId = await this.checkTextbook(subject.id, body.textbookId ?? null);
     const types = new Map((await this.repo.catalog.listQuestionTypes(subject.id)).map((t) => [t.id, t]));
-    const kpIds = new Set((await this.repo.knowledgePoints(subject.id)).map((k) => k.id));
+    const kpIds = new Set((await this.repo.catalog.listKnowledgePoints(subject.id)).map((k) => k.id));
     const now = this.now();
     const draft: Draft = { title: body.title, subtitle: body.subtitle, status: 'draft', sections: [] };
     const questions: Parameters<PapersRepository['insertQuestion']>[0][] = [];
@@ -107,20 +107,18 @@ export class PapersWord extends PapersCompose {
         const id = newId();
         questions.push({
           id,
-          subject_id: subject.id,
-          type_id: q.typeId,
-          org_id: orgId,
-          owner_user_id: auth.userId,
+          subjectId: subject.id,
+          typeId: q.typeId,
+          orgId,
+          ownerUserId: auth.userId,
           difficulty: q.difficulty,
           stem,
-          options: JSON.stringify(
-            q.options.map((o) => ({ label: o.label, content: sanitizeRich(o.content) })),
-          ),
+          options: q.options.map((o) => ({ label: o.label, content: sanitizeRich(o.content) })),
           answer: sanitizeRich(q.answer),
           analysis: sanitizeRich(q.analysis),
           year: new Date(this.clock()).getUTCFullYear(),
           source: T.importSource,
-          created_at: now,
+          createdAt: now,
           booknodeIds: [],
           knowledgePointIds: q.knowledgePointIds.filter((k) => kpIds.has(k)),
         });

@@ -12,28 +12,28 @@ import { QUESTION_TEXT } from '../../i18n/messages.js';
 
 export const QUESTION_MESSAGES = QUESTION_TEXT;
 
-/** The fields of a question row the rules look at. */
+/** The fields of a question the rules look at. */
 export interface OwnedQuestion {
   owner: string;
-  org_id: string | null;
-  owner_user_id: string | null;
-  review_status: string;
-  deleted_at: string | null;
-  purged_at: string | null;
+  orgId: string | null;
+  ownerUserId: string | null;
+  reviewStatus: string;
+  deletedAt: string | null;
+  purgedAt: string | null;
 }
 
 export const isSchoolAdmin = (auth: AuthContext): boolean => auth.isAdministrator || auth.isCreator;
 
 export const isOwnPersonal = (q: OwnedQuestion, auth: AuthContext): boolean =>
-  q.owner === 'personal' && q.owner_user_id === auth.userId;
+  q.owner === 'personal' && q.ownerUserId === auth.userId;
 
 /** Whether the caller sees the question in the bank (the rule the page queries apply in SQL). */
 export function canRead(q: OwnedQuestion, auth: AuthContext): boolean {
-  if (q.deleted_at || q.purged_at) return false;
+  if (q.deletedAt || q.purgedAt) return false;
   if (q.owner === 'system') return true;
-  if (q.owner === 'personal') return q.owner_user_id === auth.userId;
-  if (q.owner !== 'school' || q.org_id !== auth.orgId) return false;
-  return q.review_status === 'approved' || q.owner_user_id === auth.userId || isSchoolAdmin(auth);
+  if (q.owner === 'personal') return q.ownerUserId === auth.userId;
+  if (q.owner !== 'school' || q.orgId !== auth.orgId) return false;
+  return q.reviewStatus === 'approved' || q.ownerUserId === auth.userId || isSchoolAdmin(auth);
 }
 
 /** The question if the caller may read it, else 404. */

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { z } from 'zod';
 import type { DialectName } from '../../db/connect.js';
 import { isForeignKeyViolation, refreshPlannerStatistics, type FullTextQuery } from '../../db/dialect.js';
@@ -39,51 +39,120 @@ export const QUESTION_COLUMNS = [
   'q.purged_at',
 ] as const;
 
-export interface QuestionRow {
+/** A bank question as the module works with it: camelCase, its options parsed. */
+export interface QuestionRecord {
   id: string;
-  subject_id: string;
-  stage_id: string;
-  type_id: string;
-  type_name: string;
+  subjectId: string;
+  stageId: string;
+  typeId: string;
+  typeName: string;
   difficulty: number;
   stem: string;
-  options: string;
+  options: QuestionOption[];
   answer: string;
   analysis: string;
   year: number | null;
   source: string | null;
-  usage_count: number;
-  blank_count: number | null;
+  usageCount: number;
+  blankCount: number | null;
   region: string | null;
   owner: string;
-  org_id: string | null;
-  owner_user_id: string | null;
-  origin_id: string | null;
-  review_status: string;
-  reviewed_by: string | null;
-  reviewed_at: string | null;
-  review_note: string | null;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-  purged_at: string | null;
+  orgId: string | null;
+  ownerUserId: string | null;
+  originId: string | null;
+  reviewStatus: string;
+  reviewedBy: string | null;
+  reviewedAt: string | null;
+  reviewNote: string | null;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string | null;
+  purgedAt: string | null;
 }
 
-/** A question as written to the database (content already sanitised). */
+export interface QuestionOption {
+  label: string;
+  content: string;
+}
+
+/** A question's content as written (already sanitised). */
 export interface QuestionWrite {
-  subject_id: string;
-  type_id: string;
+  subjectId: string;
+  typeId: string;
   difficulty: number;
   stem: string;
-  /** JSON array of { label, content }. */
-  options: string;
+  options: QuestionOption[];
   answer: string;
   analysis: string;
-  blank_count: number | null;
+  blankCount: number | null;
   year: number | null;
   source: string | null;
   region: string | null;
 }
+
+/** A knowledge point or chapter a question is linked to. */
+export interface QuestionLink {
+  questionId: string;
+  id: string;
+  name: string;
+}
+
+type QuestionColumns = Omit<Selectable<Database['questions']>, 'search_tokens'> & {
+  stage_id: string;
+  type_name: string;
+};
+
+function toQuestionRecord(r: QuestionColumns): QuestionRecord {
+  return {
+    id: r.id,
+    subjectId: r.subject_id,
+    stageId: r.stage_id,
+    typeId: r.type_id,
+    typeName: r.type_name,
+    difficulty: r.difficulty,
+    stem: r.stem,
+    options: parseOptions(r.options),
+    answer: r.answer,
+    analysis: r.analysis,
+    year: r.year,
+    source: r.source,
+    usageCount: r.usage_count,
+    blankCount: r.blank_count,
+    region: r.region,
+    owner: r.owner,
+    orgId: r.org_id,
+    ownerUserId: r.owner_user_id,
+    originId: r.origin_id,
+    reviewStatus: r.review_status,
+    reviewedBy: r.reviewed_by,
+    reviewedAt: r.reviewed_at,
+    reviewNote: r.review_note,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    deletedAt: r.deleted_at,
+    purgedAt: r.purged_at,
+  };
+}
+
+const writeRow = (w: QuestionWrite) => ({
+  subject_id: w.subjectId,
+  type_id: w.typeId,
+  difficulty: w.difficulty,
+  stem: w.stem,
+  options: JSON.stringify(w.options),
+  answer: w.answer,
+  analysis: w.analysis,
+  blank_count: w.blankCount,
+  year: w.year,
+  source: w.source,
+  region: w.region,
+});
+
+const toLink = (r: { question_id: string; id: string; name: string }): QuestionLink => ({
+  questionId: r.question_id,
+  id: r.id,
+  name: r.name,
+});
 
 export interface PageArgs {
   offset: number;
@@ -109,21 +178,22 @@ export class QuestionsRepository {
       .select(QUESTION_COLUMNS);
   }
 
-  findRow(id: string): Promise<QuestionRow | undefined> {
-    return this.selectQuestions().where('q.id', '=', id).executeTakeFirst();
+  async findQuestion(id: string): Promise<QuestionRecord | undefined> {
+    const row = await this.selectQuestions().where('q.id', '=', id).executeTakeFirst();
+    return row && toQuestionRecord(row);
   }
 
-  /** Rows by id, in the order of `ids`. */
-  async rowsByIds(ids: string[]): Promise<QuestionRow[]> {
+  /** Questions by id, in the order of `ids`. */
+  async questionsByIds(ids: string[]): Promise<QuestionRecord[]> {
     if (ids.length === 0) return [];
     const rows = await this.selectQuestions().where('q.id', 'in', ids).execute();
-    const byId = new Map(rows.map((r) => [r.id, r]));
+    const byId = new Map(rows.map((r) => [r.id, toQuestionRecord(r)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  knowledgePointsOf(questionIds: string[]) {
-    if (questionIds.length === 0) return Promise.resolve([]);
-    return this.db
+  async knowledgePointsOf(questionIds: string[]): Promise<QuestionLink[]> {
+    if (questionIds.length === 0) return [];
+    const rows = await this.db
       .selectFrom('question_knowledge_points as qk')
       .innerJoin('knowledge_points as k', 'k.id', 'qk.knowledge_point_id')
       .select(['qk.question_id', 'k.id', 'k.name'])
@@ -131,11 +201,12 @@ export class QuestionsRepository {
       .orderBy('k.sort')
       .orderBy('k.id')
       .execute();
+    return rows.map(toLink);
   }
 
-  chaptersOf(questionIds: string[]) {
-    if (questionIds.length === 0) return Promise.resolve([]);
-    return this.db
+  async chaptersOf(questionIds: string[]): Promise<QuestionLink[]> {
+    if (questionIds.length === 0) return [];
+    const rows = await this.db
       .selectFrom('question_booknodes as qb')
       .innerJoin('booknodes as b', 'b.id', 'qb.booknode_id')
       .innerJoin('textbooks as x', 'x.id', 'b.textbook_id')
@@ -145,14 +216,16 @@ export class QuestionsRepository {
       .orderBy('b.depth')
       .orderBy('b.sort')
       .execute();
+    return rows.map(toLink);
   }
 
-  findType(typeId: string) {
-    return this.db
+  async findType(typeId: string): Promise<{ id: string; subjectId: string; name: string } | undefined> {
+    const row = await this.db
       .selectFrom('question_types')
       .select(['id', 'subject_id', 'name'])
       .where('id', '=', typeId)
       .executeTakeFirst();
+    return row && { id: row.id, subjectId: row.subject_id, name: row.name };
   }
 
   findSubject(subjectId: string) {
@@ -215,7 +288,7 @@ export class QuestionsRepository {
       .insertInto('questions')
       .values({
         id: row.id,
-        ...row.write,
+        ...writeRow(row.write),
         owner: row.owner,
         org_id: row.orgId,
         owner_user_id: row.ownerUserId,
@@ -244,7 +317,7 @@ export class QuestionsRepository {
   ) {
     await this.db
       .updateTable('questions')
-      .set({ ...write, updated_at: now, search_tokens: searchTokens })
+      .set({ ...writeRow(write), updated_at: now, search_tokens: searchTokens })
       .where('id', '=', id)
       .execute();
     await this.setLinks(id, knowledgePointIds, booknodeIds);
@@ -424,7 +497,7 @@ export class QuestionsRepository {
           options: parseOptions(row.options),
           answer: row.answer,
           analysis: row.analysis,
-          knowledgePoints: kps.filter((k) => k.question_id === row.id).map((k) => k.name),
+          knowledgePoints: kps.filter((k) => k.questionId === row.id).map((k) => k.name),
         });
         await this.db
           .updateTable('questions')

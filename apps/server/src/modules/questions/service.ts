@@ -28,12 +28,7 @@ import {
   isOwnPersonal,
 } from './policy.js';
 import { presentQuestions } from './presenter.js';
-import {
-  parseOptions,
-  type QuestionRow,
-  type QuestionWrite,
-  type QuestionsRepository,
-} from './repository.js';
+import type { QuestionRecord, QuestionWrite, QuestionsRepository } from './repository.js';
 import { countBlanks, richTextToPlain, sanitizeRichText } from './rich-content.js';
 import { parseKeyword, questionSearchTokens } from './search-text.js';
 
@@ -94,20 +89,20 @@ export class QuestionsService {
     return new Date(this.clock()).toISOString();
   }
 
-  private async present(row: QuestionRow): Promise<Question> {
+  private async present(row: QuestionRecord): Promise<Question> {
     const [question] = await presentQuestions(this.repo, [row]);
     return question!;
   }
 
   async detail(auth: AuthContext, id: string): Promise<Question> {
     requireSchool(auth);
-    return this.present(assertReadable(await this.repo.findRow(id), auth));
+    return this.present(assertReadable(await this.repo.findQuestion(id), auth));
   }
 
   /** Checks and cleans what a teacher wrote: type of the subject, links of the subject, choice answers. */
   private async prepare(input: Input): Promise<Prepared> {
     const type = await this.repo.findType(input.typeId);
-    if (!type || type.subject_id !== input.subjectId) throw badInput(M.wrongType);
+    if (!type || type.subjectId !== input.subjectId) throw badInput(M.wrongType);
 
     const stem = sanitizeRichText(input.stem);
     if (richTextToPlain(stem) === '' && !stem.includes('<img')) throw badInput(M.emptyStem);
@@ -131,14 +126,14 @@ export class QuestionsService {
     }
     const analysis = sanitizeRichText(input.analysis);
     const write: QuestionWrite = {
-      subject_id: input.subjectId,
-      type_id: input.typeId,
+      subjectId: input.subjectId,
+      typeId: input.typeId,
       difficulty: input.difficulty,
       stem,
-      options: JSON.stringify(options),
+      options,
       answer,
       analysis,
-      blank_count: blankCount,
+      blankCount,
       year: input.year ?? null,
       source: input.source?.trim() || null,
       region: input.region ?? null,
@@ -174,7 +169,7 @@ export class QuestionsService {
         now: this.now(),
       }),
     );
-    return this.present((await this.repo.findRow(id))!);
+    return this.present((await this.repo.findQuestion(id))!);
   }
 
   /**
@@ -219,7 +214,7 @@ export class QuestionsService {
   /** The caller's own question changes in place; any other question they see is copied into theirs. */
   async edit(auth: AuthContext, id: string, input: Input): Promise<Question> {
     const orgId = requireSchool(auth);
-    const row = assertReadable(await this.repo.findRow(id), auth);
+    const row = assertReadable(await this.repo.findQuestion(id), auth);
     const prepared = await this.prepare(input);
     const now = this.now();
     if (isOwnPersonal(row, auth)) {
@@ -233,7 +228,7 @@ export class QuestionsService {
           prepared.searchTokens,
         ),
       );
-      return this.present((await this.repo.findRow(id))!);
+      return this.present((await this.repo.findQuestion(id))!);
     }
     const copyId = newId();
     await this.repo.transaction((repo) =>
@@ -248,19 +243,19 @@ export class QuestionsService {
         now,
       }),
     );
-    return this.present((await this.repo.findRow(copyId))!);
+    return this.present((await this.repo.findQuestion(copyId))!);
   }
 
   /** To the recycle bin: restorable for QUESTION_RECYCLE_DAYS days. */
   async remove(auth: AuthContext, id: string): Promise<void> {
     requireSchool(auth);
-    assertOwnPersonal(await this.repo.findRow(id), auth);
+    assertOwnPersonal(await this.repo.findQuestion(id), auth);
     await this.repo.setDeleted(id, this.now());
   }
 
   async share(auth: AuthContext, id: string): Promise<SchoolQuestion> {
     const orgId = requireSchool(auth);
-    const row = assertOwnPersonal(await this.repo.findRow(id), auth);
+    const row = assertOwnPersonal(await this.repo.findQuestion(id), auth);
     if (await this.repo.findPendingShare(orgId, row.id)) throw new AppError('CONFLICT', M.alreadyPending);
     const [kps, chapters] = await Promise.all([
       this.repo.knowledgePointsOf([row.id]),
@@ -268,14 +263,14 @@ export class QuestionsService {
     ]);
     const copyId = newId();
     const write: QuestionWrite = {
-      subject_id: row.subject_id,
-      type_id: row.type_id,
+      subjectId: row.subjectId,
+      typeId: row.typeId,
       difficulty: row.difficulty,
       stem: row.stem,
       options: row.options,
       answer: row.answer,
       analysis: row.analysis,
-      blank_count: row.blank_count,
+      blankCount: row.blankCount,
       year: row.year,
       source: row.source,
       region: row.region,
@@ -295,30 +290,30 @@ export class QuestionsService {
         booknodeIds: chapters.map((c) => c.id),
         searchTokens: questionSearchTokens({
           stem: row.stem,
-          options: parseOptions(row.options),
+          options: row.options,
           answer: row.answer,
           analysis: row.analysis,
           knowledgePoints: knowledgePoints.map((k) => k.name),
         }),
       }),
     );
-    return (await this.schoolRecords([(await this.repo.findRow(copyId))!]))[0]!;
+    return (await this.schoolRecords([(await this.repo.findQuestion(copyId))!]))[0]!;
   }
 
-  private async schoolRecords(rows: QuestionRow[]): Promise<SchoolQuestion[]> {
+  private async schoolRecords(rows: QuestionRecord[]): Promise<SchoolQuestion[]> {
     const questions = await presentQuestions(this.repo, rows);
     const names = await this.repo.nicknames(
-      rows.flatMap((r) => [r.owner_user_id, r.reviewed_by]).filter((x): x is string => !!x),
+      rows.flatMap((r) => [r.ownerUserId, r.reviewedBy]).filter((x): x is string => !!x),
     );
     const person = (id: string | null) => (id ? { id, nickname: names.get(id) ?? '' } : null);
     return rows.map((r, i) => ({
       question: questions[i]!,
-      reviewStatus: r.review_status as ReviewStatus,
-      sharedBy: person(r.owner_user_id),
-      sharedAt: r.created_at,
-      reviewedBy: person(r.reviewed_by),
-      reviewedAt: r.reviewed_at,
-      reviewNote: r.review_note,
+      reviewStatus: r.reviewStatus as ReviewStatus,
+      sharedBy: person(r.ownerUserId),
+      sharedAt: r.createdAt,
+      reviewedBy: person(r.reviewedBy),
+      reviewedAt: r.reviewedAt,
+      reviewNote: r.reviewNote,
     }));
   }
 
@@ -331,7 +326,7 @@ export class QuestionsService {
       oldestFirst: false,
       page: { offset: (q.page - 1) * q.size, limit: q.size },
     });
-    const records = await this.schoolRecords(await this.repo.rowsByIds(ids));
+    const records = await this.schoolRecords(await this.repo.questionsByIds(ids));
     return { records, total, page: q.page, size: q.size };
   }
 
@@ -347,30 +342,30 @@ export class QuestionsService {
       oldestFirst: q.status === 'pending',
       page: { offset: (q.page - 1) * q.size, limit: q.size },
     });
-    const records = await this.schoolRecords(await this.repo.rowsByIds(ids));
+    const records = await this.schoolRecords(await this.repo.questionsByIds(ids));
     return { records, total, page: q.page, size: q.size };
   }
 
   async review(auth: AuthContext, id: string, body: z.output<typeof ReviewQuestionSchema>) {
     const orgId = assertSchoolAdmin(auth);
-    const row = await this.repo.findRow(id);
-    if (!row || row.owner !== 'school' || row.org_id !== orgId || row.deleted_at) {
+    const row = await this.repo.findQuestion(id);
+    if (!row || row.owner !== 'school' || row.orgId !== orgId || row.deletedAt) {
       throw new AppError('NOT_FOUND', M.notFound);
     }
-    if (row.review_status !== 'pending') throw new AppError('CONFLICT', M.alreadyReviewed);
+    if (row.reviewStatus !== 'pending') throw new AppError('CONFLICT', M.alreadyReviewed);
     await this.repo.setReview(id, {
       status: body.action === 'approve' ? 'approved' : 'rejected',
       by: auth.userId,
       at: this.now(),
       note: body.note?.trim() || null,
     });
-    return (await this.schoolRecords([(await this.repo.findRow(id))!]))[0]!;
+    return (await this.schoolRecords([(await this.repo.findQuestion(id))!]))[0]!;
   }
 
   async withdraw(auth: AuthContext, id: string): Promise<void> {
     const orgId = assertSchoolAdmin(auth);
-    const row = await this.repo.findRow(id);
-    if (!row || row.owner !== 'school' || row.org_id !== orgId || row.deleted_at) {
+    const row = await this.repo.findQuestion(id);
+    if (!row || row.owner !== 'school' || row.orgId !== orgId || row.deletedAt) {
       throw new AppError('NOT_FOUND', M.notFound);
     }
     await this.repo.setDeleted(id, this.now());
@@ -388,25 +383,25 @@ export class QuestionsService {
       subjectId: q.subjectId,
       page: { offset: (q.page - 1) * q.size, limit: q.size },
     });
-    const rows = await this.repo.rowsByIds(ids);
+    const rows = await this.repo.questionsByIds(ids);
     const questions = await presentQuestions(this.repo, rows);
     const records: RecycledQuestion[] = rows.map((r, i) => ({
       question: questions[i]!,
-      deletedAt: r.deleted_at!,
-      purgeAt: new Date(Date.parse(r.deleted_at!) + QUESTION_RECYCLE_DAYS * DAY_MS).toISOString(),
+      deletedAt: r.deletedAt!,
+      purgeAt: new Date(Date.parse(r.deletedAt!) + QUESTION_RECYCLE_DAYS * DAY_MS).toISOString(),
     }));
     return { records, total, page: q.page, size: q.size };
   }
 
   /** The caller's question if it is in their recycle bin (deleted, not expired, not purged). */
-  private inRecycleBin(row: QuestionRow | undefined, auth: AuthContext): row is QuestionRow {
+  private inRecycleBin(row: QuestionRecord | undefined, auth: AuthContext): row is QuestionRecord {
     return (
       !!row &&
       row.owner === 'personal' &&
-      row.owner_user_id === auth.userId &&
-      !!row.deleted_at &&
-      !row.purged_at &&
-      row.deleted_at >= this.recycleSince()
+      row.ownerUserId === auth.userId &&
+      !!row.deletedAt &&
+      !row.purgedAt &&
+      row.deletedAt >= this.recycleSince()
     );
   }
 
@@ -414,7 +409,7 @@ export class QuestionsService {
     requireSchool(auth);
     const results: BulkResult['results'] = [];
     for (const id of [...new Set(ids)]) {
-      const row = await this.repo.findRow(id);
+      const row = await this.repo.findQuestion(id);
       if (!this.inRecycleBin(row, auth)) {
         results.push({ id, ok: false, message: M.notInRecycleBin });
         continue;
@@ -429,7 +424,7 @@ export class QuestionsService {
     requireSchool(auth);
     const results: BulkResult['results'] = [];
     for (const id of [...new Set(ids)]) {
-      const row = await this.repo.findRow(id);
+      const row = await this.repo.findQuestion(id);
       if (!this.inRecycleBin(row, auth)) {
         results.push({ id, ok: false, message: M.notInRecycleBin });
         continue;

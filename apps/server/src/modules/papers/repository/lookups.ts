@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { DialectName } from '../../db/connect.js';
-import { relatedSystemQuestionIds } from '../../db/dialect.js';
-import type { Database } from '../../db/schema.js';
-import { chunks } from '../../seed/catalog.js';
-import { CatalogRepository } from '../catalog/repository.js';
+import { z } from 'zod';
+import type { DialectName } from '../../../db/connect.js';
+import { relatedSystemQuestionIds } from '../../../db/dialect.js';
+import type { Database } from '../../../db/schema.js';
+import { chunks } from '../../../seed/catalog.js';
+import { CatalogRepository } from '../../catalog/repository.js';
 
 // The read-only look-ups composition needs from the catalogue, the bank and the basket (names, questions, the
 // pool smart composition draws from), and the personal copies of questions it inserts. `PapersRepository`
@@ -18,22 +19,61 @@ export interface PoolFilter {
   knowledgePointIds?: string[] | undefined;
 }
 
+/** A personal question composition inserts (an inline edit's copy, or a question imported from Word). */
 export interface NewQuestion {
   id: string;
-  subject_id: string;
-  type_id: string;
-  org_id: string;
-  owner_user_id: string;
+  subjectId: string;
+  typeId: string;
+  orgId: string;
+  ownerUserId: string;
   difficulty: number;
   stem: string;
-  options: string;
+  options: { label: string; content: string }[];
   answer: string;
   analysis: string;
   year: number | null;
   source: string | null;
-  created_at: string;
+  createdAt: string;
   booknodeIds: string[];
   knowledgePointIds: string[];
+}
+
+/** A bank question as a paper shows it, with its type's name. */
+export interface BankQuestion {
+  id: string;
+  subjectId: string;
+  typeId: string;
+  typeName: string;
+  owner: string;
+  orgId: string | null;
+  ownerUserId: string | null;
+  difficulty: number;
+  stem: string;
+  options: { label: string; content: string }[];
+  answer: string;
+  analysis: string;
+  year: number | null;
+  source: string | null;
+  deletedAt: string | null;
+}
+
+/** A basket paper of the caller's: what composing from it needs. */
+export interface BasketPaperRef {
+  id: string;
+  stageId: string;
+  subjectId: string;
+  textbookId: string | null;
+}
+
+const OptionsJson = z.array(z.object({ label: z.string(), content: z.string() }));
+
+/** Stored options (JSON); a list that does not fit the schema reads as none. */
+function parseOptions(json: string): BankQuestion['options'] {
+  try {
+    return OptionsJson.parse(JSON.parse(json));
+  } catch {
+    return [];
+  }
 }
 
 export class PaperLookups {
@@ -49,60 +89,34 @@ export class PaperLookups {
 
   // ───────────── names ─────────────
 
-  findSubject(subjectId: string) {
-    return this.db
-      .selectFrom('subjects as s')
-      .innerJoin('stages as g', 'g.id', 's.stage_id')
-      .select(['s.id', 's.name', 's.stage_id', 'g.name as stage_name'])
-      .where('s.id', '=', subjectId)
-      .executeTakeFirst();
-  }
-
-  subjectsByIds(ids: string[]) {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('subjects as s')
-      .innerJoin('stages as g', 'g.id', 's.stage_id')
-      .select(['s.id', 's.name', 's.stage_id', 'g.name as stage_name'])
-      .where('s.id', 'in', ids)
-      .execute();
-  }
-
   usersByIds(ids: string[]) {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db.selectFrom('users').select(['id', 'nickname']).where('id', 'in', ids).execute();
   }
 
-  typesByIds(ids: string[]) {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db
+  async typesByIds(ids: string[]): Promise<{ id: string; subjectId: string; name: string }[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
       .selectFrom('question_types')
-      .select(['id', 'subject_id', 'name', 'sort'])
+      .select(['id', 'subject_id', 'name'])
       .where('id', 'in', ids)
       .execute();
+    return rows.map((r) => ({ id: r.id, subjectId: r.subject_id, name: r.name }));
   }
 
   /** Booknodes of the textbooks holding `ids`, for expanding chapters to their sections. */
-  booknodesAround(ids: string[]) {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db
+  async booknodesAround(ids: string[]): Promise<{ id: string; parentId: string | null }[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
       .selectFrom('booknodes')
-      .select(['id', 'parent_id', 'textbook_id'])
+      .select(['id', 'parent_id'])
       .where(
         'textbook_id',
         'in',
         this.db.selectFrom('booknodes').select('textbook_id').where('id', 'in', ids),
       )
       .execute();
-  }
-
-  knowledgePoints(subjectId: string) {
-    return this.db
-      .selectFrom('knowledge_points')
-      .select(['id', 'parent_id', 'name'])
-      .where('subject_id', '=', subjectId)
-      .orderBy('sort')
-      .execute();
+    return rows.map((r) => ({ id: r.id, parentId: r.parent_id }));
   }
 
   classesOf(orgId: string, classIds: string[]) {
@@ -118,8 +132,8 @@ export class PaperLookups {
   // ───────────── questions (read; personal copies are inserted) ─────────────
 
   /** Question rows by id, deleted ones included (a paper keeps showing what it holds). */
-  async questionsByIds(ids: string[]) {
-    const out = [];
+  async questionsByIds(ids: string[]): Promise<BankQuestion[]> {
+    const out: BankQuestion[] = [];
     for (const batch of chunks([...new Set(ids)], 300)) {
       out.push(
         ...(await this.db
@@ -143,7 +157,26 @@ export class PaperLookups {
             'q.deleted_at',
           ])
           .where('q.id', 'in', batch)
-          .execute()),
+          .execute()
+          .then((rows) =>
+            rows.map((r) => ({
+              id: r.id,
+              subjectId: r.subject_id,
+              typeId: r.type_id,
+              typeName: r.type_name,
+              owner: r.owner,
+              orgId: r.org_id,
+              ownerUserId: r.owner_user_id,
+              difficulty: r.difficulty,
+              stem: r.stem,
+              options: parseOptions(r.options),
+              answer: r.answer,
+              analysis: r.analysis,
+              year: r.year,
+              source: r.source,
+              deletedAt: r.deleted_at,
+            })),
+          )),
       );
     }
     return out;
@@ -162,8 +195,10 @@ export class PaperLookups {
     return ids.map((id) => ({ id, tokens: byId.get(id) ?? '' }));
   }
 
-  async knowledgePointsOf(questionIds: string[]) {
-    const out = [];
+  async knowledgePointsOf(
+    questionIds: string[],
+  ): Promise<{ questionId: string; id: string; name: string }[]> {
+    const out: { questionId: string; id: string; name: string }[] = [];
     for (const batch of chunks([...new Set(questionIds)], 300)) {
       out.push(
         ...(await this.db
@@ -172,19 +207,22 @@ export class PaperLookups {
           .select(['qk.question_id', 'k.id', 'k.name'])
           .where('qk.question_id', 'in', batch)
           .orderBy('k.sort')
-          .execute()),
+          .execute()
+          .then((rows) => rows.map((r) => ({ questionId: r.question_id, id: r.id, name: r.name })))),
       );
     }
     return out;
   }
 
-  async booknodesOf(questionIds: string[]) {
+  /** The booknode ids the questions are filed under. */
+  async booknodeIdsOf(questionIds: string[]): Promise<string[]> {
     if (questionIds.length === 0) return [];
-    return this.db
+    const rows = await this.db
       .selectFrom('question_booknodes')
-      .select(['question_id', 'booknode_id'])
+      .select(['booknode_id'])
       .where('question_id', 'in', questionIds)
       .execute();
+    return rows.map((r) => r.booknode_id);
   }
 
   private visible(orgId: string, userId: string) {
@@ -265,20 +303,20 @@ export class PaperLookups {
       .insertInto('questions')
       .values({
         id: q.id,
-        subject_id: q.subject_id,
-        type_id: q.type_id,
+        subject_id: q.subjectId,
+        type_id: q.typeId,
         owner: 'personal',
-        org_id: q.org_id,
-        owner_user_id: q.owner_user_id,
+        org_id: q.orgId,
+        owner_user_id: q.ownerUserId,
         difficulty: q.difficulty,
         stem: q.stem,
-        options: q.options,
+        options: JSON.stringify(q.options),
         answer: q.answer,
         analysis: q.analysis,
         year: q.year,
         source: q.source,
-        created_at: q.created_at,
-        updated_at: q.created_at,
+        created_at: q.createdAt,
+        updated_at: q.createdAt,
         deleted_at: null,
       })
       .execute();
@@ -300,25 +338,33 @@ export class PaperLookups {
 
   // ───────────── the basket (read only) ─────────────
 
-  findBasketPaper(orgId: string, userId: string, basketPaperId: string) {
-    return this.db
+  async findBasketPaper(
+    orgId: string,
+    userId: string,
+    basketPaperId: string,
+  ): Promise<BasketPaperRef | undefined> {
+    const row = await this.db
       .selectFrom('basket_papers')
       .select(['id', 'stage_id', 'subject_id', 'textbook_id'])
       .where('id', '=', basketPaperId)
       .where('org_id', '=', orgId)
       .where('user_id', '=', userId)
       .executeTakeFirst();
+    return (
+      row && { id: row.id, stageId: row.stage_id, subjectId: row.subject_id, textbookId: row.textbook_id }
+    );
   }
 
-  /** The basket paper's questions in its type order, then in the order they were added. */
-  basketItems(basketPaperId: string) {
-    return this.db
+  /** The basket paper's question ids in its type order, then in the order they were added. */
+  async basketQuestionIds(basketPaperId: string): Promise<string[]> {
+    const rows = await this.db
       .selectFrom('basket_items as i')
       .innerJoin('basket_sections as b', 'b.id', 'i.section_id')
-      .select(['b.type_id', 'i.question_id'])
+      .select(['i.question_id'])
       .where('i.paper_id', '=', basketPaperId)
       .orderBy('b.sort')
       .orderBy('i.sort')
       .execute();
+    return rows.map((r) => r.question_id);
   }
 }
