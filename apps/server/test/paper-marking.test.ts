@@ -374,6 +374,68 @@ describe.each(DIALECTS)('纸上批阅 on %s', (dialect) => {
     });
   });
 
+  it("does not keep the boxes of a page set aside: they wait for a person, a person's decision stands, a kept duplicate replaces them", async () => {
+    // A page whose only ink is the teacher's ticks raises 空白页, whose fixes offer 忽略此页.
+    const asideOffer = async (studentId: string) =>
+      (await exceptions()).find((e) => e.studentId === studentId && e.actions.includes('ignore'));
+
+    // Ignored: the score its box gave leaves the results and the box waits for a person in 纸上批阅.
+    const first = students[0]!;
+    expect(await answerOf(first.id)).toMatchObject({ score_tenths: 115, score_source: 'paper' });
+    const offer = await asideOffer(first.id);
+    expect(offer).toBeDefined();
+    const ignored = await w.call('POST', `/teacher/recognition/exception/${offer!.id}/resolve`, w.me, {
+      action: 'ignore',
+    });
+    expect(ignored.statusCode).toBe(200);
+    expect(await answerOf(first.id)).toMatchObject({ score_tenths: null });
+    const [aside] = (await paperScores('doubtful')).filter((p) => p.studentId === first.id);
+    expect(aside).toMatchObject({ state: 'doubtful', score: null, reason: 'pageSetAside' });
+    expect(aside!.reasonText).toContain('忽略');
+    expect((await exceptions()).filter((e) => e.studentId === first.id)).toEqual([]);
+    const decided = PaperScoreSchema.parse(
+      data(
+        await w.call('POST', `/teacher/paper-scores/${aside!.id}/resolve`, w.me, {
+          action: 'enterScore',
+          score: 11,
+        }),
+      ),
+    );
+    expect(decided).toMatchObject({ state: 'resolved', score: 11 });
+    expect(await answerOf(first.id)).toMatchObject({ score_tenths: 110, score_source: 'paper' });
+
+    // A box a person decided stands when its page is set aside.
+    const typed = students[2]!;
+    const typedOffer = await asideOffer(typed.id);
+    expect(typedOffer).toBeDefined();
+    await w.call('POST', `/teacher/recognition/exception/${typedOffer!.id}/resolve`, w.me, {
+      action: 'ignore',
+    });
+    expect(await answerOf(typed.id)).toMatchObject({ score_tenths: 50, score_source: 'paper' });
+    expect((await paperScores()).find((p) => p.studentId === typed.id)).toMatchObject({
+      state: 'resolved',
+      score: 5,
+    });
+
+    // The same student's page scanned again and kept in place of the first: its box is what counts.
+    const again = students[1]!;
+    expect(await answerOf(again.id)).toMatchObject({ score_tenths: 70, score_source: 'paper' });
+    const second = await upload(await scanned(1, [9], 'colour'));
+    const [duplicate] = (await exceptions()).filter(
+      (e) => e.pageId === second.id && e.code === 'duplicateSheet',
+    );
+    expect(duplicate).toBeDefined();
+    expect(await answerOf(again.id)).toMatchObject({ score_tenths: 70 });
+    const kept = await w.call('POST', `/teacher/recognition/exception/${duplicate!.id}/resolve`, w.me, {
+      action: 'accept',
+    });
+    expect(kept.statusCode).toBe(200);
+    expect(await answerOf(again.id)).toMatchObject({ score_tenths: 90, score_source: 'paper' });
+    expect((await paperScores()).filter((p) => p.studentId === again.id)).toEqual([
+      expect.objectContaining({ state: 'scored', score: 9, reason: null }),
+    ]);
+  });
+
   it('keeps another school out', async () => {
     const [one] = await paperScores();
     expect((await w.call('GET', `/teacher/homework/${hw.id}/paper-scores`, w.stranger)).statusCode).toBe(404);

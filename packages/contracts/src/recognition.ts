@@ -375,6 +375,7 @@ export const SCORE_DOUBT_REASONS = [
   'notRed',
   'bitonalScan',
   'answerMarkUnclear',
+  'pageSetAside',
 ] as const;
 export const ScoreDoubtReasonSchema = z.enum(SCORE_DOUBT_REASONS);
 export type ScoreDoubtReason = z.infer<typeof ScoreDoubtReasonSchema>;
@@ -387,6 +388,7 @@ export const SCORE_DOUBT_MESSAGES: Readonly<Record<ScoreDoubtReason, string>> = 
   notRed: '打分框内有非红色的笔迹，请人工核对得分',
   bitonalScan: '黑白（1位）扫描可能丢失较浅的红笔痕迹，打分框请用彩色或灰度扫描，或人工核对得分',
   answerMarkUnclear: '打分框未打勾，答题区有红笔批改痕迹但不能确定是“√”还是“×”，请人工核对得分',
+  pageSetAside: '此页已忽略或标为已重新扫描，打分框的得分不再采用，请看图核对得分',
 };
 /** A red √ / × written on the answer when no box was ticked (issue #26's secondary signal, ADR 0065). */
 export const AnswerMarkReadingSchema = z.object({

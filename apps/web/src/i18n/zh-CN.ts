@@ -297,6 +297,10 @@ export const zhCNScan = {
     paperSize: '纸张大小',
     duplex: '双面扫描',
     subjectTeacher: '是否分配给学科老师',
+    colorMode: '色彩模式',
+    colorModes: { color: '彩色', grey: '灰度', lineart: '黑白' },
+    colorModeHint:
+      '纸上批阅（先阅后扫）请用彩色或灰度扫描：彩色最能分清老师的红笔和学生的笔迹，黑白扫描可能丢失较浅的红笔痕迹',
     virtualSheets: '演示扫描仪纸张数',
     virtualSheetsHint: '演示扫描仪每次放入的答题卡张数（1–200）',
     virtualHomework: '演示作业',
@@ -304,7 +308,8 @@ export const zhCNScan = {
     virtualHomeworkOption: (title: string, classes: string) => (classes ? `${title}（${classes}）` : title),
     virtualHomeworkHint: '选择一份已发布的作业：演示扫描仪按它的答题卡，为每名学生填好一张个性化答题卡',
     virtualTeacherMarks: '老师红笔批改（先阅后扫）',
-    virtualTeacherMarksHint: '演示扫描仪的答题卡带有老师用红笔在打分框里勾出的得分；作业开启纸上批阅后，扫描即得主观题成绩',
+    virtualTeacherMarksHint:
+      '演示扫描仪的答题卡带有老师用红笔在打分框里勾出的得分；作业开启纸上批阅后，扫描即得主观题成绩',
     yes: '是',
     no: '否',
     save: '保存',
@@ -318,6 +323,7 @@ export const zhCNScan = {
     paper: '纸张',
     adaptive: '自适应',
     duplex: '双面',
+    colorMode: '色彩',
     subjectTeacher: '分配给学科老师',
     yes: '是',
     no: '否',

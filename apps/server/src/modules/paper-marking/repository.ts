@@ -1,17 +1,17 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { PaperScoreState } from '@zhzy/contracts';
-import type { Database, PaperScoresTable, RecognitionExceptionsTable } from '../../db/schema.js';
+import type { Database, PaperScoresTable } from '../../db/schema.js';
 
-// 纸上批阅's tables (ADR 0065): SQL only. `paper_scores` is this module's; the homework's `paper_marking` flag and the
-// scan exceptions a doubtful box raises (code `scoreDoubtful`) are written here too, so that a box's row and its
-// exception change in the one transaction the service opens with the results spine. Callers scope by school before
-// calling; every method trusts the ids it is given.
+// 纸上批阅's tables (ADR 0065): SQL only. `paper_scores` is this module's; the homework's `paper_marking` flag is
+// written here too. The scan exceptions a doubtful box raises (code `scoreDoubtful`) are raised and resolved through
+// recognition's repository bound to the same transaction (one piece of SQL for every exception); only dropping a box's
+// open exception when it is read again is this module's own. Callers scope by school before calling; every method
+// trusts the ids it is given.
 
 type Db = Kysely<Database>;
 
 export type PaperScoreRow = Selectable<PaperScoresTable>;
 export type NewPaperScore = Insertable<PaperScoresTable>;
-export type NewScoreException = Insertable<RecognitionExceptionsTable>;
 
 /** The exception code a doubtful box raises in the scan exception queue. */
 export const SCORE_DOUBTFUL = 'scoreDoubtful';
@@ -85,14 +85,6 @@ export class PaperMarkingRepository {
     }
   }
 
-  async insertExceptions(rows: readonly NewScoreException[]): Promise<void> {
-    if (rows.length > 0)
-      await this.db
-        .insertInto('recognition_exceptions')
-        .values([...rows])
-        .execute();
-  }
-
   /** Drops open score exceptions (a box read again raises its own anew); resolved ones stay as history. */
   async dropOpenExceptions(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
@@ -101,6 +93,27 @@ export class PaperMarkingRepository {
       .where('id', 'in', [...ids])
       .where('code', '=', SCORE_DOUBTFUL)
       .where('status', '=', 'open')
+      .execute();
+  }
+
+  /** The rows of a page set aside that no person decided: their reading is no longer taken. */
+  undecidedOfPage(pageId: string) {
+    return this.db
+      .selectFrom('paper_scores')
+      .selectAll()
+      .where('page_id', '=', pageId)
+      .where('resolved_by', 'is', null)
+      .where('state', 'in', ['scored', 'doubtful'])
+      .execute();
+  }
+
+  /** A box of a page set aside waits for a person: doubtful, with why. */
+  async setAside(ids: readonly string[], reason: string, at: string): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('paper_scores')
+      .set({ state: 'doubtful', reason, updated_at: at })
+      .where('id', 'in', [...ids])
       .execute();
   }
 
@@ -165,16 +178,6 @@ export class PaperMarkingRepository {
       .updateTable('paper_scores')
       .set({ state, resolved_by: by, updated_at: at })
       .where('id', '=', id)
-      .execute();
-  }
-
-  /** Resolves a box's exception in the scan queue (when it is still open). */
-  async resolveException(id: string, resolution: string, by: string, at: string): Promise<void> {
-    await this.db
-      .updateTable('recognition_exceptions')
-      .set({ status: 'resolved', resolution, resolved_by: by, resolved_at: at })
-      .where('id', '=', id)
-      .where('status', '=', 'open')
       .execute();
   }
 

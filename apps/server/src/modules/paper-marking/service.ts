@@ -25,13 +25,13 @@ import { newId, nowIso } from '../../lib/ids.js';
 import { assertReadable, canEditCard } from '../homework/policy.js';
 import type { CardLayoutResolver } from '../homework/service.js';
 import { homeworkQuestions, parseStoredReading } from '../recognition/reading.js';
+import { RecognitionRepository, type NewException } from '../recognition/repository.js';
 import { ResultsService, type AnswerPatch } from '../results/service.js';
 import type { PageStorage } from '../scan/storage.js';
 import {
   PaperMarkingRepository,
   SCORE_DOUBTFUL,
   type NewPaperScore,
-  type NewScoreException,
   type PaperScoreRow,
 } from './repository.js';
 
@@ -107,9 +107,16 @@ export class PaperMarkingService {
     return nowIso(this.deps.clock);
   }
 
-  /** Runs `fn` with this module's repository and the results spine bound to one transaction. */
-  private inTransaction<T>(fn: (repo: PaperMarkingRepository, results: ResultsService) => Promise<T>) {
-    return this.repo.transaction((repo, trx) => fn(repo, new ResultsService(trx, this.deps.clock)));
+  /**
+   * Runs `fn` with this module's repository, the results spine and recognition's repository (the scan exception
+   * queue) bound to one transaction.
+   */
+  private inTransaction<T>(
+    fn: (repo: PaperMarkingRepository, results: ResultsService, queue: RecognitionRepository) => Promise<T>,
+  ) {
+    return this.repo.transaction((repo, trx) =>
+      fn(repo, new ResultsService(trx, this.deps.clock), new RecognitionRepository(trx)),
+    );
   }
 
   // ───────────── the setting ─────────────
@@ -154,7 +161,7 @@ export class PaperMarkingService {
     if (!page) return new Map();
     const scores = parseStoredReading(page.result).scores ?? [];
     if (scores.length === 0) return new Map();
-    return this.inTransaction(async (repo, results) => {
+    return this.inTransaction(async (repo, results, queue) => {
       const { out, read, cleared, rows, dropped } = await this.readingsOf(
         repo,
         results,
@@ -173,7 +180,7 @@ export class PaperMarkingService {
           reason: PAPER_MARKING_TEXT.reasonCleared,
         });
       await repo.dropOpenExceptions(dropped);
-      const raised: NewScoreException[] = [];
+      const raised: NewException[] = [];
       for (const { row, reading } of rows) {
         if (row.state !== 'doubtful') continue;
         row.exception_id = newId();
@@ -197,10 +204,44 @@ export class PaperMarkingService {
           created_at: row.updated_at,
         });
       }
-      await repo.insertExceptions(raised);
+      await queue.insertExceptions(raised);
       await repo.saveScores(rows.map((r) => r.row));
       return out;
     });
+  }
+
+  /**
+   * A page set aside (忽略此页 / 已重新扫描, or the earlier twin of a duplicate kept in its place): what its boxes read is
+   * no longer taken. A score read from one of its boxes leaves the results (unless a marker or a person wrote another
+   * since) and every box no person decided waits for a person as doubtful (`pageSetAside`) in 纸上批阅 — never kept
+   * silently. A page read again or rescanned replaces these rows with its own reading. Returns the rows set aside.
+   */
+  async pageSetAside(pageId: string): Promise<number> {
+    const rows = await this.repo.undecidedOfPage(pageId);
+    if (rows.length === 0) return 0;
+    const now = this.now();
+    await this.inTransaction(async (repo, results) => {
+      for (const [sheetId, ofSheet] of groupBy(rows, (r) => r.sheet_id)) {
+        const answers = new Map((await results.listAnswers(sheetId)).map((a) => [a.question_id, a]));
+        const cleared = ofSheet
+          .filter((r) => {
+            const a = answers.get(r.question_id);
+            return r.state === 'scored' && a?.score_source === 'paper' && a.score_tenths !== null;
+          })
+          .map((r) => ({ questionId: r.question_id, scoreTenths: null, source: 'paper' as const }));
+        if (cleared.length)
+          await results.writeAnswers(sheetId, cleared, {
+            userId: null,
+            reason: PAPER_MARKING_TEXT.reasonSetAside,
+          });
+      }
+      await repo.setAside(
+        rows.map((r) => r.id),
+        'pageSetAside',
+        now,
+      );
+    });
+    return rows.length;
   }
 
   /** A recognised page applied to a sheet of a homework marked on paper, or null. */
@@ -371,7 +412,7 @@ export class PaperMarkingService {
   /** Writes a person's decision: the score (or its clearing), the box's state and its exception, in one go. */
   private async decide(auth: AuthContext, row: PaperScoreRow, body: ResolvePaperScore): Promise<void> {
     const now = this.now();
-    await this.inTransaction(async (repo, results) => {
+    await this.inTransaction(async (repo, results, queue) => {
       const answer = (await results.listAnswers(row.sheet_id)).find((a) => a.question_id === row.question_id);
       if (!answer) throw new AppError('NOT_FOUND', PAPER_MARKING_MESSAGES.paperScoreNotFound);
       const actor = (reason: string) => ({ userId: auth.userId, reason });
@@ -391,7 +432,7 @@ export class PaperMarkingService {
           actor(PAPER_MARKING_TEXT.reasonOnScreen),
         );
       await repo.setState(row.id, body.action === 'enterScore' ? 'resolved' : 'onScreen', auth.userId, now);
-      if (row.exception_id) await repo.resolveException(row.exception_id, body.action, auth.userId, now);
+      if (row.exception_id) await queue.resolveException(row.exception_id, body.action, auth.userId, now);
     });
   }
 
@@ -438,6 +479,12 @@ export class PaperMarkingService {
     await this.repo.setCropPath(id, file);
     return { bytes, mime: 'image/jpeg' };
   }
+}
+
+function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const t of items) out.set(key(t), [...(out.get(key(t)) ?? []), t]);
+  return out;
 }
 
 /** The crop of a paper score, relative to the host. */

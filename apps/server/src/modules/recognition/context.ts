@@ -61,6 +61,8 @@ export const tenthsToPoints = (t: number | null) => (t === null ? null : t / 10)
  */
 export interface PaperScoresPort {
   afterPage(pageId: string): Promise<unknown>;
+  /** A page set aside (ignored, rescanned, or the twin a duplicate replaced): its boxes' readings are not taken. */
+  pageSetAside(pageId: string): Promise<unknown>;
   /** `enterScore` (with its score) or `markOnScreen` on a score exception the caller checked. */
   resolveException(auth: AuthContext, exceptionId: string, body: ResolveException): Promise<void>;
   /** The box behind each score exception (without its number, which the page's reading gives). */

@@ -212,6 +212,7 @@ async function setPageAside(
       updated_at: now,
     });
     await deps.repo.resolvePageExceptions(page.page_id, action, auth.userId, now);
+    await deps.paperScores?.()?.pageSetAside(page.page_id);
     if (page.sheet_id && page.status === 'done')
       await deps.results.setPagesReceived(page.sheet_id, await deps.repo.pagesOfSheet(page.sheet_id));
   }
@@ -273,6 +274,7 @@ async function keepDuplicate(
   if (twin) {
     await deps.repo.updatePage(twin.page_id, { status: 'ignored', updated_at: now });
     await deps.repo.resolvePageExceptions(twin.page_id, 'ignore', auth.userId, now);
+    await deps.paperScores?.()?.pageSetAside(twin.page_id);
   }
   await deps.repo.resolveException(ex.id, body.action, auth.userId, now);
   await applyWithRetry(deps, scan, page, page.student_id);

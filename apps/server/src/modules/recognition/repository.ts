@@ -150,11 +150,13 @@ export class RecognitionRepository {
     return this.db.selectFrom('recognition_exceptions').selectAll().where('page_id', '=', pageId).execute();
   }
 
+  /** Resolves an exception that is still open (a resolved one keeps who resolved it, when and how). */
   async resolveException(id: string, resolution: string, userId: string | null, at: string): Promise<void> {
     await this.db
       .updateTable('recognition_exceptions')
       .set({ status: 'resolved', resolution, resolved_by: userId, resolved_at: at })
       .where('id', '=', id)
+      .where('status', '=', 'open')
       .execute();
   }
 

@@ -33,6 +33,7 @@ function SettingsSummary({ onEdit }: { onEdit: () => void }) {
     [s.summary.adaptive, yn(setting.adaptive)],
     ...(!setting.adaptive ? ([[s.summary.paper, paperName(setting.paperSize)]] as [string, string][]) : []),
     [s.summary.duplex, yn(setting.duplex)],
+    [s.summary.colorMode, s.dialog.colorModes[setting.colorMode]],
     [s.summary.subjectTeacher, yn(setting.subjectTeacher)],
   ];
   return (

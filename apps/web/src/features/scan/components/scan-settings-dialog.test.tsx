@@ -41,6 +41,12 @@ describe('the scan settings dialog', () => {
     expect(checked('纸张大小')).toBe('A4');
     expect(checked('双面扫描')).toBe('是');
     expect(checked('是否分配给学科老师')).toBe('否');
+    expect(checked('色彩模式')).toBe('彩色');
+    expect(
+      within(group('色彩模式')!)
+        .getAllByRole('radio')
+        .map((r) => r.textContent),
+    ).toEqual(['彩色', '灰度', '黑白']);
     expect(
       within(group('纸张大小')!)
         .getAllByRole('radio')
@@ -82,7 +88,7 @@ describe('the scan settings dialog', () => {
     expect(panel().style.width).toBe('30vw');
   });
 
-  it('saving writes scanner, paper size and the scan-subject flag to the shared state and closes', async () => {
+  it('saving writes scanner, paper size, colour mode and the scan-subject flag to the shared state and closes', async () => {
     const user = userEvent.setup();
     const onClose = renderDialog();
     // A scanner must be chosen when there are any.
@@ -95,6 +101,7 @@ describe('the scan settings dialog', () => {
     await user.click(within(group('纸张大小')!).getByRole('radio', { name: 'B5' }));
     await user.click(within(group('双面扫描')!).getByRole('radio', { name: '否' }));
     await user.click(within(group('是否分配给学科老师')!).getByRole('radio', { name: '是' }));
+    await user.click(within(group('色彩模式')!).getByRole('radio', { name: '灰度' }));
     await user.click(screen.getByRole('button', { name: '保存' }));
 
     expect(onClose).toHaveBeenCalledTimes(1);
@@ -105,10 +112,12 @@ describe('the scan settings dialog', () => {
       adaptive: false,
       duplex: false,
       subjectTeacher: true,
+      colorMode: 'grey',
     });
     expect(JSON.parse(localStorage.getItem('scannerSetting')!)).toMatchObject({
       scannerIndex: 1,
       paperSize: 2,
+      colorMode: 'grey',
     });
   });
 

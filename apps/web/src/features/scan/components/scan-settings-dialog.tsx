@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { PAPER_SIZE_CODES, type PaperSizeName } from '@zhzy/contracts';
+import { ColorModeSchema, PAPER_SIZE_CODES, type PaperSizeName } from '@zhzy/contracts';
 import { BreakpointDialog } from '../../../components/ui/breakpoint-dialog';
 import { Button } from '../../../components/ui/button';
 import { Listbox } from '../../../components/ui/listbox';
@@ -20,6 +20,7 @@ const yesNo: { value: YesNo; label: string }[] = [
 ];
 const toYesNo = (v: boolean): YesNo => (v ? 'yes' : 'no');
 const PAPERS = Object.entries(PAPER_SIZE_CODES) as [PaperSizeName, number][];
+const COLOR_MODE_OPTIONS = ColorModeSchema.options;
 
 /** A visible label above a control that carries the same label for assistive technology. */
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -152,6 +153,16 @@ function SettingsForm({
           options={yesNo}
           onChange={(v) => patch({ duplex: v === 'yes' })}
         />
+      </Row>
+
+      <Row label={s.dialog.colorMode}>
+        <Segmented
+          label={s.dialog.colorMode}
+          value={draft.colorMode}
+          options={COLOR_MODE_OPTIONS.map((m) => ({ value: m, label: s.dialog.colorModes[m] }))}
+          onChange={(v) => patch({ colorMode: COLOR_MODE_OPTIONS.find((m) => m === v) ?? 'color' })}
+        />
+        <p className="text-xs text-slate-500">{s.dialog.colorModeHint}</p>
       </Row>
 
       <Row label={s.dialog.subjectTeacher}>

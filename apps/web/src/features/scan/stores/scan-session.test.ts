@@ -254,7 +254,14 @@ describe('scan preconditions', () => {
     });
     const start = agent.calls.find((c) => c.method === 'POST' && c.path === '/scans')!;
     expect(start.body).toMatchObject({
-      settings: { scannerIndex: 0, paperSize: 2, adaptive: false, duplex: false, subjectTeacher: true },
+      settings: {
+        scannerIndex: 0,
+        paperSize: 2,
+        adaptive: false,
+        duplex: false,
+        subjectTeacher: true,
+        colorMode: 'color',
+      },
       host: { baseUrl: ORIGIN, batchId: 'hb1', uploadToken: expect.stringMatching(/^zus_/) },
       virtual: { sheets: 4 },
     });

@@ -766,6 +766,7 @@ export class ScanSession {
             adaptive: setting.adaptive,
             duplex: setting.duplex,
             subjectTeacher: setting.subjectTeacher,
+            colorMode: setting.colorMode,
           },
           host: { baseUrl: this.deps.origin, batchId: created.batch.id, uploadToken: created.uploadToken },
           ...(virtual ? { virtual } : {}),

@@ -1,5 +1,11 @@
 import { useSyncExternalStore } from 'react';
-import { PAPER_SIZE_CODES, SCAN_DEFAULTS, type ScannerSource } from '@zhzy/contracts';
+import {
+  ColorModeSchema,
+  PAPER_SIZE_CODES,
+  SCAN_DEFAULTS,
+  type ColorMode,
+  type ScannerSource,
+} from '@zhzy/contracts';
 import { createEmitter } from '../../../lib/events';
 import { storage } from '../../../lib/session';
 
@@ -18,6 +24,8 @@ export interface ScannerSetting {
   duplex: boolean;
   /** 是否分配给学科老师. */
   subjectTeacher: boolean;
+  /** 色彩模式: colour (what 先阅后扫 wants: the red pen told from the student's ink), grey or 1-bit. */
+  colorMode: ColorMode;
   /** Sheets in the virtual scanner's feeder (demos). */
   virtualSheets: number;
   /** The homework whose personalised cards the virtual scanner fills (its class, its card); the demo card when null. */
@@ -43,12 +51,14 @@ export const DEFAULT_SCANNER_SETTING: ScannerSetting = {
   adaptive: SCAN_DEFAULTS.adaptive,
   duplex: SCAN_DEFAULTS.duplex,
   subjectTeacher: SCAN_DEFAULTS.subjectTeacher,
+  colorMode: 'color',
   virtualSheets: 10,
   virtualHomeworkId: null,
   virtualTeacherMarks: false,
 };
 
 const paperCodes: readonly number[] = Object.values(PAPER_SIZE_CODES);
+const COLOR_MODES: readonly ColorMode[] = ColorModeSchema.options;
 
 function readSetting(): ScannerSetting {
   const raw = storage.get<Partial<ScannerSetting>>(KEY) as Partial<ScannerSetting>;
@@ -65,6 +75,7 @@ function readSetting(): ScannerSetting {
     adaptive: bool(raw.adaptive, d.adaptive),
     duplex: bool(raw.duplex, d.duplex),
     subjectTeacher: bool(raw.subjectTeacher, d.subjectTeacher),
+    colorMode: COLOR_MODES.includes(raw.colorMode as ColorMode) ? (raw.colorMode as ColorMode) : d.colorMode,
     virtualSheets:
       typeof raw.virtualSheets === 'number' && raw.virtualSheets >= 1 && raw.virtualSheets <= 200
         ? Math.round(raw.virtualSheets)
