@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, MarkItemsTable } from '../../db/schema.js';
 import { marksRequired } from '../results/scoring.js';
 import type { ItemGroupRow, SummaryBlock } from './item-queries.js';
 
@@ -128,16 +128,8 @@ const sameState = (a: StoredItem, b: ItemStateRow & { users: string }) =>
   Number(a.given) === b.given &&
   a.users === b.users;
 
-interface StoredItem {
-  block_id: string;
-  sheet_id: string;
-  class_id: string;
-  done: number;
-  problem: number;
-  state: string;
-  given: number;
-  users: string;
-}
+/** An item as `mark_items` holds it. */
+type StoredItem = Selectable<MarkItemsTable>;
 
 const CHUNK = 200;
 
