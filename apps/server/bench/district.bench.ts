@@ -26,6 +26,7 @@ import type { HomeworkPaper } from '@zhzy/contracts';
 import type { Database } from '../src/db/schema.js';
 import { newId } from '../src/lib/ids.js';
 import { defaultBlockId, markableQuestions } from '../src/modules/marking/service.js';
+import { recountHomework } from '../src/modules/marking/item-counts.js';
 import { ResultsService } from '../src/modules/results/service.js';
 import { TEST_PG_ADMIN_URL } from '../test/helpers/db.js';
 
@@ -632,6 +633,8 @@ async function fill(
     await b.mark_blocks.flush();
     await b.mark_markers.flush();
     add('mark_marks', await fillMarks(client, { ...params, blockIds }));
+    // The task list's counters, as the marking and results transactions keep them (migration 0033, ADR 0071).
+    await recountHomework(db, testIds);
     if ((school + 1) % 10 === 0)
       console.log(
         `  ${school + 1} schools filled, ${counts.sheet_answers?.toLocaleString('en')} answers; load ${loadavg()}`,

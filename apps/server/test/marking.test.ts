@@ -636,8 +636,8 @@ describe.each(DIALECTS)('marking on %s', (dialect) => {
 
   describe('the task list after writes', () => {
     it('follows every write that changes an item, however recently it was counted', async () => {
-      // The task list keeps its counts per block while their versions stand still (ADR 0047): each write below
-      // must move one, or the list would still show what it counted before.
+      // The task list reads counters that each write below must keep in step (ADR 0071), or the list would still
+      // show what was counted before.
       const c5 = w.classesA[4]!;
       const students = classStudents.get(c5.id)!;
       const hw = await publish('任务列表跟随写入', [c5.id]);

@@ -26,6 +26,7 @@ import * as m0029 from './migrations/0029-question-search-upsert.js';
 import * as m0030 from './migrations/0030-school-time-zone.js';
 import * as m0031 from './migrations/0031-mark-rubric-items.js';
 import * as m0032 from './migrations/0032-paper-marking.js';
+import * as m0033 from './migrations/0033-mark-item-counts.js';
 
 // Migrations are listed statically so a bundled or containerised host needs no file-system scan.
 const MIGRATIONS: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0030-school-time-zone': m0030,
   '0031-mark-rubric-items': m0031,
   '0032-paper-marking': m0032,
+  '0033-mark-item-counts': m0033,
 };
 
 class StaticProvider implements MigrationProvider {

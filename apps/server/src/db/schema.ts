@@ -841,6 +841,38 @@ export interface Database {
   mark_claims: MarkClaimsTable;
   mark_crop_hashes: MarkCropHashesTable;
   mark_rubric_items: MarkRubricItemsTable;
+  mark_items: MarkItemsTable;
+  mark_item_counts: MarkItemCountsTable;
+}
+
+/** Where one item (a sheet's answers to a block) stands, as its block's counters hold it (migration 0033, ADR 0071). */
+export interface MarkItemsTable {
+  block_id: string;
+  sheet_id: string;
+  class_id: string;
+  /** Every answer of the item has a score. */
+  done: number;
+  /** An open problem is flagged on it. */
+  problem: number;
+  /** 'open' | 'final' | 'arbitration' */
+  state: string;
+  /** Marks (not arbitrations) given, at most the marks required. */
+  given: number;
+  /** JSON array of the users who gave one of its marks (arbitrations too), sorted. */
+  users: string;
+}
+
+/** Items of a block per class and state (user ''), and per user for the items that user marked (0033). */
+export interface MarkItemCountsTable {
+  block_id: string;
+  class_id: string;
+  /** '' for every item; a user's id for the items they marked. */
+  user_id: string;
+  done: number;
+  problem: number;
+  state: string;
+  given: number;
+  items: number;
 }
 // ───────────── 0011 analysis ─────────────
 

@@ -12,12 +12,10 @@ import { requireSchool } from '../../lib/scope.js';
 import { newId } from '../../lib/ids.js';
 import { arbiterOf, canEditBlocks, isOverseer, marksClass } from './policy.js';
 import { marksRequired, toTenths } from '../results/scoring.js';
-import type { ItemGroupsCache } from './item-groups-cache.js';
+import type { ItemGroupRow } from './repository.js';
 import { MarkingCore, markableQuestions, type BlockCtx, type Homework } from './core.js';
 
 // Marking use case: the task list, a homework's blocks and their assignment (who marks what, mode, threshold).
-
-type ItemGroup = Awaited<ReturnType<ItemGroupsCache['groups']>>[number];
 
 export class MarkingAssignment extends MarkingCore {
   // ───────────── tasks and assignment ─────────────
@@ -52,16 +50,8 @@ export class MarkingAssignment extends MarkingCore {
     }
     const shownIds = ids.filter((id) => (shownOf.get(id)?.length ?? 0) > 0);
     const expectedOf = await this.repo.expectedStudents(shownIds);
-    const groups = await this.itemGroups.groups(
-      this.repo,
-      orgId,
-      [...shownOf.values()].flat().map((ctx) => ({
-        id: ctx.block.id,
-        homeworkId: ctx.hw.id,
-        questionIds: ctx.questionIds,
-        required: marksRequired(ctx.rules.mode),
-        thresholdTenths: ctx.rules.thresholdTenths,
-      })),
+    const groups = await this.repo.countedGroups(
+      [...shownOf.values()].flat().map((ctx) => ctx.block.id),
       auth.userId,
     );
     const groupsOf = new Map<string, typeof groups>();
@@ -95,7 +85,7 @@ export class MarkingAssignment extends MarkingCore {
     auth: AuthContext,
     hw: Homework,
     ctx: BlockCtx,
-    groups: ItemGroup[],
+    groups: ItemGroupRow[],
     expected: number,
   ): MarkTask['blocks'][number] {
     const required = marksRequired(ctx.rules.mode);

@@ -19,7 +19,6 @@ import { nowIso } from '../../lib/ids.js';
 import { cardQuestionOf } from '../homework/card-paper.js';
 import type { ResultsService } from '../results/service.js';
 import type { PageStorage } from '../scan/storage.js';
-import { ItemGroupsCache } from './item-groups-cache.js';
 import {
   arbiterOf,
   assertHomework,
@@ -130,9 +129,6 @@ export class MarkingCore {
     protected readonly pages: PageStorage,
     protected readonly clock: () => number = Date.now,
   ) {}
-
-  /** The task list's item counts, kept per block while their versions stand still (ADR 0047). */
-  protected readonly itemGroups = new ItemGroupsCache();
 
   protected now(): string {
     return nowIso(this.clock);

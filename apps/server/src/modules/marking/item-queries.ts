@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database, MarkMarksTable } from '../../db/schema.js';
-import { bumpKey, readVersions } from '../results/versions.js';
+import { countedGroups, judgedItems, refreshBlockItems } from './item-counts.js';
 
 // The SQL of marking's items: the answers a block marks, the marks given, problems flagged, claims held and crop
 // hashes. `MarkingRepository` (repository.ts) adds homework, people, blocks and rubrics on top of it.
@@ -8,9 +8,6 @@ import { bumpKey, readVersions } from '../results/versions.js';
 export type MarkRow = Selectable<MarkMarksTable>;
 
 type Db = Kysely<Database>;
-
-/** The prefix of a block's items version in `analysis_versions` (ADR 0047). */
-export const ITEMS_KEY = 'marks:';
 
 /** One written answer of a sheet as marking reads it. */
 export interface ItemAnswerRow {
@@ -86,66 +83,10 @@ export class MarkingItemQueries {
    * further apart than the threshold send it to arbitration.
    */
   async itemGroups(blocks: SummaryBlock[], userId: string): Promise<ItemGroupRow[]> {
-    const pairs = blocks.flatMap((b) =>
-      [...new Set(b.questionIds)].map((q) => sql`(${b.homeworkId}, ${b.id}, ${q})`),
-    );
-    if (pairs.length === 0) return [];
-    const rules = blocks.map(
-      (b) =>
-        sql`(${b.id}, CAST(${b.questionIds.length} AS integer), CAST(${b.required} AS integer), CAST(${b.thresholdTenths} AS integer))`,
-    );
-    const blockIds = blocks.map((b) => b.id);
+    const judged = judgedItems(blocks, userId);
+    if (!judged) return [];
     const { rows } = await sql<ItemGroupRow>`
-      WITH qb (homework_id, block_id, question_id) AS (VALUES ${sql.join(pairs)}),
-      rules (block_id, questions, required, threshold) AS (VALUES ${sql.join(rules)}),
-      items AS (
-        SELECT qb.block_id, a.sheet_id, s.class_id, COUNT(*) AS n,
-               MAX(CASE WHEN a.crop_path IS NOT NULL OR a.blank = 1 THEN 1 ELSE 0 END) AS visible,
-               MIN(CASE WHEN a.score_tenths IS NULL THEN 0 ELSE 1 END) AS scored
-        FROM sheet_answers a
-        INNER JOIN qb ON qb.homework_id = a.homework_id AND qb.question_id = a.question_id
-        INNER JOIN sheets s ON s.id = a.sheet_id
-        GROUP BY qb.block_id, a.sheet_id, s.class_id
-      ),
-      ranked AS (
-        SELECT m.block_id, m.sheet_id, m.kind, m.user_id, m.total_tenths,
-               ROW_NUMBER() OVER (
-                 PARTITION BY m.block_id, m.sheet_id, CASE WHEN m.kind = 'arbitration' THEN 1 ELSE 0 END
-                 ORDER BY m.created_at, m.id
-               ) AS rn
-        FROM mark_marks m
-        WHERE m.block_id IN (${sql.join(blockIds)})
-      ),
-      marked AS (
-        SELECT block_id, sheet_id,
-               SUM(CASE WHEN kind = 'arbitration' THEN 0 ELSE 1 END) AS given,
-               SUM(CASE WHEN kind = 'arbitration' THEN 1 ELSE 0 END) AS arbitrations,
-               MAX(CASE WHEN user_id = ${userId} THEN 1 ELSE 0 END) AS mine,
-               MAX(CASE WHEN kind <> 'arbitration' AND rn = 1 THEN total_tenths END) AS first_total,
-               MAX(CASE WHEN kind <> 'arbitration' AND rn = 2 THEN total_tenths END) AS second_total
-        FROM ranked
-        GROUP BY block_id, sheet_id
-      ),
-      judged AS (
-        SELECT i.block_id, i.class_id,
-               CASE WHEN i.n = r.questions AND i.scored = 1 THEN 1 ELSE 0 END AS done,
-               CASE WHEN p.sheet_id IS NULL THEN 0 ELSE 1 END AS problem,
-               CASE
-                 WHEN COALESCE(k.arbitrations, 0) > 0 THEN 'final'
-                 WHEN COALESCE(k.given, 0) < r.required THEN 'open'
-                 WHEN r.required = 1 THEN 'final'
-                 WHEN ABS(k.first_total - k.second_total) > r.threshold THEN 'arbitration'
-                 ELSE 'final'
-               END AS state,
-               CASE WHEN COALESCE(k.given, 0) < r.required THEN COALESCE(k.given, 0) ELSE r.required END AS given,
-               COALESCE(k.mine, 0) AS mine
-        FROM items i
-        INNER JOIN rules r ON r.block_id = i.block_id
-        LEFT JOIN marked k ON k.block_id = i.block_id AND k.sheet_id = i.sheet_id
-        LEFT JOIN mark_problems p
-          ON p.block_id = i.block_id AND p.sheet_id = i.sheet_id AND p.resolved_at IS NULL
-        WHERE i.visible = 1
-      )
+      ${judged}
       SELECT block_id, class_id, done, problem, state, given, mine, COUNT(*) AS items
       FROM judged
       GROUP BY block_id, class_id, done, problem, state, given, mine
@@ -158,6 +99,11 @@ export class MarkingItemQueries {
       mine: Number(r.mine),
       items: Number(r.items),
     }));
+  }
+
+  /** The item groups of some blocks for one user, from the maintained counters (migration 0033, ADR 0071). */
+  countedGroups(blockIds: string[], userId: string): Promise<ItemGroupRow[]> {
+    return countedGroups(this.db, blockIds, userId);
   }
 
   marksOf(blockId: string, sheetIds?: string[]) {
@@ -173,42 +119,27 @@ export class MarkingItemQueries {
   }
 
   async insertMark(row: Insertable<MarkMarksTable>): Promise<void> {
-    await this.db.insertInto('mark_marks').values(row).execute();
-    await this.bumpItems(row.block_id);
+    await this.inTransaction(async (db) => {
+      await db.insertInto('mark_marks').values(row).execute();
+      await refreshBlockItems(db, row.block_id, [row.sheet_id]);
+    });
   }
 
   async updateMark(id: string, set: Partial<MarkRow>): Promise<void> {
-    await this.db.updateTable('mark_marks').set(set).where('id', '=', id).execute();
-    await this.db
-      .insertInto('analysis_versions')
-      .columns(['key', 'version'])
-      .expression((eb) =>
-        eb
-          .selectFrom('mark_marks')
-          .select([
-            sql<string>`CAST(${ITEMS_KEY} AS text) || block_id`.as('key'),
-            sql<number>`1`.as('version'),
-          ])
-          .where('id', '=', id),
-      )
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({ version: sql<number>`analysis_versions.version + 1` }),
-      )
-      .execute();
+    await this.inTransaction(async (db) => {
+      await db.updateTable('mark_marks').set(set).where('id', '=', id).execute();
+      const mark = await db
+        .selectFrom('mark_marks')
+        .select(['block_id', 'sheet_id'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (mark) await refreshBlockItems(db, mark.block_id, [mark.sheet_id]);
+    });
   }
 
-  /**
-   * Moves the items version of a block (key `marks:<block id>` in `analysis_versions`): the task list's cached
-   * counts of the block's items are valid while it and its homework's results version stand still (ADR 0047).
-   * Called after the write it covers, so a reader that sees the old version may only have counted newer data.
-   */
-  protected async bumpItems(blockId: string): Promise<void> {
-    await bumpKey(this.db, `${ITEMS_KEY}${blockId}`);
-  }
-
-  /** Versions by key (`analysis_versions`), 0 for a key never bumped. */
-  versions(keys: string[]): Promise<Map<string, number>> {
-    return readVersions(this.db, keys);
+  /** Runs a write and the item counters it moves in one transaction (the caller's, or a new one). */
+  protected inTransaction(fn: (db: Db) => Promise<void>): Promise<void> {
+    return this.db.isTransaction ? fn(this.db) : this.db.transaction().execute(fn);
   }
 
   async countMarks(blockIds: string[]) {
@@ -256,34 +187,38 @@ export class MarkingItemQueries {
   }
 
   async flagProblem(row: { block_id: string; sheet_id: string; user_id: string; note: string; now: string }) {
-    await this.db
-      .deleteFrom('mark_problems')
-      .where('block_id', '=', row.block_id)
-      .where('sheet_id', '=', row.sheet_id)
-      .execute();
-    await this.db
-      .insertInto('mark_problems')
-      .values({
-        block_id: row.block_id,
-        sheet_id: row.sheet_id,
-        user_id: row.user_id,
-        note: row.note,
-        created_at: row.now,
-        resolved_at: null,
-      })
-      .execute();
-    await this.bumpItems(row.block_id);
+    await this.inTransaction(async (db) => {
+      await db
+        .deleteFrom('mark_problems')
+        .where('block_id', '=', row.block_id)
+        .where('sheet_id', '=', row.sheet_id)
+        .execute();
+      await db
+        .insertInto('mark_problems')
+        .values({
+          block_id: row.block_id,
+          sheet_id: row.sheet_id,
+          user_id: row.user_id,
+          note: row.note,
+          created_at: row.now,
+          resolved_at: null,
+        })
+        .execute();
+      await refreshBlockItems(db, row.block_id, [row.sheet_id]);
+    });
   }
 
   async resolveProblem(blockId: string, sheetId: string, now: string): Promise<void> {
-    const [result] = await this.db
-      .updateTable('mark_problems')
-      .set({ resolved_at: now })
-      .where('block_id', '=', blockId)
-      .where('sheet_id', '=', sheetId)
-      .where('resolved_at', 'is', null)
-      .execute();
-    if (Number(result?.numUpdatedRows ?? 0) > 0) await this.bumpItems(blockId);
+    await this.inTransaction(async (db) => {
+      const [result] = await db
+        .updateTable('mark_problems')
+        .set({ resolved_at: now })
+        .where('block_id', '=', blockId)
+        .where('sheet_id', '=', sheetId)
+        .where('resolved_at', 'is', null)
+        .execute();
+      if (Number(result?.numUpdatedRows ?? 0) > 0) await refreshBlockItems(db, blockId, [sheetId]);
+    });
   }
 
   /** Reservations not yet expired. */

@@ -1,12 +1,12 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, MarkBlocksTable } from '../../db/schema.js';
+import { recountBlocks } from './item-counts.js';
 import { MarkingItemQueries } from './item-queries.js';
 
 // The SQL of marking. Callers scope by school first; row types stay inside the module. The items' SQL (answers,
 // marks, problems, claims, crop hashes) is in `item-queries.ts`, which this repository extends.
 
 export {
-  ITEMS_KEY,
   MarkingItemQueries,
   type ItemAnswerRow,
   type ItemGroupRow,
@@ -229,20 +229,29 @@ export class MarkingRepository extends MarkingItemQueries {
   }
 
   async insertBlock(row: NewBlock): Promise<void> {
-    await this.db.insertInto('mark_blocks').values(row).execute();
-    await this.bumpItems(row.id);
+    await this.inTransaction(async (db) => {
+      await db.insertInto('mark_blocks').values(row).execute();
+      await recountBlocks(db, [row.id]);
+    });
   }
 
   async updateBlock(id: string, set: Partial<BlockRow>): Promise<void> {
-    await this.db.updateTable('mark_blocks').set(set).where('id', '=', id).execute();
+    await this.inTransaction(async (db) => {
+      await db.updateTable('mark_blocks').set(set).where('id', '=', id).execute();
+      // What the items are judged by: their questions, single or double marking, the threshold.
+      if (set.question_ids !== undefined || set.mode !== undefined || set.threshold_tenths !== undefined)
+        await recountBlocks(db, [id]);
+    });
   }
 
   async deleteBlock(id: string): Promise<void> {
-    await this.db.deleteFrom('mark_claims').where('block_id', '=', id).execute();
-    await this.db.deleteFrom('mark_problems').where('block_id', '=', id).execute();
-    await this.db.deleteFrom('mark_markers').where('block_id', '=', id).execute();
-    await this.db.deleteFrom('mark_blocks').where('id', '=', id).execute();
-    await this.bumpItems(id);
+    await this.inTransaction(async (db) => {
+      await db.deleteFrom('mark_claims').where('block_id', '=', id).execute();
+      await db.deleteFrom('mark_problems').where('block_id', '=', id).execute();
+      await db.deleteFrom('mark_markers').where('block_id', '=', id).execute();
+      await db.deleteFrom('mark_blocks').where('id', '=', id).execute();
+      await recountBlocks(db, [id]);
+    });
   }
 
   markersOf(blockIds: string[]) {

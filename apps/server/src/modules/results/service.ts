@@ -5,6 +5,7 @@ import { packAnswers, readPack, type PackLayout, type PackableAnswer, type Packe
 import { ResultsRepository, type AnswerRead, type SheetAnswerRow, type SheetRow } from './repository.js';
 import { sheetTotals } from './scoring.js';
 import { bumpSheetVersion, readVersions } from './versions.js';
+import { refreshSheetItems } from '../marking/item-counts.js';
 
 // The results spine (ADR 0051): a sheet per (homework, student) and an answer per question. This service is the only
 // writer of answers, scores, the change log, packs and results versions — recognition, the teacher's review, marking
@@ -141,6 +142,7 @@ export class ResultsService {
   async openSheet(input: OpenSheet): Promise<SheetRow> {
     const existing = await this.repo.findSheetOf(input.homeworkId, input.studentId);
     if (existing) return existing;
+    if (!this.db.isTransaction) return this.transaction((r) => r.openSheet(input));
     const now = nowIso(this.clock);
     const id = newId();
     await this.repo.insertSheet({
@@ -183,6 +185,7 @@ export class ResultsService {
       })),
     );
     await bumpSheetVersion(this.db, id);
+    await refreshSheetItems(this.db, [id]);
     return (await this.repo.findSheet(id))!;
   }
 
@@ -203,6 +206,8 @@ export class ResultsService {
    */
   async writeAnswers(sheetId: string, patches: readonly AnswerPatch[], actor: ResultsActor): Promise<number> {
     if (patches.length === 0) return 0;
+    // The answers, totals, versions and marking's counters are written together or not at all.
+    if (!this.db.isTransaction) return this.transaction((r) => r.writeAnswers(sheetId, patches, actor));
     const sheet = await this.repo.findSheet(sheetId);
     if (!sheet) throw new Error(`sheet ${sheetId} not found`);
     const current = new Map((await this.repo.listAnswers(sheetId)).map((a) => [a.question_id, a]));
@@ -252,6 +257,8 @@ export class ResultsService {
       updated_at: nowIso(this.clock),
     });
     await bumpSheetVersion(this.db, sheetId);
+    // Marking's counters of the sheet's items (ADR 0071): its answers' crops, blanks and scores decide them.
+    await refreshSheetItems(this.db, [sheetId]);
   }
 
   /**

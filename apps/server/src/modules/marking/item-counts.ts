@@ -1,0 +1,392 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, MarkItemsTable } from '../../db/schema.js';
+import { marksRequired } from '../results/scoring.js';
+import type { ItemGroupRow, SummaryBlock } from './item-queries.js';
+
+// The task list's item counts, maintained (migration 0033, ADR 0071). `mark_items` holds where each item of a block
+// stands (class, done, problem, verdict state, marks given, who marked it); `mark_item_counts` adds them up per
+// (block, class, state) — once for all items (user ''), once per user for the items that user marked. Every write
+// that can move an item calls `refreshItemCounts` for the items it touched, in its own transaction: the item's state
+// is judged again from the tables by the same SQL as the grouped recount (`itemStates`), compared with the stored
+// one, and only the difference is added to the counters. The task list then reads a few rows per block, however
+// many items the block has.
+
+type Db = Kysely<Database>;
+
+/** A block row as the counters judge its items. */
+export interface CountedBlockRow {
+  id: string;
+  homework_id: string;
+  question_ids: string;
+  mode: string;
+  threshold_tenths: number;
+}
+
+/** What judging a block's items needs, from its row (the same rules as the block's context). */
+export function summaryOf(b: CountedBlockRow): SummaryBlock {
+  let questionIds: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(b.question_ids);
+    if (Array.isArray(parsed) && parsed.every((q) => typeof q === 'string')) questionIds = parsed;
+  } catch {
+    // Not JSON: a block without questions has no items.
+  }
+  return {
+    id: b.id,
+    homeworkId: b.homework_id,
+    questionIds,
+    required: marksRequired(b.mode === 'double' ? 'double' : 'single'),
+    thresholdTenths: b.threshold_tenths,
+  };
+}
+
+const BLOCK_COLUMNS = ['id', 'homework_id', 'question_ids', 'mode', 'threshold_tenths'] as const;
+
+/** Runs `fn` in the caller's transaction, or in a new one. */
+function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}
+
+/** The counters of some items after a write to their sheets: every block of the sheets' homework. */
+export async function refreshSheetItems(db: Db, sheetIds: readonly string[]): Promise<void> {
+  if (sheetIds.length === 0) return;
+  await inTransaction(db, async (trx) => {
+    const blocks = await trx
+      .selectFrom('mark_blocks as b')
+      .select(BLOCK_COLUMNS.map((c) => `b.${c}` as const))
+      .where(
+        'b.homework_id',
+        'in',
+        trx
+          .selectFrom('sheets')
+          .select('homework_id')
+          .where('id', 'in', [...sheetIds]),
+      )
+      .execute();
+    await refresh(trx, blocks.map(summaryOf), sheetIds);
+  });
+}
+
+/** The counters of some items of one block after a write to its marks or problems. */
+export async function refreshBlockItems(db: Db, blockId: string, sheetIds: readonly string[]): Promise<void> {
+  if (sheetIds.length === 0) return;
+  await inTransaction(db, async (trx) => {
+    const block = await trx
+      .selectFrom('mark_blocks')
+      .select(BLOCK_COLUMNS)
+      .where('id', '=', blockId)
+      .executeTakeFirst();
+    // A deleted block's items are gone with it (`recountBlocks`).
+    if (block) await refresh(trx, [summaryOf(block)], sheetIds);
+  });
+}
+
+/**
+ * Counts some blocks' items again from scratch: after a block is made, regrouped, switched between single and double
+ * marking or given another threshold, or deleted (then its counters go), and for data written set-based.
+ */
+export async function recountBlocks(db: Db, blockIds: readonly string[]): Promise<void> {
+  if (blockIds.length === 0) return;
+  await inTransaction(db, async (trx) => {
+    const blocks = await trx
+      .selectFrom('mark_blocks')
+      .select(BLOCK_COLUMNS)
+      .where('id', 'in', [...blockIds])
+      .execute();
+    const gone = blockIds.filter((id) => !blocks.some((b) => b.id === id));
+    if (gone.length > 0) {
+      await trx.deleteFrom('mark_item_counts').where('block_id', 'in', gone).execute();
+      await trx.deleteFrom('mark_items').where('block_id', 'in', gone).execute();
+    }
+    await refresh(trx, blocks.map(summaryOf));
+  });
+}
+
+/** Every block of some homework counted again (a district written set-based, the migration's backfill). */
+export async function recountHomework(db: Db, homeworkIds: readonly string[]): Promise<void> {
+  if (homeworkIds.length === 0) return;
+  const blocks = await db
+    .selectFrom('mark_blocks')
+    .select('id')
+    .where('homework_id', 'in', [...homeworkIds])
+    .execute();
+  await recountBlocks(
+    db,
+    blocks.map((b) => b.id),
+  );
+}
+
+/** Counter key: block, class, user ('' = all items), done, problem, state, given. */
+const keyOf = (s: ItemStateRow, user: string) =>
+  JSON.stringify([s.block_id, s.class_id, user, s.done, s.problem, s.state, s.given]);
+
+const sameState = (a: StoredItem, b: ItemStateRow & { users: string }) =>
+  a.class_id === b.class_id &&
+  Number(a.done) === b.done &&
+  Number(a.problem) === b.problem &&
+  a.state === b.state &&
+  Number(a.given) === b.given &&
+  a.users === b.users;
+
+/** An item as `mark_items` holds it. */
+type StoredItem = Selectable<MarkItemsTable>;
+
+const CHUNK = 200;
+
+/** Judges the items of some blocks (on some sheets, or all) again and moves the counters by the difference. */
+async function refresh(trx: Db, blocks: SummaryBlock[], sheetIds?: readonly string[]): Promise<void> {
+  if (blocks.length === 0) return;
+  const blockIds = blocks.map((b) => b.id);
+  // Two writers of the same item take turns: the first one's sheet lock holds the second until it commits, so the
+  // second judges from the first's data and subtracts the state the first stored (a write on both databases; on
+  // SQLite the transaction already holds the database).
+  const lock = trx.updateTable('sheets').set((eb) => ({ id: eb.ref('id') }));
+  if (sheetIds) await lock.where('id', 'in', [...sheetIds]).execute();
+  else await lock.where('homework_id', 'in', [...new Set(blocks.map((b) => b.homeworkId))]).execute();
+
+  const fresh = await itemStates(trx, blocks, sheetIds);
+  let markers = trx
+    .selectFrom('mark_marks')
+    .select(['block_id', 'sheet_id', 'user_id'])
+    .distinct()
+    .where('block_id', 'in', blockIds);
+  if (sheetIds) markers = markers.where('sheet_id', 'in', [...sheetIds]);
+  const usersOf = new Map<string, string[]>();
+  for (const m of await markers.execute()) {
+    const k = `${m.block_id}\u0000${m.sheet_id}`;
+    if (!usersOf.has(k)) usersOf.set(k, []);
+    usersOf.get(k)!.push(m.user_id);
+  }
+  let stored = trx.selectFrom('mark_items').selectAll().where('block_id', 'in', blockIds);
+  if (sheetIds) stored = stored.where('sheet_id', 'in', [...sheetIds]);
+  const old = new Map((await stored.execute()).map((r) => [`${r.block_id}\u0000${r.sheet_id}`, r]));
+
+  const delta = new Map<string, number>();
+  const move = (s: ItemStateRow, users: string[], by: number) => {
+    for (const u of ['', ...users]) delta.set(keyOf(s, u), (delta.get(keyOf(s, u)) ?? 0) + by);
+  };
+  const upserts: StoredItem[] = [];
+  for (const s of fresh) {
+    const k = `${s.block_id}\u0000${s.sheet_id}`;
+    const users = [...new Set(usersOf.get(k) ?? [])].sort();
+    const now = { ...s, users: JSON.stringify(users) };
+    const before = old.get(k);
+    old.delete(k);
+    if (before && sameState(before, now)) continue;
+    if (before) move(storedState(before), JSON.parse(before.users) as string[], -1);
+    move(s, users, 1);
+    upserts.push(now);
+  }
+  // Items that are no longer items (their sheet lost what made it one).
+  for (const before of old.values()) move(storedState(before), JSON.parse(before.users) as string[], -1);
+  for (const gone of chunks([...old.values()], CHUNK))
+    await trx
+      .deleteFrom('mark_items')
+      .where((eb) =>
+        eb.or(gone.map((g) => eb.and([eb('block_id', '=', g.block_id), eb('sheet_id', '=', g.sheet_id)]))),
+      )
+      .execute();
+  for (const rows of chunks(upserts, CHUNK))
+    await trx
+      .insertInto('mark_items')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(['block_id', 'sheet_id']).doUpdateSet((eb) => ({
+          class_id: eb.ref('excluded.class_id'),
+          done: eb.ref('excluded.done'),
+          problem: eb.ref('excluded.problem'),
+          state: eb.ref('excluded.state'),
+          given: eb.ref('excluded.given'),
+          users: eb.ref('excluded.users'),
+        })),
+      )
+      .execute();
+  const changes = [...delta].filter(([, by]) => by !== 0);
+  for (const rows of chunks(changes, CHUNK))
+    await trx
+      .insertInto('mark_item_counts')
+      .values(
+        rows.map(([key, items]) => {
+          const [block_id, class_id, user_id, done, problem, state, given] = JSON.parse(key) as [
+            string,
+            string,
+            string,
+            number,
+            number,
+            string,
+            number,
+          ];
+          return { block_id, class_id, user_id, done, problem, state, given, items };
+        }),
+      )
+      .onConflict((oc) =>
+        oc
+          .columns(['block_id', 'class_id', 'user_id', 'done', 'problem', 'state', 'given'])
+          .doUpdateSet({ items: sql<number>`mark_item_counts.items + excluded.items` }),
+      )
+      .execute();
+  if (changes.length > 0)
+    await trx
+      .deleteFrom('mark_item_counts')
+      .where('block_id', 'in', [...new Set(changes.map(([key]) => (JSON.parse(key) as string[])[0]!))])
+      .where('items', '=', 0)
+      .execute();
+}
+
+const storedState = (r: StoredItem): ItemStateRow => ({
+  block_id: r.block_id,
+  sheet_id: r.sheet_id,
+  class_id: r.class_id,
+  done: Number(r.done),
+  problem: Number(r.problem),
+  state: r.state as ItemStateRow['state'],
+  given: Number(r.given),
+});
+
+function chunks<T>(rows: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/**
+ * The task list's item groups of some blocks for one user, read from the counters: the same rows as the grouped
+ * recount (`MarkingItemQueries.itemGroups`), groups of no items left out.
+ */
+export async function countedGroups(
+  db: Db,
+  blockIds: readonly string[],
+  userId: string,
+): Promise<ItemGroupRow[]> {
+  if (blockIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('mark_item_counts')
+    .select(['block_id', 'class_id', 'user_id', 'done', 'problem', 'state', 'given', 'items'])
+    .where('block_id', 'in', [...blockIds])
+    .where('user_id', 'in', ['', userId])
+    .where('items', '<>', 0)
+    .execute();
+  const mine = new Map<string, number>();
+  const groupKey = (r: (typeof rows)[number]) =>
+    JSON.stringify([r.block_id, r.class_id, Number(r.done), Number(r.problem), r.state, Number(r.given)]);
+  for (const r of rows) if (r.user_id !== '') mine.set(groupKey(r), Number(r.items));
+  const out: ItemGroupRow[] = [];
+  for (const r of rows) {
+    if (r.user_id !== '') continue;
+    const group = {
+      block_id: r.block_id,
+      class_id: r.class_id,
+      done: Number(r.done),
+      problem: Number(r.problem),
+      state: r.state as ItemGroupRow['state'],
+      given: Number(r.given),
+    };
+    const marked = mine.get(groupKey(r)) ?? 0;
+    if (marked > 0) out.push({ ...group, mine: 1, items: marked });
+    if (Number(r.items) - marked > 0) out.push({ ...group, mine: 0, items: Number(r.items) - marked });
+  }
+  return out;
+}
+
+/** Where one item of a block stands (the counters' unit, migration 0033). */
+export interface ItemStateRow {
+  block_id: string;
+  sheet_id: string;
+  class_id: string;
+  done: number;
+  problem: number;
+  state: 'open' | 'final' | 'arbitration';
+  given: number;
+}
+
+/**
+ * `WITH … judged AS (…)`: every item of some blocks (on some sheets, or all) judged by the rules of items(),
+ * verdictOf() and taskFor() — block, sheet, class, done, problem, state, marks given (at most the marks required) and
+ * whether `userId` marked it. The grouped recount and the maintained counters both stand on it. Undefined when the
+ * blocks have no questions.
+ */
+export function judgedItems(blocks: SummaryBlock[], userId: string | null, sheetIds?: readonly string[]) {
+  const pairs = blocks.flatMap((b) =>
+    [...new Set(b.questionIds)].map((q) => sql`(${b.homeworkId}, ${b.id}, ${q})`),
+  );
+  if (pairs.length === 0 || sheetIds?.length === 0) return undefined;
+  const rules = blocks.map(
+    (b) =>
+      sql`(${b.id}, CAST(${b.questionIds.length} AS integer), CAST(${b.required} AS integer), CAST(${b.thresholdTenths} AS integer))`,
+  );
+  const blockIds = blocks.map((b) => b.id);
+  const answersOn = sheetIds ? sql`WHERE a.sheet_id IN (${sql.join([...sheetIds])})` : sql``;
+  const marksOn = sheetIds ? sql`AND m.sheet_id IN (${sql.join([...sheetIds])})` : sql``;
+  return sql`
+      WITH qb (homework_id, block_id, question_id) AS (VALUES ${sql.join(pairs)}),
+      rules (block_id, questions, required, threshold) AS (VALUES ${sql.join(rules)}),
+      items AS (
+        SELECT qb.block_id, a.sheet_id, s.class_id, COUNT(*) AS n,
+               MAX(CASE WHEN a.crop_path IS NOT NULL OR a.blank = 1 THEN 1 ELSE 0 END) AS visible,
+               MIN(CASE WHEN a.score_tenths IS NULL THEN 0 ELSE 1 END) AS scored
+        FROM sheet_answers a
+        INNER JOIN qb ON qb.homework_id = a.homework_id AND qb.question_id = a.question_id
+        INNER JOIN sheets s ON s.id = a.sheet_id
+        ${answersOn}
+        GROUP BY qb.block_id, a.sheet_id, s.class_id
+      ),
+      ranked AS (
+        SELECT m.block_id, m.sheet_id, m.kind, m.user_id, m.total_tenths,
+               ROW_NUMBER() OVER (
+                 PARTITION BY m.block_id, m.sheet_id, CASE WHEN m.kind = 'arbitration' THEN 1 ELSE 0 END
+                 ORDER BY m.created_at, m.id
+               ) AS rn
+        FROM mark_marks m
+        WHERE m.block_id IN (${sql.join(blockIds)}) ${marksOn}
+      ),
+      marked AS (
+        SELECT block_id, sheet_id,
+               SUM(CASE WHEN kind = 'arbitration' THEN 0 ELSE 1 END) AS given,
+               SUM(CASE WHEN kind = 'arbitration' THEN 1 ELSE 0 END) AS arbitrations,
+               MAX(CASE WHEN user_id = ${userId} THEN 1 ELSE 0 END) AS mine,
+               MAX(CASE WHEN kind <> 'arbitration' AND rn = 1 THEN total_tenths END) AS first_total,
+               MAX(CASE WHEN kind <> 'arbitration' AND rn = 2 THEN total_tenths END) AS second_total
+        FROM ranked
+        GROUP BY block_id, sheet_id
+      ),
+      judged AS (
+        SELECT i.block_id, i.sheet_id, i.class_id,
+               CASE WHEN i.n = r.questions AND i.scored = 1 THEN 1 ELSE 0 END AS done,
+               CASE WHEN p.sheet_id IS NULL THEN 0 ELSE 1 END AS problem,
+               CASE
+                 WHEN COALESCE(k.arbitrations, 0) > 0 THEN 'final'
+                 WHEN COALESCE(k.given, 0) < r.required THEN 'open'
+                 WHEN r.required = 1 THEN 'final'
+                 WHEN ABS(k.first_total - k.second_total) > r.threshold THEN 'arbitration'
+                 ELSE 'final'
+               END AS state,
+               CASE WHEN COALESCE(k.given, 0) < r.required THEN COALESCE(k.given, 0) ELSE r.required END AS given,
+               COALESCE(k.mine, 0) AS mine
+        FROM items i
+        INNER JOIN rules r ON r.block_id = i.block_id
+        LEFT JOIN marked k ON k.block_id = i.block_id AND k.sheet_id = i.sheet_id
+        LEFT JOIN mark_problems p
+          ON p.block_id = i.block_id AND p.sheet_id = i.sheet_id AND p.resolved_at IS NULL
+        WHERE i.visible = 1
+      )`;
+}
+
+/** Every item of some blocks (on some sheets, or all) as it stands now: what the counters hold per item. */
+export async function itemStates(
+  db: Db,
+  blocks: SummaryBlock[],
+  sheetIds?: readonly string[],
+): Promise<ItemStateRow[]> {
+  const judged = judgedItems(blocks, null, sheetIds);
+  if (!judged) return [];
+  const { rows } = await sql<ItemStateRow>`
+      ${judged}
+      SELECT block_id, sheet_id, class_id, done, problem, state, given FROM judged
+    `.execute(db);
+  return rows.map((r) => ({
+    ...r,
+    done: Number(r.done),
+    problem: Number(r.problem),
+    given: Number(r.given),
+  }));
+}
