@@ -884,6 +884,36 @@ describe('classifyMarks judging smears, rubbed marks and line-habit sheets again
     const c = classifyMarks({ questions: [optional(S_EMPTY, faintTick)] });
     expect(c.marks[0]).toMatchObject({ status: 'uncertain', chosen: '' });
     expect(classifyMarks({ questions: [optional(S_EMPTY, S_EMPTY)] }).marks[0]!.status).toBe('blank');
+    // A blank printed card at 300 dpi (ADR 0074): "26" prints darker than "27" (0.036 in score), with the same spot
+    // and median — print, not a mark.
+    const blank = classifyMarks({
+      questions: [optional([0.0955, 0.0952, 0.311, 0.0105], [0.0768, 0.0784, 0.3014, 0.0098])],
+    });
+    expect(blank.marks[0]).toMatchObject({ status: 'blank', chosen: '' });
+    expect(blank.problems).toEqual([]);
+  });
+
+  it('reads the untouched ✗ of a blank card as empty: its printed strokes are darker than a ✓ (ADR 0074)', () => {
+    // Measured on the product's A4 card rendered blank and scanned at 200 dpi grey: five true/false questions.
+    const T: Shaped = [0.051, 0.0543, 0.3343, 0.0092];
+    const F: Shaped = [0.0762, 0.0849, 0.4813, 0.01];
+    const tf = (n: number, f: Shaped = F) => ({
+      questionId: `q${n}`,
+      number: String(n),
+      kind: 'truefalse' as const,
+      bubbles: [
+        { option: 'T', ratio: T[0], core: T[1], peak: T[2], mid: T[3] },
+        { option: 'F', ratio: f[0], core: f[1], peak: f[2], mid: f[3] },
+      ],
+    });
+    const blank = classifyMarks({ questions: [1, 2, 3, 4, 5].map((n) => tf(n)) });
+    expect(blank.marks.map((m) => m.status)).toEqual(['blank', 'blank', 'blank', 'blank', 'blank']);
+    expect(blank.problems).toEqual([]);
+    // A pencil dot on one ✗ still stands far above the ✗'s own print: not silently blank.
+    const dotted = classifyMarks({
+      questions: [...[1, 2, 3, 4].map((n) => tf(n)), tf(5, [0.1, 0.1, 0.85, 0.011])],
+    });
+    expect(dotted.marks[4]!.status).not.toBe('blank');
   });
 });
 
