@@ -917,6 +917,43 @@ describe('classifyMarks judging smears, rubbed marks and line-habit sheets again
   });
 });
 
+describe('classifyMarks on 1-bit pages of a blank card and of circled answers (ADR 0074)', () => {
+  it('sends a circle a dithered scan keeps as a ring of black pixels to a person instead of reading it as blank', () => {
+    // Measured on a 150 dpi error-diffused page of the independent model: a student who fills, and circled C on one
+    // question — well above print, its median still paper (a rubbed-out layer dithers into dots that reach it).
+    const empty: Record<string, [number, number, number, number]> = {
+      A: [0.06, 0.0417, 0.3682, 0.0094],
+      B: [0.0781, 0.0506, 0.3624, 0.0099],
+      C: [0.0661, 0.0476, 0.3, 0.0097],
+      D: [0.0689, 0.0476, 0.282, 0.0097],
+    };
+    const fill: [number, number, number, number] = [0.52, 0.55, 0.72, 0.55];
+    const row = (id: string, marks: Record<string, [number, number, number, number]> = {}) => ({
+      questionId: id,
+      number: id.slice(1),
+      kind: 'single' as const,
+      bubbles: [...'ABCD'].map((option) => {
+        const [ratio, core, peak, mid] = marks[option] ?? empty[option]!;
+        return { option, ratio, core, peak, mid };
+      }),
+    });
+    const circle: [number, number, number, number] = [0.1958, 0.1577, 0.3967, 0.0143];
+    const fills = [1, 2, 3, 4, 5].map((n) => row(`q${n}`, { [[...'ABCD'][n % 4]!]: fill }));
+    const c = classifyMarks({ bitonal: true, questions: [...fills, row('q6', { C: circle }), row('q7')] });
+    expect(c.page.calibration).toBeDefined();
+    expect(c.marks.slice(0, 5).every((m) => m.status === 'ok')).toBe(true);
+    expect(c.marks[5]).toMatchObject({ status: 'uncertain', chosen: '' });
+    expect(c.uncertain.find((u) => u.kind === 'question' && u.questionId === 'q6')?.message).toMatch(
+      /^第6题的选项C上只有细线笔迹/,
+    );
+    expect(c.marks[6]).toMatchObject({ status: 'blank', chosen: '' });
+    // A rubbed-out layer as dark dithers into dots that reach its median: still read as what a rubber left.
+    const rubbed: [number, number, number, number] = [0.1958, 0.1577, 0.3967, 0.13];
+    const r = classifyMarks({ bitonal: true, questions: [...fills, row('q6', { C: rubbed })] });
+    expect(r.marks[5]).toMatchObject({ status: 'blank', chosen: '' });
+  });
+});
+
 describe('classifyMarks calibrating a sheet on the student’s own ticks (ADR 0068)', () => {
   /** The student's own pen ticks: a line across the box, its median still paper. */
   const OWN_TICK: Shaped = [0.077 + 0.09, 0.064 + 0.11, 0.335 + 0.2, 0.011 + 0.01];

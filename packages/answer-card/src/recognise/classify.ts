@@ -137,6 +137,8 @@ const SPOT_BITONAL_FAINT = 0.17;
  * specks moves its darkest spot, not its mean).
  */
 const SPECK_DARK = 0.02;
+/** A line on a 1-bit page (ADR 0074): a bubble this far above its label's empty level with its median still paper. */
+const RING_DARK_BITONAL = 0.12;
 /** Weight of the ink share beside the mean darkness: a thin dark stroke (a tick) outscores a faint erasure. */
 const CORE_WEIGHT = 1;
 
@@ -506,6 +508,17 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
     b.dark >= SPECK_DARK;
 
   /**
+   * A circle or a tick on a 1-bit page that its score or the sheet's calibration left empty (ADR 0074): clearly darker
+   * than print, yet its median stays paper — a line's black pixels, not the dots a rubbed-out layer dithers into.
+   */
+  const bitonalRing = (b: Scored) =>
+    raw.bitonal &&
+    b.spot !== null &&
+    b.even !== null &&
+    b.even < LINE_EVEN_BITONAL &&
+    b.dark >= RING_DARK_BITONAL;
+
+  /**
    * A smudge or a shadow rather than a fill (ADR 0061): an even layer as dark round the box as inside it. A student's
    * fill (and what a rubber leaves of one) stays inside the brackets; a hand's graphite or a fold's shadow does not
    * stop at them. Never read as a mark unattended.
@@ -650,7 +663,7 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
       if (
         kind !== 'digit' &&
         states[i] === 'empty' &&
-        (strokeLike(b) || ringed(b) || bitonalLine(b, others) || bitonalSpeck(b))
+        (strokeLike(b) || ringed(b) || bitonalLine(b, others) || bitonalSpeck(b) || bitonalRing(b))
       ) {
         states[i] = 'uncertain';
         lineLike.add(b);
