@@ -954,6 +954,39 @@ describe('classifyMarks on 1-bit pages of a blank card and of circled answers (A
   });
 });
 
+describe('classifyMarks telling a 1-bit page’s broken print from a dot (ADR 0074)', () => {
+  const empty: Record<string, [number, number, number, number]> = {
+    A: [0.1328, 0.0968, 0.3657, 0.0129],
+    B: [0.1328, 0.0968, 0.3657, 0.0129],
+    D: [0.1274, 0.0883, 0.3398, 0.0126],
+  };
+  /** Label C as a 1-bit threshold left it: its print broken into specks on most bubbles, lost on one. */
+  const specks: [number, number, number, number] = [0.14, 0.095, 0.55, 0.0128];
+  const lost: [number, number, number, number] = [0.115, 0.0904, 0.35, 0.0128];
+  const row = (id: string, c: [number, number, number, number]) => ({
+    questionId: id,
+    number: id.slice(1),
+    kind: 'multiple' as const,
+    bubbles: [...'ABCD'].map((option) => {
+      const [ratio, core, peak, mid] = option === 'C' ? c : empty[option]!;
+      return { option, ratio, core, peak, mid };
+    }),
+  });
+  const rows = [lost, specks, specks, specks, specks, specks, specks].map((c, i) => row(`q${i + 1}`, c));
+
+  it('reads untouched bubbles whose printed letter specks alike on the whole page as blank', () => {
+    const c = classifyMarks({ bitonal: true, questions: rows });
+    expect(c.marks.map((m) => m.status)).toEqual(rows.map(() => 'blank'));
+    expect(c.problems).toEqual([]);
+  });
+
+  it('still sends a dot standing out from the same letter’s specks to a person', () => {
+    const c = classifyMarks({ bitonal: true, questions: [...rows, row('q8', [0.145, 0.1, 0.68, 0.0128])] });
+    expect(c.marks[7]).toMatchObject({ status: 'uncertain', chosen: '' });
+    expect(c.marks.slice(0, 7).every((m) => m.status === 'blank')).toBe(true);
+  });
+});
+
 describe('classifyMarks calibrating a sheet on the student’s own ticks (ADR 0068)', () => {
   /** The student's own pen ticks: a line across the box, its median still paper. */
   const OWN_TICK: Shaped = [0.077 + 0.09, 0.064 + 0.11, 0.335 + 0.2, 0.011 + 0.01];

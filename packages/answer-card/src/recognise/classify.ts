@@ -137,6 +137,13 @@ const SPOT_BITONAL_FAINT = 0.17;
  * specks moves its darkest spot, not its mean).
  */
 const SPECK_DARK = 0.02;
+/**
+ * …and whose darkest spot stands this far above its label's typical spot on the same page (ADR 0074): a print a 1-bit
+ * threshold broke into specks does so on most bubbles of its label, so their spots are alike; a dot stands out.
+ */
+const SPECK_OVER_PRINT = 0.1;
+/** A label's typical spot is known from this many of its bubbles on the page. */
+const PRINT_PEAK_MIN = 5;
 /** A line on a 1-bit page (ADR 0074): a bubble this far above its label's empty level with its median still paper. */
 const RING_DARK_BITONAL = 0.12;
 /** Weight of the ink share beside the mean darkness: a thin dark stroke (a tick) outscores a faint erasure. */
@@ -157,12 +164,18 @@ interface Scored extends RawBubble {
   /** The darkest spot and the median above whatever level the page gives (its own or the page's), when measured. */
   pageSpot: number | null;
   pageEven: number | null;
+  /** The darkest spot above its label's typical one on the page (null when the label has too few bubbles). */
+  overPrint: number | null;
 }
 
 /** The measurements an empty level is kept for: mean darkness, ink share, darkest spot, median darkness. */
 type Feature = 'ratio' | 'core' | 'peak' | 'mid' | 'rim';
 /** A label's empty levels; `own` when the page has enough bubbles of the label (or its family) to know them. */
-type Levels = Record<Feature, number> & { own: boolean };
+type Levels = Record<Feature, number> & {
+  own: boolean;
+  /** The label's typical darkest spot on the page (the median of its bubbles'), when it has enough bubbles. */
+  printPeak?: number;
+};
 
 /** Empty levels per printed label from the page itself: each label's lowest bubble, held near its family's lower quartile. */
 export function emptyLevels(
@@ -258,6 +271,14 @@ export function emptyLevels(
               mid: clamp(lowest(v.mid, f.mid), f.mid),
               rim: clamp(lowest(v.rim, f.rim), f.rim),
               own: f.own,
+              ...(v.peak.length >= PRINT_PEAK_MIN
+                ? {
+                    printPeak: quantile(
+                      [...v.peak].sort((a, b) => a - b),
+                      0.5,
+                    ),
+                  }
+                : {}),
             }
           : f;
       cache.set(key, hit);
@@ -326,6 +347,7 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
       rimDark: b.rim === undefined || !e.own ? null : b.rim - e.rim,
       pageSpot: b.peak === undefined ? null : b.peak - e.peak,
       pageEven: b.mid === undefined ? null : b.mid - e.mid,
+      overPrint: b.peak === undefined || e.printPeak === undefined || !e.own ? null : b.peak - e.printPeak,
     };
   };
   const questions = raw.questions.map((q) => ({ ...q, scored: q.bubbles.map((b) => scoreOf(q.kind, b)) }));
@@ -505,7 +527,8 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
     b.even !== null &&
     b.even < LINE_EVEN_BITONAL &&
     b.spot >= SPOT_BITONAL_FAINT &&
-    b.dark >= SPECK_DARK;
+    b.dark >= SPECK_DARK &&
+    (b.overPrint === null || b.overPrint >= SPECK_OVER_PRINT);
 
   /**
    * A circle or a tick on a 1-bit page that its score or the sheet's calibration left empty (ADR 0074): clearly darker
