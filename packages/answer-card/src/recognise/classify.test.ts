@@ -884,6 +884,106 @@ describe('classifyMarks judging smears, rubbed marks and line-habit sheets again
     const c = classifyMarks({ questions: [optional(S_EMPTY, faintTick)] });
     expect(c.marks[0]).toMatchObject({ status: 'uncertain', chosen: '' });
     expect(classifyMarks({ questions: [optional(S_EMPTY, S_EMPTY)] }).marks[0]!.status).toBe('blank');
+    // A blank printed card at 300 dpi (ADR 0074): "26" prints darker than "27" (0.036 in score), with the same spot
+    // and median — print, not a mark.
+    const blank = classifyMarks({
+      questions: [optional([0.0955, 0.0952, 0.311, 0.0105], [0.0768, 0.0784, 0.3014, 0.0098])],
+    });
+    expect(blank.marks[0]).toMatchObject({ status: 'blank', chosen: '' });
+    expect(blank.problems).toEqual([]);
+  });
+
+  it('reads the untouched ✗ of a blank card as empty: its printed strokes are darker than a ✓ (ADR 0074)', () => {
+    // Measured on the product's A4 card rendered blank and scanned at 200 dpi grey: five true/false questions.
+    const T: Shaped = [0.051, 0.0543, 0.3343, 0.0092];
+    const F: Shaped = [0.0762, 0.0849, 0.4813, 0.01];
+    const tf = (n: number, f: Shaped = F) => ({
+      questionId: `q${n}`,
+      number: String(n),
+      kind: 'truefalse' as const,
+      bubbles: [
+        { option: 'T', ratio: T[0], core: T[1], peak: T[2], mid: T[3] },
+        { option: 'F', ratio: f[0], core: f[1], peak: f[2], mid: f[3] },
+      ],
+    });
+    const blank = classifyMarks({ questions: [1, 2, 3, 4, 5].map((n) => tf(n)) });
+    expect(blank.marks.map((m) => m.status)).toEqual(['blank', 'blank', 'blank', 'blank', 'blank']);
+    expect(blank.problems).toEqual([]);
+    // A pencil dot on one ✗ still stands far above the ✗'s own print: not silently blank.
+    const dotted = classifyMarks({
+      questions: [...[1, 2, 3, 4].map((n) => tf(n)), tf(5, [0.1, 0.1, 0.85, 0.011])],
+    });
+    expect(dotted.marks[4]!.status).not.toBe('blank');
+  });
+});
+
+describe('classifyMarks on 1-bit pages of a blank card and of circled answers (ADR 0074)', () => {
+  it('sends a circle a dithered scan keeps as a ring of black pixels to a person instead of reading it as blank', () => {
+    // Measured on a 150 dpi error-diffused page of the independent model: a student who fills, and circled C on one
+    // question — well above print, its median still paper (a rubbed-out layer dithers into dots that reach it).
+    const empty: Record<string, [number, number, number, number]> = {
+      A: [0.06, 0.0417, 0.3682, 0.0094],
+      B: [0.0781, 0.0506, 0.3624, 0.0099],
+      C: [0.0661, 0.0476, 0.3, 0.0097],
+      D: [0.0689, 0.0476, 0.282, 0.0097],
+    };
+    const fill: [number, number, number, number] = [0.52, 0.55, 0.72, 0.55];
+    const row = (id: string, marks: Record<string, [number, number, number, number]> = {}) => ({
+      questionId: id,
+      number: id.slice(1),
+      kind: 'single' as const,
+      bubbles: [...'ABCD'].map((option) => {
+        const [ratio, core, peak, mid] = marks[option] ?? empty[option]!;
+        return { option, ratio, core, peak, mid };
+      }),
+    });
+    const circle: [number, number, number, number] = [0.1958, 0.1577, 0.3967, 0.0143];
+    const fills = [1, 2, 3, 4, 5].map((n) => row(`q${n}`, { [[...'ABCD'][n % 4]!]: fill }));
+    const c = classifyMarks({ bitonal: true, questions: [...fills, row('q6', { C: circle }), row('q7')] });
+    expect(c.page.calibration).toBeDefined();
+    expect(c.marks.slice(0, 5).every((m) => m.status === 'ok')).toBe(true);
+    expect(c.marks[5]).toMatchObject({ status: 'uncertain', chosen: '' });
+    expect(c.uncertain.find((u) => u.kind === 'question' && u.questionId === 'q6')?.message).toMatch(
+      /^第6题的选项C上只有细线笔迹/,
+    );
+    expect(c.marks[6]).toMatchObject({ status: 'blank', chosen: '' });
+    // A rubbed-out layer as dark dithers into dots that reach its median: still read as what a rubber left.
+    const rubbed: [number, number, number, number] = [0.1958, 0.1577, 0.3967, 0.13];
+    const r = classifyMarks({ bitonal: true, questions: [...fills, row('q6', { C: rubbed })] });
+    expect(r.marks[5]).toMatchObject({ status: 'blank', chosen: '' });
+  });
+});
+
+describe('classifyMarks telling a 1-bit page’s broken print from a dot (ADR 0074)', () => {
+  const empty: Record<string, [number, number, number, number]> = {
+    A: [0.1328, 0.0968, 0.3657, 0.0129],
+    B: [0.1328, 0.0968, 0.3657, 0.0129],
+    D: [0.1274, 0.0883, 0.3398, 0.0126],
+  };
+  /** Label C as a 1-bit threshold left it: its print broken into specks on most bubbles, lost on one. */
+  const specks: [number, number, number, number] = [0.14, 0.095, 0.55, 0.0128];
+  const lost: [number, number, number, number] = [0.115, 0.0904, 0.35, 0.0128];
+  const row = (id: string, c: [number, number, number, number]) => ({
+    questionId: id,
+    number: id.slice(1),
+    kind: 'multiple' as const,
+    bubbles: [...'ABCD'].map((option) => {
+      const [ratio, core, peak, mid] = option === 'C' ? c : empty[option]!;
+      return { option, ratio, core, peak, mid };
+    }),
+  });
+  const rows = [lost, specks, specks, specks, specks, specks, specks].map((c, i) => row(`q${i + 1}`, c));
+
+  it('reads untouched bubbles whose printed letter specks alike on the whole page as blank', () => {
+    const c = classifyMarks({ bitonal: true, questions: rows });
+    expect(c.marks.map((m) => m.status)).toEqual(rows.map(() => 'blank'));
+    expect(c.problems).toEqual([]);
+  });
+
+  it('still sends a dot standing out from the same letter’s specks to a person', () => {
+    const c = classifyMarks({ bitonal: true, questions: [...rows, row('q8', [0.145, 0.1, 0.68, 0.0128])] });
+    expect(c.marks[7]).toMatchObject({ status: 'uncertain', chosen: '' });
+    expect(c.marks.slice(0, 7).every((m) => m.status === 'blank')).toBe(true);
   });
 });
 

@@ -57,6 +57,16 @@ function quantile(sorted: readonly number[], p: number): number {
 const LABEL_DRIFT = 0.04;
 /** …nor sink more than this below it. */
 const LABEL_DRIFT_LOW = 0.03;
+/**
+ * …but a label whose bubbles are print may keep its own darkest spot up to this far above its family's (ADR 0074: a
+ * ✗ prints a spot 0.15 darker than a ✓ at 200 dpi; the drift sent every untouched ✗ of a blank page to a person).
+ */
+const GLYPH_SPOT_DRIFT = 0.25;
+/**
+ * …while its bubbles' darkest spots lie within this of each other (a dot or a line on any one of them moves its spot)
+ * and its lightest mean darkness within `LABEL_DRIFT` of its family's.
+ */
+const GLYPH_ALIKE = 0.05;
 /** A smudge (ADR 0061): a bubble at least this far above its label's empty level… */
 const SMUDGE_DARK = 0.1;
 /** …whose band round the box is at least this share as dark: the darkness does not stop at the brackets. */
@@ -102,6 +112,14 @@ const UNCALIBRATED_EVEN = 0.5;
 /** A group without its own empty level: a bubble this far above the page's level is not silently empty (ADR 0067). */
 const NO_LEVEL_FAINT = 0.03;
 /**
+ * …when its darkness is a mark's, not print's: a score of at least this, a darkest spot this far above the page's
+ * level (a line), or a median this far above it (a layer). Two printed question numbers differ by up to 0.04 in score
+ * with the same spot and median (ADR 0074: every blank optional choice went to a person).
+ */
+const NO_LEVEL_MARK = 0.06;
+const NO_LEVEL_SPOT = 0.04;
+const NO_LEVEL_EVEN = 0.01;
+/**
  * A sheet without fills to calibrate on (a student who ticks, circles or marks lightly) is calibrated on the student's
  * own marks (ADR 0068): a bubble left empty whose darkening is not an even layer and scores at least this share of
  * their typical mark is like their marks, only fainter.
@@ -119,6 +137,15 @@ const SPOT_BITONAL_FAINT = 0.17;
  * specks moves its darkest spot, not its mean).
  */
 const SPECK_DARK = 0.02;
+/**
+ * …and whose darkest spot stands this far above its label's typical spot on the same page (ADR 0074): a print a 1-bit
+ * threshold broke into specks does so on most bubbles of its label, so their spots are alike; a dot stands out.
+ */
+const SPECK_OVER_PRINT = 0.1;
+/** A label's typical spot is known from this many of its bubbles on the page. */
+const PRINT_PEAK_MIN = 5;
+/** A line on a 1-bit page (ADR 0074): a bubble this far above its label's empty level with its median still paper. */
+const RING_DARK_BITONAL = 0.12;
 /** Weight of the ink share beside the mean darkness: a thin dark stroke (a tick) outscores a faint erasure. */
 const CORE_WEIGHT = 1;
 
@@ -134,12 +161,21 @@ interface Scored extends RawBubble {
   dark: number;
   /** The band around the box above the label's empty level (null when not measured or no own level). */
   rimDark: number | null;
+  /** The darkest spot and the median above whatever level the page gives (its own or the page's), when measured. */
+  pageSpot: number | null;
+  pageEven: number | null;
+  /** The darkest spot above its label's typical one on the page (null when the label has too few bubbles). */
+  overPrint: number | null;
 }
 
 /** The measurements an empty level is kept for: mean darkness, ink share, darkest spot, median darkness. */
 type Feature = 'ratio' | 'core' | 'peak' | 'mid' | 'rim';
 /** A label's empty levels; `own` when the page has enough bubbles of the label (or its family) to know them. */
-type Levels = Record<Feature, number> & { own: boolean };
+type Levels = Record<Feature, number> & {
+  own: boolean;
+  /** The label's typical darkest spot on the page (the median of its bubbles'), when it has enough bubbles. */
+  printPeak?: number;
+};
 
 /** Empty levels per printed label from the page itself: each label's lowest bubble, held near its family's lower quartile. */
 export function emptyLevels(
@@ -214,15 +250,35 @@ export function emptyLevels(
       const v = byLabel.get(key);
       // The label's lowest bubble is empty unless the student marked every one of them; either way it stays
       // within the small difference printed labels make around the family's level.
+      // A printed glyph's darkest spot is its own (a ✗'s crossing strokes print darker than a ✓ by far more than the
+      // drift): while the label's bubbles are all print alike (their spots close to each other, their mean darkness
+      // near the family's: no dot, line or rubbed layer on any of them), their own spot is the label's level.
+      const print =
+        v &&
+        Math.max(...v.peak) - Math.min(...v.peak) <= GLYPH_ALIKE &&
+        lowest(v.ratio, f.ratio) <= f.ratio + LABEL_DRIFT;
       hit =
         v && v.ratio.length >= 3
           ? {
               ratio: clamp(lowest(v.ratio, f.ratio), f.ratio),
               core: clamp(lowest(v.core, f.core), f.core),
-              peak: clamp(lowest(v.peak, f.peak), f.peak),
+              peak: print
+                ? Math.max(
+                    f.peak - LABEL_DRIFT_LOW,
+                    Math.min(f.peak + GLYPH_SPOT_DRIFT, lowest(v.peak, f.peak)),
+                  )
+                : clamp(lowest(v.peak, f.peak), f.peak),
               mid: clamp(lowest(v.mid, f.mid), f.mid),
               rim: clamp(lowest(v.rim, f.rim), f.rim),
               own: f.own,
+              ...(v.peak.length >= PRINT_PEAK_MIN
+                ? {
+                    printPeak: quantile(
+                      [...v.peak].sort((a, b) => a - b),
+                      0.5,
+                    ),
+                  }
+                : {}),
             }
           : f;
       cache.set(key, hit);
@@ -289,6 +345,9 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
       spot: b.peak === undefined || !e.own ? null : b.peak - e.peak,
       even: b.mid === undefined || !e.own ? null : b.mid - e.mid,
       rimDark: b.rim === undefined || !e.own ? null : b.rim - e.rim,
+      pageSpot: b.peak === undefined ? null : b.peak - e.peak,
+      pageEven: b.mid === undefined ? null : b.mid - e.mid,
+      overPrint: b.peak === undefined || e.printPeak === undefined || !e.own ? null : b.peak - e.printPeak,
     };
   };
   const questions = raw.questions.map((q) => ({ ...q, scored: q.bubbles.map((b) => scoreOf(q.kind, b)) }));
@@ -468,7 +527,19 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
     b.even !== null &&
     b.even < LINE_EVEN_BITONAL &&
     b.spot >= SPOT_BITONAL_FAINT &&
-    b.dark >= SPECK_DARK;
+    b.dark >= SPECK_DARK &&
+    (b.overPrint === null || b.overPrint >= SPECK_OVER_PRINT);
+
+  /**
+   * A circle or a tick on a 1-bit page that its score or the sheet's calibration left empty (ADR 0074): clearly darker
+   * than print, yet its median stays paper — a line's black pixels, not the dots a rubbed-out layer dithers into.
+   */
+  const bitonalRing = (b: Scored) =>
+    raw.bitonal &&
+    b.spot !== null &&
+    b.even !== null &&
+    b.even < LINE_EVEN_BITONAL &&
+    b.dark >= RING_DARK_BITONAL;
 
   /**
    * A smudge or a shadow rather than a fill (ADR 0061): an even layer as dark round the box as inside it. A student's
@@ -600,8 +671,10 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
           kind === 'optional' &&
           states[i] === 'empty' &&
           b.spot === null &&
-          b.peak !== undefined &&
-          b.score >= NO_LEVEL_FAINT
+          b.pageSpot !== null &&
+          b.pageEven !== null &&
+          b.score >= NO_LEVEL_FAINT &&
+          (b.score >= NO_LEVEL_MARK || b.pageSpot >= NO_LEVEL_SPOT || b.pageEven >= NO_LEVEL_EVEN)
         ) {
           states[i] = 'uncertain';
           confidence[i] = 0.4;
@@ -613,7 +686,7 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
       if (
         kind !== 'digit' &&
         states[i] === 'empty' &&
-        (strokeLike(b) || ringed(b) || bitonalLine(b, others) || bitonalSpeck(b))
+        (strokeLike(b) || ringed(b) || bitonalLine(b, others) || bitonalSpeck(b) || bitonalRing(b))
       ) {
         states[i] = 'uncertain';
         lineLike.add(b);
