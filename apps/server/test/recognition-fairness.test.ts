@@ -8,7 +8,7 @@ import { DIALECTS } from './helpers/index.js';
 import { multipartBody, oneBitPng } from './helpers/hostile-files.js';
 import { RECOGNISE_PAGE_JOB } from '../src/modules/recognition/context.js';
 import { LoggedJobQueue, type JobEvent } from './helpers/job-log.js';
-import { idleHealth, machineSlack, underWatch, type HostHealth } from './helpers/host-watch.js';
+import { LOOP_LIMIT_MS, idleHealth, underWatch, type HostHealth } from './helpers/host-watch.js';
 import { data, homeworkWorld, type Headers, type World } from './homework-fixtures.js';
 
 // Issue 21 #4, against a listening host: one school stalled recognition for all. Its 12 KB 1-bit PNGs of
@@ -16,7 +16,8 @@ import { data, homeworkWorld, type Headers, type World } from './homework-fixtur
 // school's page behind all of them (2 s → 53 s). Now the pixel cap (40 M) refuses them from the header, and pages
 // are queued per school in turns: under the bombs the other school's page is recognised within twice its time on the
 // idle host measured around it; behind a backlog it is served next, while the first school's pages wait (the host's
-// own queue order, which a busy machine does not change); and `/health` answers within 200 ms throughout.
+// own queue order, which a busy machine does not change); and the host keeps answering `/health`, its event loop
+// never more than 100 ms of work from a turn (CPU time, which a busy machine does not stretch either).
 
 describe.each(DIALECTS)('recognition shared fairly between schools on %s', (dialect) => {
   let w: World;
@@ -94,17 +95,22 @@ describe.each(DIALECTS)('recognition shared fairly between schools on %s', (dial
   const otherSchoolPage = (batchId: string) => pageTime(w.stranger, batchId);
 
   /**
-   * `/health` answered every probe within 200 ms beyond what the machine alone accounts for (the machine is shared:
-   * this process idle for 3 s right after, and an idle neighbour process during the attack).
+   * The host kept answering: every `/health` probe (from another process, as a browser) answered, and its event loop
+   * never had more than 100 ms of work between two turns, which is what a request arriving then waits for on a quiet
+   * machine. Wall times (printed) also count the machine's other load: seen here at load 44 on 2 cores, an idle
+   * process's own HTTP answers took 270 ms.
    */
   async function expectAnswering(health: HostHealth): Promise<void> {
-    const idle = await idleHealth(baseUrl, 3000);
+    const idle = await idleHealth(baseUrl, 1000);
     figures.push(
-      `  /health idle max ${idle.healthMaxMs.toFixed(0)} ms, event loop idle max ${idle.loopMaxMs.toFixed(0)} ms, ` +
-        `an idle neighbour's event loop during the attack ${health.machineLoopMaxMs.toFixed(0)} ms`,
+      `  most CPU between two event loop turns ${health.loopCpuMaxMs.toFixed(0)} ms (idle ` +
+        `${idle.loopCpuMaxMs.toFixed(0)} ms); /health idle max ${idle.healthMaxMs.toFixed(0)} ms; an idle ` +
+        `neighbour during the attack: event loop ${health.machineLoopMaxMs.toFixed(0)} ms, its own server's answers ` +
+        `${health.machineHealthMaxMs.toFixed(0)} ms`,
     );
     expect(health.failures).toBe(0);
-    expect(health.healthMaxMs).toBeLessThan(200 + machineSlack(idle, health).healthMs);
+    expect(health.probes).toBeGreaterThan(0);
+    expect(health.loopCpuMaxMs).toBeLessThan(LOOP_LIMIT_MS);
   }
 
   it('#4 refuses 10000×9999 1-bit PNGs from the header, and the other school is served as when idle', async () => {
