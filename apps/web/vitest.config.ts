@@ -12,5 +12,8 @@ export default defineConfig({
     setupFiles: ['src/testing/setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 240_000,
+    // A browser test polls for what the page shows until it holds: vitest's default gives up after 1 s, shorter than
+    // a loaded machine takes to render or a host to answer. The poll ends as soon as the outcome holds.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

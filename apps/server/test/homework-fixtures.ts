@@ -9,7 +9,7 @@ import {
 import type { DialectName } from '../src/db/connect.js';
 import { SUBJECT_IDS, typeId } from '../src/seed/catalog.js';
 import { createSchool } from '../src/seed/school.js';
-import { bearer, signIn, startTestApp, type TestApp } from './helpers/index.js';
+import { bearer, signIn, startTestApp, type TestApp, type TestAppOptions } from './helpers/index.js';
 
 // A host with two schools for the homework and card tests: 演示学校 (demo accounts, six classes of 40 in the default
 // school year) and 第二中学 (one class, one teacher), plus questions of known shape in 演示学校's bank.
@@ -70,8 +70,9 @@ export async function homeworkWorld(
   dialect: DialectName,
   clock: () => number = () => Date.parse('2026-11-02T08:00:00.000Z'),
   env?: Record<string, string>,
+  host: Pick<TestAppOptions, 'jobs'> = {},
 ): Promise<World> {
-  const t = await startTestApp({ dialect, clock, ...(env ? { env } : {}) });
+  const t = await startTestApp({ dialect, clock, ...(env ? { env } : {}), ...host });
   const db = t.testDb.db.kysely;
   const other = await createSchool(db, {
     name: '第二中学',
