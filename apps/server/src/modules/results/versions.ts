@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 // Versions (migration 0017, ADR 0021): a counter per key in `analysis_versions` — a homework id counts the writes
-// of its results; other keys (`context:<org>`, `marks:<block>`) count other data a cache depends on. The results
+// of its results; other keys (`context:<org>`) count other data a cache depends on. The results
 // spine moves a homework's version with every write of its sheets; caches read versions here, never the table.
 
 type Db = Kysely<Database>;
