@@ -10,6 +10,7 @@ import { writeSampleSheets } from '../src/modules/marking/sample-scans.js';
 import { ResultsService } from '../src/modules/results/service.js';
 import { PageStorage } from '../src/modules/scan/storage.js';
 import { newId } from '../src/lib/ids.js';
+import { seededRandom } from '../src/seed/data/generated/kit.js';
 import { DIALECTS } from './helpers/index.js';
 import { Q, data, homeworkWorld, type World } from './homework-fixtures.js';
 
@@ -19,18 +20,6 @@ import { Q, data, homeworkWorld, type World } from './homework-fixtures.js';
 // and double marking, given another threshold, made, regrouped and deleted — and after writers racing on the same
 // items, the counters hold what the grouped count of ADR 0031 finds, for every user; the migration's backfill
 // finds the same.
-
-/** A small seeded generator, so a failing sequence can be run again (the seed is in the test's name). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SEED = 20261129;
 
@@ -134,7 +123,7 @@ describe.each(DIALECTS)('marking counters on %s', (dialect) => {
   it(`hold a recount after every step of a random sequence of writes (seed ${SEED})`, async () => {
     const db = w.t.testDb.db.kysely;
     const results = new ResultsService(db);
-    const next = random(SEED);
+    const next = seededRandom(SEED); // the seed is in the test's name, so a failing sequence can be run again
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
     await agrees('scanned');
     expect((await blocks()).length).toBeGreaterThanOrEqual(3);
