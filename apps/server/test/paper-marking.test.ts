@@ -95,10 +95,15 @@ describe.each(DIALECTS)('纸上批阅 on %s', (dialect) => {
       .jpeg({ quality: 88 })
       .toBuffer();
   };
-  const upload = async (bytes: Buffer) => {
+  /** `fields`: form fields sent before the file (a rescan: `seq` of the page it replaces and `replaces`). */
+  const upload = async (bytes: Buffer, fields: Record<string, string> = {}) => {
     seq += 1;
     const boundary = `----zhzy${seq}`;
-    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p-${seq}.jpg"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+    const head =
+      Object.entries(fields)
+        .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+        .join('') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p-${seq}.jpg"\r\nContent-Type: application/octet-stream\r\n\r\n`;
     const res = await w.t.app.inject({
       method: 'POST',
       url: `/teacher/scan/batch/${batchId}/page`,
@@ -433,6 +438,41 @@ describe.each(DIALECTS)('纸上批阅 on %s', (dialect) => {
     expect(await answerOf(again.id)).toMatchObject({ score_tenths: 90, score_source: 'paper' });
     expect((await paperScores()).filter((p) => p.studentId === again.id)).toEqual([
       expect.objectContaining({ state: 'scored', score: 9, reason: null }),
+    ]);
+  });
+
+  it('does not keep the boxes of a page a rescan replaced: an unreadable rescan leaves them to a person, a readable one gives its own score', async () => {
+    // The student whose kept duplicate scored 9 in the test before: that page is the one rescanned now.
+    const student = students[1]!;
+    expect(await answerOf(student.id)).toMatchObject({ score_tenths: 90, score_source: 'paper' });
+    const current = await w.t.testDb.db.kysely
+      .selectFrom('recognition_pages as r')
+      .innerJoin('scan_pages as p', 'p.id', 'r.page_id')
+      .select(['p.id', 'p.seq'])
+      .where('r.homework_id', '=', hw.id)
+      .where('r.student_id', '=', student.id)
+      .where('r.status', '=', 'done')
+      .executeTakeFirstOrThrow();
+
+    // A rescan the recogniser cannot read (a white sheet): the old page's score is no longer the student's.
+    const white = await sharp({ create: { width: 1654, height: 2339, channels: 3, background: '#fff' } })
+      .withMetadata({ density: 200 })
+      .jpeg({ quality: 88 })
+      .toBuffer();
+    const unreadable = await upload(white, { seq: String(current.seq), replaces: 'true' });
+    expect(unreadable.id).not.toBe(current.id);
+    expect(await answerOf(student.id)).toMatchObject({ score_tenths: null });
+    const waiting = (await paperScores('doubtful')).filter((p) => p.studentId === student.id);
+    expect(waiting).toEqual([
+      expect.objectContaining({ state: 'doubtful', score: null, reason: 'pageSetAside' }),
+    ]);
+    expect(waiting[0]!.reasonText).toContain('已重新扫描');
+
+    // Rescanned again, legibly and marked 6: that reading is the box's, one row, in the results.
+    await upload(await scanned(1, [6], 'colour'), { seq: String(current.seq), replaces: 'true' });
+    expect(await answerOf(student.id)).toMatchObject({ score_tenths: 60, score_source: 'paper' });
+    expect((await paperScores()).filter((p) => p.studentId === student.id)).toEqual([
+      expect.objectContaining({ state: 'scored', score: 6, reason: null }),
     ]);
   });
 

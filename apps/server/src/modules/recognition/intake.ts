@@ -44,6 +44,8 @@ export async function pageStored(
     if (old && old.status !== 'rescanned') {
       await deps.repo.updatePage(old.page_id, { status: 'rescanned', updated_at: now });
       await deps.repo.resolvePageExceptions(old.page_id, 'rescanned', page.createdBy, now);
+      // Its score boxes' scores leave the results until the rescan is read (纸上批阅, ADR 0065).
+      await deps.paperScores?.()?.pageSetAside(old.page_id);
       if (old.sheet_id && old.status === 'done')
         await deps.results.setPagesReceived(old.sheet_id, await deps.repo.pagesOfSheet(old.sheet_id));
     }
