@@ -3,7 +3,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@zhzy/contracts';
 import { AppError } from '../errors.js';
-import { residentBytes } from '../process-memory.js';
+import { cpuMilliseconds, residentBytes } from '../process-memory.js';
 import { ZipGuardError } from '../zip-guard.js';
 import { XlsxError } from '../../modules/school/xlsx.js';
 import type { JobArgs, JobName, JobResult } from './jobs.js';
@@ -12,7 +12,9 @@ import type { JobArgs, JobName, JobResult } from './jobs.js';
 // child processes, never on the host's event loop: a hostile document costs a child its time and memory, and the
 // host keeps answering. Processes, not worker threads: a thread's resourceLimits cap only the V8 heap, while jszip,
 // zlib and sharp allocate outside it. Each child starts with --max-old-space-size; the host also watches its
-// resident memory (/proc) and kills it past a limit, and kills it when a job outlives its time limit. ADR 0041.
+// resident memory and CPU time (/proc) and kills it past a limit: a job's time limit is CPU time, so a busy machine
+// (the children run niced, below the host) does not stop a document that only waited for the CPU; a wall-clock
+// limit (`wallFactor` times as long) stops a job that waits forever. ADR 0041.
 
 /** Limits of one sandbox. */
 export interface SandboxOptions {
@@ -22,10 +24,17 @@ export interface SandboxOptions {
   heapMb?: number;
   /** Resident memory of a child past which it is killed, MB. */
   rssMb?: number;
-  /** A job running longer than this kills its child, ms (a job may ask for less or more). */
+  /**
+   * A job using more CPU time than this kills its child, ms (a job may ask for less or more); where the CPU time
+   * cannot be read (no /proc), wall-clock time.
+   */
   timeoutMs?: number;
+  /** A job is stopped after this many times its time limit in wall-clock time, whatever CPU it used. */
+  wallFactor?: number;
   /** An idle child exits after this long, ms. */
   idleMs?: number;
+  /** The children's niceness (default 10: below the host). */
+  nice?: number;
   /** The child's script (tests give a stand-in). */
   script?: string;
 }
@@ -93,6 +102,12 @@ interface Child {
 /** The niceness of the sandbox children: below the host, so a conversion never delays a request. */
 const SANDBOX_NICE = 10;
 
+/** The default `wallFactor`: 30 s of CPU time, 2 minutes on the clock. */
+export const WALL_FACTOR = 4;
+
+/** How often a running child's memory and CPU time are read, ms. */
+const WATCH_MS = 100;
+
 const DEFAULT_SCRIPT = fileURLToPath(new URL('./child.ts', import.meta.url));
 
 /** Child processes that convert documents with a memory limit and a time limit. */
@@ -101,7 +116,9 @@ export class DocumentSandbox {
   private readonly heapMb: number;
   private readonly rssBytes: number;
   private readonly timeoutMs: number;
+  private readonly wallFactor: number;
   private readonly idleMs: number;
+  private readonly nice: number;
   private readonly script: string;
   private readonly children: Child[] = [];
   private readonly queue: Task[] = [];
@@ -117,7 +134,9 @@ export class DocumentSandbox {
     this.heapMb = options.heapMb ?? 256;
     this.rssBytes = (options.rssMb ?? 768) * 1024 * 1024;
     this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.wallFactor = options.wallFactor ?? WALL_FACTOR;
     this.idleMs = options.idleMs ?? 30_000;
+    this.nice = options.nice ?? SANDBOX_NICE;
     this.script = options.script ?? DEFAULT_SCRIPT;
   }
 
@@ -169,7 +188,7 @@ export class DocumentSandbox {
     // Conversions are background work: the kernel gives the host's event loop the CPU first (issue 21).
     if (process_.pid !== undefined) {
       try {
-        os.setPriority(process_.pid, SANDBOX_NICE);
+        if (this.nice !== 0) os.setPriority(process_.pid, this.nice);
       } catch {
         // Not permitted here: the child runs at the host's priority.
       }
@@ -244,15 +263,22 @@ export class DocumentSandbox {
       c.process.ref();
       c.process.channel?.ref();
       c.task = task;
-      c.timer = setTimeout(() => void this.kill(c, 'timeout'), task.timeoutMs);
       const pid = c.process.pid;
+      // The child's CPU time so far (its start-up and earlier jobs) is not this job's.
+      const cpuAtStart = pid ? cpuMilliseconds(pid) : null;
+      const wallMs = cpuAtStart === null ? task.timeoutMs : task.timeoutMs * this.wallFactor;
+      c.timer = setTimeout(() => void this.kill(c, 'timeout'), wallMs);
       if (pid)
         c.watch = setInterval(() => {
+          if (cpuAtStart !== null && c.task === task && !c.stopped) {
+            const used = cpuMilliseconds(pid);
+            if (used !== null && used - cpuAtStart > task.timeoutMs) void this.kill(c, 'timeout');
+          }
           void residentBytes(pid).then((rss) => {
             this.peakRss = Math.max(this.peakRss, rss);
             if (rss > this.rssBytes && c.task === task) void this.kill(c, 'memory');
           });
-        }, 100);
+        }, WATCH_MS);
       c.process.send({ id: task.id, job: task.job, args: task.args } satisfies ToChild);
     }
     // Children without work wait a while for the next job, then go; they never hold the host open.
