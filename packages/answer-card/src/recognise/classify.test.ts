@@ -201,6 +201,19 @@ function shaped(id: string, kind: 'single' | 'multiple' | 'truefalse', marks: Re
   };
 }
 
+/** A card's optional choice between questions 26 and 27: one bubble per question number. */
+function optionalChoice(q26: Shaped, q27: Shaped, number: string) {
+  return {
+    questionId: 'g26',
+    number,
+    kind: 'optional' as const,
+    bubbles: [
+      { option: 'q26', ratio: q26[0], core: q26[1], peak: q26[2], mid: q26[3] },
+      { option: 'q27', ratio: q27[0], core: q27[1], peak: q27[2], mid: q27[3] },
+    ],
+  };
+}
+
 function shapedPage(extra: RawMarks['questions'], bitonal = false): RawMarks {
   return {
     ...(bitonal ? { bitonal: true } : {}),
@@ -871,15 +884,7 @@ describe('classifyMarks judging smears, rubbed marks and line-habit sheets again
   });
 
   it('does not leave a faint darkening silently blank on an optional choice, which has no empty level of its own', () => {
-    const optional = (q26: Shaped, q27: Shaped) => ({
-      questionId: 'g26',
-      number: '26',
-      kind: 'optional' as const,
-      bubbles: [
-        { option: 'q26', ratio: q26[0], core: q26[1], peak: q26[2], mid: q26[3] },
-        { option: 'q27', ratio: q27[0], core: q27[1], peak: q27[2], mid: q27[3] },
-      ],
-    });
+    const optional = (q26: Shaped, q27: Shaped) => optionalChoice(q26, q27, '26');
     const faintTick: Shaped = [0.077 + 0.03, 0.064 + 0.01, 0.335 + 0.08, 0.011];
     const c = classifyMarks({ questions: [optional(S_EMPTY, faintTick)] });
     expect(c.marks[0]).toMatchObject({ status: 'uncertain', chosen: '' });
@@ -1083,15 +1088,7 @@ describe('classifyMarks judging an even layer against a steady hand’s own fill
 });
 
 describe('classifyMarks on an optional choice whose both bubbles are dark (ADR 0076)', () => {
-  const optional = (q26: Shaped, q27: Shaped) => ({
-    questionId: 'g26',
-    number: '26/27',
-    kind: 'optional' as const,
-    bubbles: [
-      { option: 'q26', ratio: q26[0], core: q26[1], peak: q26[2], mid: q26[3] },
-      { option: 'q27', ratio: q27[0], core: q27[1], peak: q27[2], mid: q27[3] },
-    ],
-  });
+  const optional = (q26: Shaped, q27: Shaped) => optionalChoice(q26, q27, '26/27');
 
   it('does not read a rubbed-out number beside a chosen one as blank when no empty bubble shows the level', () => {
     // Measured on the tuning pages (300 dpi grey, a light hand): a rubbed-out "26" beside a filled "27", alike.
