@@ -1097,7 +1097,7 @@ describe('classifyMarks on an optional choice whose both bubbles are dark (ADR 0
     });
     expect(c.marks[0]).toMatchObject({ status: 'uncertain', chosen: '' });
     expect(c.uncertain[0]?.message).toBe(
-      '第26/27题的所选题号都有较深的痕迹，没有空白的可以比较，无法确定选了哪一题、还是擦掉了，请人工核对',
+      '第26/27题的各个题号都有较深的痕迹，没有空白的可以比较，无法确定选做了哪一题、还是都擦掉了，请人工核对',
     );
     // Untouched numbers under a fold's shadow (0.22, the darkest on the tuning pages) stay blank.
     const shadow = classifyMarks({

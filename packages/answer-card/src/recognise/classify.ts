@@ -147,12 +147,12 @@ const PRINT_PEAK_MIN = 5;
 /** A line on a 1-bit page (ADR 0074): a bubble this far above its label's empty level with its median still paper. */
 const RING_DARK_BITONAL = 0.12;
 /**
- * A sheet whose student fills steadily (ADR 0076): at least this many clear fills, the lightest of those like the rest
- * at least this share of their typical one…
+ * A sheet whose student fills steadily (ADR 0076): at least this many clear fills like the rest, the second lightest of
+ * them and of every even mark standing alone on its question at least this share of their typical fill…
  */
 const STEADY_FILLS = 6;
 const STEADY_HAND = 0.75;
-/** …reads an even layer under this share of that lightest fill as neither a fill nor a residue: a person looks. */
+/** …reads an even layer under this share of that second lightest fill as neither a fill nor a residue: a person looks. */
 const UNDER_FILLS = 0.8;
 /**
  * A group without its own empty level (a card's optional choice) whose every bubble is darker than printed numbers
@@ -435,13 +435,13 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
   // The student's lighter fills, when the sheet holds enough of them and the hand is steady (ADR 0076): an even
   // layer well under them is not one of their fills. (The second lightest, of the fills and of every even mark
   // standing alone: the lightest one may itself be the half-rubbed mark to judge.)
-  const lightestFill = likeTheRest[1] ?? 0;
+  const lighterFill = likeTheRest[1] ?? 0;
   const secondLone = [...lone].sort((a, b) => a - b)[1] ?? Infinity;
   const fillFloor =
     calibration &&
     likeTheRest.length >= STEADY_FILLS &&
-    Math.min(lightestFill, secondLone) >= STEADY_HAND * typicalFill
-      ? UNDER_FILLS * lightestFill
+    Math.min(lighterFill, secondLone) >= STEADY_HAND * typicalFill
+      ? UNDER_FILLS * lighterFill
       : 0;
   const fillLevel = winners.length >= 3 ? median(winners) : null;
   /** A sheet without calibration whose student marks mostly in lines, not fills, or a 1-bit sheet, where a ring and a fill dither alike (ADR 0067). */
@@ -513,8 +513,8 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
   const smudges = new Set<Scored>();
   const calibrated = (b: Scored, cal: { low: number; typical: number }): BubbleState => {
     // (Never below half the light floor on the score: the absolute least a mark read without its shape shows.)
-    const stroke = b.spot! - b.dark;
     if (b.dark >= t.markShare * cal.low && b.score >= t.lightFloor / 2) return 'filled';
+    const stroke = b.spot! - b.dark;
     if (stroke >= strokeShape || spotOf(b) === 'mark') return 'filled';
     // A rubber leaves a layer: its median as dark as its mean (on grey pages, where the median survives); a faint
     // tick or circle darkens its mean, not its median.
@@ -835,7 +835,7 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
         questionId: q.questionId,
         reason: 'uncertain',
         message: dark
-          ? `第${q.number}题的所选题号都有较深的痕迹，没有空白的可以比较，无法确定选了哪一题、还是擦掉了，请人工核对`
+          ? `第${q.number}题的各个题号都有较深的痕迹，没有空白的可以比较，无法确定选做了哪一题、还是都擦掉了，请人工核对`
           : between.length
             ? `第${q.number}题的${between.map((b) => optionName(q.kind, b.option)).join('、')}涂得比该生其他答案浅、又比擦掉的痕迹深，无法确定是作答还是没擦干净，请人工核对`
             : alone.length
