@@ -201,6 +201,19 @@ function shaped(id: string, kind: 'single' | 'multiple' | 'truefalse', marks: Re
   };
 }
 
+/** A card's optional choice between questions 26 and 27: one bubble per question number. */
+function optionalChoice(q26: Shaped, q27: Shaped, number: string) {
+  return {
+    questionId: 'g26',
+    number,
+    kind: 'optional' as const,
+    bubbles: [
+      { option: 'q26', ratio: q26[0], core: q26[1], peak: q26[2], mid: q26[3] },
+      { option: 'q27', ratio: q27[0], core: q27[1], peak: q27[2], mid: q27[3] },
+    ],
+  };
+}
+
 function shapedPage(extra: RawMarks['questions'], bitonal = false): RawMarks {
   return {
     ...(bitonal ? { bitonal: true } : {}),
@@ -871,15 +884,7 @@ describe('classifyMarks judging smears, rubbed marks and line-habit sheets again
   });
 
   it('does not leave a faint darkening silently blank on an optional choice, which has no empty level of its own', () => {
-    const optional = (q26: Shaped, q27: Shaped) => ({
-      questionId: 'g26',
-      number: '26',
-      kind: 'optional' as const,
-      bubbles: [
-        { option: 'q26', ratio: q26[0], core: q26[1], peak: q26[2], mid: q26[3] },
-        { option: 'q27', ratio: q27[0], core: q27[1], peak: q27[2], mid: q27[3] },
-      ],
-    });
+    const optional = (q26: Shaped, q27: Shaped) => optionalChoice(q26, q27, '26');
     const faintTick: Shaped = [0.077 + 0.03, 0.064 + 0.01, 0.335 + 0.08, 0.011];
     const c = classifyMarks({ questions: [optional(S_EMPTY, faintTick)] });
     expect(c.marks[0]).toMatchObject({ status: 'uncertain', chosen: '' });
@@ -1038,5 +1043,66 @@ describe('classifyMarks calibrating a sheet on the student’s own ticks (ADR 00
     expect(c.marks[3]!.bubbles[2]!.score).toBeLessThan(c.page.emptyCut);
     expect(c.marks[3]).toMatchObject({ status: 'uncertain', chosen: '' });
     expect(c.marks.slice(0, 3).every((m) => m.status === 'blank')).toBe(true);
+  });
+});
+
+describe('classifyMarks judging an even layer against a steady hand’s own fills (ADR 0076)', () => {
+  /** A half-rubbed mark on the tuning pages (300 dpi grey): an even layer about 0.6 as dark as the student's fills. */
+  const HALF: Shaped = [0.077 + 0.33, 0.064 + 0.09, 0.335 + 0.245, 0.011 + 0.33];
+  /** A fill a little lighter than the student's others (0.9 of them): still one of theirs. */
+  const LIGHTER: Shaped = [0.077 + 0.5, 0.064 + 0.8, 0.335 + 0.37, 0.011 + 0.5];
+  /** Six questions filled alike, the first two as `first` (the student's lighter fills). */
+  const steady = (extra: RawMarks['questions'], first: Shaped = S_DARK): RawMarks => ({
+    questions: [
+      ...[1, 2, 3, 4, 5, 6].map((n) =>
+        shaped(`q${n}`, 'single', { [[...'ABCD'][n % 4]!]: n <= 2 ? first : S_DARK }),
+      ),
+      ...extra,
+    ],
+  });
+
+  it('sends an even layer clearly lighter than every fill of a steady hand to a person, beside the student’s marks', () => {
+    const c = classifyMarks(steady([shaped('q7', 'multiple', { A: S_DARK, B: S_DARK, D: HALF })]));
+    expect(c.marks[6]).toMatchObject({ status: 'uncertain' });
+    expect(c.marks[6]!.bubbles.map((b) => b.state)).toEqual(['filled', 'filled', 'empty', 'uncertain']);
+    expect(c.uncertain.find((u) => u.kind === 'question' && u.questionId === 'q7')?.message).toBe(
+      '第7题的选项D涂得比该生其他答案浅、又比擦掉的痕迹深，无法确定是作答还是没擦干净，请人工核对',
+    );
+    // Alone on a single choice it is no more a fill.
+    expect(classifyMarks(steady([shaped('q7', 'single', { C: HALF })])).marks[6]!.status).toBe('uncertain');
+    // A fill a little lighter than the rest is still read unattended.
+    const lighter = classifyMarks(steady([shaped('q7', 'multiple', { A: S_DARK, B: LIGHTER })]));
+    expect(lighter.marks[6]).toMatchObject({ status: 'ok', chosen: 'AB' });
+  });
+
+  it('keeps reading such a layer as a mark when the student’s own fills are not steady', () => {
+    // Two of the student's fills are no darker than the layer: the hand varies that much, so the layer is like a fill.
+    const c = classifyMarks(
+      steady(
+        [shaped('q7', 'multiple', { A: S_DARK, B: S_DARK, D: HALF })],
+        [0.077 + 0.35, 0.064 + 0.3, 0.6, 0.35],
+      ),
+    );
+    expect(c.marks[6]).toMatchObject({ status: 'ok', chosen: 'ABD' });
+  });
+});
+
+describe('classifyMarks on an optional choice whose both bubbles are dark (ADR 0076)', () => {
+  const optional = (q26: Shaped, q27: Shaped) => optionalChoice(q26, q27, '26/27');
+
+  it('does not read a rubbed-out number beside a chosen one as blank when no empty bubble shows the level', () => {
+    // Measured on the tuning pages (300 dpi grey, a light hand): a rubbed-out "26" beside a filled "27", alike.
+    const c = classifyMarks({
+      questions: [optional([0.2856, 0.1181, 0.4527, 0.2319], [0.2857, 0.1121, 0.483, 0.2772])],
+    });
+    expect(c.marks[0]).toMatchObject({ status: 'uncertain', chosen: '' });
+    expect(c.uncertain[0]?.message).toBe(
+      '第26/27题的各个题号都有较深的痕迹，没有空白的可以比较，无法确定选做了哪一题、还是都擦掉了，请人工核对',
+    );
+    // Untouched numbers under a fold's shadow (0.22, the darkest on the tuning pages) stay blank.
+    const shadow = classifyMarks({
+      questions: [optional([0.2015, 0.1886, 0.4238, 0.0324], [0.2015, 0.1886, 0.4238, 0.0324])],
+    });
+    expect(shadow.marks[0]!.status).toBe('blank');
   });
 });

@@ -146,6 +146,20 @@ const SPECK_OVER_PRINT = 0.1;
 const PRINT_PEAK_MIN = 5;
 /** A line on a 1-bit page (ADR 0074): a bubble this far above its label's empty level with its median still paper. */
 const RING_DARK_BITONAL = 0.12;
+/**
+ * A sheet whose student fills steadily (ADR 0076): at least this many clear fills like the rest, the second lightest of
+ * them and of every even mark standing alone on its question at least this share of their typical fill…
+ */
+const STEADY_FILLS = 6;
+const STEADY_HAND = 0.75;
+/** …reads an even layer under this share of that second lightest fill as neither a fill nor a residue: a person looks. */
+const UNDER_FILLS = 0.8;
+/**
+ * A group without its own empty level (a card's optional choice) whose every bubble is darker than printed numbers
+ * ever are (ADR 0076: untouched ones reached 0.22 mean darkness under a fold's shadow): there is no empty bubble to
+ * measure the others against, so a dark pair is not read as blank.
+ */
+const NO_LEVEL_ALL_DARK = 0.25;
 /** Weight of the ink share beside the mean darkness: a thin dark stroke (a tick) outscores a faint erasure. */
 const CORE_WEIGHT = 1;
 
@@ -373,6 +387,8 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
   const winners: number[] = [];
   /** The winners' mean darkness above their empty level: the student's own pencil, for the calibration. */
   const fills: number[] = [];
+  /** Every even mark standing alone on its question (light ones too): the spread of the student's hand. */
+  const lone: number[] = [];
   /** The scores of the student's own marks that stand alone on their question, whatever their shape. */
   const ownScores: number[] = [];
   /** The student's own clear marks (one per question, well clear of the rest), and how many are even layers. */
@@ -397,6 +413,9 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
     // Only proper fills (at the filled cut) calibrate: a sheet of light marks alone keeps the rules of ADR 0039.
     const proper = (byDark[0]?.score ?? 0) >= t.filledMin;
     if (d1 >= 2 * t.faintFloor && d2 <= t.fillGap * d1 && flat && proper) fills.push(d1);
+    // (Every even mark standing alone, proper or not: how steady the hand is.)
+    if (d1 >= 2 * t.faintFloor && d2 <= t.fillGap * d1 && flat && (byDark[0]?.score ?? 0) >= t.lightFloor)
+      lone.push(d1);
     const top = byDark[0];
     if (top && top.spot !== null && top.even !== null && d1 >= 2 * t.faintFloor && d2 <= t.fillGap * d1) {
       ownMarks++;
@@ -413,6 +432,17 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
   const likeTheRest = fills.filter((f) => f >= 0.6 * typicalFill);
   const calibration =
     fills.length >= t.calibrationMin ? { low: quantile(likeTheRest, 0.2), typical: typicalFill } : null;
+  // The student's lighter fills, when the sheet holds enough of them and the hand is steady (ADR 0076): an even
+  // layer well under them is not one of their fills. (The second lightest, of the fills and of every even mark
+  // standing alone: the lightest one may itself be the half-rubbed mark to judge.)
+  const lighterFill = likeTheRest[1] ?? 0;
+  const secondLone = [...lone].sort((a, b) => a - b)[1] ?? Infinity;
+  const fillFloor =
+    calibration &&
+    likeTheRest.length >= STEADY_FILLS &&
+    Math.min(lighterFill, secondLone) >= STEADY_HAND * typicalFill
+      ? UNDER_FILLS * lighterFill
+      : 0;
   const fillLevel = winners.length >= 3 ? median(winners) : null;
   /** A sheet without calibration whose student marks mostly in lines, not fills, or a 1-bit sheet, where a ring and a fill dither alike (ADR 0067). */
   const lineHabit = calibration === null && (raw.bitonal || ownMarks < 3 || evenMarks < ownMarks / 2);
@@ -477,6 +507,8 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
   const unmatched = new Set<Scored>();
   /** Bubbles left to a person because they are like the student's own marks, only fainter (ADR 0068). */
   const faintLines = new Set<Scored>();
+  /** Bubbles left to a person because every bubble of their group is dark and none shows the empty level. */
+  const allDark = new Set<Scored>();
   /** Bubbles left to a person because the darkness runs out past the brackets (a smudge or a shadow). */
   const smudges = new Set<Scored>();
   const calibrated = (b: Scored, cal: { low: number; typical: number }): BubbleState => {
@@ -663,6 +695,19 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
           confidence[i] = 0.4;
         }
       });
+    // A group without its own empty level whose every bubble is darker than print (ADR 0076): its lighter bubble is
+    // no empty level to read the other against, so neither is silently nothing.
+    if (
+      kind === 'optional' &&
+      !states.includes('filled') &&
+      scored.every((b) => b.spot === null && b.ratio >= NO_LEVEL_ALL_DARK)
+    )
+      scored.forEach((b, i) => {
+        if (states[i] !== 'empty') return;
+        states[i] = 'uncertain';
+        allDark.add(b);
+        confidence[i] = 0.4;
+      });
     // A group without its own empty level (a card's one optional choice): a darkening over the page's level is
     // not silently nothing.
     if (!states.includes('filled'))
@@ -724,6 +769,20 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
           }
         });
     }
+    // An even layer read as a mark, yet clearly lighter than the student's own fills on a sheet whose fills are
+    // steady: a half-rubbed mark or a darker residue as likely as a fill, so a person looks (ADR 0076). (Not on a
+    // true/false: its boxes fill lighter than a letter's, and a card has too few of them to know their own fills.)
+    if (fillFloor > 0 && kind !== 'digit' && kind !== 'truefalse')
+      scored.forEach((b, i) => {
+        if (states[i] !== 'filled' || b.spot === null || b.even === null) return;
+        const stroke = b.spot - b.dark;
+        const evenish = raw.bitonal ? stroke < strokeShape * 0.25 : b.even >= t.flatShare * b.dark;
+        if (evenish && b.dark < fillFloor && stroke < strokeShape * 0.6 && spotOf(b) === 'none') {
+          states[i] = 'uncertain';
+          halfway.add(b);
+          confidence[i] = 0.4;
+        }
+      });
     // A hand's smear or a fold's shadow beside the student's own answer (ADR 0067): an even layer as dark round the
     // box as inside it, its darkest spot no darker than its mean (a circle's line is), is not a second mark.
     const marked = scored.filter((b, i) => states[i] === 'filled');
@@ -770,21 +829,24 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
       const smudgy = q.scored.filter((b, i) => states[i] === 'uncertain' && smudges.has(b));
       const alone = q.scored.filter((b, i) => states[i] === 'uncertain' && unmatched.has(b));
       const faint = q.scored.filter((b, i) => states[i] === 'uncertain' && faintLines.has(b));
+      const dark = q.scored.some((b, i) => states[i] === 'uncertain' && allDark.has(b));
       uncertain.push({
         kind: 'question',
         questionId: q.questionId,
         reason: 'uncertain',
-        message: between.length
-          ? `第${q.number}题的${between.map((b) => optionName(q.kind, b.option)).join('、')}涂得比该生其他答案浅、又比擦掉的痕迹深，无法确定是作答还是没擦干净，请人工核对`
-          : alone.length
-            ? `第${q.number}题的${alone.map((b) => optionName(q.kind, b.option)).join('、')}是一片均匀的浅色，本页没有该生清楚的填涂可比，无法确定是作答还是擦除的痕迹，请人工核对`
-            : smudgy.length
-              ? `第${q.number}题的${smudgy.map((b) => optionName(q.kind, b.option)).join('、')}一带有蹭脏或阴影（框外和框内一样深），不像该生的填涂，无法确定是否作答，请人工核对`
-              : lines.length
-                ? `第${q.number}题的${lines.map((b) => optionName(q.kind, b.option)).join('、')}上只有细线笔迹（像打勾、画叉或画圈），不是涂满的填涂，无法确定是否作答，请人工核对`
-                : faint.length
-                  ? `第${q.number}题的${faint.map((b) => optionName(q.kind, b.option)).join('、')}有一道较淡的笔迹，像该生自己打勾、画圈或浅涂的答法，但比该生其他答案浅，无法确定是否作答，请人工核对`
-                  : `第${q.number}题有填涂无法确定（涂得太浅、只涂了一部分、打勾或擦除不干净），请人工核对`,
+        message: dark
+          ? `第${q.number}题的各个题号都有较深的痕迹，没有空白的可以比较，无法确定选做了哪一题、还是都擦掉了，请人工核对`
+          : between.length
+            ? `第${q.number}题的${between.map((b) => optionName(q.kind, b.option)).join('、')}涂得比该生其他答案浅、又比擦掉的痕迹深，无法确定是作答还是没擦干净，请人工核对`
+            : alone.length
+              ? `第${q.number}题的${alone.map((b) => optionName(q.kind, b.option)).join('、')}是一片均匀的浅色，本页没有该生清楚的填涂可比，无法确定是作答还是擦除的痕迹，请人工核对`
+              : smudgy.length
+                ? `第${q.number}题的${smudgy.map((b) => optionName(q.kind, b.option)).join('、')}一带有蹭脏或阴影（框外和框内一样深），不像该生的填涂，无法确定是否作答，请人工核对`
+                : lines.length
+                  ? `第${q.number}题的${lines.map((b) => optionName(q.kind, b.option)).join('、')}上只有细线笔迹（像打勾、画叉或画圈），不是涂满的填涂，无法确定是否作答，请人工核对`
+                  : faint.length
+                    ? `第${q.number}题的${faint.map((b) => optionName(q.kind, b.option)).join('、')}有一道较淡的笔迹，像该生自己打勾、画圈或浅涂的答法，但比该生其他答案浅，无法确定是否作答，请人工核对`
+                    : `第${q.number}题有填涂无法确定（涂得太浅、只涂了一部分、打勾或擦除不干净），请人工核对`,
       });
     } else if (status === 'multiple') {
       multipleIds.push(q.questionId);
