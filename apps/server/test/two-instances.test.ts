@@ -35,6 +35,9 @@ describe('two host instances on one PostgreSQL and one object store', () => {
       DATABASE_POOL_SIZE: '3',
       JOB_QUEUE: 'pg-boss',
       JOB_POLL_SECONDS: '0.5',
+      // Verified tokens are kept the longest allowed, so a sign-out seen on the other instance within the poll
+      // below was announced (ADR 0078), not outwaited.
+      VERIFIED_TOKEN_SECONDS: '60',
     });
     const app = await buildApp({ config, clock, makeCaptcha: () => ({ text: 'ABCD', svg: '<svg/>' }) });
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -159,6 +162,32 @@ describe('two host instances on one PostgreSQL and one object store', () => {
     );
     expect((await http(a.url, 'DELETE', '/oauth/signout', bearer(fresh.access_token))).status).toBe(200);
     expect((await http(b.url, 'GET', '/system/user/info', bearer(fresh.access_token))).status).toBe(401);
+  });
+
+  it('refuses on the other instance a token it kept, once it is signed out on one (announced at commit)', async () => {
+    const token = TokenResponseSchema.parse(
+      (
+        await grant(a.url, {
+          grant_type: 'password',
+          username: DEMO_ACCOUNTS.teacher,
+          password: DEMO_PASSWORD,
+        })
+      ).json,
+    ).access_token;
+    // Both instances verify the token and keep it.
+    expect((await http(a.url, 'GET', '/system/user/info', bearer(token))).status).toBe(200);
+    expect((await http(b.url, 'GET', '/system/user/info', bearer(token))).status).toBe(200);
+    expect((await http(a.url, 'DELETE', '/oauth/signout', bearer(token))).status).toBe(200);
+    expect((await http(a.url, 'GET', '/system/user/info', bearer(token))).status).toBe(401);
+    // The announcement reaches b a moment after the commit: b refuses well within the 60 s it would keep the token.
+    const started = Date.now();
+    let status = 200;
+    while (Date.now() - started < 30_000) {
+      status = (await http(b.url, 'GET', '/system/user/info', bearer(token))).status;
+      if (status === 401) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(status).toBe(401);
   });
 
   it('asks for the captcha on both instances after failures on one, and takes a captcha issued by the other', async () => {
