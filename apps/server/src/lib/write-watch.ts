@@ -163,6 +163,9 @@ export class WriteWatch {
     const stream = connection.streamQuery.bind(connection);
     const none = { listeners: [] as Listener[], tables: [] as string[] };
     const around = (query: CompiledQuery): { listeners: Listener[]; tables: string[] } => {
+      // Most statements are reads built by Kysely: nothing to look at (no text scanned, no extra promise).
+      const node = query.query as { kind?: string; with?: unknown } | undefined;
+      if (node?.kind === 'SelectQueryNode' && !node.with) return none;
       const text = query.sql;
       if (TX_BEGIN.test(text)) {
         state.inTransaction = true;
@@ -177,19 +180,23 @@ export class WriteWatch {
       }
       if (TX_COMMIT.test(text)) {
         state.inTransaction = false;
+        if (state.pending.size === 0) return none;
         const committed = [...state.pending];
         state.pending.clear();
         return { listeners: committed, tables: [] };
       }
       const concerned = this.concerned(query);
+      if (concerned.listeners.length === 0) return none;
       for (const l of concerned.listeners) {
         l.changed();
         if (state.inTransaction) state.pending.add(l);
       }
       return concerned;
     };
-    connection.executeQuery = async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
-      const told = around(query);
+    const executeTold = async <R>(
+      query: CompiledQuery,
+      told: { listeners: Listener[]; tables: string[] },
+    ): Promise<QueryResult<R>> => {
       try {
         const result = await execute<R>(query);
         // Delivered to the other instances when this statement's transaction commits (at once outside one).
@@ -198,6 +205,10 @@ export class WriteWatch {
       } finally {
         for (const l of told.listeners) l.changed();
       }
+    };
+    connection.executeQuery = <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+      const told = around(query);
+      return told === none ? execute<R>(query) : executeTold<R>(query, told);
     };
     connection.streamQuery = (query, chunkSize) => {
       // Streams are reads (cursors); a write streamed is still told before it runs.
