@@ -17,7 +17,8 @@
 // BENCH_CPU_PROFILE=<dir>: after each call's measured load phase (so its CPU figure stays unprofiled), the call is
 // loaded once more with the host's V8 profiler on (cpu-profile.ts); the profile is written to <dir> and its top
 // functions printed in CPU ms per answer. BENCH_CPU_PROFILE_CALLS=<words,…> profiles only the calls whose title holds
-// one of them. BENCH_DISTRICT_POOL=0 leaves out the recognition pool at the end.
+// one of them. BENCH_DISTRICT_POOL=0 leaves out the recognition pool at the end. BENCH_ACCEPT_ENCODING=<header>
+// makes every client accept those encodings (a browser's `gzip, deflate, br`); by default none is sent.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -847,7 +848,12 @@ async function main(): Promise<void> {
     if (login.status !== 200) throw new Error(`sign-in answered ${login.status}`);
     const { access_token } = (await login.json()) as { access_token: string };
     const tokenMs = performance.now() - tokenStart;
-    const headers = { authorization: `Bearer ${access_token}` };
+    // BENCH_ACCEPT_ENCODING: what the clients accept (a browser sends `gzip, deflate, br`); none unless set.
+    const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING;
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${access_token}`,
+      ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+    };
     const testId = target.testIds[1]!;
     const calls: [string, string][] = [
       ['profile (token reuse)', '/system/account/profile'],
