@@ -209,7 +209,7 @@ export class MarkingCore {
     markerRows: Awaited<ReturnType<MarkingRepository['markersOf']>>,
     rubricRows: Awaited<ReturnType<MarkingRepository['rubricItems']>> = [],
   ): BlockCtx[] {
-    const all = markableQuestions(this.paperOf(hw));
+    const all = keptPapers.markableOf(hw.id, hw.paper_snapshot);
     const byId = new Map(all.map((q) => [q.questionId, q]));
     return blocks.map((block) => {
       const questionIds = parseStored(IdsSchema, block.question_ids, []);

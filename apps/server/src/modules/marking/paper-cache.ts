@@ -1,5 +1,5 @@
-import { HomeworkPaperSchema, type HomeworkPaper } from '@zhzy/contracts';
-import { parseStored } from './core.js';
+import { HomeworkPaperSchema, type HomeworkPaper, type MarkQuestion } from '@zhzy/contracts';
+import { markableQuestions, parseStored } from './core.js';
 
 /** Parsed snapshots kept, at most this many homework (least recently read go first). */
 const MAX_PAPERS = 200;
@@ -20,22 +20,37 @@ function deepFreeze<T>(value: T): T {
  * paper is deeply frozen: callers read it, never change it.
  */
 export class PaperCache {
-  private readonly papers = new Map<string, { text: string; paper: HomeworkPaper }>();
+  private readonly papers = new Map<
+    string,
+    { text: string; paper: HomeworkPaper; markable?: readonly MarkQuestion[] }
+  >();
 
-  paperOf(homeworkId: string, text: string): HomeworkPaper {
+  private entry(homeworkId: string, text: string) {
     const kept = this.papers.get(homeworkId);
     if (kept && kept.text === text) {
       this.papers.delete(homeworkId);
       this.papers.set(homeworkId, kept);
-      return kept.paper;
+      return kept;
     }
     const paper = deepFreeze(
       parseStored(HomeworkPaperSchema, text, { sections: [] } as unknown as HomeworkPaper),
     );
     this.papers.delete(homeworkId);
     if (this.papers.size >= MAX_PAPERS) this.papers.delete(this.papers.keys().next().value!);
-    this.papers.set(homeworkId, { text, paper });
-    return paper;
+    const entry = { text, paper };
+    this.papers.set(homeworkId, entry);
+    return entry;
+  }
+
+  paperOf(homeworkId: string, text: string): HomeworkPaper {
+    return this.entry(homeworkId, text).paper;
+  }
+
+  /** The paper's written questions (`markableQuestions`), worked out once per snapshot too; frozen. */
+  markableOf(homeworkId: string, text: string): readonly MarkQuestion[] {
+    const entry: { paper: HomeworkPaper; markable?: readonly MarkQuestion[] } = this.entry(homeworkId, text);
+    entry.markable ??= deepFreeze(markableQuestions(entry.paper));
+    return entry.markable;
   }
 }
 
