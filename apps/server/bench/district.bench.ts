@@ -65,6 +65,19 @@ const profiled = (title: string) =>
 // ───────────── child: the real host ─────────────
 
 async function host(): Promise<void> {
+  // Every statement the host sends to PostgreSQL is counted (its pool's and pg-boss's clients), and the count
+  // answered to a `queries` line on stdin: statements per answer do not depend on the machine's load.
+  let statements = 0;
+  type Send = (this: pg.Client, ...args: unknown[]) => unknown;
+  const proto = pg.Client.prototype as unknown as { query: Send };
+  const send = (Object.getOwnPropertyDescriptor(proto, 'query') as { value: Send }).value;
+  proto.query = function (this: pg.Client, ...args: unknown[]) {
+    statements += 1;
+    return send.apply(this, args);
+  };
+  readline.createInterface({ input: process.stdin }).on('line', (line) => {
+    if (line.trim() === 'queries') process.stdout.write(`${statements}\n`);
+  });
   const { buildApp } = await import('../src/app.js');
   const { loadConfig } = await import('../src/config.js');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zhzy-district-'));
@@ -743,6 +756,8 @@ interface Row {
   firstMs: number | null;
   /** The host's CPU per answer under load (ms), null where /proc cannot tell. */
   cpuMs: number | null;
+  /** Statements the host sent to PostgreSQL per answer under load (pg-boss's polling included). */
+  queries: number | null;
   /** null: no answer alone within BENCH_DURATION. */
   aloneMs: number | null;
   done: number;
@@ -913,6 +928,7 @@ async function main(): Promise<void> {
           title,
           firstMs,
           cpuMs: null,
+          queries: null,
           aloneMs: null,
           done: 0,
           timeouts: 0,
@@ -928,17 +944,20 @@ async function main(): Promise<void> {
         );
         continue;
       }
+      const q0 = Number(await started.command('queries'));
       const cpu0 = cpuSeconds(child?.pid);
       const loaded = await load(title, { url: `${base}${pathname}`, headers });
       const cpu1 = cpuSeconds(child?.pid);
+      const q1 = Number(await started.command('queries'));
       const cpuMs =
         cpu0 === null || cpu1 === null || loaded.done === 0 ? null : ((cpu1 - cpu0) * 1000) / loaded.done;
-      const row = { ...loaded, firstMs, aloneMs, cpuMs };
+      const queries = loaded.done === 0 ? null : (q1 - q0) / loaded.done;
+      const row = { ...loaded, firstMs, aloneMs, cpuMs, queries };
       rows.push(row);
       // Requests the clients gave up on are still running in the host; the next call starts once they are done.
       const drainedS = await drain(`${base}${pathname}`, aloneMs);
       console.log(
-        `  ${title}: first ${firstMs!.toFixed(0)} ms, alone ${aloneMs.toFixed(0)} ms, ${row.done} answers, ${row.timeouts} timeouts, p50 ${row.p50} ms, p99 ${row.p99} ms, host CPU ${cpuMs?.toFixed(1) ?? '?'} ms/answer; drained in ${drainedS.toFixed(1)} s; load ${loadavg()}`,
+        `  ${title}: first ${firstMs!.toFixed(0)} ms, alone ${aloneMs.toFixed(0)} ms, ${row.done} answers, ${row.timeouts} timeouts, p50 ${row.p50} ms, p99 ${row.p99} ms, host CPU ${cpuMs?.toFixed(1) ?? '?'} ms/answer, ${queries?.toFixed(2) ?? '?'} statements/answer; drained in ${drainedS.toFixed(1)} s; load ${loadavg()}`,
       );
       if (profiled(title)) {
         // The same load again with the profiler on: the figures above stay free of its overhead.
@@ -967,6 +986,7 @@ async function main(): Promise<void> {
       'p50 ms'.padStart(8),
       'p99 ms'.padStart(8),
       'CPU ms/req'.padStart(11),
+      'stmts/req'.padStart(10),
     );
     for (const r of rows)
       console.log(
@@ -979,6 +999,7 @@ async function main(): Promise<void> {
         String(r.p50).padStart(8),
         String(r.p99).padStart(8),
         (r.cpuMs === null ? '?' : r.cpuMs.toFixed(1)).padStart(11),
+        (r.queries === null ? '?' : r.queries.toFixed(2)).padStart(10),
       );
     console.log(`load average (1 / 5 / 15 min): ${loadavg()}, ${os.availableParallelism()} cores\n`);
   } finally {
