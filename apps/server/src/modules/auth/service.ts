@@ -132,7 +132,8 @@ export class AuthService {
     const hash = hashToken(token);
     const caller = await this.verified.get(hash, async () => {
       const found = await this.repo.findAccessContext(hash, this.now());
-      return found && { value: found.caller, until: Date.parse(found.expiresAt) };
+      // Shared by every request of the token while kept: frozen, so no handler can change it for the others.
+      return found && { value: Object.freeze(found.caller), until: Date.parse(found.expiresAt) };
     });
     if (!caller) throw new AppError('UNAUTHORIZED');
     return caller;

@@ -13,7 +13,7 @@ const CACHE_SIZE = 5_000;
  * The question basket of SPEC §4: one paper per stage + subject, grouped by question type.
  * A basket read is the hottest call of composition: the built basket is kept in memory under the member's
  * `basket_version`, which every change bumps in its transaction and one indexed read checks — so a cached
- * basket is served without a query and is never stale, on any instance.
+ * basket is served after that one read and is never stale, on any instance.
  */
 export class BasketService {
   private readonly cache = new Map<string, { version: number; basket: Basket }>();
