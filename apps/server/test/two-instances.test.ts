@@ -115,6 +115,17 @@ describe('two host instances on one PostgreSQL and one object store', () => {
       new URLSearchParams(fields).toString(),
     );
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  /** demo-teacher's access token, signed in on one instance. */
+  const teacherToken = async (base: string) =>
+    TokenResponseSchema.parse(
+      (
+        await grant(base, {
+          grant_type: 'password',
+          username: DEMO_ACCOUNTS.teacher,
+          password: DEMO_PASSWORD,
+        })
+      ).json,
+    ).access_token;
 
   it('seeded the demo school once although both instances started together', async () => {
     const k = a.app.db.kysely;
@@ -165,15 +176,7 @@ describe('two host instances on one PostgreSQL and one object store', () => {
   });
 
   it('refuses on the other instance a token it kept, once it is signed out on one (announced at commit)', async () => {
-    const token = TokenResponseSchema.parse(
-      (
-        await grant(a.url, {
-          grant_type: 'password',
-          username: DEMO_ACCOUNTS.teacher,
-          password: DEMO_PASSWORD,
-        })
-      ).json,
-    ).access_token;
+    const token = await teacherToken(a.url);
     // Both instances verify the token and keep it.
     expect((await http(a.url, 'GET', '/system/user/info', bearer(token))).status).toBe(200);
     expect((await http(b.url, 'GET', '/system/user/info', bearer(token))).status).toBe(200);
@@ -213,15 +216,7 @@ describe('two host instances on one PostgreSQL and one object store', () => {
   });
 
   it('stores a page uploaded on one instance where the other reads it, and the other runs its queued job', async () => {
-    const token = TokenResponseSchema.parse(
-      (
-        await grant(a.url, {
-          grant_type: 'password',
-          username: DEMO_ACCOUNTS.teacher,
-          password: DEMO_PASSWORD,
-        })
-      ).json,
-    ).access_token;
+    const token = await teacherToken(a.url);
     const info = await http(a.url, 'GET', '/system/user/info', bearer(token));
     const orgId = (info.json.data as { gradeInfo: { orgDefaultId: string } }).gradeInfo.orgDefaultId;
     const years = await http(b.url, 'GET', `/system/class?orgId=${orgId}&type=1`, bearer(token));
@@ -269,15 +264,7 @@ describe('two host instances on one PostgreSQL and one object store', () => {
   });
 
   it('keeps the basket consistent on both instances whichever one changes it', async () => {
-    const token = TokenResponseSchema.parse(
-      (
-        await grant(b.url, {
-          grant_type: 'password',
-          username: DEMO_ACCOUNTS.teacher,
-          password: DEMO_PASSWORD,
-        })
-      ).json,
-    ).access_token;
+    const token = await teacherToken(b.url);
     const page = await http(
       a.url,
       'GET',
