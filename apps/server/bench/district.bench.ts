@@ -14,6 +14,11 @@
 // BENCH_REQUESTS answers (default 2,000) or BENCH_DURATION seconds (default 30), whichever comes first; the whole run
 // stops itself after BENCH_DISTRICT_LIMIT_MIN minutes (default 60). The host is closed and the database dropped at
 // the end, also on failure, interruption or overrun. At full scale it takes ≈ 25 minutes on a busy 2-core machine.
+// BENCH_CPU_PROFILE=<dir>: after each call's measured load phase (so its CPU figure stays unprofiled), the call is
+// loaded once more with the host's V8 profiler on (cpu-profile.ts); the profile is written to <dir> and its top
+// functions printed in CPU ms per answer. BENCH_CPU_PROFILE_CALLS=<words,…> profiles only the calls whose title holds
+// one of them. BENCH_DISTRICT_POOL=0 leaves out the recognition pool at the end. BENCH_ACCEPT_ENCODING=<header>
+// makes every client accept those encodings (a browser's `gzip, deflate, br`); by default none is sent.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,6 +34,7 @@ import { defaultBlockId, markableQuestions } from '../src/modules/marking/servic
 import { recountHomework } from '../src/modules/marking/item-counts.js';
 import { ResultsService } from '../src/modules/results/service.js';
 import { TEST_PG_ADMIN_URL } from '../test/helpers/db.js';
+import { printSummary, profileOnCommand, type Profile } from './cpu-profile.js';
 
 const SCALE = Number(process.env.BENCH_DISTRICT_SCALE ?? 1);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 30);
@@ -50,9 +56,28 @@ const loadavg = () =>
 /** The whole run (fill, load, recognition pool) stops itself after this many minutes, the database dropped. */
 const LIMIT_MIN = Number(process.env.BENCH_DISTRICT_LIMIT_MIN ?? 60);
 
+/** Where the load phases' CPU profiles go (none unless set), and which calls are profiled (all unless told). */
+const PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
+const PROFILE_CALLS = (process.env.BENCH_CPU_PROFILE_CALLS ?? '').split(',').filter(Boolean);
+const profiled = (title: string) =>
+  !!PROFILE_DIR && (PROFILE_CALLS.length === 0 || PROFILE_CALLS.some((w) => title.includes(w)));
+
 // ───────────── child: the real host ─────────────
 
 async function host(): Promise<void> {
+  // Every statement the host sends to PostgreSQL is counted (its pool's and pg-boss's clients), and the count
+  // answered to a `queries` line on stdin: statements per answer do not depend on the machine's load.
+  let statements = 0;
+  type Send = (this: pg.Client, ...args: unknown[]) => unknown;
+  const proto = pg.Client.prototype as unknown as { query: Send };
+  const send = (Object.getOwnPropertyDescriptor(proto, 'query') as { value: Send }).value;
+  proto.query = function (this: pg.Client, ...args: unknown[]) {
+    statements += 1;
+    return send.apply(this, args);
+  };
+  readline.createInterface({ input: process.stdin }).on('line', (line) => {
+    if (line.trim() === 'queries') process.stdout.write(`${statements}\n`);
+  });
   const { buildApp } = await import('../src/app.js');
   const { loadConfig } = await import('../src/config.js');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zhzy-district-'));
@@ -81,6 +106,7 @@ async function host(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop());
   process.stdin.on('end', () => void stop());
+  if (process.env.BENCH_CPU_PROFILE) profileOnCommand(process.stdin, process.stdout);
   process.stdin.resume();
 }
 
@@ -644,18 +670,31 @@ async function fill(
   return { target: target!, counts };
 }
 
-function startHost(databaseUrl: string): { child: ChildProcess; port: Promise<number> } {
+interface StartedHost {
+  child: ChildProcess;
+  port: Promise<number>;
+  /** Sends a command line to the host and waits for its answer line (the profiler's commands). */
+  command: (line: string) => Promise<string>;
+}
+
+function startHost(databaseUrl: string): StartedHost {
   const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, 'host'], {
     stdio: ['pipe', 'pipe', 'inherit'],
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
   });
+  const waiting: ((line: string) => void)[] = [];
+  const lines = readline.createInterface({ input: child.stdout });
   const port = new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`host exited with ${code}`)));
-    readline
-      .createInterface({ input: child.stdout })
-      .once('line', (line) => resolve((JSON.parse(line) as { port: number }).port));
+    waiting.push((line) => resolve((JSON.parse(line) as { port: number }).port));
   });
-  return { child, port };
+  lines.on('line', (line) => waiting.shift()?.(line));
+  const command = (line: string) =>
+    new Promise<string>((resolve) => {
+      waiting.push(resolve);
+      child.stdin.write(`${line}\n`);
+    });
+  return { child, port, command };
 }
 
 async function stopHost(child: ChildProcess): Promise<void> {
@@ -717,6 +756,8 @@ interface Row {
   firstMs: number | null;
   /** The host's CPU per answer under load (ms), null where /proc cannot tell. */
   cpuMs: number | null;
+  /** Statements the host sent to PostgreSQL per answer under load (pg-boss's polling included). */
+  queries: number | null;
   /** null: no answer alone within BENCH_DURATION. */
   aloneMs: number | null;
   done: number;
@@ -783,6 +824,7 @@ async function main(): Promise<void> {
     const started = startHost(databaseUrl);
     child = started.child;
     const port = await started.port; // the host has migrated and seeded the database
+    const profileStamp = new Date().toISOString().replace(/[:.]/g, '-');
     const fillStart = performance.now();
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
@@ -821,7 +863,12 @@ async function main(): Promise<void> {
     if (login.status !== 200) throw new Error(`sign-in answered ${login.status}`);
     const { access_token } = (await login.json()) as { access_token: string };
     const tokenMs = performance.now() - tokenStart;
-    const headers = { authorization: `Bearer ${access_token}` };
+    // BENCH_ACCEPT_ENCODING: what the clients accept (a browser sends `gzip, deflate, br`); none unless set.
+    const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING;
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${access_token}`,
+      ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+    };
     const testId = target.testIds[1]!;
     const calls: [string, string][] = [
       ['profile (token reuse)', '/system/account/profile'],
@@ -881,6 +928,7 @@ async function main(): Promise<void> {
           title,
           firstMs,
           cpuMs: null,
+          queries: null,
           aloneMs: null,
           done: 0,
           timeouts: 0,
@@ -896,18 +944,34 @@ async function main(): Promise<void> {
         );
         continue;
       }
+      const q0 = Number(await started.command('queries'));
       const cpu0 = cpuSeconds(child?.pid);
       const loaded = await load(title, { url: `${base}${pathname}`, headers });
       const cpu1 = cpuSeconds(child?.pid);
+      const q1 = Number(await started.command('queries'));
       const cpuMs =
         cpu0 === null || cpu1 === null || loaded.done === 0 ? null : ((cpu1 - cpu0) * 1000) / loaded.done;
-      const row = { ...loaded, firstMs, aloneMs, cpuMs };
+      const queries = loaded.done === 0 ? null : (q1 - q0) / loaded.done;
+      const row = { ...loaded, firstMs, aloneMs, cpuMs, queries };
       rows.push(row);
       // Requests the clients gave up on are still running in the host; the next call starts once they are done.
       const drainedS = await drain(`${base}${pathname}`, aloneMs);
       console.log(
-        `  ${title}: first ${firstMs!.toFixed(0)} ms, alone ${aloneMs.toFixed(0)} ms, ${row.done} answers, ${row.timeouts} timeouts, p50 ${row.p50} ms, p99 ${row.p99} ms, host CPU ${cpuMs?.toFixed(1) ?? '?'} ms/answer; drained in ${drainedS.toFixed(1)} s; load ${loadavg()}`,
+        `  ${title}: first ${firstMs!.toFixed(0)} ms, alone ${aloneMs.toFixed(0)} ms, ${row.done} answers, ${row.timeouts} timeouts, p50 ${row.p50} ms, p99 ${row.p99} ms, host CPU ${cpuMs?.toFixed(1) ?? '?'} ms/answer, ${queries?.toFixed(2) ?? '?'} statements/answer; drained in ${drainedS.toFixed(1)} s; load ${loadavg()}`,
       );
+      if (profiled(title)) {
+        // The same load again with the profiler on: the figures above stay free of its overhead.
+        const file = path.resolve(
+          PROFILE_DIR!,
+          `district-${profileStamp}-${rows.length}-${title.replace(/[^a-z]+/gi, '-')}.cpuprofile`,
+        );
+        await started.command('profile-start');
+        const again = await load(title, { url: `${base}${pathname}`, headers });
+        await started.command(`profile-stop ${file}`);
+        printSummary(title, JSON.parse(fs.readFileSync(file, 'utf8')) as Profile, again.done);
+        console.log(`    written to ${file}`);
+        await drain(`${base}${pathname}`, aloneMs);
+      }
     }
     console.log(
       `\n${CONNECTIONS} concurrent clients, ≤ ${REQUESTS} requests or ${DURATION_S} s per call, loopback, PostgreSQL + pg-boss; scale ${SCALE} (${STUDENTS.toLocaleString('en')} students); sign-in ${tokenMs.toFixed(0)} ms`,
@@ -922,6 +986,7 @@ async function main(): Promise<void> {
       'p50 ms'.padStart(8),
       'p99 ms'.padStart(8),
       'CPU ms/req'.padStart(11),
+      'stmts/req'.padStart(10),
     );
     for (const r of rows)
       console.log(
@@ -934,12 +999,13 @@ async function main(): Promise<void> {
         String(r.p50).padStart(8),
         String(r.p99).padStart(8),
         (r.cpuMs === null ? '?' : r.cpuMs.toFixed(1)).padStart(11),
+        (r.queries === null ? '?' : r.queries.toFixed(2)).padStart(10),
       );
     console.log(`load average (1 / 5 / 15 min): ${loadavg()}, ${os.availableParallelism()} cores\n`);
   } finally {
     await teardown();
   }
-  await runPool();
+  if (process.env.BENCH_DISTRICT_POOL !== '0') await runPool();
   clearTimeout(watchdog);
 }
 

@@ -18,7 +18,7 @@ import { seedAnalysisDemo } from './modules/analysis/seed.js';
 import { DevSmsInbox, LogSmsProvider, type SmsProvider } from './modules/account/sms.js';
 import { AuthRepository } from './modules/auth/repository.js';
 import { authRoutes } from './modules/auth/routes.js';
-import { AuthService, type CaptchaMaker } from './modules/auth/service.js';
+import { AUTH_WATCHED_TABLES, AuthService, type CaptchaMaker } from './modules/auth/service.js';
 import { BasketRepository } from './modules/basket/repository.js';
 import { basketRoutes } from './modules/basket/routes.js';
 import { BasketService } from './modules/basket/service.js';
@@ -237,10 +237,13 @@ function createAuth(
       clientSecret: config.OAUTH_CLIENT_SECRET,
       accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
       refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
+      verifiedTokenSeconds: config.VERIFIED_TOKEN_SECONDS,
     },
     clock,
     makeCaptcha,
   );
+  // Every write of the rows a verified caller depends on, by any module, drops the verified tokens (ADR 0078).
+  db.writes.on(AUTH_WATCHED_TABLES, () => authService.forgetVerifiedTokens());
   const guards: CallGuards = {
     authenticate: async (request) => {
       const caller = await authService.authenticate(request.headers.authorization);

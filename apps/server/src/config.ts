@@ -35,6 +35,11 @@ export const ConfigSchema = z.object({
   OAUTH_CLIENT_SECRET: z.string().min(1).default('zhzy-web-secret'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(DEFAULT_ACCESS_TOKEN_TTL_SECONDS),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(DEFAULT_REFRESH_TOKEN_TTL_SECONDS),
+  /**
+   * Seconds a verified access token is believed without a query (0: off). This instance's own writes drop them at
+   * once; other instances' sign-outs and role changes are seen within this time (ADR 0078).
+   */
+  VERIFIED_TOKEN_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   /** Built web app served on the same port; empty disables serving it. */
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

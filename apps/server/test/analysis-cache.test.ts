@@ -75,7 +75,6 @@ describe.each(DIALECTS)('analysis cache on %s', (dialect) => {
       isCreator: false,
       isAdministrator: false,
       isGradeDirector: false,
-      basketVersion: 0,
     };
     return JSON.parse(JSON.stringify(await uncached().homeworkAnalysis(auth, hw.id))) as HomeworkAnalysis;
   };

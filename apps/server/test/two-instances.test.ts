@@ -35,6 +35,9 @@ describe('two host instances on one PostgreSQL and one object store', () => {
       DATABASE_POOL_SIZE: '3',
       JOB_QUEUE: 'pg-boss',
       JOB_POLL_SECONDS: '0.5',
+      // Verified tokens are kept the longest allowed, so a sign-out seen on the other instance within the poll
+      // below was announced (ADR 0078), not outwaited.
+      VERIFIED_TOKEN_SECONDS: '60',
     });
     const app = await buildApp({ config, clock, makeCaptcha: () => ({ text: 'ABCD', svg: '<svg/>' }) });
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -112,6 +115,17 @@ describe('two host instances on one PostgreSQL and one object store', () => {
       new URLSearchParams(fields).toString(),
     );
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  /** demo-teacher's access token, signed in on one instance. */
+  const teacherToken = async (base: string) =>
+    TokenResponseSchema.parse(
+      (
+        await grant(base, {
+          grant_type: 'password',
+          username: DEMO_ACCOUNTS.teacher,
+          password: DEMO_PASSWORD,
+        })
+      ).json,
+    ).access_token;
 
   it('seeded the demo school once although both instances started together', async () => {
     const k = a.app.db.kysely;
@@ -161,6 +175,24 @@ describe('two host instances on one PostgreSQL and one object store', () => {
     expect((await http(b.url, 'GET', '/system/user/info', bearer(fresh.access_token))).status).toBe(401);
   });
 
+  it('refuses on the other instance a token it kept, once it is signed out on one (announced at commit)', async () => {
+    const token = await teacherToken(a.url);
+    // Both instances verify the token and keep it.
+    expect((await http(a.url, 'GET', '/system/user/info', bearer(token))).status).toBe(200);
+    expect((await http(b.url, 'GET', '/system/user/info', bearer(token))).status).toBe(200);
+    expect((await http(a.url, 'DELETE', '/oauth/signout', bearer(token))).status).toBe(200);
+    expect((await http(a.url, 'GET', '/system/user/info', bearer(token))).status).toBe(401);
+    // The announcement reaches b a moment after the commit: b refuses well within the 60 s it would keep the token.
+    const started = Date.now();
+    let status = 200;
+    while (Date.now() - started < 30_000) {
+      status = (await http(b.url, 'GET', '/system/user/info', bearer(token))).status;
+      if (status === 401) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(status).toBe(401);
+  });
+
   it('asks for the captcha on both instances after failures on one, and takes a captcha issued by the other', async () => {
     for (let i = 0; i < 3; i++)
       await grant(a.url, { grant_type: 'password', username: DEMO_ACCOUNTS.director, password: 'wrong' });
@@ -184,15 +216,7 @@ describe('two host instances on one PostgreSQL and one object store', () => {
   });
 
   it('stores a page uploaded on one instance where the other reads it, and the other runs its queued job', async () => {
-    const token = TokenResponseSchema.parse(
-      (
-        await grant(a.url, {
-          grant_type: 'password',
-          username: DEMO_ACCOUNTS.teacher,
-          password: DEMO_PASSWORD,
-        })
-      ).json,
-    ).access_token;
+    const token = await teacherToken(a.url);
     const info = await http(a.url, 'GET', '/system/user/info', bearer(token));
     const orgId = (info.json.data as { gradeInfo: { orgDefaultId: string } }).gradeInfo.orgDefaultId;
     const years = await http(b.url, 'GET', `/system/class?orgId=${orgId}&type=1`, bearer(token));
@@ -240,15 +264,7 @@ describe('two host instances on one PostgreSQL and one object store', () => {
   });
 
   it('keeps the basket consistent on both instances whichever one changes it', async () => {
-    const token = TokenResponseSchema.parse(
-      (
-        await grant(b.url, {
-          grant_type: 'password',
-          username: DEMO_ACCOUNTS.teacher,
-          password: DEMO_PASSWORD,
-        })
-      ).json,
-    ).access_token;
+    const token = await teacherToken(b.url);
     const page = await http(
       a.url,
       'GET',

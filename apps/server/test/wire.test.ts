@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPRESS_THRESHOLD_BYTES, registerCompression } from '../src/plugins/compression.js';
-import { registerEtags } from '../src/plugins/etag.js';
+import { ANSWER_CACHE_MIN_CHARS, AnswerCache, registerEtags } from '../src/plugins/etag.js';
 import { startTestApp, type TestApp } from './helpers/index.js';
 
 // What goes over a school's uplink: built assets sent precompressed, big JSON compressed, small JSON as it is, and
@@ -111,5 +111,48 @@ describe('the wire', () => {
     });
     expect(stale.statusCode).toBe(200);
     expect(stale.json()).toEqual(big);
+  });
+
+  it('sends a large answer compressed once and tagged once while it stays the same; a changed analysis gets a new tag', async () => {
+    const cache = new AnswerCache();
+    const kept = Fastify();
+    registerEtags(kept, undefined, cache);
+    await registerCompression(kept);
+    let current = big;
+    kept.get('/teacher/analysis/homework/2', async () => current);
+    await kept.ready();
+    try {
+      const get = (headers: Record<string, string>) =>
+        kept.inject({ method: 'GET', url: '/teacher/analysis/homework/2', headers });
+      expect(JSON.stringify(big).length).toBeGreaterThan(ANSWER_CACHE_MIN_CHARS);
+      const first = await get({ 'accept-encoding': 'gzip, deflate, br' });
+      expect(first.headers['content-encoding']).toBe('br');
+      expect(first.headers.vary).toContain('accept-encoding');
+      expect(JSON.parse(zlib.brotliDecompressSync(first.rawPayload).toString())).toEqual(big);
+      const hitsBefore = cache.hits;
+      const second = await get({ 'accept-encoding': 'br' });
+      // The same bytes and tag, from the cache: neither hashed nor compressed again.
+      expect(cache.hits).toBeGreaterThan(hitsBefore);
+      expect(second.headers.etag).toBe(first.headers.etag);
+      expect(Buffer.compare(second.rawPayload, first.rawPayload)).toBe(0);
+      const gz = await get({ 'accept-encoding': 'gzip;q=1, br;q=0' });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString())).toEqual(big);
+      const plain = await get({});
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.json()).toEqual(big);
+      expect(plain.headers.etag).toBe(first.headers.etag);
+
+      // The figures change: another answer, another tag; the tag the client holds no longer answers 304.
+      current = { rows: big.rows.map((r) => (r.id === 7 ? { ...r, score: r.score + 1 } : r)) };
+      const changed = await get({ 'accept-encoding': 'br', 'if-none-match': first.headers.etag as string });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.headers.etag).not.toBe(first.headers.etag);
+      expect(JSON.parse(zlib.brotliDecompressSync(changed.rawPayload).toString())).toEqual(current);
+      const held = await get({ 'if-none-match': changed.headers.etag as string });
+      expect(held.statusCode).toBe(304);
+    } finally {
+      await kept.close();
+    }
   });
 });

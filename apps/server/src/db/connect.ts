@@ -1,9 +1,10 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { privateDirSync, privateFileSync } from '../lib/private-files.js';
+import { WriteWatch, type RemoteWrites } from '../lib/write-watch.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -20,6 +21,8 @@ export interface Db {
    * the pool can never wait for it. The embedded SQLite file belongs to one process: nothing to wait for.
    */
   startupLock(): Promise<() => Promise<void>>;
+  /** Every write through this handle, told to the in-memory caches that depend on the rows (ADR 0078). */
+  writes: WriteWatch;
 }
 
 /** The advisory lock key of start-up work (migrations and seeds): any fixed 64-bit number of our own. */
@@ -72,6 +75,61 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
+/** The channel on which instances on one PostgreSQL database announce writes their caches depend on (ADR 0078). */
+export const WRITES_CHANNEL = 'zhzy_writes';
+
+/**
+ * NOTIFY on the writing connection (delivered at commit) and LISTEN on a connection of its own, reopened after a
+ * failure; while it is down, and when it is back, every listener is told that anything may have changed.
+ */
+function pgRemoteWrites(connectionString: string, onError?: (error: Error) => void): RemoteWrites {
+  return {
+    announce: async (run, tables) => {
+      await run(CompiledQuery.raw('select pg_notify($1, $2)', [WRITES_CHANNEL, tables.join(',')]));
+    },
+    listen(heard) {
+      let client: pg.Client | null = null;
+      let stopped = false;
+      let retry: NodeJS.Timeout | undefined;
+      const open = async () => {
+        const c = new pg.Client({ connectionString });
+        client = c;
+        c.on('notification', (n) => heard(n.payload ? n.payload.split(',') : 'all'));
+        c.on('error', (error) => {
+          onError?.(error);
+          reopen(c);
+        });
+        c.on('end', () => reopen(c));
+        try {
+          await c.connect();
+          await c.query(`LISTEN ${WRITES_CHANNEL}`);
+          // Whatever was written while nobody listened.
+          heard('all');
+        } catch (error) {
+          onError?.(error as Error);
+          reopen(c);
+        }
+      };
+      const reopen = (c: pg.Client) => {
+        if (stopped || client !== c) return;
+        client = null;
+        heard('all');
+        c.end().catch(() => undefined);
+        retry = setTimeout(() => void open(), 1000);
+        retry.unref();
+      };
+      void open();
+      return async () => {
+        stopped = true;
+        clearTimeout(retry);
+        const c = client;
+        client = null;
+        await c?.end().catch(() => undefined);
+      };
+    },
+  };
+}
+
 /** Opens the database of the configuration: PostgreSQL when a URL is given, else SQLite in WAL mode. */
 export function connect(options: ConnectOptions): Db {
   if (options.databaseUrl) {
@@ -83,11 +141,16 @@ export function connect(options: ConnectOptions): Db {
     pool.on('connect', (client) => {
       client.on('error', () => undefined);
     });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const writes = new WriteWatch(pgRemoteWrites(options.databaseUrl, options.onIdleError));
+    const kysely = new Kysely<Database>({ dialect: writes.dialect(new PostgresDialect({ pool })) });
     return {
       kysely,
+      writes,
       dialect: 'postgres',
-      close: () => kysely.destroy(),
+      close: async () => {
+        await writes.close();
+        await kysely.destroy();
+      },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async startupLock() {
         const client = new pg.Client({ connectionString: options.databaseUrl });
@@ -119,11 +182,13 @@ export function connect(options: ConnectOptions): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  const writes = new WriteWatch();
   const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: writes.dialect(new SqliteDialect({ database: withStatementCache(sqlite) })),
   });
   return {
     kysely,
+    writes,
     dialect: 'sqlite',
     close: () => kysely.destroy(),
     startupLock: () => Promise.resolve(() => Promise.resolve()),

@@ -14,8 +14,6 @@ export interface AuthContext {
   isCreator: boolean;
   isAdministrator: boolean;
   isGradeDirector: boolean;
-  /** Version of the caller's basket in their current school (bumped by every basket change). */
-  basketVersion: number;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;

@@ -4,6 +4,9 @@ import type { FastifyInstance } from 'fastify';
 
 /** Answers smaller than this go as they are: compressing them costs more CPU than the bytes it saves. */
 export const COMPRESS_THRESHOLD_BYTES = 4096;
+/** Brotli's quality and gzip's level on the fly (also for the answers kept compressed, plugins/etag.ts). */
+export const BROTLI_QUALITY = 4;
+export const GZIP_LEVEL = 6;
 
 /**
  * Compresses answers above the threshold (an analysis answer is up to 1.1 MB of JSON; school uplinks are a few
@@ -16,7 +19,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     global: true,
     threshold: COMPRESS_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+    zlibOptions: { level: GZIP_LEVEL },
   });
 }

@@ -128,7 +128,6 @@ export async function demoMember(db: Kysely<Database>, username: string) {
     isCreator: member.is_creator === 1,
     isAdministrator: member.is_administrator === 1,
     isGradeDirector: member.is_grade_director === 1,
-    basketVersion: 0,
   };
   return { ...member, auth };
 }

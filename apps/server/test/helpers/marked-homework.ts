@@ -61,7 +61,6 @@ export async function markedHomework(w: World, clock: () => number, title: strin
     isCreator: false,
     isAdministrator: false,
     isGradeDirector: false,
-    basketVersion: 0,
   };
   const paper = await w.createPaper(w.me, title);
   const classIds = [w.classesA[0]!.id, w.classesA[1]!.id];

@@ -272,7 +272,6 @@ function teacherAuth(cast: DemoCast): AuthContext {
     isCreator: false,
     isAdministrator: false,
     isGradeDirector: false,
-    basketVersion: 0,
   };
 }
 

@@ -39,7 +39,7 @@ export class AuthRepository {
             'm.is_creator',
             'm.is_administrator',
             'm.is_grade_director',
-            'm.basket_version',
+            't.expires_at',
           ])
           .where('t.token_hash', '=', tokenHash)
           .where('t.expires_at', '>', now)
@@ -147,19 +147,24 @@ export class AuthRepository {
       .execute();
   }
 
-  /** The caller behind a live access token, with their membership of their default school. */
-  async findAccessContext(tokenHash: string, now: string): Promise<AuthContext | undefined> {
+  /** The caller behind a live access token, with their membership of their default school, and the token's expiry. */
+  async findAccessContext(
+    tokenHash: string,
+    now: string,
+  ): Promise<{ caller: AuthContext; expiresAt: string } | undefined> {
     const [row] = await this.accessContext(tokenHash, now);
     return (
       row && {
-        userId: row.user_id,
-        username: row.username,
-        sessionId: row.session_id,
-        orgId: row.org_id,
-        isCreator: row.is_creator === 1,
-        isAdministrator: row.is_administrator === 1,
-        isGradeDirector: row.is_grade_director === 1,
-        basketVersion: row.basket_version ?? 0,
+        caller: {
+          userId: row.user_id,
+          username: row.username,
+          sessionId: row.session_id,
+          orgId: row.org_id,
+          isCreator: row.is_creator === 1,
+          isAdministrator: row.is_administrator === 1,
+          isGradeDirector: row.is_grade_director === 1,
+        },
+        expiresAt: row.expires_at,
       }
     );
   }

@@ -12,6 +12,8 @@ import { bearerToken } from '../../lib/bearer.js';
 import { AppError } from '../../lib/errors.js';
 import { hashToken, isoAfter, newId, randomToken } from '../../lib/ids.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { TokenCache } from '../../lib/token-cache.js';
+import type { WatchedTable } from '../../lib/write-watch.js';
 import { captchaImage, drawCaptcha, type CaptchaMaker } from './captcha.js';
 import type { AuthRepository } from './repository.js';
 import { AUTH_TEXT } from '../../i18n/messages.js';
@@ -42,11 +44,36 @@ export const REFRESH_GRACE_SECONDS = 10;
 
 const CAPTCHA_TTL_SECONDS = 300;
 
+/** At most this many verified tokens are kept per process. */
+const VERIFIED_TOKENS_MAX = 20_000;
+
+/**
+ * The rows a verified caller depends on (the bearer check's query), and which of their writes change one: a session
+ * revoked or deleted, an account renamed, disabled or moved to another school, a membership made, removed or given
+ * other roles, a token deleted. New sessions and tokens change no verified caller; a basket's version is not part of
+ * the caller (ADR 0078). Every write of these drops every verified token of this process.
+ */
+export const AUTH_WATCHED_TABLES: Record<string, WatchedTable> = {
+  access_tokens: { inserts: false, deletes: true },
+  auth_sessions: { inserts: false, deletes: true },
+  users: { inserts: false, deletes: true, columns: ['id', 'username', 'disabled', 'default_org_id'] },
+  memberships: {
+    inserts: true,
+    deletes: true,
+    columns: ['user_id', 'org_id', 'is_creator', 'is_administrator', 'is_grade_director'],
+  },
+};
+
 export interface AuthSettings {
   clientId: string;
   clientSecret: string;
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
+  /**
+   * How long a verified access token is believed without asking the database again (0: every request asks). Writes
+   * through this process drop them at once; another instance's writes are seen within this time (ADR 0078).
+   */
+  verifiedTokenSeconds?: number;
 }
 
 export interface ClientInfo {
@@ -62,12 +89,25 @@ function sameSecret(a: string, b: string): boolean {
 
 /** Sign-in, token rotation, sign-out, captchas and the bearer check. */
 export class AuthService {
+  private readonly verified: TokenCache<AuthContext>;
+
   constructor(
     private readonly repo: AuthRepository,
     private readonly settings: AuthSettings,
     private readonly clock: () => number = Date.now,
     private readonly makeCaptcha: CaptchaMaker = drawCaptcha,
-  ) {}
+  ) {
+    this.verified = new TokenCache({
+      ttlMs: (settings.verifiedTokenSeconds ?? 0) * 1000,
+      max: VERIFIED_TOKENS_MAX,
+      clock,
+    });
+  }
+
+  /** Forgets every verified token: told of every write of `AUTH_WATCHED_TABLES` (and called after sign-outs). */
+  forgetVerifiedTokens(): void {
+    this.verified.clear();
+  }
 
   private now(): string {
     return new Date(this.clock()).toISOString();
@@ -89,7 +129,12 @@ export class AuthService {
   async authenticate(authorization: string | undefined): Promise<AuthContext> {
     const token = bearerToken(authorization);
     if (!token) throw new AppError('UNAUTHORIZED');
-    const caller = await this.repo.findAccessContext(hashToken(token), this.now());
+    const hash = hashToken(token);
+    const caller = await this.verified.get(hash, async () => {
+      const found = await this.repo.findAccessContext(hash, this.now());
+      // Shared by every request of the token while kept: frozen, so no handler can change it for the others.
+      return found && { value: Object.freeze(found.caller), until: Date.parse(found.expiresAt) };
+    });
     if (!caller) throw new AppError('UNAUTHORIZED');
     return caller;
   }
@@ -199,6 +244,7 @@ export class AuthService {
     const successor = withinGrace ? openPair(refreshToken, again.successor!) : null;
     if (successor && again!.revokedAt === null) return successor;
     await this.repo.revokeSession(row.sessionId, 'refresh_token_reuse', now);
+    this.forgetVerifiedTokens();
     throw new AppError('REFRESH_INVALID', MESSAGES.refreshTokenInvalid, {
       detail: `refresh token reuse in session ${row.sessionId}; session revoked`,
     });
@@ -206,6 +252,7 @@ export class AuthService {
 
   async signout(auth: AuthContext): Promise<void> {
     await this.repo.revokeSession(auth.sessionId, 'signout', this.now());
+    this.forgetVerifiedTokens();
   }
 
   // ───── for the SMS sign-in, password reset and invitation flows (modules/account, modules/school) ─────
@@ -231,6 +278,7 @@ export class AuthService {
   /** Signs an account out everywhere (password change: except the session that changed it). */
   async revokeUserSessions(userId: string, reason: string, exceptSessionId?: string): Promise<void> {
     await this.repo.revokeUserSessions(userId, reason, this.now(), exceptSessionId);
+    this.forgetVerifiedTokens();
   }
 
   /** Forgets an account's failed sign-ins (after a password reset the owner may sign in at once). */

@@ -20,8 +20,20 @@ export interface BasketLine {
 /** The question basket: one paper per user, school, stage and subject; type sections; items. */
 export class BasketRepository {
   private readonly basketRows;
+  private readonly versionRow;
 
   constructor(private readonly db: Kysely<Database>) {
+    // Read on every basket view (the bearer check no longer carries it, ADR 0078): compiled once.
+    this.versionRow = precompiled(
+      this.db,
+      (orgId: string, userId: string) =>
+        this.db
+          .selectFrom('memberships')
+          .select('basket_version')
+          .where('org_id', '=', orgId)
+          .where('user_id', '=', userId),
+      2,
+    );
     // Read on every basket view: compiled once.
     this.basketRows = precompiled(
       this.db,
@@ -77,6 +89,12 @@ export class BasketRepository {
       typeName: r.type_name,
       questionId: r.question_id,
     }));
+  }
+
+  /** The member's basket version now (0 when they are not a member). */
+  async basketVersion(orgId: string, userId: string): Promise<number> {
+    const [row] = await this.versionRow(orgId, userId);
+    return row?.basket_version ?? 0;
   }
 
   /** Marks the member's basket changed, so every instance's cached copy of it is stale. */

@@ -12,8 +12,8 @@ const CACHE_SIZE = 5_000;
 /**
  * The question basket of SPEC §4: one paper per stage + subject, grouped by question type.
  * A basket read is the hottest call of composition: the built basket is kept in memory under the member's
- * `basket_version`, which every change bumps in its transaction and the bearer check reads anyway — so a cached
- * basket is served without a query and is never stale, on any instance.
+ * `basket_version`, which every change bumps in its transaction and one indexed read checks — so a cached
+ * basket is served after that one read and is never stale, on any instance.
  */
 export class BasketService {
   private readonly cache = new Map<string, { version: number; basket: Basket }>();
@@ -28,15 +28,17 @@ export class BasketService {
     const orgId = requireSchool(auth);
     const key = `${orgId}:${auth.userId}`;
     const hit = this.cache.get(key);
-    if (hit && hit.version === auth.basketVersion) return hit.basket;
+    // Read before the basket, so a basket kept under this version is never newer than its label.
+    const version = await this.repo.basketVersion(orgId, auth.userId);
+    if (hit && hit.version === version) return hit.basket;
     const basket = await this.build(orgId, auth.userId);
     this.cache.delete(key);
     if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(key, { version: auth.basketVersion, basket });
+    this.cache.set(key, { version, basket });
     return basket;
   }
 
-  /** After a change: the new basket, read fresh (the caller's token still carries the old version). */
+  /** After a change: the new basket, read fresh. */
   private async fresh(auth: AuthContext, orgId: string): Promise<Basket> {
     this.cache.delete(`${orgId}:${auth.userId}`);
     return this.build(orgId, auth.userId);

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import {
   AnnotationSchema,
-  HomeworkPaperSchema,
   MARK_MESSAGES,
   type AverageRule,
   type BlockProgress,
@@ -27,6 +26,7 @@ import {
   marksClass,
   type MarkerMap,
 } from './policy.js';
+import { keptPapers } from './paper-cache.js';
 import type { BlockRow, ItemAnswerRow, MarkingRepository } from './repository.js';
 import {
   marksRequired,
@@ -141,7 +141,7 @@ export class MarkingCore {
   }
 
   protected paperOf(hw: Homework): HomeworkPaper {
-    return parseStored(HomeworkPaperSchema, hw.paper_snapshot, { sections: [] } as unknown as HomeworkPaper);
+    return keptPapers.paperOf(hw.id, hw.paper_snapshot);
   }
 
   /** Makes the default blocks of a homework the first time: one per written question, routed by its flag. */
@@ -209,7 +209,7 @@ export class MarkingCore {
     markerRows: Awaited<ReturnType<MarkingRepository['markersOf']>>,
     rubricRows: Awaited<ReturnType<MarkingRepository['rubricItems']>> = [],
   ): BlockCtx[] {
-    const all = markableQuestions(this.paperOf(hw));
+    const all = keptPapers.markableOf(hw.id, hw.paper_snapshot);
     const byId = new Map(all.map((q) => [q.questionId, q]));
     return blocks.map((block) => {
       const questionIds = parseStored(IdsSchema, block.question_ids, []);
