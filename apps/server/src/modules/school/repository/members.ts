@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { containsPattern, ilike } from '../../../db/dialect.js';
 import type { MembershipsTable } from '../../../db/schema.js';
-import { AreaRepository, count } from './base.js';
+import { AreaRepository, count, flag } from './base.js';
 
 /** A school with its creator's nickname. */
 export interface School {
@@ -107,8 +107,6 @@ const toMember = (r: {
   isGradeDirector: r.is_grade_director === 1,
   joinedAt: r.joined_at,
 });
-
-const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
 
 /** Schools, memberships and grade directors. */
 export class MembersRepository extends AreaRepository {

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { sortByClassName } from '@zhzy/contracts';
 import type { ClassesTable, SchoolYearsTable } from '../../../db/schema.js';
-import { AreaRepository, count } from './base.js';
+import { AreaRepository, count, flag } from './base.js';
 
 /** A school year. */
 export interface SchoolYear {
@@ -73,8 +73,6 @@ const toClass = (
   stageName: r.stage_name,
   studentCount: count(r.student_count),
 });
-
-const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
 
 /** School years and classes. */
 export class YearsRepository extends AreaRepository {
