@@ -12,6 +12,7 @@ import {
   toBody,
   toCard,
   toCardVersion,
+  toFrozenCardHead,
   toHomework,
   toListing,
   type AnswerCard,
@@ -179,18 +180,7 @@ export class HomeworkRepository {
       .where('cv.card_id', '=', cardId)
       .where('cv.version', '=', version)
       .executeTakeFirst();
-    return (
-      r && {
-        cardId: r.card_id,
-        version: r.version,
-        orgId: r.org_id,
-        homeworkId: r.homework_id,
-        createdAt: r.created_at,
-        paperId: r.paper_id,
-        currentVersion: r.current_version,
-        homeworkDeletedAt: r.homework_deleted_at,
-      }
-    );
+    return r && toFrozenCardHead(r);
   }
 
   /** The JSON of a frozen version: settings, the card's paper and the layout (never changed once written). */

@@ -243,3 +243,20 @@ export interface HomeworkFilter {
   to?: string | undefined;
   createdBy?: string | undefined;
 }
+
+export const toFrozenCardHead = (
+  r: Pick<CardVersionsTable, 'card_id' | 'version' | 'org_id' | 'homework_id' | 'created_at'> & {
+    paper_id: string;
+    current_version: number;
+    homework_deleted_at: string | null;
+  },
+): FrozenCardHead => ({
+  cardId: r.card_id,
+  version: r.version,
+  orgId: r.org_id,
+  homeworkId: r.homework_id,
+  createdAt: r.created_at,
+  paperId: r.paper_id,
+  currentVersion: r.current_version,
+  homeworkDeletedAt: r.homework_deleted_at,
+});
