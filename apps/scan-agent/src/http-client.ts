@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
+import { z } from 'zod';
 
 /*
  * The agent's one client for talking to the host (page uploads, the self-update's manifest and package): node:http
@@ -7,6 +8,19 @@ import http from 'node:http';
  * it runs where undici's socket set-up does not — Wine 8 refuses the keep-alive option undici sets before connecting
  * ("connect UNKNOWN"), which is how the Windows build is tested here (ADR 0055). Real Windows accepts both.
  */
+
+/** The host's answer envelope as far as the agent reads it: a message and data, both optional. */
+export const HostEnvelopeSchema = z.object({ message: z.unknown(), data: z.unknown() }).partial();
+
+/** The host's message in a refusal's body, or '' when the body is not the host's JSON (a proxy's page). */
+export function hostMessage(text: string): string {
+  try {
+    const body = HostEnvelopeSchema.safeParse(JSON.parse(text));
+    return body.success && typeof body.data.message === 'string' ? body.data.message : '';
+  } catch {
+    return '';
+  }
+}
 
 export interface HostRequest {
   method?: 'GET' | 'POST';

@@ -10,6 +10,7 @@ import type { Db, DialectName } from '../src/db/connect.js';
 import type { Database } from '../src/db/schema.js';
 import { newId } from '../src/lib/ids.js';
 import { packAnswers } from '../src/modules/results/packing.js';
+import { toSheetAnswer } from '../src/modules/results/repository.js';
 import { ResultsService } from '../src/modules/results/service.js';
 import { SUBJECT_IDS, typeId } from '../src/seed/catalog.js';
 
@@ -227,7 +228,7 @@ export async function fill(db: Kysely<Database>): Promise<{ testId: string }> {
         total_score_tenths: objective + subjective,
         unscored_count: 0,
         // What the results spine keeps beside the answers it writes (ADR 0033).
-        answers_packed: packAnswers(answers.slice(first)),
+        answers_packed: packAnswers(answers.slice(first).map(toSheetAnswer)),
         created_at: now,
         updated_at: now,
       });

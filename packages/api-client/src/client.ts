@@ -149,7 +149,9 @@ interface Req {
 function parseText(text: string): unknown {
   if (text.trim() === '') return null;
   try {
-    return JSON.parse(text) as unknown;
+    // Unknown until the caller's envelope and response schemas read it.
+    const value: unknown = JSON.parse(text);
+    return value;
   } catch {
     return text;
   }

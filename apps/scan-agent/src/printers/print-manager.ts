@@ -13,6 +13,7 @@ import {
   type PrintOptions,
   type Printer,
 } from '@zhzy/contracts';
+import { hostMessage } from '../http-client.js';
 import { T } from '../i18n/zh-CN.js';
 import { AgentError } from '../scan/manager.js';
 import { pdfFacts } from './pdf-facts.js';
@@ -207,13 +208,7 @@ export class PrintManager extends EventEmitter<{ job: [PrintJob] }> {
     }
     if (res.status !== 200 || !res.body) {
       const text = await res.text().catch(() => '');
-      let said = '';
-      try {
-        const body = JSON.parse(text) as { message?: unknown };
-        if (typeof body.message === 'string') said = body.message;
-      } catch {
-        // A proxy's page.
-      }
+      const said = hostMessage(text);
       if (res.status === 401) throw new PrintError(T.printHostSignIn, said);
       throw new PrintError(T.printDownloadFailed(said || `HTTP ${res.status}`), text.slice(0, 300));
     }

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import fs from 'node:fs';
 import path from 'node:path';
 import { AGENT_PAIRING } from '@zhzy/contracts';
+import { z } from 'zod';
 import { writeFileDurable } from '../spool/durable.js';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -15,11 +16,9 @@ function sameText(a: string, b: string): boolean {
 /** Who a token belongs to. */
 export type Caller = { kind: 'script' } | { kind: 'page'; origin: string };
 
-interface Pairing {
-  hash: string;
-  origin: string;
-  createdAt: string;
-}
+/** A paired page: the hash of its token and its origin (a pairings file entry without both is dropped). */
+const PairingSchema = z.object({ hash: z.string(), origin: z.string(), createdAt: z.string().optional() });
+type Pairing = z.infer<typeof PairingSchema>;
 
 /** The token file for scripts (readable only by its owner) and the origin-bound tokens of paired pages. */
 export class TokenStore {
@@ -57,9 +56,12 @@ export class TokenStore {
     }
     this.scriptToken = fs.readFileSync(this.tokenFile, 'utf8').trim();
     try {
-      const parsed = JSON.parse(fs.readFileSync(this.pairingsFile, 'utf8')) as unknown;
-      this.pairings = Array.isArray(parsed)
-        ? (parsed as Pairing[]).filter((p) => typeof p.hash === 'string' && typeof p.origin === 'string')
+      const parsed = z.array(z.unknown()).safeParse(JSON.parse(fs.readFileSync(this.pairingsFile, 'utf8')));
+      this.pairings = parsed.success
+        ? parsed.data.flatMap((p) => {
+            const pairing = PairingSchema.safeParse(p);
+            return pairing.success ? [pairing.data] : [];
+          })
         : [];
     } catch {
       this.pairings = [];

@@ -10,7 +10,8 @@ import {
   type AgentPackage,
   type AgentUpdateRequest,
 } from '@zhzy/contracts';
-import { hostRequest, readBody } from '../http-client.js';
+import { z } from 'zod';
+import { HostEnvelopeSchema, hostRequest, readBody } from '../http-client.js';
 import { T } from '../i18n/zh-CN.js';
 import { AgentError } from '../scan/manager.js';
 import { AGENT_NODE_FLAGS, agentNodeArgs, type BundleFacts } from '../runtime.js';
@@ -45,6 +46,8 @@ export interface StagedUpdate {
 export const updateDir = (dataDir: string) => path.join(dataDir, 'update');
 export const updateResultFile = (dataDir: string) => path.join(updateDir(dataDir), 'last.json');
 
+/** A package.json or a /health answer, as far as the update reads it: its version. */
+const VersionedSchema = z.object({ version: z.string().optional() });
 /** A GET with the agent's host client; any status but 200 (a redirect too) is a failure. */
 async function get(
   url: string,
@@ -86,7 +89,7 @@ async function download(url: string, file: string, limit: number): Promise<{ sha
 /** Reads the manifest of `origin` and picks this installation's package. */
 async function manifestEntry(origin: string, platform: string): Promise<AgentPackage> {
   const body = await get(`${origin}/agent/download/manifest`, { accept: 'application/json' }, 30_000)
-    .then(async (res) => JSON.parse((await readBody(res)).toString('utf8')) as { data?: unknown })
+    .then(async (res) => HostEnvelopeSchema.parse(JSON.parse((await readBody(res)).toString('utf8'))))
     .catch(() => null);
   if (!body) throw new AgentError(502, T.updateNoManifest);
   const parsed = AgentPackagesManifestSchema.safeParse(body.data);
@@ -127,10 +130,8 @@ export async function stageUpdate(request: AgentUpdateRequest, ctx: UpdateContex
     const staged = top ? path.join(unpack, top) : '';
     const stagedVersion = (() => {
       try {
-        return (
-          JSON.parse(fs.readFileSync(path.join(staged, 'app', 'package.json'), 'utf8')) as {
-            version?: string;
-          }
+        return VersionedSchema.parse(
+          JSON.parse(fs.readFileSync(path.join(staged, 'app', 'package.json'), 'utf8')),
         ).version;
       } catch {
         return undefined;
@@ -291,7 +292,7 @@ async function healthVersion(port: number): Promise<string | null> {
     });
     const body = await readBody(res);
     return res.statusCode === 200
-      ? ((JSON.parse(body.toString('utf8')) as { version?: string }).version ?? null)
+      ? (VersionedSchema.parse(JSON.parse(body.toString('utf8'))).version ?? null)
       : null;
   } catch {
     return null;

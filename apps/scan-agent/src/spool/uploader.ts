@@ -10,7 +10,7 @@ import {
   uploadScanPageCall,
   type AgentPage,
 } from '@zhzy/contracts';
-import { hostRequest, multipartBody, readBody } from '../http-client.js';
+import { HostEnvelopeSchema, hostRequest, multipartBody, readBody } from '../http-client.js';
 import { T } from '../i18n/zh-CN.js';
 import type { BatchJournal } from './spool.js';
 
@@ -235,9 +235,11 @@ export class Uploader {
     let message = '';
     let reason: ReturnType<typeof ScanUploadErrorDataSchema.safeParse> | undefined;
     try {
-      const body = JSON.parse(text) as { message?: unknown; data?: unknown };
-      if (typeof body.message === 'string') message = body.message;
-      reason = ScanUploadErrorDataSchema.safeParse(body.data);
+      const body = HostEnvelopeSchema.safeParse(JSON.parse(text));
+      if (body.success) {
+        if (typeof body.data.message === 'string') message = body.data.message;
+        reason = ScanUploadErrorDataSchema.safeParse(body.data.data);
+      }
     } catch {
       // Not JSON: a proxy's error page.
     }

@@ -1,4 +1,5 @@
 import type { Printer, PrinterState } from '@zhzy/contracts';
+import { z } from 'zod';
 import { T } from '../../i18n/zh-CN.js';
 import { systemRunner, type ProcessResult, type ProcessRunner } from '../../scanners/process.js';
 import { powershellArgs } from '../../scanners/windows/wia-driver.js';
@@ -34,20 +35,22 @@ export const WINDOWS_LIST_SCRIPT = [
   '[Console]::Out.WriteLine((ConvertTo-Json -Compress -Depth 3 -InputObject $p))',
 ].join('\n');
 
-interface Win32Printer {
-  Name: string;
-  Default?: boolean;
-  PrinterStatus?: number;
-  WorkOffline?: boolean;
-  CapabilityDescriptions?: string[] | null;
-  PrinterPaperNames?: string[] | null;
-}
+/** One printer as the list script writes it (Win32_Printer's fields; PowerShell may leave any but Name null). */
+const Win32PrinterSchema = z.object({
+  Name: z.string(),
+  Default: z.boolean().nullish(),
+  PrinterStatus: z.number().nullish(),
+  WorkOffline: z.boolean().nullish(),
+  CapabilityDescriptions: z.array(z.string()).nullish(),
+  PrinterPaperNames: z.array(z.string()).nullish(),
+});
+const Win32PrintersSchema = z.union([z.array(Win32PrinterSchema), Win32PrinterSchema]);
 
 /** Parses the list script's output (a JSON array; PowerShell 5 writes a lone object without the array). */
 export function parseWindowsPrinters(stdout: string): Printer[] {
   const text = stdout.replace(/^\uFEFF/, '').trim();
   if (!text) return [];
-  const raw = JSON.parse(text) as Win32Printer | Win32Printer[];
+  const raw = Win32PrintersSchema.parse(JSON.parse(text));
   const list = Array.isArray(raw) ? raw : [raw];
   return list.map((p) => {
     const caps = p.CapabilityDescriptions ?? [];

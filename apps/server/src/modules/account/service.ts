@@ -218,15 +218,15 @@ export class AccountService {
       id: c.id,
       name: c.name,
       grade: gradeOf(c),
-      yearId: c.year_id,
-      yearName: c.year_name,
+      yearId: c.yearId,
+      yearName: c.yearName,
     });
     const uniqueClasses = [...new Map(classes.map((c) => [c.id, taught(c)])).values()];
     const subjectOf = (s: (typeof subjects)[number]) => ({
       id: s.id,
       name: s.name,
-      stageId: s.stage_id,
-      stageName: s.stage_name,
+      stageId: s.stageId,
+      stageName: s.stageName,
     });
     return {
       orgId: actor.orgId,
@@ -235,10 +235,10 @@ export class AccountService {
       classes: uniqueClasses,
       teaching: subjects.map((s) => ({
         ...subjectOf(s),
-        classes: classes.filter((c) => c.subject_id === s.id).map(taught),
+        classes: classes.filter((c) => c.subjectId === s.id).map(taught),
       })),
       groups: groups
-        .filter((g) => g.user_id === actor.userId)
+        .filter((g) => g.userId === actor.userId)
         .map((g) => {
           const kind = groupKind(g.kind);
           return {
@@ -246,7 +246,7 @@ export class AccountService {
             name: g.name,
             kind,
             kindName: GROUP_KIND_NAMES[kind],
-            isLeader: g.is_leader === 1,
+            isLeader: g.isLeader,
           };
         }),
       gradeDirectorOf: grades.map((g) => g.grade),
@@ -344,12 +344,12 @@ export class AccountService {
     await this.repo.replyFeedback(id, reply, auth.userId, this.now());
     await this.schoolRepo.auditLog.audit({
       id: newId(),
-      org_id: actor.orgId,
-      actor_id: actor.userId,
+      orgId: actor.orgId,
+      actorId: actor.userId,
       action: 'feedback.reply',
-      target_id: id,
+      targetId: id,
       detail: ACCOUNT_TEXT.feedbackReplied(row!.nickname, row!.type),
-      created_at: this.now(),
+      createdAt: this.now(),
     });
     const fresh = await this.repo.findFeedback(id);
     if (!fresh) throw notFound(ACCOUNT_MESSAGES.feedbackNotFound);
@@ -363,6 +363,6 @@ export class AccountService {
     if (image.userId === auth.userId) return true;
     if (!image.orgId) return false;
     const membership = await this.schoolRepo.members.findMembership(image.orgId, auth.userId);
-    return !!membership && (membership.is_administrator === 1 || membership.is_creator === 1);
+    return !!membership && (membership.isAdministrator || membership.isCreator);
   }
 }

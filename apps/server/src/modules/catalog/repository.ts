@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { QuestionType } from '@zhzy/contracts';
+import type { QuestionType, Textbook } from '@zhzy/contracts';
 import type { Database } from '../../db/schema.js';
 import { containsPattern, ilike, type FullTextQuery } from '../../db/dialect.js';
 import type { DialectName } from '../../db/connect.js';
@@ -62,8 +62,13 @@ export class CatalogRepository {
     return this.db.selectFrom('stages').select(['id', 'name']).orderBy('sort').execute();
   }
 
-  listSubjects() {
-    return this.db.selectFrom('subjects').select(['id', 'stage_id', 'name']).orderBy('sort').execute();
+  async listSubjects(): Promise<{ id: string; stageId: string; name: string }[]> {
+    const rows = await this.db
+      .selectFrom('subjects')
+      .select(['id', 'stage_id', 'name'])
+      .orderBy('sort')
+      .execute();
+    return rows.map((r) => ({ id: r.id, stageId: r.stage_id, name: r.name }));
   }
 
   private subjects() {
@@ -84,13 +89,14 @@ export class CatalogRepository {
     return (await this.subjects().where('s.id', 'in', ids).execute()).map(toSubject);
   }
 
-  listTextbooks(subjectId: string) {
-    return this.db
+  async listTextbooks(subjectId: string): Promise<Textbook[]> {
+    const rows = await this.db
       .selectFrom('textbooks')
       .select(['id', 'subject_id', 'publisher', 'name'])
       .where('subject_id', '=', subjectId)
       .orderBy('sort')
       .execute();
+    return rows.map((r) => ({ id: r.id, subjectId: r.subject_id, publisher: r.publisher, name: r.name }));
   }
 
   /** A textbook and its subject (the papers module checks a paper's textbook through this too). */
@@ -114,12 +120,13 @@ export class CatalogRepository {
     return rows.map(toTreeRow);
   }
 
-  findBooknode(id: string) {
-    return this.db
+  async findBooknode(id: string): Promise<{ id: string; textbookId: string } | undefined> {
+    const row = await this.db
       .selectFrom('booknodes')
       .select(['id', 'textbook_id'])
       .where('id', '=', id)
       .executeTakeFirst();
+    return row && { id: row.id, textbookId: row.textbook_id };
   }
 
   /** The subject's knowledge points in their order (papers' smart composition and Word import read them too). */
@@ -133,12 +140,13 @@ export class CatalogRepository {
     return rows.map(toTreeRow);
   }
 
-  findKnowledgePoint(id: string) {
-    return this.db
+  async findKnowledgePoint(id: string): Promise<{ id: string; subjectId: string } | undefined> {
+    const row = await this.db
       .selectFrom('knowledge_points')
       .select(['id', 'subject_id'])
       .where('id', '=', id)
       .executeTakeFirst();
+    return row && { id: row.id, subjectId: row.subject_id };
   }
 
   /** A subject's question types in their order (the papers module's Word import picks among them too). */

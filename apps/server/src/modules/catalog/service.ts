@@ -67,14 +67,13 @@ export class CatalogService {
       id: s.id,
       name: s.name,
       subjects: subjects
-        .filter((x) => x.stage_id === s.id)
-        .map((x) => ({ id: x.id, stageId: x.stage_id, name: x.name })),
+        .filter((x) => x.stageId === s.id)
+        .map((x) => ({ id: x.id, stageId: x.stageId, name: x.name })),
     }));
   }
 
-  async textbooks(subjectId: string): Promise<Textbook[]> {
-    const rows = await this.repo.listTextbooks(subjectId);
-    return rows.map((r) => ({ id: r.id, subjectId: r.subject_id, publisher: r.publisher, name: r.name }));
+  textbooks(subjectId: string): Promise<Textbook[]> {
+    return this.repo.listTextbooks(subjectId);
   }
 
   async booknodeTree(textbookId: string): Promise<TreeNode[]> {
@@ -99,13 +98,13 @@ export class CatalogService {
     if (q.booknodeId) {
       const node = await this.repo.findBooknode(q.booknodeId);
       if (!node) throw notFound(CATALOG_TEXT.chapterNotFound);
-      booknodeIds = subtreeIds(await this.repo.listBooknodes(node.textbook_id), node.id);
+      booknodeIds = subtreeIds(await this.repo.listBooknodes(node.textbookId), node.id);
     }
     let knowledgePointIds: string[] | undefined;
     if (q.knowledgePointId) {
       const kp = await this.repo.findKnowledgePoint(q.knowledgePointId);
       if (!kp) throw notFound(CATALOG_TEXT.knowledgePointNotFound);
-      knowledgePointIds = subtreeIds(await this.repo.listKnowledgePoints(kp.subject_id), kp.id);
+      knowledgePointIds = subtreeIds(await this.repo.listKnowledgePoints(kp.subjectId), kp.id);
     }
     const keyword = parseKeyword(q.keyword);
     // Questions written by other paths (imports, other modules) are indexed before a search reads the index.

@@ -1,14 +1,7 @@
 import type { Kysely } from 'kysely';
-import {
-  CardLayoutSchema,
-  CardPaperSchema,
-  type CardLayout,
-  type CardPaper,
-  type CardSettings,
-} from '@zhzy/contracts';
+import type { CardLayout, CardPaper, CardSettings } from '@zhzy/contracts';
 import type { Database } from '../../db/schema.js';
-import { defaultCardSettings, parseCardSettings } from './card-paper.js';
-import { HomeworkRepository } from './repository.js';
+import { HomeworkRepository, type CardVersionBody } from './repository.js';
 
 // The recogniser's look-up: frozen card versions by (card id, version), parsed by schema and cached.
 
@@ -41,37 +34,23 @@ const FROZEN_CACHE_SIZE = 200;
 
 /** `findCardLayout(cardId, version, orgId?)` over a repository, with the parsed JSON of recent versions cached. */
 export function frozenCardFinder(repo: HomeworkRepository): CardLayoutResolver {
-  const bodies = new Map<string, Pick<FrozenCard, 'settings' | 'paper' | 'layout'>>();
+  const bodies = new Map<string, CardVersionBody>();
   return async (cardId, version, orgId) => {
     const head = await repo.findFrozenCard(cardId, version);
-    if (!head || (orgId !== undefined && head.org_id !== orgId)) return null;
+    if (!head || (orgId !== undefined && head.orgId !== orgId)) return null;
     const key = `${cardId}\u0000${version}`;
     let body = bodies.get(key);
     if (body) {
       // Most recently used last, so the oldest is evicted first.
       bodies.delete(key);
     } else {
-      const row = await repo.cardVersionBody(cardId, version);
-      if (!row) return null;
-      body = {
-        settings: parseCardSettings(row.settings, defaultCardSettings(8)),
-        paper: CardPaperSchema.parse(JSON.parse(row.card_paper)),
-        layout: CardLayoutSchema.parse(JSON.parse(row.layout)),
-      };
+      body = await repo.cardVersionBody(cardId, version);
+      if (!body) return null;
       if (bodies.size >= FROZEN_CACHE_SIZE) bodies.delete(bodies.keys().next().value!);
     }
     bodies.set(key, body);
-    return {
-      cardId: head.card_id,
-      version: head.version,
-      orgId: head.org_id,
-      homeworkId: head.homework_id,
-      paperId: head.paper_id,
-      currentVersion: head.current_version,
-      homeworkDeletedAt: head.homework_deleted_at,
-      ...body,
-      createdAt: head.created_at,
-    };
+    const { createdAt, ...facts } = head;
+    return { ...facts, ...body, createdAt };
   };
 }
 

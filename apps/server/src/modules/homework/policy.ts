@@ -1,7 +1,7 @@
 import { HOMEWORK_MESSAGES, type PaperDocument } from '@zhzy/contracts';
 import type { AuthContext } from '../../lib/call.js';
 import { AppError, forbidden } from '../../lib/errors.js';
-import type { HomeworkRow } from './repository.js';
+import type { Homework } from './repository.js';
 
 // Who may do what with homework and cards — the one place these rules live.
 //  - Every teacher of a school sees its homework and prints its cards (classes are shared by the school's teachers).
@@ -11,17 +11,20 @@ import type { HomeworkRow } from './repository.js';
 // Homework of another school is answered 404, so its existence does not leak.
 
 /** The homework, if the caller's school owns it and it is not deleted. */
-export function assertReadable(row: HomeworkRow | undefined, auth: AuthContext): HomeworkRow {
-  if (!row || row.deleted_at || row.org_id !== auth.orgId)
+export function assertReadable<T extends Pick<Homework, 'deletedAt' | 'orgId'>>(
+  row: T | undefined,
+  auth: AuthContext,
+): T {
+  if (!row || row.deletedAt || row.orgId !== auth.orgId)
     throw new AppError('NOT_FOUND', HOMEWORK_MESSAGES.notFound);
   return row;
 }
 
-export const canEditCard = (row: Pick<HomeworkRow, 'created_by'>, auth: AuthContext) =>
-  row.created_by === auth.userId;
+export const canEditCard = (row: Pick<Homework, 'createdBy'>, auth: AuthContext) =>
+  row.createdBy === auth.userId;
 
-export const canDelete = (row: Pick<HomeworkRow, 'created_by'>, auth: AuthContext) =>
-  row.created_by === auth.userId || auth.isAdministrator;
+export const canDelete = (row: Pick<Homework, 'createdBy'>, auth: AuthContext) =>
+  row.createdBy === auth.userId || auth.isAdministrator;
 
 /** Why the caller may not publish a paper they can read, or null when they may. */
 export function publishRefusal(paper: PaperDocument): AppError | null {

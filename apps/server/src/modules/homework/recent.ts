@@ -1,4 +1,3 @@
-import { HomeworkPaperSchema } from '@zhzy/contracts';
 import type { RecentHomeworkQuestions } from '../papers/service.js';
 import type { HomeworkRepository } from './repository.js';
 
@@ -12,17 +11,15 @@ export function recentHomeworkQuestions(repo: HomeworkRepository): RecentHomewor
       const rows = await repo.latestHomeworkOfClasses(orgId, classIds);
       const latest = new Map<string, (typeof rows)[number]>();
       for (const r of rows) {
-        const seen = latest.get(r.class_id);
-        const key = `${r.start_date}|${r.created_at}|${r.id}`;
-        if (!seen || key > `${seen.start_date}|${seen.created_at}|${seen.id}`) latest.set(r.class_id, r);
+        const seen = latest.get(r.classId);
+        const key = `${r.startDate}|${r.createdAt}|${r.id}`;
+        if (!seen || key > `${seen.startDate}|${seen.createdAt}|${seen.id}`) latest.set(r.classId, r);
       }
       const snapshots = await repo.snapshotsOf([...new Set([...latest.values()].map((r) => r.id))]);
       const ids = new Set<string>();
       for (const s of snapshots) {
-        const parsed = HomeworkPaperSchema.safeParse(JSON.parse(s.paper_snapshot));
-        if (!parsed.success) continue;
-        for (const section of parsed.data.sections)
-          for (const item of section.items) ids.add(item.questionId);
+        if (!s.paper) continue;
+        for (const section of s.paper.sections) for (const item of section.items) ids.add(item.questionId);
       }
       return [...ids];
     },

@@ -1,32 +1,41 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
-import type {
-  AnswerCardsTable,
-  CardVersionsTable,
-  Database,
-  HomeworkClassesTable,
-  HomeworkTable,
-} from '../../db/schema.js';
+import type { Kysely } from 'kysely';
+import {
+  HomeworkPaperSchema,
+  compareClassNames,
+  type CardSettings,
+  type HomeworkPaper,
+} from '@zhzy/contracts';
+import type { Database, HomeworkClassesTable } from '../../db/schema.js';
 import { chunks } from '../../seed/catalog.js';
-import { compareClassNames } from '@zhzy/contracts';
+import {
+  settingsOf,
+  toBody,
+  toCard,
+  toCardVersion,
+  toFrozenCardHead,
+  toHomework,
+  toListing,
+  type AnswerCard,
+  type CardVersion,
+  type CardVersionBody,
+  type FrozenCardHead,
+  type Homework,
+  type HomeworkFilter,
+  type HomeworkListing,
+  type NewHomework,
+} from './repository/records.js';
 
-export type HomeworkRow = Selectable<HomeworkTable>;
-export type NewHomework = Insertable<HomeworkTable>;
-export type CardVersionRow = Selectable<CardVersionsTable>;
-export type AnswerCardRow = Selectable<AnswerCardsTable>;
-
-export interface HomeworkFilter {
-  orgId: string;
-  yearId?: string | undefined;
-  ids?: string[] | undefined;
-  classId?: string | undefined;
-  subjectId?: string | undefined;
-  type?: string | undefined;
-  /** Running on or after this day: due_date >= from. */
-  from?: string | undefined;
-  /** Running on or before this day: start_date <= to. */
-  to?: string | undefined;
-  createdBy?: string | undefined;
-}
+export type {
+  AnswerCard,
+  CardVersion,
+  CardVersionBody,
+  FrozenCardHead,
+  Homework,
+  HomeworkFilter,
+  HomeworkListing,
+  HomeworkRow,
+  NewHomework,
+} from './repository/records.js';
 
 /**
  * Homework with its classes, the answer cards of papers and their frozen versions, and the read-only look-ups of
@@ -41,24 +50,30 @@ export class HomeworkRepository {
 
   // ───────────── answer cards of papers ─────────────
 
-  findCard(paperId: string): Promise<AnswerCardRow | undefined> {
-    return this.db.selectFrom('answer_cards').selectAll().where('paper_id', '=', paperId).executeTakeFirst();
+  async findCard(paperId: string): Promise<AnswerCard | undefined> {
+    const row = await this.db
+      .selectFrom('answer_cards')
+      .selectAll()
+      .where('paper_id', '=', paperId)
+      .executeTakeFirst();
+    return row && toCard(row);
   }
 
   /** Saves the designer's settings of a paper's card (creating the card on its first save). */
   async saveCardSettings(row: {
     paperId: string;
     orgId: string;
-    settings: string;
+    settings: CardSettings;
     userId: string;
     now: string;
   }) {
+    const settings = JSON.stringify(row.settings);
     await this.db
       .insertInto('answer_cards')
       .values({
         paper_id: row.paperId,
         org_id: row.orgId,
-        settings: row.settings,
+        settings,
         saved: 1,
         latest_version: 0,
         updated_by: row.userId,
@@ -67,7 +82,7 @@ export class HomeworkRepository {
       })
       .onConflict((oc) =>
         oc.column('paper_id').doUpdateSet({
-          settings: row.settings,
+          settings,
           saved: 1,
           updated_by: row.userId,
           updated_at: row.now,
@@ -77,13 +92,19 @@ export class HomeworkRepository {
   }
 
   /** Creates a paper's card with default settings unless it exists. */
-  async ensureCard(row: { paperId: string; orgId: string; settings: string; userId: string; now: string }) {
+  async ensureCard(row: {
+    paperId: string;
+    orgId: string;
+    settings: CardSettings;
+    userId: string;
+    now: string;
+  }) {
     await this.db
       .insertInto('answer_cards')
       .values({
         paper_id: row.paperId,
         org_id: row.orgId,
-        settings: row.settings,
+        settings: JSON.stringify(row.settings),
         saved: 0,
         latest_version: 0,
         updated_by: row.userId,
@@ -112,22 +133,38 @@ export class HomeworkRepository {
     return row.latest_version;
   }
 
-  async insertCardVersion(row: CardVersionRow) {
-    await this.db.insertInto('card_versions').values(row).execute();
+  async insertCardVersion(v: CardVersion) {
+    await this.db
+      .insertInto('card_versions')
+      .values({
+        card_id: v.cardId,
+        version: v.version,
+        org_id: v.orgId,
+        homework_id: v.homeworkId,
+        settings: JSON.stringify(v.settings),
+        card_paper: JSON.stringify(v.paper),
+        layout: JSON.stringify(v.layout),
+        identity: v.identity,
+        page_count: v.pageCount,
+        created_by: v.createdBy,
+        created_at: v.createdAt,
+      })
+      .execute();
   }
 
-  findCardVersion(cardId: string, version: number): Promise<CardVersionRow | undefined> {
-    return this.db
+  async findCardVersion(cardId: string, version: number): Promise<CardVersion | undefined> {
+    const row = await this.db
       .selectFrom('card_versions')
       .selectAll()
       .where('card_id', '=', cardId)
       .where('version', '=', version)
       .executeTakeFirst();
+    return row && toCardVersion(row);
   }
 
   /** A frozen version's facts with the homework it belongs to (the recogniser's look-up), without its JSON. */
-  findFrozenCard(cardId: string, version: number) {
-    return this.db
+  async findFrozenCard(cardId: string, version: number): Promise<FrozenCardHead | undefined> {
+    const r = await this.db
       .selectFrom('card_versions as cv')
       .innerJoin('homework as h', 'h.id', 'cv.homework_id')
       .select([
@@ -143,34 +180,73 @@ export class HomeworkRepository {
       .where('cv.card_id', '=', cardId)
       .where('cv.version', '=', version)
       .executeTakeFirst();
+    return r && toFrozenCardHead(r);
   }
 
   /** The JSON of a frozen version: settings, the card's paper and the layout (never changed once written). */
-  cardVersionBody(cardId: string, version: number) {
-    return this.db
+  async cardVersionBody(cardId: string, version: number): Promise<CardVersionBody | undefined> {
+    const row = await this.db
       .selectFrom('card_versions')
       .select(['settings', 'card_paper', 'layout'])
       .where('card_id', '=', cardId)
       .where('version', '=', version)
       .executeTakeFirst();
+    return row && toBody(row);
   }
 
-  /** The versions of one homework's card, newest first (without their layouts). */
-  listCardVersions(homeworkId: string) {
-    return this.db
+  /** The versions of one homework's card, newest first (without their paper and layout). */
+  async listCardVersions(
+    homeworkId: string,
+  ): Promise<
+    Pick<CardVersion, 'cardId' | 'version' | 'identity' | 'pageCount' | 'settings' | 'createdAt'>[]
+  > {
+    const rows = await this.db
       .selectFrom('card_versions')
       .select(['card_id', 'version', 'identity', 'page_count', 'settings', 'created_at'])
       .where('homework_id', '=', homeworkId)
       .orderBy('version', 'desc')
       .execute();
+    return rows.map((r) => ({
+      cardId: r.card_id,
+      version: r.version,
+      identity: r.identity,
+      pageCount: r.page_count,
+      settings: settingsOf(r.settings),
+      createdAt: r.created_at,
+    }));
   }
 
   // ───────────── homework ─────────────
 
-  async insertHomework(row: NewHomework, classIds: string[]) {
-    await this.db.insertInto('homework').values(row).execute();
+  async insertHomework(h: NewHomework, classIds: string[]) {
+    await this.db
+      .insertInto('homework')
+      .values({
+        id: h.id,
+        org_id: h.orgId,
+        year_id: h.yearId,
+        type: h.type,
+        title: h.title,
+        paper_id: h.paperId,
+        paper_title: h.paperTitle,
+        stage_id: h.stageId,
+        subject_id: h.subjectId,
+        start_date: h.startDate,
+        due_date: h.dueDate,
+        subject_teacher: h.subjectTeacher ? 1 : 0,
+        question_count: h.questionCount,
+        total_score_tenths: h.totalScoreTenths,
+        paper_snapshot: JSON.stringify(h.paper),
+        card_id: h.cardId,
+        card_version: h.cardVersion,
+        created_by: h.createdBy,
+        created_at: h.createdAt,
+        updated_at: h.updatedAt,
+        deleted_at: h.deletedAt,
+      })
+      .execute();
     const classes: HomeworkClassesTable[] = classIds.map((classId, i) => ({
-      homework_id: row.id,
+      homework_id: h.id,
       class_id: classId,
       sort: i + 1,
     }));
@@ -188,8 +264,19 @@ export class HomeworkRepository {
     }
   }
 
-  findHomework(id: string): Promise<HomeworkRow | undefined> {
-    return this.db.selectFrom('homework').selectAll().where('id', '=', id).executeTakeFirst();
+  async findHomework(id: string): Promise<Homework | undefined> {
+    const row = await this.db.selectFrom('homework').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toHomework(row);
+  }
+
+  /** The snapshot of the paper a homework was published from, parsed by its schema. */
+  async findPaperSnapshot(id: string): Promise<HomeworkPaper | undefined> {
+    const row = await this.db
+      .selectFrom('homework')
+      .select('paper_snapshot')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && HomeworkPaperSchema.parse(JSON.parse(row.paper_snapshot));
   }
 
   /** Points a homework at a newer card version (never back at an older one, whatever order edits finish in). */
@@ -241,7 +328,10 @@ export class HomeworkRepository {
   }
 
   /** Homework for lists, newest start first, with the names and the current card version's facts. */
-  listHomework(f: HomeworkFilter, page?: { offset: number; limit: number }) {
+  async listHomework(
+    f: HomeworkFilter,
+    page?: { offset: number; limit: number },
+  ): Promise<HomeworkListing[]> {
     let q = this.filtered(f)
       .innerJoin('subjects as sj', 'sj.id', 'h.subject_id')
       .innerJoin('stages as st', 'st.id', 'h.stage_id')
@@ -279,11 +369,13 @@ export class HomeworkRepository {
       .orderBy('h.created_at', 'desc')
       .orderBy('h.id', 'desc');
     if (page) q = q.limit(page.limit).offset(page.offset);
-    return q.execute();
+    return (await q.execute()).map(toListing);
   }
 
   /** The classes of some homework, in the order they were chosen. */
-  async classesOf(homeworkIds: string[]) {
+  async classesOf(
+    homeworkIds: string[],
+  ): Promise<{ homeworkId: string; classId: string; name: string; sort: number }[]> {
     const out = [];
     for (const batch of chunks(homeworkIds, 300)) {
       out.push(
@@ -297,9 +389,9 @@ export class HomeworkRepository {
           .execute()),
       );
     }
-    return out.sort(
-      (a, b) => a.homework_id.localeCompare(b.homework_id) || compareClassNames(a.name, b.name),
-    );
+    return out
+      .sort((a, b) => a.homework_id.localeCompare(b.homework_id) || compareClassNames(a.name, b.name))
+      .map((r) => ({ homeworkId: r.homework_id, classId: r.class_id, name: r.name, sort: r.sort }));
   }
 
   /** Per class, how many students it has. */
@@ -318,9 +410,12 @@ export class HomeworkRepository {
   }
 
   /** Each class's most recent homework (by start date, then publication) among the given classes. */
-  async latestHomeworkOfClasses(orgId: string, classIds: string[]) {
+  async latestHomeworkOfClasses(
+    orgId: string,
+    classIds: string[],
+  ): Promise<{ classId: string; id: string; startDate: string; createdAt: string }[]> {
     if (classIds.length === 0) return [];
-    return this.db
+    const rows = await this.db
       .selectFrom('homework_classes as hc')
       .innerJoin('homework as h', 'h.id', 'hc.homework_id')
       .select(['hc.class_id', 'h.id', 'h.start_date', 'h.created_at'])
@@ -328,28 +423,48 @@ export class HomeworkRepository {
       .where('h.deleted_at', 'is', null)
       .where('hc.class_id', 'in', classIds)
       .execute();
+    return rows.map((r) => ({
+      classId: r.class_id,
+      id: r.id,
+      startDate: r.start_date,
+      createdAt: r.created_at,
+    }));
   }
 
-  snapshotsOf(ids: string[]) {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('homework').select(['id', 'paper_snapshot']).where('id', 'in', ids).execute();
+  /** The paper snapshots of some homework; null for a snapshot its schema does not read. */
+  async snapshotsOf(ids: string[]): Promise<{ id: string; paper: HomeworkPaper | null }[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('homework')
+      .select(['id', 'paper_snapshot'])
+      .where('id', 'in', ids)
+      .execute();
+    return rows.map((r) => {
+      const parsed = HomeworkPaperSchema.safeParse(JSON.parse(r.paper_snapshot));
+      return { id: r.id, paper: parsed.success ? parsed.data : null };
+    });
   }
 
   // ───────────── classes and students ─────────────
 
-  classesByIds(ids: string[]) {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db
+  async classesByIds(
+    ids: string[],
+  ): Promise<{ id: string; orgId: string; yearId: string; name: string; sort: number }[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
       .selectFrom('classes')
       .select(['id', 'org_id', 'year_id', 'name', 'sort'])
       .where('id', 'in', ids)
       .execute();
+    return rows.map((r) => ({ id: r.id, orgId: r.org_id, yearId: r.year_id, name: r.name, sort: r.sort }));
   }
 
   /** The students of some classes, by student number within each class. */
-  studentsOfClasses(classIds: string[]) {
-    if (classIds.length === 0) return Promise.resolve([]);
-    return this.db
+  async studentsOfClasses(
+    classIds: string[],
+  ): Promise<{ id: string; name: string; studentNo: string; classId: string; className: string }[]> {
+    if (classIds.length === 0) return [];
+    const rows = await this.db
       .selectFrom('students as s')
       .innerJoin('classes as c', 'c.id', 's.class_id')
       .select(['s.id', 's.name', 's.student_no', 's.class_id', 'c.name as class_name'])
@@ -358,6 +473,13 @@ export class HomeworkRepository {
       .orderBy('s.name')
       .orderBy('s.id')
       .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      studentNo: r.student_no,
+      classId: r.class_id,
+      className: r.class_name,
+    }));
   }
 
   /** Some student numbers of a school year (to size the number bubble grid). */

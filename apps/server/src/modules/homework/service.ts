@@ -1,10 +1,7 @@
 import { layoutCard } from '@zhzy/answer-card';
 import type { CardStudent } from '@zhzy/answer-card/render';
 import {
-  CardLayoutSchema,
-  CardPaperSchema,
   HOMEWORK_MESSAGES,
-  HomeworkPaperSchema,
   type CardLayout,
   type CardPaper,
   type CardPdfRequest,
@@ -28,11 +25,11 @@ import { chosenYear } from '../system/service.js';
 import { NO_SCANS_YET, type HomeworkProgress, type HomeworkProgressSource } from '../results/progress.js';
 import { toTenths } from '../results/scoring.js';
 import { cardFonts, safeFilename, type CardPdfJob } from './card-pdf.js';
-import { cardPaperOf, defaultCardSettings, digitsFor, parseCardSettings, stableJson } from './card-paper.js';
+import { cardPaperOf, defaultCardSettings, digitsFor, stableJson } from './card-paper.js';
 import { frozenCardFinder, type CardLayoutResolver, type FrozenCard } from './frozen-cards.js';
 import { assertPublishable, assertReadable, canDelete, canEditCard, publishRefusal } from './policy.js';
-import type { AnswerCardRow, CardVersionRow, HomeworkRepository, HomeworkRow } from './repository.js';
-import { homeworkCardOf, homeworkState, summaryOf, versionRow, type ListRow } from './summaries.js';
+import type { AnswerCard, CardVersion, Homework, HomeworkListing, HomeworkRepository } from './repository.js';
+import { homeworkCardOf, homeworkState, newCardVersion, summaryOf } from './summaries.js';
 import { HOMEWORK_TEXT, SCHOOL_TEXT } from '../../i18n/messages.js';
 
 // The homework service: a paper's card, publishing, the homework lists and a homework's frozen cards. Its parts:
@@ -78,8 +75,8 @@ export class HomeworkService {
   }
 
   /** A paper's card settings: as saved, else the defaults with a number grid as long as the school's numbers. */
-  private async settingsOf(auth: AuthContext, card: AnswerCardRow | undefined): Promise<CardSettings> {
-    if (card) return parseCardSettings(card.settings, defaultCardSettings(8));
+  private async settingsOf(auth: AuthContext, card: AnswerCard | undefined): Promise<CardSettings> {
+    if (card) return card.settings;
     const orgId = requireSchool(auth);
     const numbers = await this.repo.studentNumbersOf(orgId, await this.currentYear(auth));
     return defaultCardSettings(digitsFor(numbers));
@@ -97,13 +94,13 @@ export class HomeworkService {
     const card = await this.repo.findCard(doc.id);
     const settings = await this.settingsOf(auth, card);
     const paper = this.cardPaper(doc);
-    const latestVersion = card?.latest_version ?? 0;
+    const latestVersion = card?.latestVersion ?? 0;
     return {
       paperId: doc.id,
       cardId: doc.id,
       settings,
-      saved: card?.saved === 1,
-      updatedAt: card?.saved === 1 ? card.updated_at : null,
+      saved: card?.saved === true,
+      updatedAt: card?.saved ? card.updatedAt : null,
       latestVersion,
       editable: publishRefusal(doc) === null,
       paper,
@@ -122,7 +119,7 @@ export class HomeworkService {
     const card = await this.repo.findCard(doc.id);
     return layoutCard(this.cardPaper(doc), settings, {
       cardId: doc.id,
-      version: (card?.latest_version ?? 0) + 1,
+      version: (card?.latestVersion ?? 0) + 1,
     });
   }
 
@@ -133,7 +130,7 @@ export class HomeworkService {
     await this.repo.saveCardSettings({
       paperId: doc.id,
       orgId,
-      settings: JSON.stringify(settings),
+      settings,
       userId: auth.userId,
       now: this.now(),
     });
@@ -149,8 +146,8 @@ export class HomeworkService {
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const id of classIds) {
       const row = byId.get(id);
-      if (!row || row.org_id !== orgId) throw forbidden(HOMEWORK_MESSAGES.classNotInSchool);
-      if (row.year_id !== yearId) throw new AppError('VALIDATION', HOMEWORK_MESSAGES.classNotInYear);
+      if (!row || row.orgId !== orgId) throw forbidden(HOMEWORK_MESSAGES.classNotInSchool);
+      if (row.yearId !== yearId) throw new AppError('VALIDATION', HOMEWORK_MESSAGES.classNotInYear);
     }
   }
 
@@ -188,7 +185,7 @@ export class HomeworkService {
       await repo.ensureCard({
         paperId: doc.id,
         orgId,
-        settings: JSON.stringify(settings),
+        settings,
         userId: auth.userId,
         now,
       });
@@ -197,30 +194,30 @@ export class HomeworkService {
       await repo.insertHomework(
         {
           id,
-          org_id: orgId,
-          year_id: yearId,
+          orgId,
+          yearId,
           type: body.type,
           title: body.title,
-          paper_id: doc.id,
-          paper_title: doc.title,
-          stage_id: doc.stageId,
-          subject_id: doc.subjectId,
-          start_date: body.startDate,
-          due_date: body.dueDate,
-          subject_teacher: body.subjectTeacher ? 1 : 0,
-          question_count: doc.questionCount,
-          total_score_tenths: toTenths(doc.totalScore),
-          paper_snapshot: JSON.stringify(snapshot),
-          card_id: doc.id,
-          card_version: version,
-          created_by: auth.userId,
-          created_at: now,
-          updated_at: now,
-          deleted_at: null,
+          paperId: doc.id,
+          paperTitle: doc.title,
+          stageId: doc.stageId,
+          subjectId: doc.subjectId,
+          startDate: body.startDate,
+          dueDate: body.dueDate,
+          subjectTeacher: body.subjectTeacher,
+          questionCount: doc.questionCount,
+          totalScoreTenths: toTenths(doc.totalScore),
+          paper: snapshot,
+          cardId: doc.id,
+          cardVersion: version,
+          createdBy: auth.userId,
+          createdAt: now,
+          updatedAt: now,
+          deletedAt: null,
         },
         body.classIds,
       );
-      await repo.insertCardVersion(versionRow(orgId, id, auth.userId, now, settings, cardPaper, layout));
+      await repo.insertCardVersion(newCardVersion(orgId, id, auth.userId, now, settings, cardPaper, layout));
       await repo.countQuestionUse(doc.sections.flatMap((s) => s.items.map((i) => i.questionId)));
     });
     return this.detail(auth, id);
@@ -230,7 +227,7 @@ export class HomeworkService {
 
   private async summaries(
     auth: AuthContext,
-    rows: ListRow[],
+    rows: HomeworkListing[],
     progress?: Map<string, HomeworkProgress>,
   ): Promise<HomeworkSummary[]> {
     const orgId = requireSchool(auth);
@@ -239,7 +236,7 @@ export class HomeworkService {
       this.repo.classesOf(ids),
       progress ?? this.progress.progressOf(orgId, ids),
     ]);
-    const counts = await this.repo.studentCounts(classes.map((c) => c.class_id));
+    const counts = await this.repo.studentCounts(classes.map((c) => c.classId));
     return rows.map((r) => summaryOf(auth, r, states.get(r.id), classes, counts));
   }
 
@@ -280,7 +277,7 @@ export class HomeworkService {
     };
   }
 
-  private async readable(auth: AuthContext, id: string): Promise<HomeworkRow> {
+  private async readable(auth: AuthContext, id: string): Promise<Homework> {
     requireSchool(auth);
     return assertReadable(await this.repo.findHomework(id), auth);
   }
@@ -289,10 +286,11 @@ export class HomeworkService {
     const row = await this.readable(auth, id);
     const [summary] = await this.summaries(
       auth,
-      await this.repo.listHomework({ orgId: row.org_id, ids: [row.id] }),
+      await this.repo.listHomework({ orgId: row.orgId, ids: [row.id] }),
     );
-    if (!summary) throw notFound(HOMEWORK_MESSAGES.notFound);
-    return { ...summary, paper: HomeworkPaperSchema.parse(JSON.parse(row.paper_snapshot)) };
+    const paper = await this.repo.findPaperSnapshot(row.id);
+    if (!summary || !paper) throw notFound(HOMEWORK_MESSAGES.notFound);
+    return { ...summary, paper };
   }
 
   /** Soft delete: the homework leaves every list; its card versions stay for sheets already printed. */
@@ -304,34 +302,35 @@ export class HomeworkService {
 
   // ───────────── the card of a homework ─────────────
 
-  private async homeworkCardOf(row: HomeworkRow, version: CardVersionRow): Promise<HomeworkCard> {
+  private async homeworkCardOf(row: Homework, version: CardVersion): Promise<HomeworkCard> {
     return homeworkCardOf(row, version, await this.repo.listCardVersions(row.id));
   }
 
-  private async versionOf(row: HomeworkRow, version: number): Promise<CardVersionRow> {
-    const found = await this.repo.findCardVersion(row.card_id, version);
-    if (!found || found.homework_id !== row.id) throw notFound(HOMEWORK_MESSAGES.versionNotFound);
+  private async versionOf(row: Homework, version: number): Promise<CardVersion> {
+    const found = await this.repo.findCardVersion(row.cardId, version);
+    if (!found || found.homeworkId !== row.id) throw notFound(HOMEWORK_MESSAGES.versionNotFound);
     return found;
   }
 
   async card(auth: AuthContext, id: string, version?: number): Promise<HomeworkCard> {
     const row = await this.readable(auth, id);
-    return this.homeworkCardOf(row, await this.versionOf(row, version ?? row.card_version));
+    return this.homeworkCardOf(row, await this.versionOf(row, version ?? row.cardVersion));
   }
 
   /** A new card version for new settings (the paper stays as published); the same settings change nothing. */
   async editCard(auth: AuthContext, id: string, settings: CardSettings): Promise<HomeworkCard> {
     const row = await this.readable(auth, id);
     if (!canEditCard(row, auth)) throw forbidden(HOMEWORK_MESSAGES.notYours);
-    const current = await this.versionOf(row, row.card_version);
-    const currentSettings = parseCardSettings(current.settings, defaultCardSettings(8));
-    if (stableJson(currentSettings) === stableJson(settings)) return this.homeworkCardOf(row, current);
-    const paper = CardPaperSchema.parse(JSON.parse(current.card_paper));
+    const current = await this.versionOf(row, row.cardVersion);
+    if (stableJson(current.settings) === stableJson(settings)) return this.homeworkCardOf(row, current);
+    const paper = current.paper;
     const now = this.now();
     await this.repo.transaction(async (repo) => {
-      const version = await repo.takeNextVersion(row.card_id);
-      const layout = layoutCard(paper, settings, { cardId: row.card_id, version });
-      await repo.insertCardVersion(versionRow(row.org_id, row.id, auth.userId, now, settings, paper, layout));
+      const version = await repo.takeNextVersion(row.cardId);
+      const layout = layoutCard(paper, settings, { cardId: row.cardId, version });
+      await repo.insertCardVersion(
+        newCardVersion(row.orgId, row.id, auth.userId, now, settings, paper, layout),
+      );
       await repo.setCardVersion(row.id, version, now);
     });
     return this.card(auth, id);
@@ -340,31 +339,30 @@ export class HomeworkService {
   /** What to print, checked: the current card version, and the students of the chosen classes in order. */
   async cardPdf(auth: AuthContext, id: string, request: CardPdfRequest): Promise<CardPdfPlan> {
     const row = await this.readable(auth, id);
-    const current = await this.versionOf(row, row.card_version);
-    const layout = CardLayoutSchema.parse(JSON.parse(current.layout));
+    const { layout } = await this.versionOf(row, row.cardVersion);
     const title = safeFilename(row.title);
     if (request.kind === 'generic') {
       if (layout.identity === 'qr') throw new AppError('VALIDATION', HOMEWORK_MESSAGES.qrNeedsStudents);
       return { job: { layout, fonts: cardFonts() }, filename: HOMEWORK_TEXT.genericCardFile(title) };
     }
     const classes = await this.repo.classesOf([row.id]);
-    const order = new Map(classes.map((c, i) => [c.class_id, i]));
-    const chosen = request.classIds ?? classes.map((c) => c.class_id);
+    const order = new Map(classes.map((c, i) => [c.classId, i]));
+    const chosen = request.classIds ?? classes.map((c) => c.classId);
     if (chosen.length === 0 || chosen.some((c) => !order.has(c))) {
       throw new AppError('VALIDATION', HOMEWORK_MESSAGES.classNotInHomework);
     }
     const only = request.studentIds ? new Set(request.studentIds) : null;
     const rows = (await this.repo.studentsOfClasses([...new Set(chosen)]))
       .filter((s) => !only || only.has(s.id))
-      .sort((a, b) => order.get(a.class_id)! - order.get(b.class_id)!);
+      .sort((a, b) => order.get(a.classId)! - order.get(b.classId)!);
     if (rows.length === 0) throw new AppError('VALIDATION', HOMEWORK_MESSAGES.noStudents);
     const students: CardStudent[] = rows.map((s) => ({
       id: s.id,
       name: s.name,
-      number: s.student_no,
-      className: s.class_name,
+      number: s.studentNo,
+      className: s.className,
     }));
-    const names = classes.filter((c) => chosen.includes(c.class_id)).map((c) => c.name);
+    const names = classes.filter((c) => chosen.includes(c.classId)).map((c) => c.name);
     const who =
       names.length <= 3 ? names.join(SCHOOL_TEXT.listSeparator) : HOMEWORK_TEXT.classCount(names.length);
     return {

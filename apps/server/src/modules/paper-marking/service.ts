@@ -122,7 +122,9 @@ export class PaperMarkingService {
   // ───────────── the setting ─────────────
 
   private async homeworkOf(auth: AuthContext, id: string) {
-    return assertReadable(await this.repo.findHomework(id), auth);
+    const row = await this.repo.findHomework(id);
+    assertReadable(row && { orgId: row.org_id, deletedAt: row.deleted_at }, auth);
+    return row!;
   }
 
   private async boxesOfHomework(row: { card_id: string; card_version: number; org_id: string }) {
@@ -142,7 +144,8 @@ export class PaperMarkingService {
 
   async setSetting(auth: AuthContext, homeworkId: string, enabled: boolean): Promise<PaperMarking> {
     const row = await this.homeworkOf(auth, homeworkId);
-    if (!canEditCard(row, auth) && !auth.isAdministrator) throw forbidden(HOMEWORK_MESSAGES.notYours);
+    if (!canEditCard({ createdBy: row.created_by }, auth) && !auth.isAdministrator)
+      throw forbidden(HOMEWORK_MESSAGES.notYours);
     if (enabled && (await this.boxesOfHomework(row)).size === 0)
       throw new AppError('CONFLICT', PAPER_MARKING_MESSAGES.noScoreBoxes);
     await this.repo.setPaperMarking(homeworkId, enabled, this.now());

@@ -6,11 +6,11 @@ import { z } from 'zod';
 
 /** What a packed answer holds: what analysis reads of an answer. */
 export interface PackableAnswer {
-  question_id: string;
-  score_tenths: number | null;
+  questionId: string;
+  scoreTenths: number | null;
   response: string | null;
-  blank: number;
-  crop_path: string | null;
+  blank: boolean;
+  cropPath: string | null;
 }
 
 /**
@@ -60,9 +60,9 @@ export const PACKED_BLANK = 2;
  * when it has a crop. The score is `(code >> 2) - 1` tenths (none when the code is below 4).
  */
 export const packedCode = (a: PackableAnswer): number =>
-  (a.score_tenths === null ? 0 : (a.score_tenths + 1) * 4) +
+  (a.scoreTenths === null ? 0 : (a.scoreTenths + 1) * 4) +
   (a.blank ? PACKED_BLANK : 0) +
-  (a.crop_path === null ? 0 : PACKED_CROP);
+  (a.cropPath === null ? 0 : PACKED_CROP);
 
 /**
  * A sheet's answers as `sheets.answers_packed` (migration 0025, ADR 0037): a JSON array
@@ -70,8 +70,8 @@ export const packedCode = (a: PackableAnswer): number =>
  * two entries per answer in question-id order (code-unit order, no ids): its `packedCode` and its response.
  */
 export function packAnswers(answers: readonly PackableAnswer[]): string {
-  const sorted = [...answers].sort((a, b) => byId(a.question_id, b.question_id));
-  const out: (string | number | null)[] = [packKey(sorted.map((a) => a.question_id))];
+  const sorted = [...answers].sort((a, b) => byId(a.questionId, b.questionId));
+  const out: (string | number | null)[] = [packKey(sorted.map((a) => a.questionId))];
   for (const a of sorted) out.push(packedCode(a), a.response);
   return JSON.stringify(out);
 }

@@ -1,5 +1,13 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import type { Database, ScoreChangesTable, SheetAnswersTable, SheetsTable } from '../../db/schema.js';
+import type {
+  AnswerKind,
+  Database,
+  ResponseStatus,
+  ScoreChangesTable,
+  ScoreSource,
+  SheetAnswersTable,
+  SheetsTable,
+} from '../../db/schema.js';
 import type { PackableAnswer } from './packing.js';
 
 // Results tables (sheets, sheet_answers, score_changes): SQL only. The rules of a write — validation, the change
@@ -19,6 +27,66 @@ export interface AnswerRead {
   blank: number;
   crop: boolean;
   score_tenths: number | null;
+}
+
+/** An answer of a sheet, as the spine's writers read it. */
+export interface SheetAnswer {
+  sheetId: string;
+  orgId: string;
+  homeworkId: string;
+  questionId: string;
+  kind: AnswerKind;
+  response: string | null;
+  responseStatus: ResponseStatus | null;
+  cropPath: string | null;
+  blank: boolean;
+  fullScoreTenths: number;
+  scoreTenths: number | null;
+  scoreSource: ScoreSource | null;
+  updatedBy: string | null;
+  updatedAt: string;
+}
+
+/** The one mapper of `sheet_answers` rows. */
+export const toSheetAnswer = (r: SheetAnswerRow): SheetAnswer => ({
+  sheetId: r.sheet_id,
+  orgId: r.org_id,
+  homeworkId: r.homework_id,
+  questionId: r.question_id,
+  kind: r.kind,
+  response: r.response,
+  responseStatus: r.response_status,
+  cropPath: r.crop_path,
+  blank: r.blank === 1,
+  fullScoreTenths: r.full_score_tenths,
+  scoreTenths: r.score_tenths,
+  scoreSource: r.score_source,
+  updatedBy: r.updated_by,
+  updatedAt: r.updated_at,
+});
+
+/** A homework's pages received and answers still to score (its sheets summed). */
+export interface ReceivedCounts {
+  homeworkId: string;
+  pages: number;
+  unscored: number;
+}
+
+/**
+ * Pages received and answers still to score per homework of a school: answered from the index
+ * `sheets (homework_id, org_id, pages_received, unscored_count)` alone (migration 0023, ADR 0031).
+ */
+export function receivedQuery(db: Db, orgId: string, homeworkIds: string[]) {
+  return db
+    .selectFrom('sheets')
+    .select((eb) => [
+      'homework_id',
+      eb.fn.sum<number>('pages_received').as('pages'),
+      eb.fn.sum<number>('unscored_count').as('unscored'),
+    ])
+    .where('org_id', '=', orgId)
+    .where('homework_id', 'in', homeworkIds)
+    .groupBy('homework_id');
 }
 
 export class ResultsRepository {
@@ -49,6 +117,51 @@ export class ResultsRepository {
 
   listAnswers(sheetId: string) {
     return this.db.selectFrom('sheet_answers').selectAll().where('sheet_id', '=', sheetId).execute();
+  }
+
+  /** The answers of one sheet as domain records (the spine's own writes read these). */
+  async answersOf(sheetId: string): Promise<SheetAnswer[]> {
+    return (await this.listAnswers(sheetId)).map(toSheetAnswer);
+  }
+
+  /** The school and homework a sheet belongs to. */
+  async sheetScope(sheetId: string): Promise<{ orgId: string; homeworkId: string } | undefined> {
+    const row = await this.db
+      .selectFrom('sheets')
+      .select(['org_id', 'homework_id'])
+      .where('id', '=', sheetId)
+      .executeTakeFirst();
+    return row && { orgId: row.org_id, homeworkId: row.homework_id };
+  }
+
+  /** Per homework of a school with sheets: pages received and answers still to score. */
+  async receivedCounts(orgId: string, homeworkIds: string[]): Promise<ReceivedCounts[]> {
+    const rows = await receivedQuery(this.db, orgId, homeworkIds).execute();
+    return rows.map((r) => ({
+      homeworkId: r.homework_id,
+      pages: Number(r.pages ?? 0),
+      unscored: Number(r.unscored ?? 0),
+    }));
+  }
+
+  /**
+   * Pages expected per homework: students of its classes × pages of its current card. (A read of the homework
+   * module's tables kept here so the spine imports nothing from homework, ADR 0051.)
+   */
+  async expectedPages(orgId: string, homeworkIds: string[]): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('homework as h')
+      .innerJoin('card_versions as v', (j) =>
+        j.onRef('v.card_id', '=', 'h.card_id').onRef('v.version', '=', 'h.card_version'),
+      )
+      .innerJoin('homework_classes as hc', 'hc.homework_id', 'h.id')
+      .innerJoin('students as s', 's.class_id', 'hc.class_id')
+      .select((eb) => ['h.id', 'v.page_count', eb.fn.countAll<number>().as('students')])
+      .where('h.org_id', '=', orgId)
+      .where('h.id', 'in', homeworkIds)
+      .groupBy(['h.id', 'v.page_count'])
+      .execute();
+    return new Map(rows.map((e) => [e.id, Number(e.students) * Number(e.page_count)]));
   }
 
   /** Every answer of a homework (analysis and marking read these). */
@@ -100,12 +213,20 @@ export class ResultsRepository {
   }
 
   /** What packs hold of the answers of some sheets (at most a few hundred ids). */
-  packableAnswers(sheetIds: readonly string[]): Promise<(PackableAnswer & { sheet_id: string })[]> {
-    return this.db
+  async packableAnswers(sheetIds: readonly string[]): Promise<(PackableAnswer & { sheetId: string })[]> {
+    const rows = await this.db
       .selectFrom('sheet_answers')
       .select(['sheet_id', 'question_id', 'score_tenths', 'response', 'blank', 'crop_path'])
       .where('sheet_id', 'in', sheetIds)
       .execute();
+    return rows.map((r) => ({
+      sheetId: r.sheet_id,
+      questionId: r.question_id,
+      scoreTenths: r.score_tenths,
+      response: r.response,
+      blank: r.blank === 1,
+      cropPath: r.crop_path,
+    }));
   }
 
   /** Sets the packs of some sheets in one statement (sheet id → pack). */

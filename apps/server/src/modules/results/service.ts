@@ -2,7 +2,13 @@ import type { Kysely } from 'kysely';
 import type { AnswerKind, Database, ResponseStatus, ScoreSource } from '../../db/schema.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import { packAnswers, readPack, type PackLayout, type PackableAnswer, type PackedSheet } from './packing.js';
-import { ResultsRepository, type AnswerRead, type SheetAnswerRow, type SheetRow } from './repository.js';
+import {
+  ResultsRepository,
+  type AnswerRead,
+  type SheetAnswer,
+  type SheetAnswerRow,
+  type SheetRow,
+} from './repository.js';
 import { sheetTotals } from './scoring.js';
 import { bumpSheetVersion, readVersions } from './versions.js';
 import { refreshSheetItems } from '../marking/item-counts.js';
@@ -13,7 +19,7 @@ import { refreshSheetItems } from '../marking/item-counts.js';
 // results through it too. Callers scope by school before calling; every method trusts the ids it is given.
 
 export type { SheetAnswerRow, SheetRow } from './repository.js';
-export type { AnswerRead } from './repository.js';
+export type { AnswerRead, SheetAnswer } from './repository.js';
 
 export interface OpenSheet {
   orgId: string;
@@ -157,11 +163,11 @@ export class ResultsService {
       unscored_count: input.questions.length,
       answers_packed: packAnswers(
         input.questions.map((q) => ({
-          question_id: q.questionId,
-          score_tenths: null,
+          questionId: q.questionId,
+          scoreTenths: null,
           response: null,
-          blank: 0,
-          crop_path: null,
+          blank: false,
+          cropPath: null,
         })),
       ),
       created_at: now,
@@ -208,9 +214,9 @@ export class ResultsService {
     if (patches.length === 0) return 0;
     // The answers, totals, versions and marking's counters are written together or not at all.
     if (!this.db.isTransaction) return this.transaction((r) => r.writeAnswers(sheetId, patches, actor));
-    const sheet = await this.repo.findSheet(sheetId);
+    const sheet = await this.repo.sheetScope(sheetId);
     if (!sheet) throw new Error(`sheet ${sheetId} not found`);
-    const current = new Map((await this.repo.listAnswers(sheetId)).map((a) => [a.question_id, a]));
+    const current = new Map((await this.repo.answersOf(sheetId)).map((a) => [a.questionId, a]));
     const now = nowIso(this.clock);
     let changed = 0;
     for (const patch of patches) {
@@ -219,21 +225,21 @@ export class ResultsService {
       assertScore(patch, before);
       await this.repo.updateAnswer(sheetId, patch.questionId, answerSet(patch, actor, now));
       const responseChanged = patch.response !== undefined && patch.response !== before.response;
-      const scoreChanged = patch.scoreTenths !== undefined && patch.scoreTenths !== before.score_tenths;
+      const scoreChanged = patch.scoreTenths !== undefined && patch.scoreTenths !== before.scoreTenths;
       if (!responseChanged && !scoreChanged) continue;
       changed += 1;
       await this.repo.insertChange({
         id: newId(),
-        org_id: sheet.org_id,
-        homework_id: sheet.homework_id,
+        org_id: sheet.orgId,
+        homework_id: sheet.homeworkId,
         sheet_id: sheetId,
         question_id: patch.questionId,
         user_id: actor.userId,
         reason: actor.reason,
         before_response: before.response,
         after_response: patch.response !== undefined ? patch.response : before.response,
-        before_score_tenths: before.score_tenths,
-        after_score_tenths: patch.scoreTenths !== undefined ? patch.scoreTenths : before.score_tenths,
+        before_score_tenths: before.scoreTenths,
+        after_score_tenths: patch.scoreTenths !== undefined ? patch.scoreTenths : before.scoreTenths,
         created_at: now,
       });
     }
@@ -246,8 +252,8 @@ export class ResultsService {
    * as they are now.
    */
   async recomputeTotals(sheetId: string): Promise<void> {
-    const answers = await this.repo.listAnswers(sheetId);
-    const totals = sheetTotals(answers.map((a) => ({ kind: a.kind, scoreTenths: a.score_tenths })));
+    const answers = await this.repo.answersOf(sheetId);
+    const totals = sheetTotals(answers);
     await this.repo.updateSheet(sheetId, {
       objective_score_tenths: totals.objectiveTenths,
       subjective_score_tenths: totals.subjectiveTenths,
@@ -270,19 +276,19 @@ export class ResultsService {
     for (let i = 0; i < sheetIds.length; i += CHUNK) {
       const ids = sheetIds.slice(i, i + CHUNK);
       const answers = new Map<string, PackableAnswer[]>(ids.map((id) => [id, []]));
-      for (const r of await this.repo.packableAnswers(ids)) answers.get(r.sheet_id)!.push(r);
+      for (const r of await this.repo.packableAnswers(ids)) answers.get(r.sheetId)!.push(r);
       await this.repo.setPacks(new Map(ids.map((id) => [id, packAnswers(answers.get(id)!)])));
     }
   }
 }
 
 /** A patch's score is whole tenths within the question's full score, and says where it comes from. */
-function assertScore(patch: AnswerPatch, before: SheetAnswerRow): void {
+function assertScore(patch: AnswerPatch, before: SheetAnswer): void {
   if (patch.scoreTenths === undefined || patch.scoreTenths === null) return;
   if (!Number.isInteger(patch.scoreTenths) || patch.scoreTenths < 0)
     throw new Error(`score ${patch.scoreTenths} is not a whole number of tenths`);
-  if (patch.scoreTenths > before.full_score_tenths)
-    throw new Error(`score ${patch.scoreTenths} above full ${before.full_score_tenths}`);
+  if (patch.scoreTenths > before.fullScoreTenths)
+    throw new Error(`score ${patch.scoreTenths} above full ${before.fullScoreTenths}`);
   if (!patch.source) throw new Error('a score needs its source');
 }
 

@@ -17,12 +17,12 @@ export class AuditLog {
   ): Promise<void> {
     await repo.auditLog.audit({
       id: newId(),
-      org_id: actor.orgId,
-      actor_id: actor.userId,
+      orgId: actor.orgId,
+      actorId: actor.userId,
       action,
-      target_id: targetId,
+      targetId,
       detail: `${AUDIT_ACTION_NAMES[action]}：${detail}`,
-      created_at: new Date(this.clock()).toISOString(),
+      createdAt: new Date(this.clock()).toISOString(),
     });
   }
 }
@@ -39,9 +39,9 @@ export async function auditPage(
       id: r.id,
       action: r.action,
       actionName: AUDIT_ACTION_NAMES[r.action as AuditAction] ?? r.action,
-      actor: r.actor_id ? { userId: r.actor_id, nickname: r.actor_nickname ?? '' } : null,
+      actor: r.actorId ? { userId: r.actorId, nickname: r.actorNickname ?? '' } : null,
       detail: r.detail,
-      createdAt: r.created_at,
+      createdAt: r.createdAt,
     })),
     total,
     page: query.page,

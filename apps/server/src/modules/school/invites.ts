@@ -16,7 +16,7 @@ import { hashToken, isoAfter, newId, randomToken } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { fileUrl } from '../system/service.js';
 import { INVITE_ROLE_NAMES, invitationStatus, presentInvitation } from './presenter.js';
-import type { InvitationRow, SchoolRepository } from './repository.js';
+import type { InvitationRecord, SchoolRepository } from './repository.js';
 import type { AuditLog, SchoolService } from './service.js';
 import { AUTH_TEXT, SCHOOL_TEXT } from '../../i18n/messages.js';
 
@@ -69,16 +69,16 @@ export class InviteService {
     await this.repo.transaction(async (repo) => {
       await repo.invitations.insertInvitation({
         id,
-        org_id: actor.orgId,
-        token_hash: hashToken(token),
+        orgId: actor.orgId,
+        tokenHash: hashToken(token),
         role: input.role,
         grade: input.role === 'gradeDirector' ? (input.grade ?? null) : null,
-        max_uses: input.maxUses,
-        used_count: 0,
-        expires_at: isoAfter(now, input.expiresInDays * DAY_SECONDS),
-        revoked_at: null,
-        created_by: actor.userId,
-        created_at: new Date(now).toISOString(),
+        maxUses: input.maxUses,
+        usedCount: 0,
+        expiresAt: isoAfter(now, input.expiresInDays * DAY_SECONDS),
+        revokedAt: null,
+        createdBy: actor.userId,
+        createdAt: new Date(now).toISOString(),
       });
       await this.log.record(
         repo,
@@ -103,7 +103,7 @@ export class InviteService {
 
   private async one(id: string): Promise<Invitation> {
     const row = (
-      await this.repo.invitations.listInvitations((await this.repo.invitations.findInvitation(id))!.org_id)
+      await this.repo.invitations.listInvitations((await this.repo.invitations.findInvitation(id))!.orgId)
     ).find((r) => r.id === id)!;
     return presentInvitation(row, await this.repo.invitations.invitationUses([id]), this.now());
   }
@@ -123,7 +123,7 @@ export class InviteService {
 
   async revoke(auth: AuthContext, id: string): Promise<Invitation> {
     const row = await this.repo.invitations.findInvitation(id);
-    const actor = await this.school.access.adminOfRow(auth, row?.org_id, SCHOOL_MESSAGES.inviteNotFound);
+    const actor = await this.school.access.adminOfRow(auth, row?.orgId, SCHOOL_MESSAGES.inviteNotFound);
     await this.repo.transaction(async (repo) => {
       await repo.invitations.revokeInvitation(id, this.now());
       await this.log.record(repo, actor, 'invite.revoke', id, INVITE_ROLE_NAMES[row!.role as InviteRole]);
@@ -143,20 +143,20 @@ export class InviteService {
     const status = invitationStatus(row, this.now());
     const role = row.role as InviteRole;
     return {
-      schoolName: row.org_name,
-      logoUrl: fileUrl(row.logo_path),
+      schoolName: row.orgName,
+      logoUrl: fileUrl(row.logoPath),
       role,
       roleName: INVITE_ROLE_NAMES[role],
       grade: row.grade,
       inviter: row.inviter,
-      expiresAt: row.expires_at,
+      expiresAt: row.expiresAt,
       status,
       usable: status === 'active',
       message: status === 'active' ? null : STATUS_MESSAGES[status],
     };
   }
 
-  private assertUsable(row: InvitationRow) {
+  private assertUsable(row: InvitationRecord) {
     const status = invitationStatus(row, this.now());
     if (status !== 'active') throw new AppError('CONFLICT', STATUS_MESSAGES[status]);
   }
@@ -168,7 +168,7 @@ export class InviteService {
    */
   private async join(
     repo: SchoolRepository,
-    row: InvitationRow & { org_name: string },
+    row: InvitationRecord & { orgName: string },
     userId: string,
     nickname: string,
     hadDefault: boolean,
@@ -185,38 +185,38 @@ export class InviteService {
     const role = row.role as InviteRole;
     await repo.members.insertMembership({
       id: newId(),
-      org_id: row.org_id,
-      user_id: userId,
-      is_creator: 0,
-      is_administrator: role === 'administrator' ? 1 : 0,
-      is_grade_director: role === 'gradeDirector' ? 1 : 0,
-      default_year_id: null,
-      created_at: now,
+      orgId: row.orgId,
+      userId,
+      isCreator: false,
+      isAdministrator: role === 'administrator',
+      isGradeDirector: role === 'gradeDirector',
+      defaultYearId: null,
+      createdAt: now,
     });
     if (role === 'gradeDirector' && row.grade)
-      await repo.members.setGradesOf(row.org_id, userId, [row.grade], now);
-    await repo.invitations.insertInvitationUse({ invitation_id: row.id, user_id: userId, created_at: now });
-    if (!hadDefault) await repo.members.setDefaultOrg(userId, row.org_id, now);
+      await repo.members.setGradesOf(row.orgId, userId, [row.grade], now);
+    await repo.invitations.insertInvitationUse({ invitationId: row.id, userId, createdAt: now });
+    if (!hadDefault) await repo.members.setDefaultOrg(userId, row.orgId, now);
     await this.log.record(
       repo,
-      { orgId: row.org_id, userId },
+      { orgId: row.orgId, userId },
       'invite.accept',
       row.id,
       `${nickname}（${INVITE_ROLE_NAMES[role]}）`,
     );
-    return { orgId: row.org_id, orgName: row.org_name, role, becameDefault: !hadDefault };
+    return { orgId: row.orgId, orgName: row.orgName, role, becameDefault: !hadDefault };
   }
 
   /** A signed-in account joins the school. */
   async accept(auth: AuthContext, token: string) {
     const row = await this.byToken(token);
     this.assertUsable(row);
-    if (await this.repo.members.findMembership(row.org_id, auth.userId))
+    if (await this.repo.members.findMembership(row.orgId, auth.userId))
       throw new AppError('CONFLICT', SCHOOL_MESSAGES.alreadyMember);
     const user = await this.repo.members.findUser(auth.userId);
     if (!user) throw new AppError('UNAUTHORIZED');
     return this.repo.transaction((repo) =>
-      this.join(repo, row, user.id, user.nickname, user.default_org_id !== null),
+      this.join(repo, row, user.id, user.nickname, user.defaultOrgId !== null),
     );
   }
 
@@ -233,13 +233,9 @@ export class InviteService {
       const created = await repo.invitations.insertUser({
         id: userId,
         username: input.username,
-        password_hash: passwordHash,
+        passwordHash,
         nickname: input.nickname,
-        avatar: null,
-        phone: null,
-        default_org_id: null,
-        created_at: now,
-        updated_at: now,
+        createdAt: now,
       });
       if (!created) throw new AppError('CONFLICT', AUTH_TEXT.usernameTaken);
       return this.join(repo, row, userId, input.nickname, false);

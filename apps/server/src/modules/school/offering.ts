@@ -34,9 +34,9 @@ export async function offered(repo: SchoolRepository, orgId: string): Promise<Of
   const ids = await offeredIds(repo, orgId);
   const stages: OfferedSubjects = [];
   for (const s of await repo.teaching.catalogueSubjects()) {
-    let stage = stages.find((x) => x.stageId === s.stage_id);
+    let stage = stages.find((x) => x.stageId === s.stageId);
     if (!stage) {
-      stage = { stageId: s.stage_id, stageName: s.stage_name, subjects: [] };
+      stage = { stageId: s.stageId, stageName: s.stageName, subjects: [] };
       stages.push(stage);
     }
     stage.subjects.push({ id: s.id, name: s.name, offered: ids.has(s.id) });
@@ -65,8 +65,8 @@ export async function directors(repo: SchoolRepository, orgId: string) {
     directors: rows
       .filter((r) => r.grade === grade)
       .map((r) => ({
-        memberId: r.member_id,
-        userId: r.user_id,
+        memberId: r.memberId,
+        userId: r.userId,
         username: r.username,
         nickname: r.nickname,
       })),
@@ -84,10 +84,10 @@ export async function setGradeDirectors(
     throw new AppError('VALIDATION', SCHOOL_MESSAGES.groupMemberNotInSchool);
   await deps.repo.transaction(async (repo) => {
     const before = (await repo.members.gradeDirectors(actor.orgId)).filter((r) => r.grade === input.grade);
-    const userIds = members.map((m) => m.user_id);
+    const userIds = members.map((m) => m.userId);
     await repo.members.setGradeDirectors(actor.orgId, input.grade, userIds, deps.now());
     await repo.members.syncGradeDirectorFlags(actor.orgId, [
-      ...new Set([...userIds, ...before.map((b) => b.user_id)]),
+      ...new Set([...userIds, ...before.map((b) => b.userId)]),
     ]);
     await deps.log.record(
       repo,

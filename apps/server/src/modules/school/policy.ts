@@ -1,7 +1,7 @@
 import { MESSAGES, SCHOOL_MESSAGES } from '@zhzy/contracts';
 import type { AuthContext } from '../../lib/call.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
-import type { MembershipRow, SchoolRepository } from './repository.js';
+import type { Membership, SchoolRepository } from './repository.js';
 
 // Who may do what in a school — the one place these rules live.
 //  - Everything is scoped to one school, and roles come from the host's membership rows, read afresh on every call:
@@ -24,17 +24,17 @@ export interface SchoolActor {
   canManage: boolean;
 }
 
-export const canManage = (m: Pick<MembershipRow, 'is_creator' | 'is_administrator'>): boolean =>
-  m.is_creator === 1 || m.is_administrator === 1;
+export const canManage = (m: Pick<Membership, 'isCreator' | 'isAdministrator'>): boolean =>
+  m.isCreator || m.isAdministrator;
 
-function actorOf(m: MembershipRow): SchoolActor {
+function actorOf(m: Membership): SchoolActor {
   return {
-    orgId: m.org_id,
-    userId: m.user_id,
+    orgId: m.orgId,
+    userId: m.userId,
     memberId: m.id,
-    isCreator: m.is_creator === 1,
-    isAdministrator: m.is_administrator === 1,
-    isGradeDirector: m.is_grade_director === 1,
+    isCreator: m.isCreator,
+    isAdministrator: m.isAdministrator,
+    isGradeDirector: m.isGradeDirector,
     canManage: canManage(m),
   };
 }

@@ -15,13 +15,22 @@ import {
   type Student,
 } from '@zhzy/contracts';
 import { fileUrl } from '../system/service.js';
-import type { ClassRow, GroupRow, InvitationRow, MemberRow, YearRow } from './repository.js';
+import type {
+  GroupMember,
+  InvitationRecord,
+  InvitationUse,
+  MemberRecord,
+  SchoolClass,
+  SchoolYear,
+  StudentRecord,
+  TeachingGroup,
+} from './repository.js';
 import { SCHOOL_TEXT } from '../../i18n/messages.js';
 
 const isGender = (value: string | null): value is (typeof SCHOOL_TEXT.genders)[number] =>
   (SCHOOL_TEXT.genders as readonly (string | null)[]).includes(value);
 
-// Presenters: the only place rows become the contracts' answers.
+// Presenters: the only place the school's domain types become the contracts' answers.
 
 /** 13812348000 → 138****8000. */
 export function maskPhone(phone: string | null): string | null {
@@ -29,74 +38,60 @@ export function maskPhone(phone: string | null): string | null {
   return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****';
 }
 
-const n = (value: unknown) => Number(value ?? 0);
-
 /** A class's grade: as stored, else the grade its name starts with (七年级(1)班), else null. */
 export function gradeOf(row: { grade: string | null; name: string }): string | null {
   return row.grade ?? GRADES.find((g) => row.name.startsWith(g)) ?? null;
 }
 
 export function presentYear(
-  row: YearRow & { class_count?: unknown; student_count?: unknown },
+  year: SchoolYear & { classCount?: number | undefined; studentCount?: number | undefined },
 ): SchoolYearInfo {
   return {
-    id: row.id,
-    name: row.name,
-    isDefault: row.is_default === 1,
-    archived: row.archived === 1,
-    graduated: row.graduated_at !== null,
-    graduatedAt: row.graduated_at,
-    classCount: n(row.class_count),
-    studentCount: n(row.student_count),
-    createdAt: row.created_at,
+    id: year.id,
+    name: year.name,
+    isDefault: year.isDefault,
+    archived: year.archived,
+    graduated: year.graduatedAt !== null,
+    graduatedAt: year.graduatedAt,
+    classCount: year.classCount ?? 0,
+    studentCount: year.studentCount ?? 0,
+    createdAt: year.createdAt,
   };
 }
 
-export function presentClass(row: ClassRow & { stage_name: string; student_count: unknown }): ClassInfo {
+export function presentClass(klass: SchoolClass): ClassInfo {
   return {
-    id: row.id,
-    name: row.name,
-    grade: gradeOf(row),
-    stageId: row.stage_id,
-    stageName: row.stage_name,
-    yearId: row.year_id,
-    studentCount: n(row.student_count),
+    id: klass.id,
+    name: klass.name,
+    grade: gradeOf(klass),
+    stageId: klass.stageId,
+    stageName: klass.stageName,
+    yearId: klass.yearId,
+    studentCount: klass.studentCount,
   };
 }
 
-export interface StudentRow {
-  id: string;
-  name: string;
-  student_no: string;
-  gender: string | null;
-  graduated_at?: string | null | undefined;
-  class_id: string;
-  class_name: string;
-  year_id: string;
-  year_name: string;
-}
-
-export function presentStudent(row: StudentRow): Student {
+export function presentStudent(s: StudentRecord): Student {
   return {
-    id: row.id,
-    name: row.name,
-    studentNo: row.student_no,
-    gender: isGender(row.gender) ? row.gender : null,
-    classId: row.class_id,
-    className: row.class_name,
-    yearId: row.year_id,
-    yearName: row.year_name,
-    graduated: !!row.graduated_at,
+    id: s.id,
+    name: s.name,
+    studentNo: s.studentNo,
+    gender: isGender(s.gender) ? s.gender : null,
+    classId: s.classId,
+    className: s.className,
+    yearId: s.yearId,
+    yearName: s.yearName,
+    graduated: !!s.graduatedAt,
   };
 }
 
 export function rolesOf(
-  m: Pick<MemberRow, 'is_creator' | 'is_administrator' | 'is_grade_director'>,
+  m: Pick<MemberRecord, 'isCreator' | 'isAdministrator' | 'isGradeDirector'>,
 ): SchoolRole[] {
   const roles: SchoolRole[] = [];
-  if (m.is_creator === 1) roles.push('creator');
-  if (m.is_administrator === 1 || m.is_creator === 1) roles.push('administrator');
-  if (m.is_grade_director === 1) roles.push('gradeDirector');
+  if (m.isCreator) roles.push('creator');
+  if (m.isAdministrator || m.isCreator) roles.push('administrator');
+  if (m.isGradeDirector) roles.push('gradeDirector');
   roles.push('teacher');
   return roles;
 }
@@ -107,75 +102,61 @@ export interface MemberExtras {
   groups: Member['groups'];
 }
 
-export function presentMember(row: MemberRow, extras: MemberExtras): Member {
-  const roles = rolesOf(row);
+export function presentMember(m: MemberRecord, extras: MemberExtras): Member {
+  const roles = rolesOf(m);
   return {
-    memberId: row.member_id,
-    userId: row.user_id,
-    username: row.username,
-    nickname: row.nickname,
-    avatar: fileUrl(row.avatar),
-    phone: maskPhone(row.phone),
-    isCreator: row.is_creator === 1,
-    isAdministrator: row.is_administrator === 1 || row.is_creator === 1,
-    isGradeDirector: row.is_grade_director === 1,
+    memberId: m.memberId,
+    userId: m.userId,
+    username: m.username,
+    nickname: m.nickname,
+    avatar: fileUrl(m.avatar),
+    phone: maskPhone(m.phone),
+    isCreator: m.isCreator,
+    isAdministrator: m.isAdministrator || m.isCreator,
+    isGradeDirector: m.isGradeDirector,
     roles,
     roleNames: roles.map((r) => SCHOOL_ROLE_NAMES[r]),
     grades: extras.grades,
     teaching: extras.teaching,
     groups: extras.groups,
-    joinedAt: row.joined_at,
+    joinedAt: m.joinedAt,
   };
 }
 
-export interface GroupMemberRow {
-  group_id: string;
-  is_leader: number;
-  member_id: string;
-  user_id: string;
-  username: string;
-  nickname: string;
-  avatar: string | null;
-}
-
-export function presentGroup(
-  row: GroupRow & { subject_name: string | null },
-  members: GroupMemberRow[],
-  userId: string,
-): Group {
+export function presentGroup(group: TeachingGroup, members: GroupMember[], userId: string): Group {
   const all = members
-    .filter((m) => m.group_id === row.id)
+    .filter((m) => m.groupId === group.id)
     .map((m) => ({
-      memberId: m.member_id,
-      userId: m.user_id,
+      memberId: m.memberId,
+      userId: m.userId,
       username: m.username,
       nickname: m.nickname,
       avatar: fileUrl(m.avatar),
-      isLeader: m.is_leader === 1,
+      isLeader: m.isLeader,
     }));
   const me = all.find((m) => m.userId === userId);
-  const kind = row.kind as GroupKind;
+  const kind = group.kind as GroupKind;
   return {
-    id: row.id,
-    name: row.name,
+    id: group.id,
+    name: group.name,
     kind,
     kindName: GROUP_KIND_NAMES[kind],
-    subjectId: row.subject_id,
-    subjectName: row.subject_name,
-    grade: row.grade,
+    subjectId: group.subjectId,
+    subjectName: group.subjectName,
+    grade: group.grade,
     leaders: all.filter((m) => m.isLeader),
     members: all,
     memberCount: all.length,
     mine: !!me,
     amLeader: !!me?.isLeader,
-    createdAt: row.created_at,
+    createdAt: group.createdAt,
   };
 }
 
-export function invitationStatus(row: InvitationRow, now: string): InviteStatus {
-  if (row.revoked_at) return 'revoked';
-  if (row.used_count >= row.max_uses) return 'usedUp';
-  if (row.expires_at <= now) return 'expired';
+export function invitationStatus(i: InvitationRecord, now: string): InviteStatus {
+  if (i.revokedAt) return 'revoked';
+  if (i.usedCount >= i.maxUses) return 'usedUp';
+  if (i.expiresAt <= now) return 'expired';
   return 'active';
 }
 
@@ -186,29 +167,29 @@ export const INVITE_ROLE_NAMES: Record<InviteRole, string> = {
 };
 
 export function presentInvitation(
-  row: InvitationRow & { creator_nickname: string },
-  uses: { invitation_id: string; user_id: string; username: string; nickname: string; created_at: string }[],
+  invitation: InvitationRecord & { creatorNickname: string },
+  uses: InvitationUse[],
   now: string,
 ): Invitation {
-  const status = invitationStatus(row, now);
-  const role = row.role as InviteRole;
+  const status = invitationStatus(invitation, now);
+  const role = invitation.role as InviteRole;
   return {
-    id: row.id,
-    orgId: row.org_id,
+    id: invitation.id,
+    orgId: invitation.orgId,
     role,
     roleName: INVITE_ROLE_NAMES[role],
-    grade: row.grade,
-    maxUses: row.max_uses,
-    usedCount: row.used_count,
-    expiresAt: row.expires_at,
-    revokedAt: row.revoked_at,
+    grade: invitation.grade,
+    maxUses: invitation.maxUses,
+    usedCount: invitation.usedCount,
+    expiresAt: invitation.expiresAt,
+    revokedAt: invitation.revokedAt,
     status,
     statusName: INVITE_STATUS_NAMES[status],
-    createdBy: { userId: row.created_by, nickname: row.creator_nickname },
-    createdAt: row.created_at,
+    createdBy: { userId: invitation.createdBy, nickname: invitation.creatorNickname },
+    createdAt: invitation.createdAt,
     uses: uses
-      .filter((u) => u.invitation_id === row.id)
-      .map((u) => ({ userId: u.user_id, username: u.username, nickname: u.nickname, at: u.created_at })),
+      .filter((u) => u.invitationId === invitation.id)
+      .map((u) => ({ userId: u.userId, username: u.username, nickname: u.nickname, at: u.createdAt })),
   };
 }
 

@@ -9,15 +9,34 @@ import { StudentsRepository } from './repository/students.js';
 import { TeachingRepository } from './repository/teaching.js';
 import { YearsRepository } from './repository/years.js';
 
+export type { AuditRecord } from './repository/audit-log.js';
 export type {
-  ClassRow,
-  GroupRow,
-  InvitationRow,
-  MemberRow,
-  MembershipRow,
-  StudentFilter,
-  YearRow,
-} from './repository/rows.js';
+  GroupChange,
+  GroupMember,
+  GroupOfMember,
+  NewGroup,
+  TeachingGroup,
+} from './repository/groups.js';
+export type { InvitationRecord, InvitationToJoin, InvitationUse } from './repository/invitations.js';
+export type {
+  GradeDirector,
+  MemberRecord,
+  Membership,
+  NewSchool,
+  School,
+  SchoolChange,
+  SchoolUser,
+} from './repository/members.js';
+export type { NewStudent, StudentChange, StudentFilter, StudentRecord } from './repository/students.js';
+export type { CatalogueSubject, MemberSubject, TeachingClass } from './repository/teaching.js';
+export type {
+  ClassInYear,
+  NewClass,
+  SchoolClass,
+  SchoolYear,
+  SchoolYearWithCounts,
+  YearChange,
+} from './repository/years.js';
 
 /**
  * The school module's SQL, one file per data area under `repository/`: schools, members and grade directors; years

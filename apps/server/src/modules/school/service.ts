@@ -19,7 +19,7 @@ import { processImage, type SquareCrop } from '../account/images.js';
 import { fileUrl } from '../system/service.js';
 import { SchoolAccess, type SchoolActor } from './policy.js';
 import { presentClass, presentYear } from './presenter.js';
-import type { SchoolRepository } from './repository.js';
+import type { SchoolChange, SchoolRepository } from './repository.js';
 import { AuditLog, auditPage } from './audit.js';
 import {
   checkSubjects,
@@ -74,24 +74,23 @@ export class SchoolService {
       await repo.members.insertOrg({
         id: orgId,
         name: input.name,
-        logo_path: null,
+        logoPath: null,
         region: input.region ?? null,
         address: input.address ?? null,
         phone: input.phone ?? null,
         intro: input.intro ?? null,
-        created_by: auth.userId,
-        created_at: now,
-        updated_at: now,
+        createdBy: auth.userId,
+        createdAt: now,
       });
       await repo.members.insertMembership({
         id: newId(),
-        org_id: orgId,
-        user_id: auth.userId,
-        is_creator: 1,
-        is_administrator: 1,
-        is_grade_director: 0,
-        default_year_id: null,
-        created_at: now,
+        orgId,
+        userId: auth.userId,
+        isCreator: true,
+        isAdministrator: true,
+        isGradeDirector: false,
+        defaultYearId: null,
+        createdAt: now,
       });
       await repo.teaching.setOfferedSubjects(orgId, subjectIds);
       await repo.members.setDefaultOrg(auth.userId, orgId, now);
@@ -113,22 +112,20 @@ export class SchoolService {
     ]);
     const membership = await this.repo.members.findMembership(actor.orgId, actor.userId);
     const chosen =
-      years.find((y) => y.id === membership?.default_year_id) ??
-      years.find((y) => y.is_default === 1) ??
-      null;
+      years.find((y) => y.id === membership?.defaultYearId) ?? years.find((y) => y.isDefault) ?? null;
     return {
       id: org.id,
       name: org.name,
-      logoUrl: fileUrl(org.logo_path),
-      logoPath: org.logo_path,
+      logoUrl: fileUrl(org.logoPath),
+      logoPath: org.logoPath,
       region: org.region,
       address: org.address,
       phone: org.phone,
       intro: org.intro,
-      createdAt: org.created_at,
+      createdAt: org.createdAt,
       creator:
-        org.created_by && org.creator_nickname
-          ? { userId: org.created_by, nickname: org.creator_nickname }
+        org.createdBy && org.creatorNickname
+          ? { userId: org.createdBy, nickname: org.creatorNickname }
           : null,
       me: {
         memberId: actor.memberId,
@@ -136,24 +133,24 @@ export class SchoolService {
         isAdministrator: actor.canManage,
         isGradeDirector: actor.isGradeDirector,
         canManage: actor.canManage,
-        isDefault: user?.default_org_id === actor.orgId,
+        isDefault: user?.defaultOrgId === actor.orgId,
         grades: grades.map((g) => g.grade),
       },
       counts,
       defaultYear: chosen ? { id: chosen.id, name: chosen.name } : null,
-      timeZone: org.time_zone,
+      timeZone: org.timeZone,
     };
   }
 
   async update(auth: AuthContext, input: UpdateSchool): Promise<SchoolDetail> {
     const actor = await this.access.admin(auth, input.orgId);
-    const set: Parameters<SchoolRepository['members']['updateOrg']>[1] = {};
+    const set: SchoolChange = {};
     if (input.name !== undefined) set.name = input.name;
     if (input.region !== undefined) set.region = input.region;
     if (input.address !== undefined) set.address = input.address;
     if (input.phone !== undefined) set.phone = input.phone;
     if (input.intro !== undefined) set.intro = input.intro;
-    if (input.timeZone !== undefined) set.time_zone = input.timeZone;
+    if (input.timeZone !== undefined) set.timeZone = input.timeZone;
     await this.repo.transaction(async (repo) => {
       await repo.members.updateOrg(actor.orgId, set, this.now());
       await this.log.record(
@@ -177,10 +174,10 @@ export class SchoolService {
     const relative = this.files.newPath('logos', 'webp');
     await this.files.write(relative, image);
     await this.repo.transaction(async (repo) => {
-      await repo.members.updateOrg(actor.orgId, { logo_path: relative }, this.now());
+      await repo.members.updateOrg(actor.orgId, { logoPath: relative }, this.now());
       await this.log.record(repo, actor, 'school.logo', actor.orgId, relative);
     });
-    await this.files.remove(org?.logo_path);
+    await this.files.remove(org?.logoPath);
     return { logoUrl: fileUrl(relative)!, logoPath: relative };
   }
 
@@ -198,7 +195,7 @@ export class SchoolService {
   private async yearInfo(yearId: string): Promise<SchoolYearInfo> {
     const year = await this.repo.years.findYear(yearId);
     if (!year) throw notFound(SCHOOL_MESSAGES.yearNotFound);
-    const row = (await this.repo.years.listYears(year.org_id, true)).find((y) => y.id === yearId);
+    const row = (await this.repo.years.listYears(year.orgId, true)).find((y) => y.id === yearId);
     return presentYear(row ?? year);
   }
 
@@ -211,15 +208,16 @@ export class SchoolService {
       throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearExists(input.name));
     const id = newId();
     await this.repo.transaction(async (repo) => {
-      const hasDefault = (await repo.years.listYears(actor.orgId, false)).some((y) => y.is_default === 1);
+      const hasDefault = (await repo.years.listYears(actor.orgId, false)).some((y) => y.isDefault);
       await repo.years.insertYear({
         id,
-        org_id: actor.orgId,
+        orgId: actor.orgId,
         name: input.name,
-        is_default: 0,
-        archived: 0,
+        isDefault: false,
+        archived: false,
+        graduatedAt: null,
         sort: await repo.years.nextYearSort(actor.orgId),
-        created_at: this.now(),
+        createdAt: this.now(),
       });
       // The school's first year is its default, so the top bar never shows 暂无默认学年 for nothing.
       if (input.isDefault || !hasDefault) await repo.years.setSchoolDefaultYear(actor.orgId, id);
@@ -230,7 +228,7 @@ export class SchoolService {
 
   private async adminYear(auth: AuthContext, yearId: string) {
     const year = await this.repo.years.findYear(yearId);
-    const actor = await this.access.adminOfRow(auth, year?.org_id, SCHOOL_MESSAGES.yearNotFound);
+    const actor = await this.access.adminOfRow(auth, year?.orgId, SCHOOL_MESSAGES.yearNotFound);
     return { year: year!, actor };
   }
 
@@ -247,7 +245,7 @@ export class SchoolService {
 
   async setDefaultYear(auth: AuthContext, yearId: string): Promise<SchoolYearInfo> {
     const { year, actor } = await this.adminYear(auth, yearId);
-    if (year.archived === 1) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
+    if (year.archived) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
     await this.repo.transaction(async (repo) => {
       await repo.years.setSchoolDefaultYear(actor.orgId, year.id);
       await this.log.record(repo, actor, 'year.default', year.id, year.name);
@@ -258,12 +256,9 @@ export class SchoolService {
   /** Archives a year (it leaves the top bar's list; its classes and students stay) or brings it back. */
   async archiveYear(auth: AuthContext, yearId: string, archived: boolean): Promise<SchoolYearInfo> {
     const { year, actor } = await this.adminYear(auth, yearId);
-    if (!archived && year.graduated_at) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearGraduatedRestore);
+    if (!archived && year.graduatedAt) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearGraduatedRestore);
     await this.repo.transaction(async (repo) => {
-      await repo.years.updateYear(year.id, {
-        archived: archived ? 1 : 0,
-        ...(archived ? { is_default: 0 } : {}),
-      });
+      await repo.years.updateYear(year.id, { archived, ...(archived ? { isDefault: false } : {}) });
       await this.log.record(repo, actor, archived ? 'year.archive' : 'year.restore', year.id, year.name);
     });
     return this.yearInfo(year.id);
@@ -272,11 +267,11 @@ export class SchoolService {
   /** A year graduates: it is archived and every student of its classes is marked graduated. */
   async graduateYear(auth: AuthContext, yearId: string) {
     const { year, actor } = await this.adminYear(auth, yearId);
-    if (year.graduated_at) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearGraduated);
+    if (year.graduatedAt) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearGraduated);
     const now = this.now();
     const graduatedStudents = await this.repo.transaction(async (repo) => {
       const count = await repo.years.graduateStudentsOfYear(year.id, now);
-      await repo.years.updateYear(year.id, { archived: 1, is_default: 0, graduated_at: now });
+      await repo.years.updateYear(year.id, { archived: true, isDefault: false, graduatedAt: now });
       await this.log.record(repo, actor, 'year.graduate', year.id, SCHOOL_TEXT.graduated(year.name, count));
       return count;
     });
@@ -287,7 +282,7 @@ export class SchoolService {
 
   async classes(auth: AuthContext, yearId: string): Promise<ClassInfo[]> {
     const year = await this.repo.years.findYear(yearId);
-    await this.access.memberOfRow(auth, year?.org_id, SCHOOL_MESSAGES.yearNotFound);
+    await this.access.memberOfRow(auth, year?.orgId, SCHOOL_MESSAGES.yearNotFound);
     return (await this.repo.years.listClasses(yearId)).map(presentClass);
   }
 
@@ -316,8 +311,8 @@ export class SchoolService {
     input: { yearId: string; name: string; grade?: Grade | null | undefined; stageId?: string | undefined },
   ): Promise<ClassInfo> {
     const year = await this.repo.years.findYear(input.yearId);
-    const actor = await this.access.adminOfRow(auth, year?.org_id, SCHOOL_MESSAGES.yearNotFound);
-    if (year!.archived === 1) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
+    const actor = await this.access.adminOfRow(auth, year?.orgId, SCHOOL_MESSAGES.yearNotFound);
+    if (year!.archived) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
     if (await this.repo.years.classNameTaken(input.yearId, input.name))
       throw new AppError('CONFLICT', SCHOOL_MESSAGES.classExists(input.name));
     const grade = input.grade === undefined ? gradeFromName(input.name) : input.grade;
@@ -327,13 +322,13 @@ export class SchoolService {
       await repo.years.insertClasses([
         {
           id,
-          org_id: actor.orgId,
-          year_id: input.yearId,
-          stage_id: stageId,
+          orgId: actor.orgId,
+          yearId: input.yearId,
+          stageId,
           name: input.name,
           grade,
           sort: await repo.years.nextClassSort(input.yearId),
-          created_at: this.now(),
+          createdAt: this.now(),
         },
       ]);
       await this.log.record(repo, actor, 'class.create', id, `${year!.name} ${input.name}`);
@@ -343,7 +338,7 @@ export class SchoolService {
 
   private async adminClass(auth: AuthContext, classId: string) {
     const klass = await this.repo.years.findClass(classId);
-    const actor = await this.access.adminOfRow(auth, klass?.org_id, SCHOOL_MESSAGES.classNotFound);
+    const actor = await this.access.adminOfRow(auth, klass?.orgId, SCHOOL_MESSAGES.classNotFound);
     return { klass: klass!, actor };
   }
 
@@ -353,10 +348,10 @@ export class SchoolService {
     input: { name?: string | undefined; grade?: Grade | null | undefined },
   ): Promise<ClassInfo> {
     const { klass, actor } = await this.adminClass(auth, classId);
-    if (klass.year_archived === 1) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
+    if (klass.yearArchived) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
     if (
       input.name !== undefined &&
-      (await this.repo.years.classNameTaken(klass.year_id, input.name, klass.id))
+      (await this.repo.years.classNameTaken(klass.yearId, input.name, klass.id))
     )
       throw new AppError('CONFLICT', SCHOOL_MESSAGES.classExists(input.name));
     const set: { name?: string; grade?: string | null } = {};
@@ -383,7 +378,7 @@ export class SchoolService {
     if (usage.homework > 0) throw new AppError('CONFLICT', SCHOOL_MESSAGES.classHasHomework);
     await this.repo.transaction(async (repo) => {
       await repo.years.deleteClass(klass.id);
-      await this.log.record(repo, actor, 'class.delete', klass.id, `${klass.year_name} ${klass.name}`);
+      await this.log.record(repo, actor, 'class.delete', klass.id, `${klass.yearName} ${klass.name}`);
     });
   }
 

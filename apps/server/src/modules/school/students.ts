@@ -14,7 +14,7 @@ import type { AuthContext } from '../../lib/call.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { presentStudent } from './presenter.js';
-import type { SchoolRepository } from './repository.js';
+import type { NewClass, SchoolRepository, StudentChange } from './repository.js';
 import { gradeFromName, type AuditLog, type SchoolService } from './service.js';
 import { SandboxLimitError, limitRefusal, type DocumentSandbox } from '../../lib/sandbox/pool.js';
 import { XlsxError, writeXlsx, type SheetRow, type SheetSpec } from './xlsx.js';
@@ -97,11 +97,10 @@ export class StudentsService {
     let orgId: string;
     if (query.classId) {
       const klass = await this.repo.years.findClass(query.classId);
-      orgId = (await this.school.access.memberOfRow(auth, klass?.org_id, SCHOOL_MESSAGES.classNotFound))
-        .orgId;
+      orgId = (await this.school.access.memberOfRow(auth, klass?.orgId, SCHOOL_MESSAGES.classNotFound)).orgId;
     } else if (query.yearId) {
       const year = await this.repo.years.findYear(query.yearId);
-      orgId = (await this.school.access.memberOfRow(auth, year?.org_id, SCHOOL_MESSAGES.yearNotFound)).orgId;
+      orgId = (await this.school.access.memberOfRow(auth, year?.orgId, SCHOOL_MESSAGES.yearNotFound)).orgId;
     } else {
       orgId = (await this.school.access.member(auth, query.orgId)).orgId;
     }
@@ -130,8 +129,8 @@ export class StudentsService {
     input: { classId: string; name: string; studentNo: string; gender?: Gender | null | undefined },
   ): Promise<Student> {
     const klass = await this.repo.years.findClass(input.classId);
-    const actor = await this.school.access.adminOfRow(auth, klass?.org_id, SCHOOL_MESSAGES.classNotFound);
-    if (klass!.year_archived === 1) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
+    const actor = await this.school.access.adminOfRow(auth, klass?.orgId, SCHOOL_MESSAGES.classNotFound);
+    if (klass!.yearArchived) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
     if ((await this.repo.students.takenStudentNumbers(actor.orgId, [input.studentNo])).size > 0)
       throw new AppError('CONFLICT', SCHOOL_MESSAGES.studentNoTaken(input.studentNo));
     const id = newId();
@@ -140,12 +139,12 @@ export class StudentsService {
         await repo.students.insertStudents([
           {
             id,
-            org_id: actor.orgId,
-            class_id: klass!.id,
+            orgId: actor.orgId,
+            classId: klass!.id,
             name: input.name,
-            student_no: input.studentNo,
+            studentNo: input.studentNo,
             gender: input.gender ?? null,
-            created_at: this.now(),
+            createdAt: this.now(),
           },
         ]);
         await this.log.record(
@@ -174,23 +173,23 @@ export class StudentsService {
     },
   ): Promise<Student> {
     const row = await this.repo.students.findStudent(studentId);
-    const actor = await this.school.access.adminOfRow(auth, row?.org_id, SCHOOL_MESSAGES.studentNotFound);
-    const set: { name?: string; student_no?: string; gender?: string | null } = {};
+    const actor = await this.school.access.adminOfRow(auth, row?.orgId, SCHOOL_MESSAGES.studentNotFound);
+    const set: StudentChange = {};
     if (input.name !== undefined) set.name = input.name;
     if (input.gender !== undefined) set.gender = input.gender;
-    if (input.studentNo !== undefined && input.studentNo !== row!.student_no) {
+    if (input.studentNo !== undefined && input.studentNo !== row!.studentNo) {
       if ((await this.repo.students.takenStudentNumbers(actor.orgId, [input.studentNo], row!.id)).size > 0)
         throw new AppError('CONFLICT', SCHOOL_MESSAGES.studentNoTaken(input.studentNo));
-      set.student_no = input.studentNo;
+      set.studentNo = input.studentNo;
     }
     try {
       await this.repo.transaction(async (repo) => {
         await repo.students.updateStudent(row!.id, set);
-        await this.log.record(repo, actor, 'student.update', row!.id, `${row!.name}（${row!.student_no}）`);
+        await this.log.record(repo, actor, 'student.update', row!.id, `${row!.name}（${row!.studentNo}）`);
       });
     } catch (error) {
       if (isUniqueViolation(error))
-        throw new AppError('CONFLICT', SCHOOL_MESSAGES.studentNoTaken(set.student_no ?? ''));
+        throw new AppError('CONFLICT', SCHOOL_MESSAGES.studentNoTaken(set.studentNo ?? ''));
       throw error;
     }
     return this.student(row!.id);
@@ -199,8 +198,8 @@ export class StudentsService {
   /** Moves students into a class of the same school; answers per student. */
   async move(auth: AuthContext, input: { studentIds: string[]; classId: string }) {
     const klass = await this.repo.years.findClass(input.classId);
-    const actor = await this.school.access.adminOfRow(auth, klass?.org_id, SCHOOL_MESSAGES.classNotFound);
-    if (klass!.year_archived === 1) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
+    const actor = await this.school.access.adminOfRow(auth, klass?.orgId, SCHOOL_MESSAGES.classNotFound);
+    if (klass!.yearArchived) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
     const ids = [...new Set(input.studentIds)];
     const found = new Map((await this.repo.students.studentsIn(actor.orgId, ids)).map((s) => [s.id, s]));
     const moved: string[] = [];
@@ -209,10 +208,10 @@ export class StudentsService {
       for (const id of ids) {
         const s = found.get(id);
         if (!s) failed.push({ id, message: SCHOOL_MESSAGES.studentNotFound });
-        else if (s.graduated_at) failed.push({ id, message: SCHOOL_MESSAGES.studentGraduated });
-        else if (s.class_id === klass!.id) failed.push({ id, message: SCHOOL_MESSAGES.sameClass });
+        else if (s.graduatedAt) failed.push({ id, message: SCHOOL_MESSAGES.studentGraduated });
+        else if (s.classId === klass!.id) failed.push({ id, message: SCHOOL_MESSAGES.sameClass });
         else {
-          await repo.students.updateStudent(id, { class_id: klass!.id });
+          await repo.students.updateStudent(id, { classId: klass!.id });
           moved.push(id);
         }
       }
@@ -233,12 +232,12 @@ export class StudentsService {
   /** One class's students as a workbook, and its file name. */
   async export(auth: AuthContext, classId: string): Promise<{ data: Buffer; filename: string }> {
     const klass = await this.repo.years.findClass(classId);
-    await this.school.access.memberOfRow(auth, klass?.org_id, SCHOOL_MESSAGES.classNotFound);
+    await this.school.access.memberOfRow(auth, klass?.orgId, SCHOOL_MESSAGES.classNotFound);
     const students = await this.repo.students.studentsOfClass(classId);
     const data = await writeXlsx([
-      studentSheet(students.map((s) => [s.name, s.student_no, s.class_name, s.gender])),
+      studentSheet(students.map((s) => [s.name, s.studentNo, s.className, s.gender])),
     ]);
-    return { data, filename: T.exportFile(klass!.year_name, klass!.name) };
+    return { data, filename: T.exportFile(klass!.yearName, klass!.name) };
   }
 
   /**
@@ -248,8 +247,8 @@ export class StudentsService {
    */
   async import(auth: AuthContext, file: Uint8Array, options: ImportOptions) {
     const year = await this.repo.years.findYear(options.yearId);
-    const actor = await this.school.access.adminOfRow(auth, year?.org_id, SCHOOL_MESSAGES.yearNotFound);
-    if (year!.archived === 1) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
+    const actor = await this.school.access.adminOfRow(auth, year?.orgId, SCHOOL_MESSAGES.yearNotFound);
+    if (year!.archived) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
     const classes = await this.repo.years.listClasses(year!.id);
     let fallbackClass: string | undefined;
     if (options.classId) {
@@ -302,19 +301,19 @@ export class StudentsService {
     try {
       await this.repo.transaction(async (repo) => {
         let sort = await repo.years.nextClassSort(year.id);
-        const newClasses = [];
+        const newClasses: NewClass[] = [];
         for (const name of toCreate) {
           const id = newId();
           created.push({ id, name });
           newClasses.push({
             id,
-            org_id: actor.orgId,
-            year_id: year.id,
-            stage_id: stages.get(name)!,
+            orgId: actor.orgId,
+            yearId: year.id,
+            stageId: stages.get(name)!,
             name,
             grade: gradeFromName(name),
             sort: sort++,
-            created_at: now,
+            createdAt: now,
           });
         }
         await repo.years.insertClasses(newClasses);
@@ -325,12 +324,12 @@ export class StudentsService {
         await repo.students.insertStudents(
           parsed.map((p) => ({
             id: newId(),
-            org_id: actor.orgId,
-            class_id: classId.get(p.className)!,
+            orgId: actor.orgId,
+            classId: classId.get(p.className)!,
             name: p.name,
-            student_no: p.studentNo,
+            studentNo: p.studentNo,
             gender: p.gender,
-            created_at: now,
+            createdAt: now,
           })),
         );
         await this.log.record(

@@ -12,7 +12,7 @@ import type { AuthContext } from '../../lib/call.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { groupKind, presentGroup, presentMember, rolesOf } from './presenter.js';
-import type { MemberRow, SchoolRepository } from './repository.js';
+import type { GroupChange, MemberRecord, SchoolRepository } from './repository.js';
 import type { AuditLog, SchoolService } from './service.js';
 import { SCHOOL_TEXT } from '../../i18n/messages.js';
 
@@ -31,7 +31,7 @@ export class TeamService {
 
   // ───────────── members ─────────────
 
-  private async present(orgId: string, rows: MemberRow[]): Promise<Member[]> {
+  private async present(orgId: string, rows: MemberRecord[]): Promise<Member[]> {
     const [grades, subjects, classes, groups] = await Promise.all([
       this.repo.members.gradeDirectors(orgId),
       this.repo.teaching.memberSubjects(orgId),
@@ -40,19 +40,19 @@ export class TeamService {
     ]);
     return rows.map((row) =>
       presentMember(row, {
-        grades: grades.filter((g) => g.user_id === row.user_id).map((g) => g.grade),
+        grades: grades.filter((g) => g.userId === row.userId).map((g) => g.grade),
         teaching: subjects
-          .filter((s) => s.user_id === row.user_id)
+          .filter((s) => s.userId === row.userId)
           .map((s) => ({
             subjectId: s.id,
             subjectName: s.name,
             classes: classes
-              .filter((c) => c.user_id === row.user_id && c.subject_id === s.id)
+              .filter((c) => c.userId === row.userId && c.subjectId === s.id)
               .map((c) => ({ id: c.id, name: c.name })),
           })),
         groups: groups
-          .filter((g) => g.user_id === row.user_id)
-          .map((g) => ({ id: g.id, name: g.name, kind: groupKind(g.kind), isLeader: g.is_leader === 1 })),
+          .filter((g) => g.userId === row.userId)
+          .map((g) => ({ id: g.id, name: g.name, kind: groupKind(g.kind), isLeader: g.isLeader })),
       }),
     );
   }
@@ -60,7 +60,7 @@ export class TeamService {
   private async member(memberId: string): Promise<Member> {
     const row = await this.repo.members.findMember(memberId);
     if (!row) throw notFound(SCHOOL_MESSAGES.memberNotFound);
-    const [member] = await this.present(row.org_id, [row]);
+    const [member] = await this.present(row.orgId, [row]);
     return member!;
   }
 
@@ -81,7 +81,7 @@ export class TeamService {
 
   private async target(auth: AuthContext, memberId: string) {
     const row = await this.repo.members.findMember(memberId);
-    const actor = await this.school.access.adminOfRow(auth, row?.org_id, SCHOOL_MESSAGES.memberNotFound);
+    const actor = await this.school.access.adminOfRow(auth, row?.orgId, SCHOOL_MESSAGES.memberNotFound);
     return { row: row!, actor };
   }
 
@@ -92,28 +92,28 @@ export class TeamService {
     input: { isAdministrator: boolean; grades: Grade[] },
   ): Promise<Member> {
     const { row, actor } = await this.target(auth, memberId);
-    if (row.is_creator === 1 && !input.isAdministrator)
+    if (row.isCreator && !input.isAdministrator)
       throw new AppError('CONFLICT', SCHOOL_MESSAGES.creatorIsAdmin);
     if (
-      row.user_id === actor.userId &&
+      row.userId === actor.userId &&
       !input.isAdministrator &&
       (await this.repo.members.countManagers(actor.orgId, actor.userId)) === 0
     )
       throw new AppError('CONFLICT', SCHOOL_MESSAGES.lastAdministrator);
     const grades = [...new Set(input.grades)];
     await this.repo.transaction(async (repo) => {
-      await repo.members.updateMembership(row.member_id, { is_administrator: input.isAdministrator ? 1 : 0 });
-      await repo.members.setGradesOf(actor.orgId, row.user_id, grades, this.now());
-      await repo.members.syncGradeDirectorFlags(actor.orgId, [row.user_id]);
+      await repo.members.updateMembership(row.memberId, { isAdministrator: input.isAdministrator });
+      await repo.members.setGradesOf(actor.orgId, row.userId, grades, this.now());
+      await repo.members.syncGradeDirectorFlags(actor.orgId, [row.userId]);
       await this.log.record(
         repo,
         actor,
         'member.roles',
-        row.member_id,
+        row.memberId,
         SCHOOL_TEXT.memberRoles(row.nickname, input.isAdministrator, grades),
       );
     });
-    return this.member(row.member_id);
+    return this.member(row.memberId);
   }
 
   /** Sets the subjects a member teaches and, per subject, the classes (of unarchived years of the school). */
@@ -140,23 +140,22 @@ export class TeamService {
     const classIds = [...new Set([...merged.values()].flatMap((s) => [...s]))];
     const classes = await this.repo.years.classesIn(actor.orgId, classIds);
     if (classes.length !== classIds.length) throw new AppError('VALIDATION', SCHOOL_MESSAGES.classNotFound);
-    if (classes.some((c) => c.year_archived === 1))
-      throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
+    if (classes.some((c) => c.yearArchived)) throw new AppError('CONFLICT', SCHOOL_MESSAGES.yearArchived);
     const entries = [...merged].map(([subjectId, ids]) => ({ subjectId, classIds: [...ids] }));
     await this.repo.transaction(async (repo) => {
-      await repo.teaching.setTeaching(actor.orgId, row.user_id, entries);
+      await repo.teaching.setTeaching(actor.orgId, row.userId, entries);
       await this.log.record(
         repo,
         actor,
         'member.teaching',
-        row.member_id,
+        row.memberId,
         SCHOOL_TEXT.teaching(
           row.nickname,
           entries.map((e) => SCHOOL_TEXT.teachingEntry(catalogue.get(e.subjectId)!.name, e.classIds.length)),
         ),
       );
     });
-    return this.member(row.member_id);
+    return this.member(row.memberId);
   }
 
   /**
@@ -165,30 +164,24 @@ export class TeamService {
    */
   async remove(auth: AuthContext, memberId: string): Promise<void> {
     const { row, actor } = await this.target(auth, memberId);
-    if (row.is_creator === 1) throw new AppError('CONFLICT', SCHOOL_MESSAGES.cannotRemoveCreator);
+    if (row.isCreator) throw new AppError('CONFLICT', SCHOOL_MESSAGES.cannotRemoveCreator);
     if (
-      row.user_id === actor.userId &&
+      row.userId === actor.userId &&
       (await this.repo.members.countManagers(actor.orgId, actor.userId)) === 0
     )
       throw new AppError('CONFLICT', SCHOOL_MESSAGES.lastAdministrator);
-    const membership = await this.repo.members.findMembershipById(row.member_id);
-    const user = await this.repo.members.findUser(row.user_id);
+    const membership = await this.repo.members.findMembershipById(row.memberId);
+    const user = await this.repo.members.findUser(row.userId);
     await this.repo.transaction(async (repo) => {
       await repo.members.deleteMembership(membership!);
-      if (user?.default_org_id === actor.orgId) {
+      if (user?.defaultOrgId === actor.orgId) {
         await repo.members.setDefaultOrg(
-          row.user_id,
-          await repo.members.firstOtherMembership(row.user_id, actor.orgId),
+          row.userId,
+          await repo.members.firstOtherMembership(row.userId, actor.orgId),
           this.now(),
         );
       }
-      await this.log.record(
-        repo,
-        actor,
-        'member.remove',
-        row.member_id,
-        `${row.nickname}（${row.username}）`,
-      );
+      await this.log.record(repo, actor, 'member.remove', row.memberId, `${row.nickname}（${row.username}）`);
     });
   }
 
@@ -209,7 +202,7 @@ export class TeamService {
   /** One group: its members and administrators see it; another member of the school gets 403. */
   async group(auth: AuthContext, groupId: string): Promise<Group> {
     const row = await this.repo.groups.findGroup(groupId);
-    const actor = await this.school.access.memberOfRow(auth, row?.org_id, SCHOOL_MESSAGES.groupNotFound);
+    const actor = await this.school.access.memberOfRow(auth, row?.orgId, SCHOOL_MESSAGES.groupNotFound);
     const members = await this.repo.groups.groupMembers([row!.id]);
     const group = presentGroup(row!, members, actor.userId);
     if (!actor.canManage && !group.mine) throw forbidden(MESSAGES.forbidden);
@@ -243,13 +236,12 @@ export class TeamService {
       await this.repo.transaction(async (repo) => {
         await repo.groups.insertGroup({
           id,
-          org_id: actor.orgId,
+          orgId: actor.orgId,
           name: input.name,
           kind: input.kind,
-          subject_id: input.subjectId ?? null,
+          subjectId: input.subjectId ?? null,
           grade: input.grade ?? null,
-          created_at: now,
-          updated_at: now,
+          createdAt: now,
         });
         await this.log.record(repo, actor, 'group.create', id, input.name);
       });
@@ -262,7 +254,7 @@ export class TeamService {
 
   private async adminGroup(auth: AuthContext, groupId: string) {
     const row = await this.repo.groups.findGroup(groupId);
-    const actor = await this.school.access.adminOfRow(auth, row?.org_id, SCHOOL_MESSAGES.groupNotFound);
+    const actor = await this.school.access.adminOfRow(auth, row?.orgId, SCHOOL_MESSAGES.groupNotFound);
     return { row: row!, actor };
   }
 
@@ -280,10 +272,10 @@ export class TeamService {
     await this.checkSubject(input.subjectId);
     if (input.name !== undefined && (await this.repo.groups.groupNameTaken(actor.orgId, input.name, row.id)))
       throw new AppError('CONFLICT', SCHOOL_MESSAGES.groupExists(input.name));
-    const set: { name?: string; kind?: string; subject_id?: string | null; grade?: string | null } = {};
+    const set: GroupChange = {};
     if (input.name !== undefined) set.name = input.name;
     if (input.kind !== undefined) set.kind = input.kind;
-    if (input.subjectId !== undefined) set.subject_id = input.subjectId;
+    if (input.subjectId !== undefined) set.subjectId = input.subjectId;
     if (input.grade !== undefined) set.grade = input.grade;
     await this.repo.transaction(async (repo) => {
       await repo.groups.updateGroup(row.id, set, this.now());
@@ -315,7 +307,7 @@ export class TeamService {
     await this.repo.transaction(async (repo) => {
       await repo.groups.setGroupMembers(
         row.id,
-        found.map((m) => ({ userId: m.user_id, isLeader: leader.get(m.id) ?? false })),
+        found.map((m) => ({ userId: m.userId, isLeader: leader.get(m.id) ?? false })),
         this.now(),
       );
       await this.log.record(

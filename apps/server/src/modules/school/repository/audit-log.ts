@@ -1,14 +1,38 @@
-import type { Insertable } from 'kysely';
-import type { Database } from '../../../db/schema.js';
 import { AreaRepository, count } from './base.js';
+
+/** One entry of a school's audit log. */
+export interface AuditRecord {
+  id: string;
+  orgId: string;
+  actorId: string | null;
+  action: string;
+  targetId: string | null;
+  detail: string;
+  createdAt: string;
+}
 
 /** The school audit log. */
 export class AuditLogRepository extends AreaRepository {
-  async audit(row: Insertable<Database['audit_log']>) {
-    await this.db.insertInto('audit_log').values(row).execute();
+  async audit(a: AuditRecord) {
+    await this.db
+      .insertInto('audit_log')
+      .values({
+        id: a.id,
+        org_id: a.orgId,
+        actor_id: a.actorId,
+        action: a.action,
+        target_id: a.targetId,
+        detail: a.detail,
+        created_at: a.createdAt,
+      })
+      .execute();
   }
 
-  async pageAudit(orgId: string, page: number, size: number) {
+  async pageAudit(
+    orgId: string,
+    page: number,
+    size: number,
+  ): Promise<{ rows: (AuditRecord & { actorNickname: string | null })[]; total: number }> {
     const total = await this.db
       .selectFrom('audit_log')
       .select((eb) => eb.fn.countAll().as('n'))
@@ -25,6 +49,18 @@ export class AuditLogRepository extends AreaRepository {
       .limit(size)
       .offset((page - 1) * size)
       .execute();
-    return { rows, total: count(total?.n) };
+    return {
+      rows: rows.map((r) => ({
+        id: r.id,
+        orgId: r.org_id,
+        actorId: r.actor_id,
+        action: r.action,
+        targetId: r.target_id,
+        detail: r.detail,
+        createdAt: r.created_at,
+        actorNickname: r.actor_nickname,
+      })),
+      total: count(total?.n),
+    };
   }
 }

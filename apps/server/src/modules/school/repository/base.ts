@@ -5,6 +5,9 @@ import type { Database } from '../../../db/schema.js';
 /** A SQL count or max as a number (null: none). */
 export const count = (value: unknown): number => Number(value ?? 0);
 
+/** A boolean change as a 0/1 flag column (undefined: left as it is). */
+export const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
+
 /** One data area of the school module: SQL over its own tables, on a connection or a transaction. */
 export abstract class AreaRepository {
   constructor(

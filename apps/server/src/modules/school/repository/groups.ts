@@ -1,11 +1,63 @@
-import type { Insertable } from 'kysely';
-import type { Database } from '../../../db/schema.js';
+import type { Selectable } from 'kysely';
+import type { TeachingGroupsTable } from '../../../db/schema.js';
 import { AreaRepository } from './base.js';
-import type { GroupRow } from './rows.js';
+
+/** A teaching group as stored. */
+export interface NewGroup {
+  id: string;
+  orgId: string;
+  name: string;
+  /** 'research' (教研组) | 'preparation' (备课组) */
+  kind: string;
+  subjectId: string | null;
+  grade: string | null;
+  createdAt: string;
+}
+
+/** A teaching group with its subject's name. */
+export interface TeachingGroup extends NewGroup {
+  updatedAt: string;
+  subjectName: string | null;
+}
+
+/** What a change of a group may set. */
+export type GroupChange = Partial<Pick<NewGroup, 'name' | 'kind' | 'subjectId' | 'grade'>>;
+
+/** One member of one group. */
+export interface GroupMember {
+  groupId: string;
+  isLeader: boolean;
+  memberId: string;
+  userId: string;
+  username: string;
+  nickname: string;
+  avatar: string | null;
+}
+
+/** One group a member is in. */
+export interface GroupOfMember {
+  userId: string;
+  id: string;
+  name: string;
+  kind: string;
+  isLeader: boolean;
+}
+
+const toGroup = (r: Selectable<TeachingGroupsTable> & { subject_name: string | null }): TeachingGroup => ({
+  id: r.id,
+  orgId: r.org_id,
+  name: r.name,
+  kind: r.kind,
+  subjectId: r.subject_id,
+  grade: r.grade,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  subjectName: r.subject_name,
+});
 
 /** Teaching groups (备课组) and their members. */
 export class GroupsRepository extends AreaRepository {
-  listGroups(orgId: string, onlyOfUserId?: string) {
+  async listGroups(orgId: string, onlyOfUserId?: string): Promise<TeachingGroup[]> {
     let query = this.db
       .selectFrom('teaching_groups as g')
       .leftJoin('subjects as s', 's.id', 'g.subject_id')
@@ -17,22 +69,23 @@ export class GroupsRepository extends AreaRepository {
         eb.selectFrom('teaching_group_members').select('group_id').where('user_id', '=', onlyOfUserId),
       );
     }
-    return query.orderBy('g.kind').orderBy('g.created_at').execute();
+    return (await query.orderBy('g.kind').orderBy('g.created_at').execute()).map(toGroup);
   }
 
-  findGroup(groupId: string) {
-    return this.db
+  async findGroup(groupId: string): Promise<TeachingGroup | undefined> {
+    const row = await this.db
       .selectFrom('teaching_groups as g')
       .leftJoin('subjects as s', 's.id', 'g.subject_id')
       .selectAll('g')
       .select('s.name as subject_name')
       .where('g.id', '=', groupId)
       .executeTakeFirst();
+    return row && toGroup(row);
   }
 
-  groupMembers(groupIds: string[]) {
-    if (groupIds.length === 0) return Promise.resolve([]);
-    return this.db
+  async groupMembers(groupIds: string[]): Promise<GroupMember[]> {
+    if (groupIds.length === 0) return [];
+    const rows = await this.db
       .selectFrom('teaching_group_members as gm')
       .innerJoin('teaching_groups as g', 'g.id', 'gm.group_id')
       .innerJoin('memberships as m', (join) =>
@@ -53,17 +106,33 @@ export class GroupsRepository extends AreaRepository {
       .orderBy('gm.created_at')
       .orderBy('u.username')
       .execute();
+    return rows.map((r) => ({
+      groupId: r.group_id,
+      isLeader: r.is_leader === 1,
+      memberId: r.member_id,
+      userId: r.user_id,
+      username: r.username,
+      nickname: r.nickname,
+      avatar: r.avatar,
+    }));
   }
 
   /** Every group membership of the school's members: for the member list. */
-  groupsOfMembers(orgId: string) {
-    return this.db
+  async groupsOfMembers(orgId: string): Promise<GroupOfMember[]> {
+    const rows = await this.db
       .selectFrom('teaching_group_members as gm')
       .innerJoin('teaching_groups as g', 'g.id', 'gm.group_id')
       .select(['gm.user_id', 'g.id', 'g.name', 'g.kind', 'gm.is_leader'])
       .where('g.org_id', '=', orgId)
       .orderBy('g.created_at')
       .execute();
+    return rows.map((r) => ({
+      userId: r.user_id,
+      id: r.id,
+      name: r.name,
+      kind: r.kind,
+      isLeader: r.is_leader === 1,
+    }));
   }
 
   async groupNameTaken(orgId: string, name: string, exceptId?: string): Promise<boolean> {
@@ -76,18 +145,32 @@ export class GroupsRepository extends AreaRepository {
     return !!(await query.executeTakeFirst());
   }
 
-  async insertGroup(row: Insertable<Database['teaching_groups']>) {
-    await this.db.insertInto('teaching_groups').values(row).execute();
+  async insertGroup(g: NewGroup) {
+    await this.db
+      .insertInto('teaching_groups')
+      .values({
+        id: g.id,
+        org_id: g.orgId,
+        name: g.name,
+        kind: g.kind,
+        subject_id: g.subjectId,
+        grade: g.grade,
+        created_at: g.createdAt,
+        updated_at: g.createdAt,
+      })
+      .execute();
   }
 
-  async updateGroup(
-    groupId: string,
-    set: Partial<Pick<GroupRow, 'name' | 'kind' | 'subject_id' | 'grade'>>,
-    now: string,
-  ) {
+  async updateGroup(groupId: string, change: GroupChange, now: string) {
     await this.db
       .updateTable('teaching_groups')
-      .set({ ...set, updated_at: now })
+      .set({
+        name: change.name,
+        kind: change.kind,
+        subject_id: change.subjectId,
+        grade: change.grade,
+        updated_at: now,
+      })
       .where('id', '=', groupId)
       .execute();
   }

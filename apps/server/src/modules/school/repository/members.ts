@@ -1,13 +1,117 @@
-import type { Insertable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { containsPattern, ilike } from '../../../db/dialect.js';
-import type { Database } from '../../../db/schema.js';
-import { AreaRepository, count } from './base.js';
-import type { MembershipRow, MemberRow } from './rows.js';
+import type { MembershipsTable } from '../../../db/schema.js';
+import { AreaRepository, count, flag } from './base.js';
+
+/** A school with its creator's nickname. */
+export interface School {
+  id: string;
+  name: string;
+  logoPath: string | null;
+  region: string | null;
+  address: string | null;
+  phone: string | null;
+  intro: string | null;
+  timeZone: string;
+  createdBy: string | null;
+  createdAt: string;
+  creatorNickname: string | null;
+}
+
+/** What creating a school writes. */
+export type NewSchool = Omit<School, 'timeZone' | 'creatorNickname'>;
+
+/** What a change of a school may set. */
+export type SchoolChange = Partial<
+  Pick<School, 'name' | 'region' | 'address' | 'phone' | 'intro' | 'logoPath' | 'timeZone'>
+>;
+
+/** A user's membership of a school, with their roles there. */
+export interface Membership {
+  id: string;
+  orgId: string;
+  userId: string;
+  isCreator: boolean;
+  isAdministrator: boolean;
+  isGradeDirector: boolean;
+  defaultYearId: string | null;
+  createdAt: string;
+}
+
+/** A member as the member list shows them: membership, account and roles. */
+export interface MemberRecord {
+  memberId: string;
+  orgId: string;
+  userId: string;
+  username: string;
+  nickname: string;
+  avatar: string | null;
+  phone: string | null;
+  isCreator: boolean;
+  isAdministrator: boolean;
+  isGradeDirector: boolean;
+  joinedAt: string;
+}
+
+/** The account fields the school module reads. */
+export interface SchoolUser {
+  id: string;
+  username: string;
+  nickname: string;
+  defaultOrgId: string | null;
+  disabled: boolean;
+}
+
+/** One director of one grade. */
+export interface GradeDirector {
+  grade: string;
+  memberId: string;
+  userId: string;
+  username: string;
+  nickname: string;
+}
+
+const toMembership = (r: Selectable<MembershipsTable>): Membership => ({
+  id: r.id,
+  orgId: r.org_id,
+  userId: r.user_id,
+  isCreator: r.is_creator === 1,
+  isAdministrator: r.is_administrator === 1,
+  isGradeDirector: r.is_grade_director === 1,
+  defaultYearId: r.default_year_id,
+  createdAt: r.created_at,
+});
+
+const toMember = (r: {
+  member_id: string;
+  org_id: string;
+  user_id: string;
+  username: string;
+  nickname: string;
+  avatar: string | null;
+  phone: string | null;
+  is_creator: number;
+  is_administrator: number;
+  is_grade_director: number;
+  joined_at: string;
+}): MemberRecord => ({
+  memberId: r.member_id,
+  orgId: r.org_id,
+  userId: r.user_id,
+  username: r.username,
+  nickname: r.nickname,
+  avatar: r.avatar,
+  phone: r.phone,
+  isCreator: r.is_creator === 1,
+  isAdministrator: r.is_administrator === 1,
+  isGradeDirector: r.is_grade_director === 1,
+  joinedAt: r.joined_at,
+});
 
 /** Schools, memberships and grade directors. */
 export class MembersRepository extends AreaRepository {
-  findOrg(orgId: string) {
-    return this.db
+  async findOrg(orgId: string): Promise<School | undefined> {
+    const r = await this.db
       .selectFrom('orgs as o')
       .leftJoin('users as c', 'c.id', 'o.created_by')
       .select([
@@ -25,22 +129,54 @@ export class MembersRepository extends AreaRepository {
       ])
       .where('o.id', '=', orgId)
       .executeTakeFirst();
+    return (
+      r && {
+        id: r.id,
+        name: r.name,
+        logoPath: r.logo_path,
+        region: r.region,
+        address: r.address,
+        phone: r.phone,
+        intro: r.intro,
+        timeZone: r.time_zone,
+        createdBy: r.created_by,
+        createdAt: r.created_at,
+        creatorNickname: r.creator_nickname,
+      }
+    );
   }
 
-  async insertOrg(row: Insertable<Database['orgs']>) {
-    await this.db.insertInto('orgs').values(row).execute();
+  async insertOrg(o: NewSchool) {
+    await this.db
+      .insertInto('orgs')
+      .values({
+        id: o.id,
+        name: o.name,
+        logo_path: o.logoPath,
+        region: o.region,
+        address: o.address,
+        phone: o.phone,
+        intro: o.intro,
+        created_by: o.createdBy,
+        created_at: o.createdAt,
+        updated_at: o.createdAt,
+      })
+      .execute();
   }
 
-  async updateOrg(
-    orgId: string,
-    set: Partial<Pick<Database['orgs'], 'name' | 'region' | 'address' | 'phone' | 'intro' | 'logo_path'>> & {
-      time_zone?: string;
-    },
-    now: string,
-  ) {
+  async updateOrg(orgId: string, change: SchoolChange, now: string) {
     await this.db
       .updateTable('orgs')
-      .set({ ...set, updated_at: now })
+      .set({
+        name: change.name,
+        region: change.region,
+        address: change.address,
+        phone: change.phone,
+        intro: change.intro,
+        logo_path: change.logoPath,
+        time_zone: change.timeZone,
+        updated_at: now,
+      })
       .where('id', '=', orgId)
       .execute();
   }
@@ -97,33 +233,58 @@ export class MembersRepository extends AreaRepository {
     };
   }
 
-  findMembership(orgId: string, userId: string) {
-    return this.db
+  async findMembership(orgId: string, userId: string): Promise<Membership | undefined> {
+    const row = await this.db
       .selectFrom('memberships')
       .selectAll()
       .where('org_id', '=', orgId)
       .where('user_id', '=', userId)
       .executeTakeFirst();
+    return row && toMembership(row);
   }
 
-  findMembershipById(memberId: string) {
-    return this.db.selectFrom('memberships').selectAll().where('id', '=', memberId).executeTakeFirst();
+  async findMembershipById(memberId: string): Promise<Membership | undefined> {
+    const row = await this.db
+      .selectFrom('memberships')
+      .selectAll()
+      .where('id', '=', memberId)
+      .executeTakeFirst();
+    return row && toMembership(row);
   }
 
-  async insertMembership(row: Insertable<Database['memberships']>) {
-    await this.db.insertInto('memberships').values(row).execute();
+  async insertMembership(m: Membership) {
+    await this.db
+      .insertInto('memberships')
+      .values({
+        id: m.id,
+        org_id: m.orgId,
+        user_id: m.userId,
+        is_creator: m.isCreator ? 1 : 0,
+        is_administrator: m.isAdministrator ? 1 : 0,
+        is_grade_director: m.isGradeDirector ? 1 : 0,
+        default_year_id: m.defaultYearId,
+        created_at: m.createdAt,
+      })
+      .execute();
   }
 
   async updateMembership(
     memberId: string,
-    set: Partial<Pick<MembershipRow, 'is_administrator' | 'is_grade_director'>>,
+    change: Partial<Pick<Membership, 'isAdministrator' | 'isGradeDirector'>>,
   ) {
-    await this.db.updateTable('memberships').set(set).where('id', '=', memberId).execute();
+    await this.db
+      .updateTable('memberships')
+      .set({
+        is_administrator: flag(change.isAdministrator),
+        is_grade_director: flag(change.isGradeDirector),
+      })
+      .where('id', '=', memberId)
+      .execute();
   }
 
   /** Removes a member and everything that ties them to the school (roles per grade, teaching, groups). */
-  async deleteMembership(member: MembershipRow) {
-    const { org_id: orgId, user_id: userId } = member;
+  async deleteMembership(member: Membership) {
+    const { orgId, userId } = member;
     await this.deleteMemberRows(orgId, userId, [
       'grade_directors',
       'teaching_assignments',
@@ -139,12 +300,21 @@ export class MembersRepository extends AreaRepository {
     await this.db.deleteFrom('memberships').where('id', '=', member.id).execute();
   }
 
-  findUser(userId: string) {
-    return this.db
+  async findUser(userId: string): Promise<SchoolUser | undefined> {
+    const r = await this.db
       .selectFrom('users')
       .select(['id', 'username', 'nickname', 'default_org_id', 'disabled'])
       .where('id', '=', userId)
       .executeTakeFirst();
+    return (
+      r && {
+        id: r.id,
+        username: r.username,
+        nickname: r.nickname,
+        defaultOrgId: r.default_org_id,
+        disabled: r.disabled === 1,
+      }
+    );
   }
 
   /** Points a user's current school at `orgId` (or their oldest other membership, or none). */
@@ -179,33 +349,7 @@ export class MembersRepository extends AreaRepository {
     return count(row?.n);
   }
 
-  listMembers(orgId: string, keyword?: string): Promise<MemberRow[]> {
-    let query = this.db
-      .selectFrom('memberships as m')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select([
-        'm.id as member_id',
-        'u.id as user_id',
-        'u.username',
-        'u.nickname',
-        'u.avatar',
-        'u.phone',
-        'm.is_creator',
-        'm.is_administrator',
-        'm.is_grade_director',
-        'm.created_at as joined_at',
-      ])
-      .where('m.org_id', '=', orgId);
-    if (keyword) {
-      const pattern = containsPattern(keyword);
-      query = query.where((eb) =>
-        eb.or([ilike(this.dialect, 'u.nickname', pattern), ilike(this.dialect, 'u.username', pattern)]),
-      );
-    }
-    return query.orderBy('m.created_at').orderBy('m.id').execute();
-  }
-
-  async findMember(memberId: string): Promise<(MemberRow & { org_id: string }) | undefined> {
+  private memberQuery() {
     return this.db
       .selectFrom('memberships as m')
       .innerJoin('users as u', 'u.id', 'm.user_id')
@@ -221,23 +365,38 @@ export class MembersRepository extends AreaRepository {
         'm.is_administrator',
         'm.is_grade_director',
         'm.created_at as joined_at',
-      ])
-      .where('m.id', '=', memberId)
-      .executeTakeFirst();
+      ]);
+  }
+
+  async listMembers(orgId: string, keyword?: string): Promise<MemberRecord[]> {
+    let query = this.memberQuery().where('m.org_id', '=', orgId);
+    if (keyword) {
+      const pattern = containsPattern(keyword);
+      query = query.where((eb) =>
+        eb.or([ilike(this.dialect, 'u.nickname', pattern), ilike(this.dialect, 'u.username', pattern)]),
+      );
+    }
+    return (await query.orderBy('m.created_at').orderBy('m.id').execute()).map(toMember);
+  }
+
+  async findMember(memberId: string): Promise<MemberRecord | undefined> {
+    const row = await this.memberQuery().where('m.id', '=', memberId).executeTakeFirst();
+    return row && toMember(row);
   }
 
   /** Memberships of the school among the given ids. */
-  membershipsIn(orgId: string, memberIds: string[]) {
-    if (memberIds.length === 0) return Promise.resolve([]);
-    return this.db
+  async membershipsIn(orgId: string, memberIds: string[]): Promise<{ id: string; userId: string }[]> {
+    if (memberIds.length === 0) return [];
+    const rows = await this.db
       .selectFrom('memberships')
       .select(['id', 'user_id'])
       .where('org_id', '=', orgId)
       .where('id', 'in', memberIds)
       .execute();
+    return rows.map((r) => ({ id: r.id, userId: r.user_id }));
   }
 
-  gradeDirectors(orgId: string, userId?: string) {
+  async gradeDirectors(orgId: string, userId?: string): Promise<GradeDirector[]> {
     let query = this.db
       .selectFrom('grade_directors as g')
       .innerJoin('memberships as m', (join) =>
@@ -247,7 +406,14 @@ export class MembersRepository extends AreaRepository {
       .select(['g.grade', 'm.id as member_id', 'u.id as user_id', 'u.username', 'u.nickname'])
       .where('g.org_id', '=', orgId);
     if (userId) query = query.where('g.user_id', '=', userId);
-    return query.orderBy('g.created_at').orderBy('u.username').execute();
+    const rows = await query.orderBy('g.created_at').orderBy('u.username').execute();
+    return rows.map((r) => ({
+      grade: r.grade,
+      memberId: r.member_id,
+      userId: r.user_id,
+      username: r.username,
+      nickname: r.nickname,
+    }));
   }
 
   /** Replaces the directors of one grade. */

@@ -2,16 +2,41 @@ import { sortByClassName } from '@zhzy/contracts';
 import { chunks } from '../../../seed/catalog.js';
 import { AreaRepository } from './base.js';
 
+/** A subject of the catalogue with its stage. */
+export interface CatalogueSubject {
+  id: string;
+  name: string;
+  stageId: string;
+  stageName: string;
+}
+
+/** A subject one member teaches. */
+export interface MemberSubject extends CatalogueSubject {
+  userId: string;
+}
+
+/** A class one member teaches one subject in. */
+export interface TeachingClass {
+  userId: string;
+  subjectId: string;
+  id: string;
+  name: string;
+  grade: string | null;
+  yearId: string;
+  yearName: string;
+}
+
 /** The subjects a school offers and who teaches what in which class. */
 export class TeachingRepository extends AreaRepository {
-  catalogueSubjects() {
-    return this.db
+  async catalogueSubjects(): Promise<CatalogueSubject[]> {
+    const rows = await this.db
       .selectFrom('subjects as s')
       .innerJoin('stages as st', 'st.id', 's.stage_id')
       .select(['s.id', 's.name', 's.stage_id', 'st.name as stage_name'])
       .orderBy('st.sort')
       .orderBy('s.sort')
       .execute();
+    return rows.map((r) => ({ id: r.id, name: r.name, stageId: r.stage_id, stageName: r.stage_name }));
   }
 
   stages() {
@@ -38,7 +63,7 @@ export class TeachingRepository extends AreaRepository {
   }
 
   /** Subjects the members teach (all members, or one). */
-  memberSubjects(orgId: string, userId?: string) {
+  async memberSubjects(orgId: string, userId?: string): Promise<MemberSubject[]> {
     let query = this.db
       .selectFrom('member_subjects as ms')
       .innerJoin('subjects as s', 's.id', 'ms.subject_id')
@@ -46,11 +71,18 @@ export class TeachingRepository extends AreaRepository {
       .select(['ms.user_id', 's.id', 's.name', 's.stage_id', 'st.name as stage_name'])
       .where('ms.org_id', '=', orgId);
     if (userId) query = query.where('ms.user_id', '=', userId);
-    return query.orderBy('ms.sort').execute();
+    const rows = await query.orderBy('ms.sort').execute();
+    return rows.map((r) => ({
+      userId: r.user_id,
+      id: r.id,
+      name: r.name,
+      stageId: r.stage_id,
+      stageName: r.stage_name,
+    }));
   }
 
   /** Classes the members teach, per subject (classes of archived years left out). */
-  async teachingClasses(orgId: string, userId?: string) {
+  async teachingClasses(orgId: string, userId?: string): Promise<TeachingClass[]> {
     let query = this.db
       .selectFrom('teaching_assignments as t')
       .innerJoin('classes as c', 'c.id', 't.class_id')
@@ -59,12 +91,22 @@ export class TeachingRepository extends AreaRepository {
       .where('t.org_id', '=', orgId)
       .where('y.archived', '=', 0);
     if (userId) query = query.where('t.user_id', '=', userId);
-    const rows = await query.orderBy('y.sort', 'desc').orderBy('c.sort').execute();
+    const rows = (await query.orderBy('y.sort', 'desc').orderBy('c.sort').execute()).map(
+      (r): TeachingClass => ({
+        userId: r.user_id,
+        subjectId: r.subject_id,
+        id: r.id,
+        name: r.name,
+        grade: r.grade,
+        yearId: r.year_id,
+        yearName: r.year_name,
+      }),
+    );
     // Years newest first (as queried), classes in natural order within each.
-    const years = [...new Set(rows.map((r) => r.year_id))];
+    const years = [...new Set(rows.map((r) => r.yearId))];
     return years.flatMap((y) =>
       sortByClassName(
-        rows.filter((r) => r.year_id === y),
+        rows.filter((r) => r.yearId === y),
         (r) => r.name,
       ),
     );
