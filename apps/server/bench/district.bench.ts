@@ -31,7 +31,7 @@ import type { HomeworkPaper } from '@zhzy/contracts';
 import type { Database } from '../src/db/schema.js';
 import { newId } from '../src/lib/ids.js';
 import { defaultBlockId, markableQuestions } from '../src/modules/marking/service.js';
-import { recountHomework } from '../src/modules/marking/item-counts.js';
+import { recountHomework } from '../src/modules/marking/repository/item-counts.js';
 import { ResultsService } from '../src/modules/results/service.js';
 import { TEST_PG_ADMIN_URL } from '../test/helpers/db.js';
 import { printSummary, profileOnCommand, type Profile } from './cpu-profile.js';

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MarkTaskSchema, type HomeworkDetail } from '@zhzy/contracts';
 import { down, up } from '../src/db/migrations/0033-mark-item-counts.js';
-import { itemStates, recountBlocks, summaryOf } from '../src/modules/marking/item-counts.js';
-import { MarkingRepository, type ItemGroupRow } from '../src/modules/marking/repository.js';
+import { itemStates, recountBlocks, summaryOf } from '../src/modules/marking/repository/item-counts.js';
+import { MarkingRepository, type ItemGroup } from '../src/modules/marking/repository.js';
 import { writeSampleSheets } from '../src/modules/marking/sample-scans.js';
 import { ResultsService } from '../src/modules/results/service.js';
 import { PageStorage } from '../src/modules/scan/storage.js';
@@ -23,12 +23,10 @@ import { Q, data, homeworkWorld, type World } from './homework-fixtures.js';
 
 const SEED = 20261129;
 
-const sorted = (rows: ItemGroupRow[]) =>
+const sorted = (rows: ItemGroup[]) =>
   rows
     .filter((r) => r.items > 0)
-    .map((r) =>
-      JSON.stringify([r.block_id, r.class_id, r.done, r.problem, r.state, r.given, r.mine, r.items]),
-    )
+    .map((r) => JSON.stringify([r.blockId, r.classId, r.done, r.problem, r.state, r.given, r.mine, r.items]))
     .sort();
 
 describe.each(DIALECTS)('marking counters on %s', (dialect) => {
@@ -150,19 +148,19 @@ describe.each(DIALECTS)('marking counters on %s', (dialect) => {
           .executeTakeFirst();
         // One mark per user and kind on an item: a second one is a revision.
         if (mine)
-          await repo.updateMark(mine.id, { total_tenths: Math.floor(next() * 4) * 10, updated_at: at() });
+          await repo.updateMark(mine.id, { totalTenths: Math.floor(next() * 4) * 10, updatedAt: at() });
         else
           await repo.insertMark({
             id: newId(),
-            org_id: orgId,
-            block_id: block.id,
-            sheet_id: sheetId,
-            user_id,
+            orgId,
+            blockId: block.id,
+            sheetId,
+            userId: user_id,
             kind,
-            scores: '{}',
-            total_tenths: Math.floor(next() * 4) * 10,
-            created_at: at(),
-            updated_at: at(),
+            scores: {},
+            totalTenths: Math.floor(next() * 4) * 10,
+            createdAt: at(),
+            updatedAt: at(),
           });
       } else if (op === 3) {
         what = 'revise';
@@ -173,16 +171,16 @@ describe.each(DIALECTS)('marking counters on %s', (dialect) => {
           .execute();
         if (marks.length > 0)
           await repo.updateMark(pick(marks).id, {
-            total_tenths: Math.floor(next() * 4) * 10,
-            updated_at: at(),
+            totalTenths: Math.floor(next() * 4) * 10,
+            updatedAt: at(),
           });
       } else if (op === 4) {
         what = 'problem';
         if (next() < 0.6)
           await repo.flagProblem({
-            block_id: block.id,
-            sheet_id: sheetId,
-            user_id: pick(users),
+            blockId: block.id,
+            sheetId,
+            userId: pick(users),
             note: '看不清',
             now: at(),
           });
@@ -208,7 +206,7 @@ describe.each(DIALECTS)('marking counters on %s', (dialect) => {
         what = 'rules';
         await repo.updateBlock(block.id, {
           mode: next() < 0.5 ? 'double' : 'single',
-          threshold_tenths: Math.floor(next() * 3) * 10,
+          thresholdTenths: Math.floor(next() * 3) * 10,
         });
       } else if (op === 7) {
         what = 'regroup';
@@ -229,23 +227,23 @@ describe.each(DIALECTS)('marking counters on %s', (dialect) => {
           extraBlock = newId();
           await repo.insertBlock({
             id: extraBlock,
-            org_id: orgId,
-            homework_id: hw.id,
+            orgId,
+            homeworkId: hw.id,
             title: '合并',
             sort: 9,
-            question_ids: JSON.stringify([Q.written, Q.blank3]),
+            questionIds: [Q.written, Q.blank3],
             mode: 'double',
-            threshold_tenths: 10,
-            assign_by: 'question',
-            arbiter_id: null,
-            created_at: at(),
-            updated_at: at(),
+            thresholdTenths: 10,
+            assignBy: 'question',
+            arbiterId: null,
+            createdAt: at(),
+            updatedAt: at(),
           });
         }
       } else {
         what = 'regroup questions';
         await repo.updateBlock(block.id, {
-          question_ids: JSON.stringify(next() < 0.5 ? [Q.written, Q.blank0] : block.questionIds.slice(0, 1)),
+          questionIds: next() < 0.5 ? [Q.written, Q.blank0] : block.questionIds.slice(0, 1),
         });
       }
       await agrees(`step ${step}: ${what}`);
@@ -261,17 +259,17 @@ describe.each(DIALECTS)('marking counters on %s', (dialect) => {
     const block = { id: newId(), questionIds: [Q.written, Q.blank0] };
     await repo.insertBlock({
       id: block.id,
-      org_id: orgId,
-      homework_id: hw.id,
+      orgId,
+      homeworkId: hw.id,
       title: '并发',
       sort: 10,
-      question_ids: JSON.stringify(block.questionIds),
+      questionIds: block.questionIds,
       mode: 'double',
-      threshold_tenths: 10,
-      assign_by: 'question',
-      arbiter_id: null,
-      created_at: '2026-11-04T08:00:00.000Z',
-      updated_at: '2026-11-04T08:00:00.000Z',
+      thresholdTenths: 10,
+      assignBy: 'question',
+      arbiterId: null,
+      createdAt: '2026-11-04T08:00:00.000Z',
+      updatedAt: '2026-11-04T08:00:00.000Z',
     });
     // Each writer in its own transaction, all at once: marks by every user on every sheet, problems and scores.
     await Promise.all([
@@ -279,23 +277,23 @@ describe.each(DIALECTS)('marking counters on %s', (dialect) => {
         users.map((user_id, j) =>
           repo.insertMark({
             id: newId(),
-            org_id: orgId,
-            block_id: block.id,
-            sheet_id: sheetId,
-            user_id,
+            orgId,
+            blockId: block.id,
+            sheetId,
+            userId: user_id,
             kind: 'mark',
-            scores: '{}',
-            total_tenths: ((i + j) % 3) * 10,
-            created_at: new Date(Date.UTC(2026, 10, 4, 8, i, j)).toISOString(),
-            updated_at: new Date(Date.UTC(2026, 10, 4, 8, i, j)).toISOString(),
+            scores: {},
+            totalTenths: ((i + j) % 3) * 10,
+            createdAt: new Date(Date.UTC(2026, 10, 4, 8, i, j)).toISOString(),
+            updatedAt: new Date(Date.UTC(2026, 10, 4, 8, i, j)).toISOString(),
           }),
         ),
       ),
       ...sheets.map((sheetId) =>
         repo.flagProblem({
-          block_id: block.id,
-          sheet_id: sheetId,
-          user_id: users[0]!,
+          blockId: block.id,
+          sheetId,
+          userId: users[0]!,
           note: '争议',
           now: '2026-11-04T09:00:00.000Z',
         }),

@@ -26,7 +26,7 @@ describe('papers kept per snapshot', () => {
     expect(first.title).toBe('期中');
     // Equal text read again from the database (another string): the kept paper.
     expect(cache.paperOf('hw1', paper('期中'))).toBe(first);
-    expect(cache.markableOf('hw1', paper('期中'))).toBe(cache.markableOf('hw1', paper('期中')));
+    expect(cache.markableOf(first)).toBe(cache.markableOf(cache.paperOf('hw1', paper('期中'))));
     const replaced = cache.paperOf('hw1', paper('期中(改)'));
     expect(replaced).not.toBe(first);
     expect(replaced.title).toBe('期中(改)');

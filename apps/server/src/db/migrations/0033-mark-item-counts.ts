@@ -155,7 +155,8 @@ async function backfill(db: Kysely<any>): Promise<void> {
       if (!usersOf.has(k)) usersOf.set(k, []);
       usersOf.get(k)!.push(m.user_id);
     }
-    const counts = new Map<string, number>();
+    // Per counter key, the counter row itself (so nothing is parsed back from the key).
+    const counts = new Map<string, Record<string, string | number>>();
     const items = states.map((s) => {
       const users = [...new Set(usersOf.get(`${s.block_id}\u0000${s.sheet_id}`) ?? [])].sort();
       const row = {
@@ -169,16 +170,18 @@ async function backfill(db: Kysely<any>): Promise<void> {
         users: JSON.stringify(users),
       };
       for (const u of ['', ...users]) {
-        const k = JSON.stringify([
-          row.block_id,
-          row.class_id,
-          u,
-          row.done,
-          row.problem,
-          row.state,
-          row.given,
-        ]);
-        counts.set(k, (counts.get(k) ?? 0) + 1);
+        const count = {
+          block_id: row.block_id,
+          class_id: row.class_id,
+          user_id: u,
+          done: row.done,
+          problem: row.problem,
+          state: row.state,
+          given: row.given,
+        };
+        const k = JSON.stringify(Object.values(count));
+        const before = counts.get(k);
+        counts.set(k, { ...count, items: Number(before?.items ?? 0) + 1 });
       }
       return row;
     });
@@ -187,10 +190,7 @@ async function backfill(db: Kysely<any>): Promise<void> {
         .insertInto('mark_items')
         .values(items.slice(j, j + 200))
         .execute();
-    const countRows = [...counts].map(([k, n]) => {
-      const [block_id, class_id, user_id, done, problem, state, given] = JSON.parse(k) as unknown[];
-      return { block_id, class_id, user_id, done, problem, state, given, items: n };
-    });
+    const countRows = [...counts.values()];
     for (let j = 0; j < countRows.length; j += 200)
       await db
         .insertInto('mark_item_counts')

@@ -12,7 +12,7 @@ import { requireSchool } from '../../lib/scope.js';
 import { newId } from '../../lib/ids.js';
 import { arbiterOf, canEditBlocks, isOverseer, marksClass } from './policy.js';
 import { marksRequired, toTenths } from '../results/scoring.js';
-import type { ItemGroupRow } from './repository.js';
+import type { BlockSettings, ItemGroup, Marker } from './repository.js';
 import { MarkingCore, markableQuestions, type BlockCtx, type Homework } from './core.js';
 
 // Marking use case: the task list, a homework's blocks and their assignment (who marks what, mode, threshold).
@@ -39,7 +39,7 @@ export class MarkingAssignment extends MarkingCore {
       if (!hw) continue;
       const ctxs = this.contextsWith(
         hw,
-        blockRows.filter((b) => b.homework_id === id),
+        blockRows.filter((b) => b.homeworkId === id),
         markerRows,
       );
       const overseer = isOverseer(hw, auth);
@@ -56,8 +56,8 @@ export class MarkingAssignment extends MarkingCore {
     );
     const groupsOf = new Map<string, typeof groups>();
     for (const g of groups) {
-      if (!groupsOf.has(g.block_id)) groupsOf.set(g.block_id, []);
-      groupsOf.get(g.block_id)!.push(g);
+      if (!groupsOf.has(g.blockId)) groupsOf.set(g.blockId, []);
+      groupsOf.get(g.blockId)!.push(g);
     }
     const out: MarkTask[] = [];
     for (const id of ids) {
@@ -71,9 +71,9 @@ export class MarkingAssignment extends MarkingCore {
       out.push({
         homeworkId: hw.id,
         homeworkTitle: hw.title,
-        subjectName: hw.subject_name,
-        createdAt: hw.created_at,
-        mine: hw.created_by === auth.userId,
+        subjectName: hw.subjectName,
+        createdAt: hw.createdAt,
+        mine: hw.createdBy === auth.userId,
         blocks,
       });
     }
@@ -85,7 +85,7 @@ export class MarkingAssignment extends MarkingCore {
     auth: AuthContext,
     hw: Homework,
     ctx: BlockCtx,
-    groups: ItemGroupRow[],
+    groups: ItemGroup[],
     expected: number,
   ): MarkTask['blocks'][number] {
     const required = marksRequired(ctx.rules.mode);
@@ -119,7 +119,7 @@ export class MarkingAssignment extends MarkingCore {
       // What taskFor() asks of the user: arbitrate as the arbiter, or give a mark to an open item of a class
       // they mark that they have not marked yet.
       if (g.state === 'arbitration' && arbiter) myArbitration += g.items;
-      if (g.state === 'open' && !g.mine && marksClass(ctx.markers, auth.userId, g.class_id))
+      if (g.state === 'open' && !g.mine && marksClass(ctx.markers, auth.userId, g.classId))
         myRemaining += g.items;
     }
     return {
@@ -152,37 +152,37 @@ export class MarkingAssignment extends MarkingCore {
     }
     let candidates: MarkHomework['candidates'] = [];
     if (overseer) {
-      const members = await this.repo.schoolMembers(hw.org_id);
+      const members = await this.repo.schoolMembers(hw.orgId);
       const teaching = await this.repo.subjectTeachers(
-        hw.org_id,
-        hw.subject_id,
+        hw.orgId,
+        hw.subjectId,
         classes.map((c) => c.id),
       );
       candidates = members.map((m) => ({
         userId: m.id,
         name: m.nickname || m.username,
-        subjectClassIds: teaching.filter((t) => t.user_id === m.id).map((t) => t.class_id),
+        subjectClassIds: teaching.filter((t) => t.userId === m.id).map((t) => t.classId),
       }));
     }
     return {
       id: hw.id,
       title: hw.title,
-      subjectName: hw.subject_name,
-      subjectTeacher: hw.subject_teacher === 1,
-      createdBy: hw.created_by,
-      createdByName: hw.creator_name,
+      subjectName: hw.subjectName,
+      subjectTeacher: hw.subjectTeacher,
+      createdBy: hw.createdBy,
+      createdByName: hw.creatorName,
       classes: classes.map((c) => ({ id: c.id, name: c.name, students: Number(c.students ?? 0) })),
       sheets,
       blocks,
       candidates,
-      questions: markableQuestions(this.paperOf(hw)),
+      questions: markableQuestions(hw.paper),
       permissions: { edit: canEditBlocks(hw, auth) },
     };
   }
 
   /** Every block's markers and arbiter belong to the school (and to the homework's classes when by class). */
   private async checkMarkers(hw: Homework, body: SaveMarkBlocks): Promise<void> {
-    const members = new Set((await this.repo.schoolMembers(hw.org_id)).map((m) => m.id));
+    const members = new Set((await this.repo.schoolMembers(hw.orgId)).map((m) => m.id));
     const classIds = new Set((await this.repo.homeworkClasses(hw.id)).map((c) => c.id));
     for (const b of body.blocks) {
       if (b.markers.length === 0) throw new AppError('VALIDATION', MARK_MESSAGES.noMarkers(b.title));
@@ -206,7 +206,7 @@ export class MarkingAssignment extends MarkingCore {
     if (!canEditBlocks(hw, auth)) throw forbidden(MARK_MESSAGES.notCreator);
     const existing = await this.ensureBlocks(hw);
     const existingCtx = await this.contexts(hw, existing);
-    const markable = markableQuestions(this.paperOf(hw));
+    const markable = markableQuestions(hw.paper);
     const markableIds = new Set(markable.map((q) => q.questionId));
     const seen = new Set<string>();
     for (const b of body.blocks) {
@@ -235,19 +235,19 @@ export class MarkingAssignment extends MarkingCore {
       const keptIds = new Set(body.blocks.map((b) => b.id).filter((id) => id && existingIds.has(id)));
       for (const b of existing) if (!keptIds.has(b.id)) await repo.deleteBlock(b.id);
       for (const [i, b] of body.blocks.entries()) {
-        const settings = {
+        const settings: BlockSettings = {
           title: b.title,
           sort: i + 1,
-          question_ids: JSON.stringify(b.questionIds),
+          questionIds: b.questionIds,
           mode: b.mode,
-          threshold_tenths: toTenths(b.threshold),
-          average_rule: b.averageRule,
-          half_points: b.halfPoints ? 1 : 0,
-          assign_by: b.assignBy,
-          arbiter_id: b.arbiterId,
+          thresholdTenths: toTenths(b.threshold),
+          averageRule: b.averageRule,
+          halfPoints: b.halfPoints,
+          assignBy: b.assignBy,
+          arbiterId: b.arbiterId,
           rubric: b.rubric,
-          comments: JSON.stringify(b.comments),
-          updated_at: now,
+          comments: b.comments,
+          updatedAt: now,
         };
         let id = b.id && keptIds.has(b.id) ? b.id : null;
         if (id) {
@@ -255,15 +255,15 @@ export class MarkingAssignment extends MarkingCore {
           if (startedIds.has(id)) rescore.push(id);
         } else {
           id = newId();
-          await repo.insertBlock({ id, org_id: hw.org_id, homework_id: hw.id, created_at: now, ...settings });
+          await repo.insertBlock({ id, orgId: hw.orgId, homeworkId: hw.id, createdAt: now, ...settings });
         }
-        const rows =
+        const markers: Marker[] =
           b.assignBy === 'class'
             ? b.markers.flatMap((m) =>
-                [...new Set(m.classIds)].map((class_id) => ({ user_id: m.userId, class_id })),
+                [...new Set(m.classIds)].map((classId) => ({ userId: m.userId, classId })),
               )
-            : [...new Set(b.markers.map((m) => m.userId))].map((user_id) => ({ user_id, class_id: '' }));
-        await repo.setMarkers(id, rows);
+            : [...new Set(b.markers.map((m) => m.userId))].map((userId) => ({ userId, classId: '' }));
+        await repo.setMarkers(id, markers);
       }
     });
     // A changed mode, threshold or rule applies to what was already marked.

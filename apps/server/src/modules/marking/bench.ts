@@ -1,7 +1,6 @@
 import {
   MARK_CLAIM_SECONDS,
   MARK_MESSAGES,
-  RubricAppliedSchema,
   rubricScoreTenths,
   type MarkBlock,
   type MarkItem,
@@ -13,19 +12,11 @@ import type { AuthContext } from '../../lib/call.js';
 import { AppError, forbidden } from '../../lib/errors.js';
 import { isoAfter, newId } from '../../lib/ids.js';
 import { ResultsService } from '../results/service.js';
-import type { MarkingRepository } from './repository.js';
+import type { MarkFields, MarkKind, MarkingRepository } from './repository.js';
 import { arbiterOf, isOverseer, marksClass } from './policy.js';
 import { marksRequired, toPoints, toTenths } from '../results/scoring.js';
 
-import {
-  AnnotationsSchema,
-  ScoresSchema,
-  cropUrlOf,
-  parseStored,
-  scoresInPoints,
-  type BlockCtx,
-  type Item,
-} from './core.js';
+import { cropUrlOf, scoresInPoints, type BlockCtx, type Item } from './core.js';
 import { MarkingAssignment } from './assignment.js';
 
 // Marking use case: the bench — a block, the queue that hands items to a marker, one item, submitting a mark.
@@ -52,7 +43,7 @@ export class MarkingBench extends MarkingAssignment {
     const overseer = isOverseer(ctx.hw, auth);
     const arbiter = arbiterOf(ctx.block, ctx.hw) === auth.userId;
     return items.map((item) => {
-      const mine = item.marks.find((m) => m.user_id === auth.userId);
+      const mine = item.marks.find((m) => m.userId === auth.userId);
       const seesMarks = overseer || arbiter;
       const s = students?.get(item.studentId);
       return {
@@ -65,31 +56,31 @@ export class MarkingBench extends MarkingAssignment {
             : item.verdict.state === 'arbitration'
               ? 'arbitration'
               : 'mark',
-        student: s ? { name: s.name, studentNo: s.student_no, className: s.class_name } : null,
+        student: s ? { name: s.name, studentNo: s.studentNo, className: s.className } : null,
         answers: item.answers.map((a) => ({
-          questionId: a.question_id,
-          cropUrl: a.crop_path ? cropUrlOf(item.sheetId, a.question_id) : null,
-          blank: a.blank === 1,
-          score: a.score_tenths === null ? null : toPoints(a.score_tenths),
+          questionId: a.questionId,
+          cropUrl: a.cropPath ? cropUrlOf(item.sheetId, a.questionId) : null,
+          blank: a.blank,
+          score: a.scoreTenths === null ? null : toPoints(a.scoreTenths),
         })),
         myMark: mine
           ? {
-              scores: scoresInPoints(parseStored(ScoresSchema, mine.scores, {})),
-              annotations: parseStored(AnnotationsSchema, mine.annotations, []),
+              scores: scoresInPoints(mine.scores),
+              annotations: mine.annotations,
               comment: mine.comment,
-              rubric: parseStored(RubricAppliedSchema, mine.rubric, {}),
-              updatedAt: mine.updated_at,
+              rubric: mine.rubric,
+              updatedAt: mine.updatedAt,
             }
           : null,
         marks: seesMarks
           ? item.marks.map((m) => ({
-              markerName: m.nickname,
-              kind: m.kind as 'mark' | 'arbitration' | 'group',
-              scores: scoresInPoints(parseStored(ScoresSchema, m.scores, {})),
-              total: toPoints(m.total_tenths),
-              mine: m.user_id === auth.userId,
-              createdAt: m.created_at,
-              updatedAt: m.updated_at,
+              markerName: m.markerName,
+              kind: m.kind,
+              scores: scoresInPoints(m.scores),
+              total: toPoints(m.totalTenths),
+              mine: m.userId === auth.userId,
+              createdAt: m.createdAt,
+              updatedAt: m.updatedAt,
             }))
           : [],
         problem: item.problem ? { note: item.problem.note, by: item.problem.name } : null,
@@ -113,8 +104,8 @@ export class MarkingBench extends MarkingAssignment {
     const othersClaims = new Map<string, number>();
     const mine = new Set<string>();
     for (const c of claims) {
-      if (c.user_id === auth.userId) mine.add(c.sheet_id);
-      else othersClaims.set(c.sheet_id, (othersClaims.get(c.sheet_id) ?? 0) + 1);
+      if (c.userId === auth.userId) mine.add(c.sheetId);
+      else othersClaims.set(c.sheetId, (othersClaims.get(c.sheetId) ?? 0) + 1);
     }
     const open = items
       .map((item) => ({
@@ -146,7 +137,7 @@ export class MarkingBench extends MarkingAssignment {
         (i) => tasks.get(i.sheetId)!,
       ),
       remaining: open.length,
-      myMarks: items.filter((i) => i.marks.some((m) => m.user_id === auth.userId)).length,
+      myMarks: items.filter((i) => i.marks.some((m) => m.userId === auth.userId)).length,
     };
   }
 
@@ -157,7 +148,7 @@ export class MarkingBench extends MarkingAssignment {
     const allowed =
       isOverseer(ctx.hw, auth) ||
       marksClass(ctx.markers, auth.userId, item.classId) ||
-      item.marks.some((m) => m.user_id === auth.userId) ||
+      item.marks.some((m) => m.userId === auth.userId) ||
       arbiterOf(ctx.block, ctx.hw) === auth.userId;
     if (!allowed) throw forbidden(MARK_MESSAGES.notMarker);
     return (await this.itemViews(auth, ctx, [item], reveal))[0]!;
@@ -267,7 +258,7 @@ export class MarkingBench extends MarkingAssignment {
       outcome,
       scores: finalScores,
       remaining: this.remainingFor(ctx, items, auth.userId),
-      myMarks: items.filter((i) => i.marks.some((m) => m.user_id === auth.userId)).length,
+      myMarks: items.filter((i) => i.marks.some((m) => m.userId === auth.userId)).length,
     };
   }
 
@@ -283,28 +274,28 @@ export class MarkingBench extends MarkingAssignment {
     body: SubmitMark,
     now: string,
   ): Promise<boolean> {
-    const myGiven = item.marks.find((m) => m.user_id === auth.userId && m.kind !== 'arbitration');
-    const myArbitration = item.marks.find((m) => m.user_id === auth.userId && m.kind === 'arbitration');
+    const myGiven = item.marks.find((m) => m.userId === auth.userId && m.kind !== 'arbitration');
+    const myArbitration = item.marks.find((m) => m.userId === auth.userId && m.kind === 'arbitration');
     const isArbiter = arbiterOf(ctx.block, ctx.hw) === auth.userId;
     const decider = isOverseer(ctx.hw, auth) || isArbiter;
     const marker = marksClass(ctx.markers, auth.userId, item.classId);
-    const fields = {
-      scores: JSON.stringify(scores),
-      total_tenths: Object.values(scores).reduce((s, v) => s + v, 0),
-      annotations: JSON.stringify(body.annotations),
+    const fields: MarkFields = {
+      scores,
+      totalTenths: Object.values(scores).reduce((s, v) => s + v, 0),
+      annotations: body.annotations,
       comment: body.comment,
-      rubric: JSON.stringify(rubric),
-      updated_at: now,
+      rubric,
+      updatedAt: now,
     };
-    const insert = (markKind: string) =>
+    const insert = (markKind: MarkKind) =>
       repo.insertMark({
         id: newId(),
-        org_id: ctx.hw.org_id,
-        block_id: ctx.block.id,
-        sheet_id: item.sheetId,
-        user_id: auth.userId,
+        orgId: ctx.hw.orgId,
+        blockId: ctx.block.id,
+        sheetId: item.sheetId,
+        userId: auth.userId,
         kind: markKind,
-        created_at: now,
+        createdAt: now,
         ...fields,
       });
     // The arbiter decides an item in arbitration; an overseer who marked it too revises their own mark instead.

@@ -1,13 +1,9 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
 import {
-  AnnotationSchema,
   MARK_MESSAGES,
-  type AverageRule,
   type BlockProgress,
   type HomeworkPaper,
   type MarkBlock,
-  type MarkMode,
   type MarkQuestion,
   type RubricItem,
 } from '@zhzy/contracts';
@@ -27,7 +23,16 @@ import {
   type MarkerMap,
 } from './policy.js';
 import { keptPapers } from './paper-cache.js';
-import type { BlockRow, ItemAnswerRow, MarkingRepository } from './repository.js';
+import type {
+  Block,
+  ItemAnswer,
+  Mark,
+  MarkingHomework,
+  MarkingRepository,
+  Marker,
+  NamedMark,
+  RubricItemRecord,
+} from './repository.js';
 import {
   marksRequired,
   toPoints,
@@ -41,13 +46,12 @@ import {
 // results (single, double with threshold and arbitration, grouped), 回评 and problems. One file per use case
 // (ADR 0051): core.ts the shared loading, assignment.ts, bench.ts, and service.ts the facade with the review side.
 
-export type Homework = NonNullable<Awaited<ReturnType<MarkingRepository['findHomework']>>>;
-export type Mark = Awaited<ReturnType<MarkingRepository['marksOf']>>[number];
+export type Homework = MarkingHomework;
 
 /** A block with everything its items are judged by. */
 export interface BlockCtx {
   hw: Homework;
-  block: BlockRow;
+  block: Block;
   questionIds: string[];
   rules: BlockRules;
   markers: MarkerMap;
@@ -62,8 +66,8 @@ export interface Item {
   sheetId: string;
   classId: string;
   studentId: string;
-  answers: ItemAnswerRow[];
-  marks: Mark[];
+  answers: ItemAnswer[];
+  marks: NamedMark[];
   verdict: ItemVerdict;
   /** Every answer of the block has a score in results. */
   done: boolean;
@@ -74,27 +78,9 @@ export interface Item {
 export const scoresInPoints = (scores: Record<string, number>) =>
   Object.fromEntries(Object.entries(scores).map(([k, v]) => [k, toPoints(v)]));
 
-/** Stored JSON read by its schema; the fallback when it is not JSON or not of that shape. */
-export function parseStored<S extends z.ZodType>(
-  schema: S,
-  text: string,
-  fallback: z.output<S>,
-): z.output<S> {
-  try {
-    const parsed = schema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : fallback;
-  } catch {
-    return fallback;
-  }
-}
-
-export const IdsSchema = z.array(z.string());
-
 /** Where the bench fetches an answer's crop (the markCrop call). */
 export const cropUrlOf = (sheetId: string, questionId: string) =>
   `/teacher/mark/crop/${sheetId}/${encodeURIComponent(questionId)}`;
-export const ScoresSchema = z.record(z.string(), z.number());
-export const AnnotationsSchema = z.array(AnnotationSchema);
 
 /** Default blocks get ids derived from the homework and question, so two first visits cannot make two sets. */
 export const defaultBlockId = (homeworkId: string, questionId: string) =>
@@ -140,30 +126,26 @@ export class MarkingCore {
     return assertHomework(await this.repo.findHomework(id), auth);
   }
 
-  protected paperOf(hw: Homework): HomeworkPaper {
-    return keptPapers.paperOf(hw.id, hw.paper_snapshot);
-  }
-
   /** Makes the default blocks of a homework the first time: one per written question, routed by its flag. */
-  async ensureBlocks(hw: Homework): Promise<BlockRow[]> {
+  async ensureBlocks(hw: Homework): Promise<Block[]> {
     const existing = await this.repo.blocksOf(hw.id);
     if (existing.length > 0) return existing;
-    const questions = markableQuestions(this.paperOf(hw));
+    const questions = markableQuestions(hw.paper);
     if (questions.length === 0) return [];
     const classes = await this.repo.homeworkClasses(hw.id);
-    let markers: { user_id: string; class_id: string }[] = [{ user_id: hw.created_by, class_id: '' }];
+    let markers: Marker[] = [{ userId: hw.createdBy, classId: '' }];
     let assignBy: 'question' | 'class' = 'question';
-    if (hw.subject_teacher === 1) {
+    if (hw.subjectTeacher) {
       // 是否分配给学科老师: each class's subject teachers mark it; a class without one falls to the creator.
       const teachers = await this.repo.subjectTeachers(
-        hw.org_id,
-        hw.subject_id,
+        hw.orgId,
+        hw.subjectId,
         classes.map((c) => c.id),
       );
       assignBy = 'class';
       markers = classes.flatMap((c) => {
-        const own = teachers.filter((t) => t.class_id === c.id).map((t) => t.user_id);
-        return (own.length > 0 ? own : [hw.created_by]).map((user_id) => ({ user_id, class_id: c.id }));
+        const own = teachers.filter((t) => t.classId === c.id).map((t) => t.userId);
+        return (own.length > 0 ? own : [hw.createdBy]).map((userId) => ({ userId, classId: c.id }));
       });
     }
     const now = this.now();
@@ -173,15 +155,15 @@ export class MarkingCore {
           const id = defaultBlockId(hw.id, q.questionId);
           await repo.insertBlock({
             id,
-            org_id: hw.org_id,
-            homework_id: hw.id,
+            orgId: hw.orgId,
+            homeworkId: hw.id,
             title: MARKING_TEXT.blockTitle(q.no),
             sort: i + 1,
-            question_ids: JSON.stringify([q.questionId]),
-            assign_by: assignBy,
-            arbiter_id: null,
-            created_at: now,
-            updated_at: now,
+            questionIds: [q.questionId],
+            assignBy,
+            arbiterId: null,
+            createdAt: now,
+            updatedAt: now,
           });
           await repo.setMarkers(id, markers);
         }
@@ -192,8 +174,8 @@ export class MarkingCore {
     return this.repo.blocksOf(hw.id);
   }
 
-  protected async contexts(hw: Homework, blocks: BlockRow[]): Promise<BlockCtx[]> {
-    const questionIds = [...new Set(blocks.flatMap((b) => parseStored(IdsSchema, b.question_ids, [])))];
+  protected async contexts(hw: Homework, blocks: Block[]): Promise<BlockCtx[]> {
+    const questionIds = [...new Set(blocks.flatMap((b) => b.questionIds))];
     return this.contextsWith(
       hw,
       blocks,
@@ -205,41 +187,41 @@ export class MarkingCore {
   /** The contexts of a homework's blocks, its markers taken from rows read before (of these blocks or more). */
   protected contextsWith(
     hw: Homework,
-    blocks: BlockRow[],
+    blocks: Block[],
     markerRows: Awaited<ReturnType<MarkingRepository['markersOf']>>,
-    rubricRows: Awaited<ReturnType<MarkingRepository['rubricItems']>> = [],
+    rubricRows: RubricItemRecord[] = [],
   ): BlockCtx[] {
-    const all = keptPapers.markableOf(hw.id, hw.paper_snapshot);
+    const all = keptPapers.markableOf(hw.paper);
     const byId = new Map(all.map((q) => [q.questionId, q]));
     return blocks.map((block) => {
-      const questionIds = parseStored(IdsSchema, block.question_ids, []);
+      const questionIds = block.questionIds;
       const markers: MarkerMap = new Map();
       const markerNames = new Map<string, string>();
-      for (const m of markerRows.filter((r) => r.block_id === block.id)) {
-        if (!markers.has(m.user_id)) markers.set(m.user_id, new Set());
-        markers.get(m.user_id)!.add(m.class_id);
-        markerNames.set(m.user_id, m.nickname);
+      for (const m of markerRows.filter((r) => r.blockId === block.id)) {
+        if (!markers.has(m.userId)) markers.set(m.userId, new Set());
+        markers.get(m.userId)!.add(m.classId);
+        markerNames.set(m.userId, m.nickname);
       }
       return {
         hw,
         block,
         questionIds,
         rules: {
-          mode: block.mode as MarkMode,
-          thresholdTenths: block.threshold_tenths,
-          averageRule: block.average_rule as AverageRule,
-          stepTenths: block.half_points ? 5 : 10,
+          mode: block.mode,
+          thresholdTenths: block.thresholdTenths,
+          averageRule: block.averageRule,
+          stepTenths: block.halfPoints ? 5 : 10,
         },
         markers,
         markerNames,
         rubricItems: questionIds.flatMap((q) =>
           rubricRows
-            .filter((r) => r.question_id === q)
-            .map((r) => ({
+            .filter((r) => r.questionId === q)
+            .map((r): RubricItem => ({
               id: r.id,
-              questionId: r.question_id,
+              questionId: r.questionId,
               label: r.label,
-              points: toPoints(r.points_tenths),
+              points: toPoints(r.pointsTenths),
             })),
         ),
         questions: questionIds.map(
@@ -260,8 +242,8 @@ export class MarkingCore {
 
   protected async blockCtx(auth: AuthContext, blockId: string): Promise<BlockCtx> {
     const block = await this.repo.findBlock(blockId);
-    if (!block || block.org_id !== auth.orgId) throw new AppError('NOT_FOUND', MARK_MESSAGES.blockNotFound);
-    const hw = await this.homework(auth, block.homework_id);
+    if (!block || block.orgId !== auth.orgId) throw new AppError('NOT_FOUND', MARK_MESSAGES.blockNotFound);
+    const hw = await this.homework(auth, block.homeworkId);
     return (await this.contexts(hw, [block]))[0]!;
   }
 
@@ -274,33 +256,33 @@ export class MarkingCore {
     const answers = await repo.itemAnswers(ctx.hw.id, ctx.questionIds, sheetIds);
     const marks = await repo.marksOf(ctx.block.id, sheetIds);
     const problems = await repo.openProblems(ctx.block.id);
-    const marksBySheet = new Map<string, Mark[]>();
+    const marksBySheet = new Map<string, NamedMark[]>();
     for (const m of marks) {
-      if (!marksBySheet.has(m.sheet_id)) marksBySheet.set(m.sheet_id, []);
-      marksBySheet.get(m.sheet_id)!.push(m);
+      if (!marksBySheet.has(m.sheetId)) marksBySheet.set(m.sheetId, []);
+      marksBySheet.get(m.sheetId)!.push(m);
     }
-    const problemOf = new Map(problems.map((p) => [p.sheet_id, p]));
-    const bySheet = new Map<string, ItemAnswerRow[]>();
+    const problemOf = new Map(problems.map((p) => [p.sheetId, p]));
+    const bySheet = new Map<string, ItemAnswer[]>();
     for (const a of answers) {
-      if (!bySheet.has(a.sheet_id)) bySheet.set(a.sheet_id, []);
-      bySheet.get(a.sheet_id)!.push(a);
+      if (!bySheet.has(a.sheetId)) bySheet.set(a.sheetId, []);
+      bySheet.get(a.sheetId)!.push(a);
     }
     const out: Item[] = [];
     for (const [sheetId, rows] of bySheet) {
       // An item exists once its sheet brought something to look at: a crop, or a box read as blank.
-      if (!rows.some((r) => r.crop_path !== null || r.blank === 1)) continue;
+      if (!rows.some((r) => r.cropPath !== null || r.blank)) continue;
       const itemMarks = marksBySheet.get(sheetId) ?? [];
       const p = problemOf.get(sheetId);
       out.push({
         sheetId,
-        classId: rows[0]!.class_id,
-        studentId: rows[0]!.student_id,
-        answers: ctx.questionIds.map((q) => rows.find((r) => r.question_id === q)).filter((r) => !!r),
+        classId: rows[0]!.classId,
+        studentId: rows[0]!.studentId,
+        answers: ctx.questionIds.map((q) => rows.find((r) => r.questionId === q)).filter((r) => !!r),
         marks: itemMarks,
         verdict: verdictOf(ctx.rules, ctx.questionIds, itemMarks.map(givenMark)),
-        done: rows.length === ctx.questionIds.length && rows.every((r) => r.score_tenths !== null),
-        allBlank: rows.every((r) => r.blank === 1),
-        problem: p ? { note: p.note, userId: p.user_id, name: p.nickname } : null,
+        done: rows.length === ctx.questionIds.length && rows.every((r) => r.scoreTenths !== null),
+        allBlank: rows.every((r) => r.blank),
+        problem: p ? { note: p.note, userId: p.userId, name: p.name } : null,
       });
     }
     return out;
@@ -318,7 +300,7 @@ export class MarkingCore {
       return arbiterOf(ctx.block, ctx.hw) === userId ? 'arbitration' : null;
     if (item.verdict.state !== 'open') return null;
     if (!marksClass(ctx.markers, userId, item.classId)) return null;
-    if (item.marks.some((m) => m.user_id === userId)) return null;
+    if (item.marks.some((m) => m.userId === userId)) return null;
     return claimedByOthers < item.verdict.marksNeeded ? 'mark' : null;
   }
 
@@ -354,9 +336,9 @@ export class MarkingCore {
       for (const u of await this.repo.usersNamed([arbiter])) names.set(u.id, u.nickname);
     }
     const teacherIds = [
-      ...new Set([...ctx.markers.keys(), ...items.flatMap((i) => i.marks.map((m) => m.user_id))]),
+      ...new Set([...ctx.markers.keys(), ...items.flatMap((i) => i.marks.map((m) => m.userId))]),
     ];
-    const markNames = new Map(items.flatMap((i) => i.marks.map((m) => [m.user_id, m.nickname] as const)));
+    const markNames = new Map(items.flatMap((i) => i.marks.map((m) => [m.userId, m.markerName] as const)));
     const overseer = isOverseer(ctx.hw, auth);
     return {
       id: ctx.block.id,
@@ -368,23 +350,23 @@ export class MarkingCore {
       mode: ctx.rules.mode,
       threshold: toPoints(ctx.rules.thresholdTenths),
       averageRule: ctx.rules.averageRule,
-      halfPoints: ctx.block.half_points === 1,
-      assignBy: ctx.block.assign_by as 'question' | 'class',
+      halfPoints: ctx.block.halfPoints,
+      assignBy: ctx.block.assignBy,
       markers: [...ctx.markers.entries()].map(([userId, classes]) => ({
         userId,
         name: ctx.markerNames.get(userId) ?? '',
         classIds: [...classes].filter((c) => c !== ''),
       })),
-      arbiterId: ctx.block.arbiter_id,
+      arbiterId: ctx.block.arbiterId,
       arbiterName: names.get(arbiter) ?? '',
       rubric: ctx.block.rubric,
       rubricItems: ctx.rubricItems,
-      comments: parseStored(IdsSchema, ctx.block.comments, []),
+      comments: ctx.block.comments,
       progress: this.progress(ctx, items, expected),
       teachers: teacherIds.map((userId) => ({
         userId,
         name: ctx.markerNames.get(userId) ?? markNames.get(userId) ?? '',
-        marks: items.filter((i) => i.marks.some((m) => m.user_id === userId)).length,
+        marks: items.filter((i) => i.marks.some((m) => m.userId === userId)).length,
         remaining: this.remainingFor(ctx, items, userId),
       })),
       started: items.some((i) => i.marks.length > 0),
@@ -398,7 +380,7 @@ export class MarkingCore {
 
   protected async expectedOf(hw: Homework): Promise<number> {
     const classes = await this.repo.homeworkClasses(hw.id);
-    return classes.reduce((s, c) => s + Number(c.students ?? 0), 0);
+    return classes.reduce((s, c) => s + c.students, 0);
   }
 
   /** Whether the caller takes part in a block (marker or arbiter) or oversees it. */
@@ -430,10 +412,10 @@ export class MarkingCore {
 
 export function givenMark(m: Mark): GivenMark {
   return {
-    userId: m.user_id,
+    userId: m.userId,
     kind: m.kind,
-    scores: parseStored(ScoresSchema, m.scores, {}),
-    totalTenths: m.total_tenths,
-    createdAt: m.created_at,
+    scores: m.scores,
+    totalTenths: m.totalTenths,
+    createdAt: m.createdAt,
   };
 }

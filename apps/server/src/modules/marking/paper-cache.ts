@@ -1,8 +1,12 @@
 import { HomeworkPaperSchema, type HomeworkPaper, type MarkQuestion } from '@zhzy/contracts';
-import { markableQuestions, parseStored } from './core.js';
+import { markableQuestions } from './core.js';
+import { parseStored } from './repository/stored.js';
 
 /** Parsed snapshots kept, at most this many homework (least recently read go first). */
 const MAX_PAPERS = 200;
+
+/** The paper a snapshot that is not one reads as (as `parseStored` gives everywhere): no sections. */
+const NO_PAPER = { sections: [] } as unknown as HomeworkPaper;
 
 /** Freezes an object and everything in it: a kept paper is shared by every request that reads it. */
 function deepFreeze<T>(value: T): T {
@@ -17,40 +21,35 @@ function deepFreeze<T>(value: T): T {
  * A homework's frozen paper, parsed once per snapshot (ADR 0078): the marking task list read every listed
  * homework's snapshot (tens of KB of JSON) through its schema on every call. Kept by homework id with the text it
  * was parsed from; a different text (a snapshot replaced) is parsed again, so a kept paper is never stale. The
- * paper is deeply frozen: callers read it, never change it.
+ * paper is deeply frozen: callers read it, never change it. The marking repository's homework mapper reads its
+ * paper through here.
  */
 export class PaperCache {
-  private readonly papers = new Map<
-    string,
-    { text: string; paper: HomeworkPaper; markable?: readonly MarkQuestion[] }
-  >();
+  private readonly papers = new Map<string, { text: string; paper: HomeworkPaper }>();
+  private readonly markable = new WeakMap<HomeworkPaper, readonly MarkQuestion[]>();
 
-  private entry(homeworkId: string, text: string) {
+  paperOf(homeworkId: string, text: string): HomeworkPaper {
     const kept = this.papers.get(homeworkId);
     if (kept && kept.text === text) {
       this.papers.delete(homeworkId);
       this.papers.set(homeworkId, kept);
-      return kept;
+      return kept.paper;
     }
-    const paper = deepFreeze(
-      parseStored(HomeworkPaperSchema, text, { sections: [] } as unknown as HomeworkPaper),
-    );
+    const paper = deepFreeze(parseStored(HomeworkPaperSchema, text, NO_PAPER));
     this.papers.delete(homeworkId);
     if (this.papers.size >= MAX_PAPERS) this.papers.delete(this.papers.keys().next().value!);
-    const entry = { text, paper };
-    this.papers.set(homeworkId, entry);
-    return entry;
+    this.papers.set(homeworkId, { text, paper });
+    return paper;
   }
 
-  paperOf(homeworkId: string, text: string): HomeworkPaper {
-    return this.entry(homeworkId, text).paper;
-  }
-
-  /** The paper's written questions (`markableQuestions`), worked out once per snapshot too; frozen. */
-  markableOf(homeworkId: string, text: string): readonly MarkQuestion[] {
-    const entry: { paper: HomeworkPaper; markable?: readonly MarkQuestion[] } = this.entry(homeworkId, text);
-    entry.markable ??= deepFreeze(markableQuestions(entry.paper));
-    return entry.markable;
+  /** A paper's written questions (`markableQuestions`), worked out once per kept paper too; frozen. */
+  markableOf(paper: HomeworkPaper): readonly MarkQuestion[] {
+    let questions = this.markable.get(paper);
+    if (!questions) {
+      questions = deepFreeze(markableQuestions(paper));
+      this.markable.set(paper, questions);
+    }
+    return questions;
   }
 }
 

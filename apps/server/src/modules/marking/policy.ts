@@ -12,21 +12,21 @@ import { AppError } from '../../lib/errors.js';
 //  - Everyone else of the school gets 403; another school's homework answers 404.
 
 export interface HomeworkRef {
-  org_id: string;
-  created_by: string;
-  deleted_at: string | null;
+  orgId: string;
+  createdBy: string;
+  deletedAt: string | null;
 }
 
-export function assertHomework<T extends HomeworkRef>(row: T | undefined, auth: AuthContext): T {
-  if (!row || row.deleted_at || row.org_id !== auth.orgId)
+export function assertHomework<T extends HomeworkRef>(hw: T | undefined, auth: AuthContext): T {
+  if (!hw || hw.deletedAt || hw.orgId !== auth.orgId)
     throw new AppError('NOT_FOUND', MARK_MESSAGES.homeworkNotFound);
-  return row;
+  return hw;
 }
 
 export const isOverseer = (hw: HomeworkRef, auth: AuthContext): boolean =>
-  hw.created_by === auth.userId || auth.isAdministrator;
+  hw.createdBy === auth.userId || auth.isAdministrator;
 
-export const canEditBlocks = (hw: HomeworkRef, auth: AuthContext): boolean => hw.created_by === auth.userId;
+export const canEditBlocks = (hw: HomeworkRef, auth: AuthContext): boolean => hw.createdBy === auth.userId;
 
 /** The markers of one block: user → classes ('' = every class). */
 export type MarkerMap = Map<string, Set<string>>;
@@ -37,5 +37,5 @@ export function marksClass(markers: MarkerMap, userId: string, classId: string):
   return !!classes && (classes.has('') || classes.has(classId));
 }
 
-export const arbiterOf = (block: { arbiter_id: string | null }, hw: HomeworkRef): string =>
-  block.arbiter_id ?? hw.created_by;
+export const arbiterOf = (block: { arbiterId: string | null }, hw: HomeworkRef): string =>
+  block.arbiterId ?? hw.createdBy;

@@ -1,21 +1,46 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
+import { HomeworkPaperSchema, type HomeworkPaper } from '@zhzy/contracts';
 import type { Database, MarkBlocksTable } from '../../db/schema.js';
-import { recountBlocks } from './item-counts.js';
-import { MarkingItemQueries } from './item-queries.js';
+import { recountBlocks } from './repository/item-counts.js';
+import { MarkingItemQueries } from './repository/item-queries.js';
+import {
+  blockRow,
+  toBlock,
+  toHomework,
+  type Block,
+  type BlockSettings,
+  type MarkingHomework,
+  type Marker,
+  type NewBlock,
+  type RubricItemRecord,
+} from './repository/records.js';
 
-// The SQL of marking. Callers scope by school first; row types stay inside the module. The items' SQL (answers,
-// marks, problems, claims, crop hashes) is in `item-queries.ts`, which this repository extends.
+export type {
+  Block,
+  BlockSettings,
+  MarkingHomework,
+  Marker,
+  NewBlock,
+  RubricItemRecord,
+} from './repository/records.js';
+
+// The SQL of marking. Callers scope by school first; rows stay in here: every method returns a domain type (ADR 0073). The items' SQL (answers,
+// marks, problems, claims, crop hashes) is in `repository/item-queries.ts`, which this repository extends.
 
 export {
   MarkingItemQueries,
-  type ItemAnswerRow,
-  type ItemGroupRow,
-  type MarkRow,
+  type AnswerCrop,
+  type Claim,
+  type ItemAnswer,
+  type ItemGroup,
+  type Mark,
+  type MarkFields,
+  type MarkKind,
+  type NamedMark,
+  type NewMark,
+  type Problem,
   type SummaryBlock,
-} from './item-queries.js';
-
-export type BlockRow = Selectable<MarkBlocksTable>;
-export type NewBlock = Insertable<MarkBlocksTable>;
+} from './repository/item-queries.js';
 
 type Db = Kysely<Database>;
 
@@ -50,14 +75,15 @@ export class MarkingRepository extends MarkingItemQueries {
       ]);
   }
 
-  findHomework(id: string) {
-    return this.homeworkSelect().where('h.id', '=', id).executeTakeFirst();
+  async findHomework(id: string): Promise<MarkingHomework | undefined> {
+    const row = await this.homeworkSelect().where('h.id', '=', id).executeTakeFirst();
+    return row && toHomework(row);
   }
 
   /** Several homework at once (in no particular order). */
-  findHomeworkMany(ids: string[]) {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.homeworkSelect().where('h.id', 'in', ids).execute();
+  async findHomeworkMany(ids: string[]): Promise<MarkingHomework[]> {
+    if (ids.length === 0) return [];
+    return (await this.homeworkSelect().where('h.id', 'in', ids).execute()).map(toHomework);
   }
 
   /** Per homework, the students of its classes (what a homework expects). */
@@ -76,8 +102,36 @@ export class MarkingRepository extends MarkingItemQueries {
     return out;
   }
 
-  homeworkClasses(homeworkId: string) {
-    return this.db
+  /** What a homework's sheets are opened with (sample scans write them as recognition would): its card and paper. */
+  async sheetTarget(homeworkId: string): Promise<{
+    id: string;
+    orgId: string;
+    paper: HomeworkPaper;
+    cardId: string;
+    cardVersion: number;
+    pageCount: number;
+  }> {
+    const hw = await this.db
+      .selectFrom('homework as h')
+      .innerJoin('card_versions as v', (j) =>
+        j.onRef('v.card_id', '=', 'h.card_id').onRef('v.version', '=', 'h.card_version'),
+      )
+      .select(['h.id', 'h.org_id', 'h.paper_snapshot', 'h.card_id', 'h.card_version', 'v.page_count'])
+      .where('h.id', '=', homeworkId)
+      .executeTakeFirstOrThrow();
+    return {
+      id: hw.id,
+      orgId: hw.org_id,
+      paper: HomeworkPaperSchema.parse(JSON.parse(hw.paper_snapshot)),
+      cardId: hw.card_id,
+      cardVersion: hw.card_version,
+      pageCount: hw.page_count,
+    };
+  }
+
+  /** The classes of a homework, in its order, with their students counted. */
+  async homeworkClasses(homeworkId: string): Promise<{ id: string; name: string; students: number }[]> {
+    const rows = await this.db
       .selectFrom('homework_classes as hc')
       .innerJoin('classes as c', 'c.id', 'hc.class_id')
       .select((eb) => [
@@ -92,6 +146,7 @@ export class MarkingRepository extends MarkingItemQueries {
       .where('hc.homework_id', '=', homeworkId)
       .orderBy('hc.sort')
       .execute();
+    return rows.map((c) => ({ id: c.id, name: c.name, students: Number(c.students ?? 0) }));
   }
 
   /** Members of a school (teachers who can be assigned). */
@@ -112,25 +167,29 @@ export class MarkingRepository extends MarkingItemQueries {
   }
 
   /** Who teaches a subject in which of these classes. */
-  subjectTeachers(orgId: string, subjectId: string, classIds: string[]) {
-    if (classIds.length === 0) return Promise.resolve([]);
-    return this.db
+  async subjectTeachers(orgId: string, subjectId: string, classIds: string[]): Promise<Marker[]> {
+    if (classIds.length === 0) return [];
+    const rows = await this.db
       .selectFrom('teaching_assignments')
       .select(['user_id', 'class_id'])
       .where('org_id', '=', orgId)
       .where('subject_id', '=', subjectId)
       .where('class_id', 'in', classIds)
       .execute();
+    return rows.map((r) => ({ userId: r.user_id, classId: r.class_id }));
   }
 
-  students(ids: string[]) {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db
+  async students(
+    ids: string[],
+  ): Promise<{ id: string; name: string; studentNo: string; className: string }[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
       .selectFrom('students as s')
       .innerJoin('classes as c', 'c.id', 's.class_id')
       .select(['s.id', 's.name', 's.student_no', 'c.name as class_name'])
       .where('s.id', 'in', ids)
       .execute();
+    return rows.map((s) => ({ id: s.id, name: s.name, studentNo: s.student_no, className: s.class_name }));
   }
 
   /** Homework of a school that has sheets but no blocks yet (blocks are made when the first sheet arrives). */
@@ -203,43 +262,49 @@ export class MarkingRepository extends MarkingItemQueries {
 
   // ───────────── blocks ─────────────
 
-  blocksOf(homeworkId: string) {
-    return this.db
+  async blocksOf(homeworkId: string): Promise<Block[]> {
+    const rows = await this.db
       .selectFrom('mark_blocks')
       .selectAll()
       .where('homework_id', '=', homeworkId)
       .orderBy('sort')
       .execute();
+    return rows.map(toBlock);
   }
 
   /** The blocks of several homework, each homework's in order. */
-  blocksOfMany(homeworkIds: string[]) {
-    if (homeworkIds.length === 0) return Promise.resolve([]);
-    return this.db
+  async blocksOfMany(homeworkIds: string[]): Promise<Block[]> {
+    if (homeworkIds.length === 0) return [];
+    const rows = await this.db
       .selectFrom('mark_blocks')
       .selectAll()
       .where('homework_id', 'in', homeworkIds)
       .orderBy('homework_id')
       .orderBy('sort')
       .execute();
+    return rows.map(toBlock);
   }
 
-  findBlock(id: string) {
-    return this.db.selectFrom('mark_blocks').selectAll().where('id', '=', id).executeTakeFirst();
+  async findBlock(id: string): Promise<Block | undefined> {
+    const row = await this.db.selectFrom('mark_blocks').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toBlock(row);
   }
 
-  async insertBlock(row: NewBlock): Promise<void> {
+  async insertBlock(block: NewBlock): Promise<void> {
     await this.inTransaction(async (db) => {
-      await db.insertInto('mark_blocks').values(row).execute();
-      await recountBlocks(db, [row.id]);
+      await db
+        .insertInto('mark_blocks')
+        .values(blockRow(block) as Insertable<MarkBlocksTable>)
+        .execute();
+      await recountBlocks(db, [block.id]);
     });
   }
 
-  async updateBlock(id: string, set: Partial<BlockRow>): Promise<void> {
+  async updateBlock(id: string, set: Partial<BlockSettings>): Promise<void> {
     await this.inTransaction(async (db) => {
-      await db.updateTable('mark_blocks').set(set).where('id', '=', id).execute();
+      await db.updateTable('mark_blocks').set(blockRow(set)).where('id', '=', id).execute();
       // What the items are judged by: their questions, single or double marking, the threshold.
-      if (set.question_ids !== undefined || set.mode !== undefined || set.threshold_tenths !== undefined)
+      if (set.questionIds !== undefined || set.mode !== undefined || set.thresholdTenths !== undefined)
         await recountBlocks(db, [id]);
     });
   }
@@ -254,23 +319,30 @@ export class MarkingRepository extends MarkingItemQueries {
     });
   }
 
-  markersOf(blockIds: string[]) {
-    if (blockIds.length === 0) return Promise.resolve([]);
-    return this.db
+  /** The markers of some blocks, with their names. */
+  async markersOf(blockIds: string[]): Promise<(Marker & { blockId: string; nickname: string })[]> {
+    if (blockIds.length === 0) return [];
+    const rows = await this.db
       .selectFrom('mark_markers as m')
       .innerJoin('users as u', 'u.id', 'm.user_id')
       .select(['m.block_id', 'm.user_id', 'm.class_id', 'u.nickname'])
       .where('m.block_id', 'in', blockIds)
       .orderBy('u.nickname')
       .execute();
+    return rows.map((r) => ({
+      blockId: r.block_id,
+      userId: r.user_id,
+      classId: r.class_id,
+      nickname: r.nickname,
+    }));
   }
 
   // ───────────── rubric items ─────────────
 
   /** The rubric items of a homework's questions, in their order. */
-  rubricItems(homeworkId: string, questionIds: string[]) {
-    if (questionIds.length === 0) return Promise.resolve([]);
-    return this.db
+  async rubricItems(homeworkId: string, questionIds: string[]): Promise<RubricItemRecord[]> {
+    if (questionIds.length === 0) return [];
+    const rows = await this.db
       .selectFrom('mark_rubric_items')
       .select(['id', 'question_id', 'label', 'points_tenths', 'sort'])
       .where('homework_id', '=', homeworkId)
@@ -278,6 +350,12 @@ export class MarkingRepository extends MarkingItemQueries {
       .orderBy('sort')
       .orderBy('id')
       .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      questionId: r.question_id,
+      label: r.label,
+      pointsTenths: r.points_tenths,
+    }));
   }
 
   /** Replaces the rubric items of some questions of a homework. */
@@ -285,7 +363,7 @@ export class MarkingRepository extends MarkingItemQueries {
     orgId: string,
     homeworkId: string,
     questionIds: string[],
-    rows: { id: string; question_id: string; label: string; points_tenths: number }[],
+    items: readonly RubricItemRecord[],
     now: string,
   ): Promise<void> {
     if (questionIds.length === 0) return;
@@ -294,12 +372,15 @@ export class MarkingRepository extends MarkingItemQueries {
       .where('homework_id', '=', homeworkId)
       .where('question_id', 'in', questionIds)
       .execute();
-    if (rows.length > 0)
+    if (items.length > 0)
       await this.db
         .insertInto('mark_rubric_items')
         .values(
-          rows.map((r, sort) => ({
-            ...r,
+          items.map((r, sort) => ({
+            id: r.id,
+            question_id: r.questionId,
+            label: r.label,
+            points_tenths: r.pointsTenths,
             org_id: orgId,
             homework_id: homeworkId,
             sort,
@@ -310,12 +391,12 @@ export class MarkingRepository extends MarkingItemQueries {
         .execute();
   }
 
-  async setMarkers(blockId: string, rows: { user_id: string; class_id: string }[]): Promise<void> {
+  async setMarkers(blockId: string, markers: readonly Marker[]): Promise<void> {
     await this.db.deleteFrom('mark_markers').where('block_id', '=', blockId).execute();
-    if (rows.length > 0)
+    if (markers.length > 0)
       await this.db
         .insertInto('mark_markers')
-        .values(rows.map((r) => ({ block_id: blockId, ...r })))
+        .values(markers.map((m) => ({ block_id: blockId, user_id: m.userId, class_id: m.classId })))
         .execute();
   }
 }

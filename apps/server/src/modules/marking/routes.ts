@@ -3,9 +3,11 @@ import { calls } from '@zhzy/contracts';
 import type { Db } from '../../db/connect.js';
 import { ok, registerCall, type CallGuards } from '../../lib/call.js';
 import { ResultsService } from '../results/service.js';
+import { onSheetsWritten } from '../results/upkeep.js';
 import type { ObjectStorage } from '../../lib/storage/index.js';
 import { PageStorage } from '../scan/storage.js';
 import { MarkingRepository } from './repository.js';
+import { refreshSheetItems } from './repository/item-counts.js';
 import { MarkingService } from './service.js';
 
 const flag = (v: unknown) => v === true || v === 'true' || v === '1';
@@ -76,6 +78,8 @@ export function registerMarking(
   guards: CallGuards,
   options: MarkingModuleOptions,
 ): MarkingService {
+  // The task list's counters follow every write of the spine to a sheet's answers (ADR 0071), in its transaction.
+  onSheetsWritten(refreshSheetItems);
   const service = new MarkingService(
     new MarkingRepository(options.db.kysely),
     new ResultsService(options.db.kysely, options.clock),

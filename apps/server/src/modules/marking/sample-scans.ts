@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
-import { HomeworkPaperSchema } from '@zhzy/contracts';
 import type { Database } from '../../db/schema.js';
 import { cardQuestionOf } from '../homework/card-paper.js';
 import { ResultsService, type AnswerPatch } from '../results/service.js';
 import { isObjective } from '../results/scoring.js';
 import type { PageStorage } from '../scan/storage.js';
+import { MarkingRepository } from './repository.js';
 
 // Scanned sheets without a scanner: what recognition would write (a sheet per student, crops of written answers,
 // blank flags), for the demo seed, the tests and the browser tests. Crops are drawn from SVG: handwriting-like
@@ -85,29 +85,21 @@ export async function writeSampleSheets(
   input: SampleSheetsInput,
   clock: () => number = Date.now,
 ): Promise<string[]> {
-  const hw = await db
-    .selectFrom('homework as h')
-    .innerJoin('card_versions as v', (j) =>
-      j.onRef('v.card_id', '=', 'h.card_id').onRef('v.version', '=', 'h.card_version'),
-    )
-    .select(['h.id', 'h.org_id', 'h.paper_snapshot', 'h.card_id', 'h.card_version', 'v.page_count'])
-    .where('h.id', '=', input.homeworkId)
-    .executeTakeFirstOrThrow();
-  const paper = HomeworkPaperSchema.parse(JSON.parse(hw.paper_snapshot));
-  const questions = paper.sections.flatMap((s) =>
+  const hw = await new MarkingRepository(db).sheetTarget(input.homeworkId);
+  const questions = hw.paper.sections.flatMap((s) =>
     s.items.map((item) => ({ item, card: cardQuestionOf(item) })),
   );
   const results = new ResultsService(db, clock);
   const sheetIds: string[] = [];
   for (const [index, student] of input.students.entries()) {
     const sheet = await results.openSheet({
-      orgId: hw.org_id,
+      orgId: hw.orgId,
       homeworkId: hw.id,
       studentId: student.id,
       classId: student.classId,
-      cardId: hw.card_id,
-      cardVersion: hw.card_version,
-      pagesExpected: hw.page_count,
+      cardId: hw.cardId,
+      cardVersion: hw.cardVersion,
+      pagesExpected: hw.pageCount,
       questions: questions.map((q) => ({
         questionId: q.item.questionId,
         kind: q.card.kind,
@@ -138,12 +130,12 @@ export async function writeSampleSheets(
       const a = input.answer(index, q.item.questionId, q.item.no);
       const png = await renderAnswerCrop(a, a.hand ?? `${student.id}:${q.item.questionId}`);
       const hash = createHash('sha256').update(png).digest('hex');
-      const path = pages.relativePath(hw.org_id, hash, 'png');
+      const path = pages.relativePath(hw.orgId, hash, 'png');
       await pages.write(path, png);
       patches.push({ questionId: q.item.questionId, cropPath: path, blank: 'blank' in a });
     }
     await results.writeAnswers(sheet.id, patches, { userId: null, reason: 'recognition' });
-    await results.setPagesReceived(sheet.id, hw.page_count);
+    await results.setPagesReceived(sheet.id, hw.pageCount);
     sheetIds.push(sheet.id);
   }
   return sheetIds;

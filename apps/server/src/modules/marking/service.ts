@@ -1,7 +1,6 @@
 import {
   MARK_MESSAGES,
   RUBRIC_ITEMS_MAX,
-  RubricAppliedSchema,
   type RubricItem,
   type SaveRubricItems,
   type MarkGroup,
@@ -16,7 +15,7 @@ import { arbiterOf, canEditBlocks, isOverseer, marksClass } from './policy.js';
 import { toPoints, toTenths } from '../results/scoring.js';
 import { newId } from '../../lib/ids.js';
 
-import { ScoresSchema, cropUrlOf, parseStored, scoresInPoints, type Item } from './core.js';
+import { cropUrlOf, scoresInPoints, type Item } from './core.js';
 import { MarkingBench } from './bench.js';
 
 export { defaultBlockId, givenMark, markableQuestions } from './core.js';
@@ -34,29 +33,29 @@ export class MarkingService extends MarkingBench {
       (
         await this.items(
           ctx,
-          rows.map((r) => r.sheet_id),
+          rows.map((r) => r.sheetId),
         )
       ).map((i) => [i.sheetId, i]),
     );
     const records: MarkHistoryEntry[] = rows.map((r, i) => {
-      const item = items.get(r.sheet_id);
-      const final = item?.done ? item.answers.reduce((s, a) => s + (a.score_tenths ?? 0), 0) : null;
+      const item = items.get(r.sheetId);
+      const final = item?.done ? item.answers.reduce((s, a) => s + (a.scoreTenths ?? 0), 0) : null;
       return {
-        sheetId: r.sheet_id,
+        sheetId: r.sheetId,
         seq: total - (pageNo - 1) * size - i,
-        kind: r.kind as MarkHistoryEntry['kind'],
-        scores: scoresInPoints(parseStored(ScoresSchema, r.scores, {})),
-        total: toPoints(r.total_tenths),
+        kind: r.kind,
+        scores: scoresInPoints(r.scores),
+        total: toPoints(r.totalTenths),
         finalTotal: final === null ? null : toPoints(final),
         answers: ctx.questionIds.map((questionId) => {
-          const a = item?.answers.find((x) => x.question_id === questionId);
+          const a = item?.answers.find((x) => x.questionId === questionId);
           return {
             questionId,
-            cropUrl: a?.crop_path ? cropUrlOf(r.sheet_id, questionId) : null,
+            cropUrl: a?.cropPath ? cropUrlOf(r.sheetId, questionId) : null,
           };
         }),
-        rubric: parseStored(RubricAppliedSchema, r.rubric, {}),
-        updatedAt: r.updated_at,
+        rubric: r.rubric,
+        updatedAt: r.updatedAt,
       };
     });
     return { records, total, page: pageNo, size };
@@ -69,9 +68,9 @@ export class MarkingService extends MarkingBench {
     if (!isOverseer(ctx.hw, auth) && !marksClass(ctx.markers, auth.userId, item.classId))
       throw forbidden(MARK_MESSAGES.notMarker);
     await this.repo.flagProblem({
-      block_id: blockId,
-      sheet_id: sheetId,
-      user_id: auth.userId,
+      blockId,
+      sheetId,
+      userId: auth.userId,
       note,
       now: this.now(),
     });
@@ -90,7 +89,7 @@ export class MarkingService extends MarkingBench {
     if (!canEditBlocks(ctx.hw, auth) && !ctx.markers.has(auth.userId))
       throw forbidden(MARK_MESSAGES.notMarker);
     const unique = [...new Set(comments)];
-    await this.repo.updateBlock(blockId, { comments: JSON.stringify(unique), updated_at: this.now() });
+    await this.repo.updateBlock(blockId, { comments: unique, updatedAt: this.now() });
     return unique;
   }
 
@@ -101,15 +100,15 @@ export class MarkingService extends MarkingBench {
     if (!ctx.markers.has(auth.userId)) throw forbidden(MARK_MESSAGES.notMarker);
     const now = this.now();
     const claims = await this.repo.activeClaims(blockId, now);
-    const claimedByOthers = new Set(claims.filter((c) => c.user_id !== auth.userId).map((c) => c.sheet_id));
+    const claimedByOthers = new Set(claims.filter((c) => c.userId !== auth.userId).map((c) => c.sheetId));
     const open = (await this.items(ctx)).filter(
       (i) => this.taskFor(ctx, i, auth.userId, 0) === 'mark' && !claimedByOthers.has(i.sheetId),
     );
     const groups: { kind: 'blank' | 'similar'; items: Item[] }[] = [];
     const blank = open.filter((i) => i.allBlank);
     if (blank.length > 0) groups.push({ kind: 'blank', items: blank });
-    const rest = open.filter((i) => !i.allBlank && i.answers.every((a) => a.crop_path));
-    const paths = rest.flatMap((i) => i.answers.map((a) => a.crop_path!));
+    const rest = open.filter((i) => !i.allBlank && i.answers.every((a) => a.cropPath));
+    const paths = rest.flatMap((i) => i.answers.map((a) => a.cropPath!));
     const hashes = await this.repo.cropHashes(paths);
     for (const p of paths) {
       if (hashes.has(p)) continue;
@@ -123,7 +122,7 @@ export class MarkingService extends MarkingBench {
     }
     const clusters: { signature: string[]; items: Item[] }[] = [];
     for (const item of rest) {
-      const signature = item.answers.map((a) => hashes.get(a.crop_path!) ?? '');
+      const signature = item.answers.map((a) => hashes.get(a.cropPath!) ?? '');
       if (signature.some((s) => !s)) continue;
       const near = clusters.find((c) =>
         c.signature.every((h, k) => hammingDistance(h, signature[k]!) <= NEAR_IDENTICAL_BITS),
@@ -171,7 +170,7 @@ export class MarkingService extends MarkingBench {
     }
     const items = await this.items(ctx);
     if (results.every((r) => !r.ok)) remaining = this.remainingFor(ctx, items, auth.userId);
-    const myMarks = items.filter((i) => i.marks.some((m) => m.user_id === auth.userId)).length;
+    const myMarks = items.filter((i) => i.marks.some((m) => m.userId === auth.userId)).length;
     return { results, remaining, myMarks };
   }
 
@@ -201,18 +200,18 @@ export class MarkingService extends MarkingBench {
         throw new AppError('VALIDATION', MARK_MESSAGES.rubricAboveFull(item.label, q.fullScore));
       return {
         id: item.id && known.has(item.id) ? item.id : newId(),
-        question_id: q.questionId,
+        questionId: q.questionId,
         label: item.label,
-        points_tenths: t,
+        pointsTenths: t,
       };
     });
     for (const q of ctx.questions)
-      if (rows.filter((r) => r.question_id === q.questionId).length > RUBRIC_ITEMS_MAX)
+      if (rows.filter((r) => r.questionId === q.questionId).length > RUBRIC_ITEMS_MAX)
         throw new AppError('VALIDATION', MARK_MESSAGES.rubricTooMany(q.no));
     // Key order: question by question, each question's items in the order given.
-    const ordered = ctx.questionIds.flatMap((q) => rows.filter((r) => r.question_id === q));
+    const ordered = ctx.questionIds.flatMap((q) => rows.filter((r) => r.questionId === q));
     await this.repo.transaction((repo) =>
-      repo.setRubricItems(ctx.hw.org_id, ctx.hw.id, ctx.questionIds, ordered, this.now()),
+      repo.setRubricItems(ctx.hw.orgId, ctx.hw.id, ctx.questionIds, ordered, this.now()),
     );
     return (await this.blockCtx(auth, blockId)).rubricItems;
   }
@@ -225,21 +224,21 @@ export class MarkingService extends MarkingBench {
     questionId: string,
   ): Promise<{ data: Buffer; type: string }> {
     const answer = await this.repo.findAnswer(sheetId, questionId);
-    if (!answer || answer.org_id !== auth.orgId) throw new AppError('NOT_FOUND', MARK_MESSAGES.itemNotFound);
-    const hw = await this.homework(auth, answer.homework_id);
+    if (!answer || answer.orgId !== auth.orgId) throw new AppError('NOT_FOUND', MARK_MESSAGES.itemNotFound);
+    const hw = await this.homework(auth, answer.homeworkId);
     if (!isOverseer(hw, auth)) {
       const ctxs = await this.contexts(hw, await this.repo.blocksOf(hw.id));
       const ctx = ctxs.find((c) => c.questionIds.includes(questionId));
       const allowed =
         !!ctx &&
-        (marksClass(ctx.markers, auth.userId, answer.class_id) ||
+        (marksClass(ctx.markers, auth.userId, answer.classId) ||
           arbiterOf(ctx.block, hw) === auth.userId ||
-          (await this.repo.marksOf(ctx.block.id, [sheetId])).some((m) => m.user_id === auth.userId));
+          (await this.repo.marksOf(ctx.block.id, [sheetId])).some((m) => m.userId === auth.userId));
       if (!allowed) throw forbidden(MARK_MESSAGES.notMarker);
     }
-    if (!answer.crop_path) throw new AppError('NOT_FOUND', MARK_MESSAGES.noCrop);
-    const ext = answer.crop_path.split('.').pop()?.toLowerCase() ?? 'png';
+    if (!answer.cropPath) throw new AppError('NOT_FOUND', MARK_MESSAGES.noCrop);
+    const ext = answer.cropPath.split('.').pop()?.toLowerCase() ?? 'png';
     const type = ext === 'jpg' || ext === 'jpeg' ? 'image/jpeg' : ext === 'webp' ? 'image/webp' : 'image/png';
-    return { data: await this.pages.readCrop(answer.crop_path), type };
+    return { data: await this.pages.readCrop(answer.cropPath), type };
   }
 }

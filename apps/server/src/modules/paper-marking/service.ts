@@ -5,11 +5,8 @@ import {
   RECOGNITION_MESSAGES,
   RECOGNITION_PROBLEM_MESSAGES,
   SCORE_DOUBT_MESSAGES,
-  ScoreDoubtReasonSchema,
-  type CardLayout,
   type PageRecognition,
   type PaperMarking,
-  type PaperMarkingQuestion,
   type PaperScore,
   type PaperScoreState,
   type RecognitionException,
@@ -24,15 +21,17 @@ import { AppError, forbidden } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import { assertReadable, canEditCard } from '../homework/policy.js';
 import type { CardLayoutResolver } from '../homework/service.js';
-import { homeworkQuestions, parseStoredReading } from '../recognition/reading.js';
+import { parseStoredReading } from '../recognition/reading.js';
 import { RecognitionRepository, type NewException } from '../recognition/repository.js';
 import { ResultsService, type AnswerPatch } from '../results/service.js';
 import type { PageStorage } from '../scan/storage.js';
+import { scoreBoxesOf, stateOf } from './boxes.js';
+import { cropUrlOf, present } from './presenter.js';
 import {
   PaperMarkingRepository,
   SCORE_DOUBTFUL,
-  type NewPaperScore,
-  type PaperScoreRow,
+  type PaperMarkingHomework,
+  type PaperScoreRecord,
 } from './repository.js';
 
 // 纸上批阅 (先阅后扫, ADR 0065). A homework whose card prints score boxes may be marked on paper: after a page of it is
@@ -58,39 +57,6 @@ export interface PaperMarkingDeps {
   findCard: CardLayoutResolver;
   cutCrops: CutCrops;
   clock: () => number;
-}
-
-/** The score boxes of a card layout, by question id, with the page and the rect of the answer they belong to. */
-export function scoreBoxesOf(layout: CardLayout) {
-  const boxes = new Map<
-    string,
-    PaperMarkingQuestion & { page: number; rect: { x: number; y: number; w: number; h: number } }
-  >();
-  layout.pages.forEach((page, i) => {
-    for (const el of page.elements) {
-      if (el.type !== 'scoreBox') continue;
-      const written = page.elements.find(
-        (w) => w.type === 'writtenBox' && w.questionIds.includes(el.questionId),
-      );
-      const rect = written ? union(el.rect, written.rect) : el.rect;
-      boxes.set(el.questionId, {
-        questionId: el.questionId,
-        number: el.number,
-        fullScore: el.fullScore,
-        kind: el.kind,
-        half: el.rows.some((r) => r.role === 'half'),
-        page: i + 1,
-        rect,
-      });
-    }
-  });
-  return boxes;
-}
-
-function union(a: { x: number; y: number; w: number; h: number }, b: typeof a) {
-  const x = Math.min(a.x, b.x);
-  const y = Math.min(a.y, b.y);
-  return { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
 }
 
 /** Scores a box may write over: none yet, or one read from a box before. A marker's score stands. */
@@ -121,32 +87,30 @@ export class PaperMarkingService {
 
   // ───────────── the setting ─────────────
 
-  private async homeworkOf(auth: AuthContext, id: string) {
-    const row = await this.repo.findHomework(id);
-    assertReadable(row && { orgId: row.org_id, deletedAt: row.deleted_at }, auth);
-    return row!;
+  /** The homework, when the caller's school's and not deleted. */
+  private async homeworkOf(auth: AuthContext, id: string): Promise<PaperMarkingHomework> {
+    return assertReadable(await this.repo.findHomework(id), auth);
   }
 
-  private async boxesOfHomework(row: { card_id: string; card_version: number; org_id: string }) {
-    const card = await this.deps.findCard(row.card_id, row.card_version, row.org_id);
+  private async boxesOfHomework(hw: PaperMarkingHomework) {
+    const card = await this.deps.findCard(hw.cardId, hw.cardVersion, hw.orgId);
     return card ? scoreBoxesOf(card.layout) : new Map<string, never>();
   }
 
   async setting(auth: AuthContext, homeworkId: string): Promise<PaperMarking> {
-    const row = await this.homeworkOf(auth, homeworkId);
-    const boxes = await this.boxesOfHomework(row);
+    const hw = await this.homeworkOf(auth, homeworkId);
+    const boxes = await this.boxesOfHomework(hw);
     return {
       homeworkId,
-      enabled: row.paper_marking === 1 && boxes.size > 0,
+      enabled: hw.paperMarking && boxes.size > 0,
       questions: [...boxes.values()].map(({ page: _p, rect: _r, ...q }) => q),
     };
   }
 
   async setSetting(auth: AuthContext, homeworkId: string, enabled: boolean): Promise<PaperMarking> {
-    const row = await this.homeworkOf(auth, homeworkId);
-    if (!canEditCard({ createdBy: row.created_by }, auth) && !auth.isAdministrator)
-      throw forbidden(HOMEWORK_MESSAGES.notYours);
-    if (enabled && (await this.boxesOfHomework(row)).size === 0)
+    const hw = await this.homeworkOf(auth, homeworkId);
+    if (!canEditCard(hw, auth) && !auth.isAdministrator) throw forbidden(HOMEWORK_MESSAGES.notYours);
+    if (enabled && (await this.boxesOfHomework(hw)).size === 0)
       throw new AppError('CONFLICT', PAPER_MARKING_MESSAGES.noScoreBoxes);
     await this.repo.setPaperMarking(homeworkId, enabled, this.now());
     return this.setting(auth, homeworkId);
@@ -186,9 +150,9 @@ export class PaperMarkingService {
       const raised: NewException[] = [];
       for (const { row, reading } of rows) {
         if (row.state !== 'doubtful') continue;
-        row.exception_id = newId();
+        row.exceptionId = newId();
         raised.push({
-          id: row.exception_id,
+          id: row.exceptionId,
           org_id: page.orgId,
           batch_id: page.batchId,
           page_id: pageId,
@@ -204,7 +168,7 @@ export class PaperMarkingService {
               : RECOGNITION_PROBLEM_MESSAGES.scoreDoubtful,
           ),
           question_ids: JSON.stringify([reading.questionId]),
-          created_at: row.updated_at,
+          created_at: row.updatedAt,
         });
       }
       await queue.insertExceptions(raised);
@@ -224,14 +188,14 @@ export class PaperMarkingService {
     if (rows.length === 0) return 0;
     const now = this.now();
     await this.inTransaction(async (repo, results) => {
-      for (const [sheetId, ofSheet] of groupBy(rows, (r) => r.sheet_id)) {
+      for (const [sheetId, ofSheet] of groupBy(rows, (r) => r.sheetId)) {
         const answers = new Map((await results.listAnswers(sheetId)).map((a) => [a.question_id, a]));
         const cleared = ofSheet
           .filter((r) => {
-            const a = answers.get(r.question_id);
+            const a = answers.get(r.questionId);
             return r.state === 'scored' && a?.score_source === 'paper' && a.score_tenths !== null;
           })
-          .map((r) => ({ questionId: r.question_id, scoreTenths: null, source: 'paper' as const }));
+          .map((r) => ({ questionId: r.questionId, scoreTenths: null, source: 'paper' as const }));
         if (cleared.length)
           await results.writeAnswers(sheetId, cleared, {
             userId: null,
@@ -253,21 +217,21 @@ export class PaperMarkingService {
     if (
       !page ||
       page.status !== 'done' ||
-      !page.sheet_id ||
-      !page.homework_id ||
-      !page.student_id ||
+      !page.sheetId ||
+      !page.homeworkId ||
+      !page.studentId ||
       !page.result ||
-      page.paper_marking !== 1 ||
-      page.deleted_at
+      !page.paperMarking ||
+      page.homeworkDeleted
     )
       return null;
     return {
-      sheetId: page.sheet_id,
-      homeworkId: page.homework_id,
-      studentId: page.student_id,
-      orgId: page.org_id,
-      batchId: page.batch_id,
-      pageNo: page.page_no,
+      sheetId: page.sheetId,
+      homeworkId: page.homeworkId,
+      studentId: page.studentId,
+      orgId: page.orgId,
+      batchId: page.batchId,
+      pageNo: page.pageNo,
       result: page.result,
     };
   }
@@ -287,7 +251,7 @@ export class PaperMarkingService {
     const out = new Map<string, PaperScoreState>();
     const read: AnswerPatch[] = [];
     const cleared: AnswerPatch[] = [];
-    const rows: { row: NewPaperScore; reading: ScoreReading }[] = [];
+    const rows: { row: PaperScoreRecord; reading: ScoreReading }[] = [];
     const dropped: string[] = [];
     const answers = new Map((await results.listAnswers(page.sheetId)).map((a) => [a.question_id, a]));
     const earlier = new Map(
@@ -296,18 +260,18 @@ export class PaperMarkingService {
           page.sheetId,
           scores.map((s) => s.questionId),
         )
-      ).map((r) => [r.question_id, r]),
+      ).map((r) => [r.questionId, r]),
     );
     const now = this.now();
     for (const s of scores) {
       const answer = answers.get(s.questionId);
       if (!answer) continue;
       const before = earlier.get(s.questionId);
-      if (before && (before.state === 'resolved' || before.state === 'onScreen') && before.resolved_by) {
+      if (before && (before.state === 'resolved' || before.state === 'onScreen') && before.resolvedBy) {
         out.set(s.questionId, before.state);
         continue;
       }
-      if (before?.exception_id) dropped.push(before.exception_id);
+      if (before?.exceptionId) dropped.push(before.exceptionId);
       const free = OVERWRITABLE.has(answer.score_source);
       const state = stateOf(s);
       const tenths = s.status === 'ok' && s.score !== null ? Math.round(s.score * 10) : null;
@@ -319,21 +283,21 @@ export class PaperMarkingService {
         reading: s,
         row: {
           id: before?.id ?? newId(),
-          org_id: page.orgId,
-          homework_id: page.homeworkId,
-          sheet_id: page.sheetId,
-          student_id: page.studentId,
-          question_id: s.questionId,
-          page_id: pageId,
+          orgId: page.orgId,
+          homeworkId: page.homeworkId,
+          sheetId: page.sheetId,
+          studentId: page.studentId,
+          questionId: s.questionId,
+          pageId,
           state,
-          read_tenths: tenths,
+          readTenths: tenths,
           reason: s.reason,
-          colour: s.colour ? 1 : 0,
-          crop_path: before?.page_id === pageId ? before.crop_path : null,
-          exception_id: null,
-          resolved_by: null,
-          created_at: before?.created_at ?? now,
-          updated_at: now,
+          colour: !!s.colour,
+          cropPath: before?.pageId === pageId ? before.cropPath : null,
+          exceptionId: null,
+          resolvedBy: null,
+          createdAt: before?.createdAt ?? now,
+          updatedAt: now,
         },
       });
       out.set(s.questionId, state);
@@ -350,23 +314,27 @@ export class PaperMarkingService {
   ): Promise<PaperScore[]> {
     const homework = await this.homeworkOf(auth, homeworkId);
     const rows = await this.repo.listScores(homeworkId, query);
-    const order = new Map(homeworkQuestions(homework).map((h, i) => [h.questionId, { i, number: h.number }]));
+    const order = new Map(
+      homework.paper.sections
+        .flatMap((s) => s.items)
+        .map((item, i) => [item.questionId, { i, number: String(item.no) }]),
+    );
     const rank = (s: string) => (s === 'doubtful' ? 0 : 1);
     rows.sort(
       (a, b) =>
         rank(a.state) - rank(b.state) ||
-        (order.get(a.question_id)?.i ?? 0) - (order.get(b.question_id)?.i ?? 0) ||
-        a.class_name.localeCompare(b.class_name) ||
-        String(a.student_no).localeCompare(String(b.student_no)),
+        (order.get(a.questionId)?.i ?? 0) - (order.get(b.questionId)?.i ?? 0) ||
+        a.className.localeCompare(b.className) ||
+        String(a.studentNo).localeCompare(String(b.studentNo)),
     );
-    return rows.map((r) => present(r, order.get(r.question_id)?.number ?? ''));
+    return rows.map((r) => present(r, order.get(r.questionId)?.number ?? ''));
   }
 
   private async scoreRow(auth: AuthContext, id: string) {
     const row = await this.repo.findScore(id);
-    if (!row || row.org_id !== auth.orgId)
+    if (!row || row.orgId !== auth.orgId)
       throw new AppError('NOT_FOUND', PAPER_MARKING_MESSAGES.paperScoreNotFound);
-    await this.homeworkOf(auth, row.homework_id);
+    await this.homeworkOf(auth, row.homeworkId);
     return row;
   }
 
@@ -375,7 +343,7 @@ export class PaperMarkingService {
     const row = await this.scoreRow(auth, id);
     await this.decide(auth, row, body);
     const [presented] = (
-      await this.list(auth, row.homework_id, { questionId: row.question_id, state: 'all' })
+      await this.list(auth, row.homeworkId, { questionId: row.questionId, state: 'all' })
     ).filter((p) => p.id === id);
     return presented!;
   }
@@ -386,7 +354,7 @@ export class PaperMarkingService {
    */
   async resolveException(auth: AuthContext, exceptionId: string, body: ResolveException): Promise<void> {
     const row = await this.repo.findScoreOfException(exceptionId);
-    if (!row || row.org_id !== auth.orgId)
+    if (!row || row.orgId !== auth.orgId)
       throw new AppError('NOT_FOUND', RECOGNITION_MESSAGES.exceptionNotFound);
     if (body.action === 'enterScore') {
       if (body.score === undefined) throw new AppError('VALIDATION', RECOGNITION_MESSAGES.needScore);
@@ -402,21 +370,21 @@ export class PaperMarkingService {
     const rows = await this.repo.scoresOfExceptions(exceptionIds);
     return new Map(
       rows.map((r) => [
-        r.exception_id!,
+        r.exceptionId,
         {
           id: r.id,
-          fullScore: r.full_score_tenths / 10,
-          cropUrl: r.page_id ? cropUrlOf(r.id) : null,
+          fullScore: r.fullScoreTenths / 10,
+          cropUrl: r.pageId ? cropUrlOf(r.id) : null,
         },
       ]),
     );
   }
 
   /** Writes a person's decision: the score (or its clearing), the box's state and its exception, in one go. */
-  private async decide(auth: AuthContext, row: PaperScoreRow, body: ResolvePaperScore): Promise<void> {
+  private async decide(auth: AuthContext, row: PaperScoreRecord, body: ResolvePaperScore): Promise<void> {
     const now = this.now();
     await this.inTransaction(async (repo, results, queue) => {
-      const answer = (await results.listAnswers(row.sheet_id)).find((a) => a.question_id === row.question_id);
+      const answer = (await results.listAnswers(row.sheetId)).find((a) => a.question_id === row.questionId);
       if (!answer) throw new AppError('NOT_FOUND', PAPER_MARKING_MESSAGES.paperScoreNotFound);
       const actor = (reason: string) => ({ userId: auth.userId, reason });
       if (body.action === 'enterScore') {
@@ -424,18 +392,18 @@ export class PaperMarkingService {
         if (tenths > answer.full_score_tenths)
           throw new AppError('VALIDATION', PAPER_MARKING_MESSAGES.scoreOverFull);
         await results.writeAnswers(
-          row.sheet_id,
-          [{ questionId: row.question_id, scoreTenths: tenths, source: 'paper' }],
+          row.sheetId,
+          [{ questionId: row.questionId, scoreTenths: tenths, source: 'paper' }],
           actor(PAPER_MARKING_TEXT.reasonEntered),
         );
       } else if (answer.score_source === 'paper' && answer.score_tenths !== null)
         await results.writeAnswers(
-          row.sheet_id,
-          [{ questionId: row.question_id, scoreTenths: null, source: 'paper' }],
+          row.sheetId,
+          [{ questionId: row.questionId, scoreTenths: null, source: 'paper' }],
           actor(PAPER_MARKING_TEXT.reasonOnScreen),
         );
       await repo.setState(row.id, body.action === 'enterScore' ? 'resolved' : 'onScreen', auth.userId, now);
-      if (row.exception_id) await queue.resolveException(row.exception_id, body.action, auth.userId, now);
+      if (row.exceptionId) await queue.resolveException(row.exceptionId, body.action, auth.userId, now);
     });
   }
 
@@ -445,27 +413,27 @@ export class PaperMarkingService {
    */
   async crop(auth: AuthContext, id: string): Promise<{ bytes: Buffer; mime: string }> {
     const row = await this.scoreRow(auth, id);
-    if (row.crop_path) {
-      const kept = await this.deps.storage.readCrop(row.crop_path).catch(() => null);
+    if (row.cropPath) {
+      const kept = await this.deps.storage.readCrop(row.cropPath).catch(() => null);
       if (kept) return { bytes: kept, mime: 'image/jpeg' };
     }
     const missing = () => new AppError('NOT_FOUND', PAPER_MARKING_MESSAGES.paperScoreNotFound);
-    if (!row.page_id) throw missing();
-    const page = await this.repo.cropSource(row.page_id);
-    if (!page?.result || !page.card_id || page.card_version === null) throw missing();
-    const card = await this.deps.findCard(page.card_id, page.card_version, row.org_id);
-    const box = card ? scoreBoxesOf(card.layout).get(row.question_id) : undefined;
+    if (!row.pageId) throw missing();
+    const page = await this.repo.cropSource(row.pageId);
+    if (!page?.result || !page.cardId || page.cardVersion === null) throw missing();
+    const card = await this.deps.findCard(page.cardId, page.cardVersion, row.orgId);
+    const box = card ? scoreBoxesOf(card.layout).get(row.questionId) : undefined;
     if (!box) throw missing();
     const result: PageRecognition = parseStoredReading(page.result);
-    const id_ = `paper:${row.question_id}`;
-    const images = await this.deps.cutCrops(await this.deps.storage.read(page.file_path), {
+    const id_ = `paper:${row.questionId}`;
+    const images = await this.deps.cutCrops(await this.deps.storage.read(page.filePath), {
       ...result,
       crops: [
         {
           id: id_,
           elementId: id_,
           kind: 'written',
-          questionIds: [row.question_id],
+          questionIds: [row.questionId],
           rect: box.rect,
           width: Math.max(1, Math.round(box.rect.w * 8)),
           height: Math.max(1, Math.round(box.rect.h * 8)),
@@ -477,7 +445,7 @@ export class PaperMarkingService {
     });
     const bytes = images.get(id_);
     if (!bytes) throw missing();
-    const file = `${page.file_path.replace(/\/[^/]+$/, '')}/crops/${row.page_id}/paper-${row.question_id}.jpg`;
+    const file = `${page.filePath.replace(/\/[^/]+$/, '')}/crops/${row.pageId}/paper-${row.questionId}.jpg`;
     await this.deps.storage.write(file, bytes);
     await this.repo.setCropPath(id, file);
     return { bytes, mime: 'image/jpeg' };
@@ -488,45 +456,4 @@ function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]
   const out = new Map<string, T[]>();
   for (const t of items) out.set(key(t), [...(out.get(key(t)) ?? []), t]);
   return out;
-}
-
-/** The crop of a paper score, relative to the host. */
-const cropUrlOf = (id: string) => `/teacher/paper-scores/${encodeURIComponent(id)}/crop`;
-
-function stateOf(s: ScoreReading): PaperScoreState {
-  if (s.status === 'ok') return 'scored';
-  if (s.status === 'doubtful') return 'doubtful';
-  return 'onScreen';
-}
-
-function present(
-  r: {
-    id: string;
-    question_id: string;
-    student_id: string;
-    state: PaperScoreState;
-    reason: string | null;
-    page_id: string | null;
-    student_name: string;
-    class_name: string;
-    score_tenths: number | null;
-    full_score_tenths: number;
-  },
-  number: string,
-): PaperScore {
-  const reason = ScoreDoubtReasonSchema.safeParse(r.reason);
-  return {
-    id: r.id,
-    questionId: r.question_id,
-    number,
-    fullScore: r.full_score_tenths / 10,
-    studentId: r.student_id,
-    studentName: r.student_name,
-    className: r.class_name,
-    state: r.state,
-    score: r.state === 'doubtful' || r.score_tenths === null ? null : r.score_tenths / 10,
-    reason: reason.success ? reason.data : null,
-    reasonText: reason.success ? SCORE_DOUBT_MESSAGES[reason.data] : null,
-    cropUrl: r.page_id ? cropUrlOf(r.id) : null,
-  };
 }

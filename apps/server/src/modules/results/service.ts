@@ -10,8 +10,8 @@ import {
   type SheetRow,
 } from './repository.js';
 import { sheetTotals } from './scoring.js';
+import { keepUp } from './upkeep.js';
 import { bumpSheetVersion, readVersions } from './versions.js';
-import { refreshSheetItems } from '../marking/item-counts.js';
 
 // The results spine (ADR 0051): a sheet per (homework, student) and an answer per question. This service is the only
 // writer of answers, scores, the change log, packs and results versions — recognition, the teacher's review, marking
@@ -191,7 +191,7 @@ export class ResultsService {
       })),
     );
     await bumpSheetVersion(this.db, id);
-    await refreshSheetItems(this.db, [id]);
+    await keepUp(this.db, [id]);
     return (await this.repo.findSheet(id))!;
   }
 
@@ -212,7 +212,7 @@ export class ResultsService {
    */
   async writeAnswers(sheetId: string, patches: readonly AnswerPatch[], actor: ResultsActor): Promise<number> {
     if (patches.length === 0) return 0;
-    // The answers, totals, versions and marking's counters are written together or not at all.
+    // The answers, totals, versions and the registered upkeep are written together or not at all.
     if (!this.db.isTransaction) return this.transaction((r) => r.writeAnswers(sheetId, patches, actor));
     const sheet = await this.repo.sheetScope(sheetId);
     if (!sheet) throw new Error(`sheet ${sheetId} not found`);
@@ -263,8 +263,8 @@ export class ResultsService {
       updated_at: nowIso(this.clock),
     });
     await bumpSheetVersion(this.db, sheetId);
-    // Marking's counters of the sheet's items (ADR 0071): its answers' crops, blanks and scores decide them.
-    await refreshSheetItems(this.db, [sheetId]);
+    // What other modules keep in step with the answers (marking's item counters, ADR 0071), registered in upkeep.ts.
+    await keepUp(this.db, [sheetId]);
   }
 
   /**

@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, MarkItemsTable } from '../../db/schema.js';
-import { marksRequired } from '../results/scoring.js';
-import type { ItemGroupRow, SummaryBlock } from './item-queries.js';
+import type { Database, MarkItemsTable } from '../../../db/schema.js';
+import { marksRequired } from '../../results/scoring.js';
+import type { ItemGroup, SummaryBlock } from './item-queries.js';
+import { IdsSchema, parseStored } from './stored.js';
 
 // The task list's item counts, maintained (migration 0033, ADR 0071). `mark_items` holds where each item of a block
 // stands (class, done, problem, verdict state, marks given, who marked it); `mark_item_counts` adds them up per
@@ -24,17 +25,11 @@ export interface CountedBlockRow {
 
 /** What judging a block's items needs, from its row (the same rules as the block's context). */
 export function summaryOf(b: CountedBlockRow): SummaryBlock {
-  let questionIds: string[] = [];
-  try {
-    const parsed: unknown = JSON.parse(b.question_ids);
-    if (Array.isArray(parsed) && parsed.every((q) => typeof q === 'string')) questionIds = parsed;
-  } catch {
-    // Not JSON: a block without questions has no items.
-  }
   return {
     id: b.id,
     homeworkId: b.homework_id,
-    questionIds,
+    // Not JSON, or not a list of ids: a block without questions has no items.
+    questionIds: parseStored(IdsSchema, b.question_ids, []),
     required: marksRequired(b.mode === 'double' ? 'double' : 'single'),
     thresholdTenths: b.threshold_tenths,
   };
@@ -116,9 +111,26 @@ export async function recountHomework(db: Db, homeworkIds: readonly string[]): P
   );
 }
 
-/** Counter key: block, class, user ('' = all items), done, problem, state, given. */
-const keyOf = (s: ItemStateRow, user: string) =>
-  JSON.stringify([s.block_id, s.class_id, user, s.done, s.problem, s.state, s.given]);
+/** One counter of `mark_item_counts`: items of a block and class in one state, for everyone (user '') or a user. */
+interface Counter {
+  block_id: string;
+  class_id: string;
+  user_id: string;
+  done: number;
+  problem: number;
+  state: string;
+  given: number;
+}
+
+const counterOf = (s: ItemStateRow, user: string): Counter => ({
+  block_id: s.block_id,
+  class_id: s.class_id,
+  user_id: user,
+  done: s.done,
+  problem: s.problem,
+  state: s.state,
+  given: s.given,
+});
 
 const sameState = (a: StoredItem, b: ItemStateRow & { users: string }) =>
   a.class_id === b.class_id &&
@@ -133,57 +145,95 @@ type StoredItem = Selectable<MarkItemsTable>;
 
 const CHUNK = 200;
 
+const itemKey = (r: { block_id: string; sheet_id: string }) => `${r.block_id}\u0000${r.sheet_id}`;
+
 /** Judges the items of some blocks (on some sheets, or all) again and moves the counters by the difference. */
 async function refresh(trx: Db, blocks: SummaryBlock[], sheetIds?: readonly string[]): Promise<void> {
   if (blocks.length === 0) return;
-  const blockIds = blocks.map((b) => b.id);
-  // Two writers of the same item take turns: the first one's sheet lock holds the second until it commits, so the
-  // second judges from the first's data and subtracts the state the first stored (a write on both databases; on
-  // SQLite the transaction already holds the database).
-  const lock = trx.updateTable('sheets').set((eb) => ({ id: eb.ref('id') }));
-  if (sheetIds) await lock.where('id', 'in', [...sheetIds]).execute();
-  else await lock.where('homework_id', 'in', [...new Set(blocks.map((b) => b.homeworkId))]).execute();
-
+  await lockSheets(trx, blocks, sheetIds);
   const fresh = await itemStates(trx, blocks, sheetIds);
-  let markers = trx
-    .selectFrom('mark_marks')
-    .select(['block_id', 'sheet_id', 'user_id'])
-    .distinct()
-    .where('block_id', 'in', blockIds);
-  if (sheetIds) markers = markers.where('sheet_id', 'in', [...sheetIds]);
-  const usersOf = new Map<string, string[]>();
-  for (const m of await markers.execute()) {
-    const k = `${m.block_id}\u0000${m.sheet_id}`;
-    if (!usersOf.has(k)) usersOf.set(k, []);
-    usersOf.get(k)!.push(m.user_id);
-  }
-  let stored = trx.selectFrom('mark_items').selectAll().where('block_id', 'in', blockIds);
-  if (sheetIds) stored = stored.where('sheet_id', 'in', [...sheetIds]);
-  const old = new Map((await stored.execute()).map((r) => [`${r.block_id}\u0000${r.sheet_id}`, r]));
-
-  const delta = new Map<string, number>();
-  const move = (s: ItemStateRow, users: string[], by: number) => {
-    for (const u of ['', ...users]) delta.set(keyOf(s, u), (delta.get(keyOf(s, u)) ?? 0) + by);
-  };
+  const usersOf = await markersOfItems(trx, blocks, sheetIds);
+  const old = await storedItems(trx, blocks, sheetIds);
+  const delta = new CounterDelta();
   const upserts: StoredItem[] = [];
   for (const s of fresh) {
-    const k = `${s.block_id}\u0000${s.sheet_id}`;
+    const k = itemKey(s);
     const users = [...new Set(usersOf.get(k) ?? [])].sort();
     const now = { ...s, users: JSON.stringify(users) };
     const before = old.get(k);
     old.delete(k);
     if (before && sameState(before, now)) continue;
-    if (before) move(storedState(before), JSON.parse(before.users) as string[], -1);
-    move(s, users, 1);
+    if (before) delta.move(storedState(before), usersOfStored(before), -1);
+    delta.move(s, users, 1);
     upserts.push(now);
   }
   // Items that are no longer items (their sheet lost what made it one).
-  for (const before of old.values()) move(storedState(before), JSON.parse(before.users) as string[], -1);
-  for (const gone of chunks([...old.values()], CHUNK))
+  for (const before of old.values()) delta.move(storedState(before), usersOfStored(before), -1);
+  await writeItems(trx, [...old.values()], upserts);
+  await delta.write(trx);
+}
+
+/**
+ * Two writers of the same item take turns: the first one's sheet lock holds the second until it commits, so the
+ * second judges from the first's data and subtracts the state the first stored (a write on both databases; on SQLite
+ * the transaction already holds the database).
+ */
+async function lockSheets(trx: Db, blocks: SummaryBlock[], sheetIds?: readonly string[]): Promise<void> {
+  const lock = trx.updateTable('sheets').set((eb) => ({ id: eb.ref('id') }));
+  if (sheetIds) await lock.where('id', 'in', [...sheetIds]).execute();
+  else await lock.where('homework_id', 'in', [...new Set(blocks.map((b) => b.homeworkId))]).execute();
+}
+
+/** Who marked each item (block, sheet) of some blocks. */
+async function markersOfItems(
+  trx: Db,
+  blocks: SummaryBlock[],
+  sheetIds?: readonly string[],
+): Promise<Map<string, string[]>> {
+  let markers = trx
+    .selectFrom('mark_marks')
+    .select(['block_id', 'sheet_id', 'user_id'])
+    .distinct()
+    .where(
+      'block_id',
+      'in',
+      blocks.map((b) => b.id),
+    );
+  if (sheetIds) markers = markers.where('sheet_id', 'in', [...sheetIds]);
+  const usersOf = new Map<string, string[]>();
+  for (const m of await markers.execute()) {
+    const k = itemKey(m);
+    if (!usersOf.has(k)) usersOf.set(k, []);
+    usersOf.get(k)!.push(m.user_id);
+  }
+  return usersOf;
+}
+
+/** The items of some blocks as `mark_items` holds them, by item key. */
+async function storedItems(
+  trx: Db,
+  blocks: SummaryBlock[],
+  sheetIds?: readonly string[],
+): Promise<Map<string, StoredItem>> {
+  let stored = trx
+    .selectFrom('mark_items')
+    .selectAll()
+    .where(
+      'block_id',
+      'in',
+      blocks.map((b) => b.id),
+    );
+  if (sheetIds) stored = stored.where('sheet_id', 'in', [...sheetIds]);
+  return new Map((await stored.execute()).map((r) => [itemKey(r), r]));
+}
+
+/** Deletes the items that are gone and writes the items whose state moved. */
+async function writeItems(trx: Db, gone: StoredItem[], upserts: StoredItem[]): Promise<void> {
+  for (const rows of chunks(gone, CHUNK))
     await trx
       .deleteFrom('mark_items')
       .where((eb) =>
-        eb.or(gone.map((g) => eb.and([eb('block_id', '=', g.block_id), eb('sheet_id', '=', g.sheet_id)]))),
+        eb.or(rows.map((g) => eb.and([eb('block_id', '=', g.block_id), eb('sheet_id', '=', g.sheet_id)]))),
       )
       .execute();
   for (const rows of chunks(upserts, CHUNK))
@@ -201,37 +251,44 @@ async function refresh(trx: Db, blocks: SummaryBlock[], sheetIds?: readonly stri
         })),
       )
       .execute();
-  const changes = [...delta].filter(([, by]) => by !== 0);
-  for (const rows of chunks(changes, CHUNK))
-    await trx
-      .insertInto('mark_item_counts')
-      .values(
-        rows.map(([key, items]) => {
-          const [block_id, class_id, user_id, done, problem, state, given] = JSON.parse(key) as [
-            string,
-            string,
-            string,
-            number,
-            number,
-            string,
-            number,
-          ];
-          return { block_id, class_id, user_id, done, problem, state, given, items };
-        }),
-      )
-      .onConflict((oc) =>
-        oc
-          .columns(['block_id', 'class_id', 'user_id', 'done', 'problem', 'state', 'given'])
-          .doUpdateSet({ items: sql<number>`mark_item_counts.items + excluded.items` }),
-      )
-      .execute();
-  if (changes.length > 0)
-    await trx
-      .deleteFrom('mark_item_counts')
-      .where('block_id', 'in', [...new Set(changes.map(([key]) => (JSON.parse(key) as string[])[0]!))])
-      .where('items', '=', 0)
-      .execute();
 }
+
+/** The counters an item's state moves (everyone's and each of its markers'), added up before they are written. */
+class CounterDelta {
+  private readonly by = new Map<string, { counter: Counter; items: number }>();
+
+  move(s: ItemStateRow, users: string[], by: number): void {
+    for (const u of ['', ...users]) {
+      const counter = counterOf(s, u);
+      const key = JSON.stringify(Object.values(counter));
+      this.by.set(key, { counter, items: (this.by.get(key)?.items ?? 0) + by });
+    }
+  }
+
+  /** Adds the differences to the counters and drops the counters left at no items. */
+  async write(trx: Db): Promise<void> {
+    const changes = [...this.by.values()].filter((c) => c.items !== 0);
+    for (const rows of chunks(changes, CHUNK))
+      await trx
+        .insertInto('mark_item_counts')
+        .values(rows.map(({ counter, items }) => ({ ...counter, items })))
+        .onConflict((oc) =>
+          oc
+            .columns(['block_id', 'class_id', 'user_id', 'done', 'problem', 'state', 'given'])
+            .doUpdateSet({ items: sql<number>`mark_item_counts.items + excluded.items` }),
+        )
+        .execute();
+    if (changes.length > 0)
+      await trx
+        .deleteFrom('mark_item_counts')
+        .where('block_id', 'in', [...new Set(changes.map((c) => c.counter.block_id))])
+        .where('items', '=', 0)
+        .execute();
+  }
+}
+
+/** Who marked a stored item (`users`, a JSON list of user ids). */
+const usersOfStored = (r: StoredItem): string[] => parseStored(IdsSchema, r.users, []);
 
 const storedState = (r: StoredItem): ItemStateRow => ({
   block_id: r.block_id,
@@ -257,7 +314,7 @@ export async function countedGroups(
   db: Db,
   blockIds: readonly string[],
   userId: string,
-): Promise<ItemGroupRow[]> {
+): Promise<ItemGroup[]> {
   if (blockIds.length === 0) return [];
   const rows = await db
     .selectFrom('mark_item_counts')
@@ -270,20 +327,20 @@ export async function countedGroups(
   const groupKey = (r: (typeof rows)[number]) =>
     JSON.stringify([r.block_id, r.class_id, Number(r.done), Number(r.problem), r.state, Number(r.given)]);
   for (const r of rows) if (r.user_id !== '') mine.set(groupKey(r), Number(r.items));
-  const out: ItemGroupRow[] = [];
+  const out: ItemGroup[] = [];
   for (const r of rows) {
     if (r.user_id !== '') continue;
     const group = {
-      block_id: r.block_id,
-      class_id: r.class_id,
-      done: Number(r.done),
-      problem: Number(r.problem),
-      state: r.state as ItemGroupRow['state'],
+      blockId: r.block_id,
+      classId: r.class_id,
+      done: Number(r.done) === 1,
+      problem: Number(r.problem) === 1,
+      state: r.state as ItemGroup['state'],
       given: Number(r.given),
     };
     const marked = mine.get(groupKey(r)) ?? 0;
-    if (marked > 0) out.push({ ...group, mine: 1, items: marked });
-    if (Number(r.items) - marked > 0) out.push({ ...group, mine: 0, items: Number(r.items) - marked });
+    if (marked > 0) out.push({ ...group, mine: true, items: marked });
+    if (Number(r.items) - marked > 0) out.push({ ...group, mine: false, items: Number(r.items) - marked });
   }
   return out;
 }
