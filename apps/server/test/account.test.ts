@@ -498,7 +498,13 @@ describe('the SMS provider and the development inbox', () => {
     const sent: SmsMessage[] = [];
     const testDb = await openTestDb('sqlite');
     const app = await buildApp({
-      config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '', DATA_DIR: testDb.location }),
+      // No demo school: seeding it is most of a test's time on a loaded machine, and a sign-up needs none.
+      config: loadConfig({
+        LOG_LEVEL: 'silent',
+        WEB_DIST: '',
+        DATA_DIR: testDb.location,
+        SEED_DEMO: 'false',
+      }),
       db: testDb.db,
       makeCaptcha: () => ({ text: 'AbCd', svg: '<svg/>' }),
       smsProvider: { name: 'test', send: (m) => Promise.resolve(void sent.push(m)) },
