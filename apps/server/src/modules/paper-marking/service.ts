@@ -186,13 +186,13 @@ export class PaperMarkingService {
         row.exception_id = newId();
         raised.push({
           id: row.exception_id,
-          org_id: page.orgId,
-          batch_id: page.batchId,
-          page_id: pageId,
-          homework_id: page.homeworkId,
-          sheet_id: page.sheetId,
-          student_id: page.studentId,
-          page_no: page.pageNo,
+          orgId: page.orgId,
+          batchId: page.batchId,
+          pageId,
+          homeworkId: page.homeworkId,
+          sheetId: page.sheetId,
+          studentId: page.studentId,
+          pageNo: page.pageNo,
           code: SCORE_DOUBTFUL,
           message: PAPER_MARKING_TEXT.doubtfulBox(
             reading.number,
@@ -200,8 +200,8 @@ export class PaperMarkingService {
               ? SCORE_DOUBT_MESSAGES[reading.reason]
               : RECOGNITION_PROBLEM_MESSAGES.scoreDoubtful,
           ),
-          question_ids: JSON.stringify([reading.questionId]),
-          created_at: row.updated_at,
+          questionIds: [reading.questionId],
+          createdAt: row.updated_at,
         });
       }
       await queue.insertExceptions(raised);
