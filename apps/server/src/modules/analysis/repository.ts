@@ -4,10 +4,26 @@ import {
   AnalysisSettingsSchema,
   HomeworkPaperSchema,
   compareClassNames,
-  sortByClassName,
   type AnalysisSettings,
   type HomeworkPaper,
 } from '@zhzy/contracts';
+import {
+  toHomework,
+  type HomeworkClass,
+  type HomeworkRecord,
+  type MarkerChange,
+  type PendingSheets,
+  type QuestionSum,
+  type SavedSettings,
+  type ScoredTotal,
+  type SheetStudent,
+  type SheetTotal,
+  type StudentAnswer,
+} from './repository/records.js';
+
+import { SchoolReads, chunked } from './repository/school.js';
+
+export type * from './repository/records.js';
 
 // What analysis reads: homework with their frozen papers, classes and students, sheets and answers (written by the
 // results spine), the score log, and the school's analysis settings (the only table analysis writes). Every read is
@@ -26,192 +42,11 @@ export interface HomeworkFilter {
   ids?: string[] | undefined;
 }
 
-/** Splits a list into chunks (IN lists stay under every database's parameter limit). */
-export function chunked<T>(rows: readonly T[], size = 500): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-}
-
-/** The school's saved analysis settings (parsed by their schema; defaults where the stored text is not valid). */
-export interface SavedSettings {
-  settings: AnalysisSettings;
-  updatedAt: string;
-}
-
-/** The caller's roles in a school and their chosen school year. */
-export interface MembershipRoles {
-  isCreator: boolean;
-  isAdministrator: boolean;
-  isGradeDirector: boolean;
-  defaultYearId: string | null;
-}
-
-export interface SchoolOrg {
-  id: string;
-  name: string;
-  logoPath: string | null;
-  timeZone: string;
-}
-
-export interface SchoolYear {
-  id: string;
-  name: string;
-  isDefault: boolean;
-}
-
-export interface ClassRef {
-  id: string;
-  name: string;
-  sort: number;
-}
-
-export interface ClassOfYear {
-  id: string;
-  name: string;
-  yearId: string;
-}
-
-/** A student with their class (class order, then student number). */
-export interface ClassStudent {
-  id: string;
-  name: string;
-  studentNo: string;
-  classId: string;
-  className: string;
-  classSort: number;
-}
-
-export interface StudentRecord {
-  id: string;
-  name: string;
-  studentNo: string;
-  classId: string;
-  className: string;
-  yearId: string;
-}
-
-/** A published homework as analysis reads it (its subject, stage and creator's names joined). */
-export interface HomeworkRecord {
-  id: string;
-  orgId: string;
-  yearId: string;
-  type: string;
-  title: string;
-  subjectId: string;
-  startDate: string;
-  dueDate: string;
-  questionCount: number;
-  totalScoreTenths: number;
-  createdAt: string;
-  subjectName: string;
-  stageName: string;
-  creatorNickname: string | null;
-  creatorUsername: string | null;
-}
-
-/** A class a homework was published to. */
-export interface HomeworkClass {
-  homeworkId: string;
-  classId: string;
-  sort: number;
-  name: string;
-  classSort: number;
-}
-
-export interface SheetStudent {
-  id: string;
-  studentId: string;
-}
-
-/** A sheet's total, as trends and the data centre read it. */
-export interface SheetTotal {
-  homeworkId: string;
-  studentId: string;
-  classId: string;
-  totalScoreTenths: number;
-  unscoredCount: number;
-  createdAt: string;
-}
-
-export type ScoredTotal = Pick<SheetTotal, 'homeworkId' | 'studentId' | 'classId' | 'totalScoreTenths'>;
-
-export interface PendingSheets {
-  homeworkId: string;
-  classId: string;
-  n: number;
-}
-
-/** One answer of a student (student analysis, 错题本). */
-export interface StudentAnswer {
-  homeworkId: string;
-  questionId: string;
-  response: string | null;
-  blank: boolean;
-  cropPath: string | null;
-  scoreTenths: number | null;
-  fullScoreTenths: number;
-}
-
-/** Score sums of one question of one homework over all sheets. */
-export interface QuestionSum {
-  homeworkId: string;
-  questionId: string;
-  scored: number;
-  full: number;
-}
-
-/** A score given by a person (the score log). */
-export interface MarkerChange {
-  sheetId: string;
-  questionId: string;
-  userId: string | null;
-  afterScoreTenths: number | null;
-  createdAt: string;
-}
-
-/** The columns of analysis's homework query (homeworkQuery). */
-interface HomeworkRow {
-  id: string;
-  org_id: string;
-  year_id: string;
-  type: string;
-  title: string;
-  subject_id: string;
-  start_date: string;
-  due_date: string;
-  question_count: number;
-  total_score_tenths: number;
-  created_at: string;
-  subject_name: string;
-  stage_name: string;
-  creator_nickname: string | null;
-  creator_username: string | null;
-}
-
-/** The one mapper of analysis's homework reads. */
-function toHomework(r: HomeworkRow): HomeworkRecord {
-  return {
-    id: r.id,
-    orgId: r.org_id,
-    yearId: r.year_id,
-    type: r.type,
-    title: r.title,
-    subjectId: r.subject_id,
-    startDate: r.start_date,
-    dueDate: r.due_date,
-    questionCount: r.question_count,
-    totalScoreTenths: r.total_score_tenths,
-    createdAt: r.created_at,
-    subjectName: r.subject_name,
-    stageName: r.stage_name,
-    creatorNickname: r.creator_nickname,
-    creatorUsername: r.creator_username,
-  };
-}
-
-export class AnalysisRepository {
-  constructor(private readonly db: Db) {}
+/** Analysis's reads (the school's are in repository/school.ts), and the settings it writes. */
+export class AnalysisRepository extends SchoolReads {
+  constructor(db: Db) {
+    super(db);
+  }
 
   // ───────────── settings ─────────────
 
@@ -241,190 +76,6 @@ export class AnalysisRepository {
         .insertInto('analysis_settings')
         .values({ org_id: orgId, settings, updated_by: userId, updated_at: now })
         .execute();
-  }
-
-  // ───────────── school ─────────────
-
-  async membership(orgId: string, userId: string): Promise<MembershipRoles | undefined> {
-    const r = await this.db
-      .selectFrom('memberships')
-      .select(['is_creator', 'is_administrator', 'is_grade_director', 'default_year_id'])
-      .where('org_id', '=', orgId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return (
-      r && {
-        isCreator: r.is_creator === 1,
-        isAdministrator: r.is_administrator === 1,
-        isGradeDirector: r.is_grade_director === 1,
-        defaultYearId: r.default_year_id,
-      }
-    );
-  }
-
-  async org(orgId: string): Promise<SchoolOrg | undefined> {
-    const r = await this.db
-      .selectFrom('orgs')
-      .select(['id', 'name', 'logo_path', 'time_zone'])
-      .where('id', '=', orgId)
-      .executeTakeFirst();
-    return r && { id: r.id, name: r.name, logoPath: r.logo_path, timeZone: r.time_zone };
-  }
-
-  async schoolYears(orgId: string): Promise<SchoolYear[]> {
-    const rows = await this.db
-      .selectFrom('school_years')
-      .select(['id', 'name', 'is_default'])
-      .where('org_id', '=', orgId)
-      .orderBy('sort')
-      .execute();
-    return rows.map((r) => ({ id: r.id, name: r.name, isDefault: r.is_default === 1 }));
-  }
-
-  classesOfYear(orgId: string, yearId: string): Promise<ClassRef[]> {
-    return this.db
-      .selectFrom('classes')
-      .select(['id', 'name', 'sort'])
-      .where('org_id', '=', orgId)
-      .where('year_id', '=', yearId)
-      .orderBy('sort')
-      .orderBy('name')
-      .execute()
-      .then((rows) => sortByClassName(rows, (r) => r.name));
-  }
-
-  async findClass(orgId: string, classId: string): Promise<ClassOfYear | undefined> {
-    const r = await this.db
-      .selectFrom('classes')
-      .select(['id', 'name', 'year_id'])
-      .where('org_id', '=', orgId)
-      .where('id', '=', classId)
-      .executeTakeFirst();
-    return r && { id: r.id, name: r.name, yearId: r.year_id };
-  }
-
-  async studentCounts(classIds: string[]): Promise<Map<string, number>> {
-    const out = new Map<string, number>();
-    for (const ids of chunked(classIds)) {
-      const rows = await this.db
-        .selectFrom('students')
-        .select((eb) => ['class_id', eb.fn.countAll<number>().as('n')])
-        .where('class_id', 'in', ids)
-        .groupBy('class_id')
-        .execute();
-      for (const r of rows) out.set(r.class_id, Number(r.n));
-    }
-    return out;
-  }
-
-  /** Students of some classes, by class order then student number. */
-  async studentsOfClasses(classIds: string[]): Promise<ClassStudent[]> {
-    const rows: ClassStudent[] = [];
-    for (const ids of chunked(classIds)) {
-      rows.push(
-        ...(await this.db
-          .selectFrom('students as s')
-          .innerJoin('classes as c', 'c.id', 's.class_id')
-          .select([
-            's.id',
-            's.name',
-            's.student_no',
-            's.class_id',
-            'c.name as class_name',
-            'c.sort as class_sort',
-          ])
-          .where('s.class_id', 'in', ids)
-          .execute()
-          .then((list) =>
-            list.map((r) => ({
-              id: r.id,
-              name: r.name,
-              studentNo: r.student_no,
-              classId: r.class_id,
-              className: r.class_name,
-              classSort: r.class_sort,
-            })),
-          )),
-      );
-    }
-    return rows.sort(
-      (a, b) =>
-        compareClassNames(a.className, b.className) ||
-        a.studentNo.localeCompare(b.studentNo) ||
-        a.id.localeCompare(b.id),
-    );
-  }
-
-  async findStudent(orgId: string, studentId: string): Promise<StudentRecord | undefined> {
-    const r = await this.db
-      .selectFrom('students as s')
-      .innerJoin('classes as c', 'c.id', 's.class_id')
-      .select(['s.id', 's.name', 's.student_no', 's.class_id', 'c.name as class_name', 'c.year_id'])
-      .where('s.org_id', '=', orgId)
-      .where('s.id', '=', studentId)
-      .executeTakeFirst();
-    return (
-      r && {
-        id: r.id,
-        name: r.name,
-        studentNo: r.student_no,
-        classId: r.class_id,
-        className: r.class_name,
-        yearId: r.year_id,
-      }
-    );
-  }
-
-  /** Teachers of a subject per class: teaching assignments joined with names. */
-  async teachersOf(orgId: string, subjectId: string, classIds: string[]): Promise<Map<string, string[]>> {
-    const out = new Map<string, string[]>();
-    if (classIds.length === 0) return out;
-    const rows = await this.db
-      .selectFrom('teaching_assignments as t')
-      .innerJoin('users as u', 'u.id', 't.user_id')
-      .select(['t.class_id', 'u.nickname', 'u.username'])
-      .where('t.org_id', '=', orgId)
-      .where('t.subject_id', '=', subjectId)
-      .where('t.class_id', 'in', classIds)
-      .orderBy('u.nickname')
-      .execute();
-    for (const r of rows) out.set(r.class_id, [...(out.get(r.class_id) ?? []), r.nickname || r.username]);
-    return out;
-  }
-
-  userNames(ids: string[]) {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('users')
-      .select(['id', 'nickname', 'username'])
-      .where('id', 'in', ids)
-      .execute();
-  }
-
-  async schoolTotals(orgId: string, yearId: string | null) {
-    let classes = this.db
-      .selectFrom('classes')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('org_id', '=', orgId);
-    let students = this.db
-      .selectFrom('students as s')
-      .innerJoin('classes as c', 'c.id', 's.class_id')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('s.org_id', '=', orgId);
-    if (yearId) {
-      classes = classes.where('year_id', '=', yearId);
-      students = students.where('c.year_id', '=', yearId);
-    }
-    const teachers = this.db
-      .selectFrom('memberships')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('org_id', '=', orgId);
-    const [c, s, t] = await Promise.all([
-      classes.executeTakeFirst(),
-      students.executeTakeFirst(),
-      teachers.executeTakeFirst(),
-    ]);
-    return { classes: Number(c?.n ?? 0), students: Number(s?.n ?? 0), teachers: Number(t?.n ?? 0) };
   }
 
   // ───────────── homework ─────────────
