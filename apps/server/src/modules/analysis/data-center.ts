@@ -15,7 +15,7 @@ import { requireSchool } from '../../lib/scope.js';
 import { nowIso } from '../../lib/ids.js';
 import { homeworkState } from '../homework/service.js';
 import { describe, markerVerdict, mean, rate, round2, scoreBands, standardDeviation } from './metrics.js';
-import type { AnalysisRepository } from './repository.js';
+import type { AnalysisRepository, HomeworkRecord } from './repository.js';
 import type { AnalysisService } from './service.js';
 
 // The data centre of grade directors (subject statistics, average scores, the marking report) and the large screen.
@@ -26,8 +26,6 @@ export type AnalysisCore = Pick<
   AnalysisService,
   'repo' | 'progress' | 'clock' | 'model' | 'present' | 'requireDirector' | 'settingsOf' | 'yearOf'
 >;
-
-type HomeworkRow = Awaited<ReturnType<AnalysisRepository['listHomework']>>[number];
 
 const DAY_MS = 86_400_000;
 
@@ -45,8 +43,8 @@ type RateStats = (list: SheetTotal[]) => {
 function sheetRateStats(fullOf: Map<string, number>, settings: Parameters<typeof describe>[2]): RateStats {
   return (list) => {
     const rates = list.map((s) => {
-      const full = fullOf.get(s.homework_id)!;
-      return full > 0 ? s.total_score_tenths / 10 / full : 0;
+      const full = fullOf.get(s.homeworkId)!;
+      return full > 0 ? s.totalScoreTenths / 10 / full : 0;
     });
     const d = describe(rates, 1, settings);
     return {
@@ -62,7 +60,7 @@ function sheetRateStats(fullOf: Map<string, number>, settings: Parameters<typeof
 /** One subject of the subject statistics: its totals, its classes and its homework in date order. */
 function subjectEntry(
   subjectId: string,
-  list: HomeworkRow[],
+  list: HomeworkRecord[],
   all: {
     scored: SheetTotal[];
     classes: HomeworkClass[];
@@ -72,12 +70,12 @@ function subjectEntry(
 ): SubjectStats['subjects'][number] {
   const { scored, classes, progress, rateStats } = all;
   const hids = new Set(list.map((h) => h.id));
-  const mine = scored.filter((s) => hids.has(s.homework_id));
+  const mine = scored.filter((s) => hids.has(s.homeworkId));
   const overall = rateStats(mine);
-  const classIds = [...new Set(classes.filter((c) => hids.has(c.homework_id)).map((c) => c.class_id))];
+  const classIds = [...new Set(classes.filter((c) => hids.has(c.homeworkId)).map((c) => c.classId))];
   return {
     subjectId,
-    subjectName: list[0]!.subject_name,
+    subjectName: list[0]!.subjectName,
     homeworkCount: list.filter((h) => h.type === 'homework').length,
     testCount: list.filter((h) => h.type === 'test').length,
     doneCount: list.filter((h) => homeworkState(progress.get(h.id)) === 'done').length,
@@ -88,11 +86,11 @@ function subjectEntry(
     excellentRate: overall.excellentRate,
     classes: classIds
       .map((classId) => {
-        const c = rateStats(mine.filter((s) => s.class_id === classId));
+        const c = rateStats(mine.filter((s) => s.classId === classId));
         return {
           classId,
-          className: classes.find((x) => x.class_id === classId)!.name,
-          homeworkCount: classes.filter((x) => x.class_id === classId && hids.has(x.homework_id)).length,
+          className: classes.find((x) => x.classId === classId)!.name,
+          homeworkCount: classes.filter((x) => x.classId === classId && hids.has(x.homeworkId)).length,
           sheetCount: c.count,
           scoreRate: c.scoreRate,
           passRate: c.passRate,
@@ -101,13 +99,13 @@ function subjectEntry(
       })
       .sort((a, b) => compareClassNames(a.className, b.className)),
     homework: [...list]
-      .sort((a, b) => a.start_date.localeCompare(b.start_date))
+      .sort((a, b) => a.startDate.localeCompare(b.startDate))
       .map((h) => {
-        const s = rateStats(mine.filter((x) => x.homework_id === h.id));
+        const s = rateStats(mine.filter((x) => x.homeworkId === h.id));
         return {
           homeworkId: h.id,
           title: h.title,
-          date: h.start_date,
+          date: h.startDate,
           scoredCount: s.count,
           scoreRate: s.scoreRate,
           passRate: s.passRate,
@@ -129,14 +127,14 @@ function standingMarks(
   sheets: Awaited<ReturnType<AnalysisRepository['sheetStudents']>>,
   written: WrittenQuestion[],
 ): Mark[] {
-  const studentOfSheet = new Map(sheets.map((s) => [s.id, s.student_id]));
+  const studentOfSheet = new Map(sheets.map((s) => [s.id, s.studentId]));
   const qIndex = new Map(written.map((x) => [x.q.questionId, x.i]));
   const rowOf = new Map(model.rows.map((r) => [r.student.id, r]));
   // Latest person per answer whose score still stands.
   const markerOf = new Map<string, { userId: string; at: string }>();
   for (const c of changes) {
-    if (!qIndex.has(c.question_id) || c.user_id === null) continue;
-    markerOf.set(`${c.sheet_id}|${c.question_id}`, { userId: c.user_id, at: c.created_at });
+    if (!qIndex.has(c.questionId) || c.userId === null) continue;
+    markerOf.set(`${c.sheetId}|${c.questionId}`, { userId: c.userId, at: c.createdAt });
   }
   const marks: Mark[] = [];
   for (const [key, m] of markerOf) {
@@ -288,10 +286,10 @@ export class DataCenter {
       this.core.repo.classesOfHomework(ids),
       this.core.progress.progressOf(orgId, ids),
     ]);
-    const fullOf = new Map(rows.map((r) => [r.id, r.total_score_tenths / 10]));
-    const scored = sheets.filter((s) => s.unscored_count === 0);
-    const subjects = new Map<string, HomeworkRow[]>();
-    for (const r of rows) subjects.set(r.subject_id, [...(subjects.get(r.subject_id) ?? []), r]);
+    const fullOf = new Map(rows.map((r) => [r.id, r.totalScoreTenths / 10]));
+    const scored = sheets.filter((s) => s.unscoredCount === 0);
+    const subjects = new Map<string, HomeworkRecord[]>();
+    for (const r of rows) subjects.set(r.subjectId, [...(subjects.get(r.subjectId) ?? []), r]);
     const rateStats = sheetRateStats(fullOf, settings);
     return {
       schoolYearId: year.id,
@@ -372,7 +370,7 @@ export class DataCenter {
       this.core.yearOf(auth, orgId),
       this.core.settingsOf(orgId),
     ]);
-    const today = dayInZone(now, org?.time_zone);
+    const today = dayInZone(now, org?.timeZone);
     const rows = year ? await this.core.repo.listHomework({ orgId, yearId: year.id }) : [];
     const ids = rows.map((r) => r.id);
     const [totals, sheets, counts, progress, activity, lastScored] = await Promise.all([
@@ -380,23 +378,23 @@ export class DataCenter {
       this.core.repo.sheetTotals(ids),
       this.core.repo.answerCounts(ids),
       this.core.progress.progressOf(orgId, ids),
-      this.core.repo.activitySince(orgId, dayStartInZone(today, org?.time_zone)),
+      this.core.repo.activitySince(orgId, dayStartInZone(today, org?.timeZone)),
       this.core.repo.lastScoredAt(ids),
     ]);
     const presented = await this.core.present(orgId, rows.slice(0, 40));
-    const fullOf = new Map(rows.map((r) => [r.id, r.total_score_tenths / 10]));
+    const fullOf = new Map(rows.map((r) => [r.id, r.totalScoreTenths / 10]));
     const rateOf = (s: (typeof sheets)[number]) => {
-      const full = fullOf.get(s.homework_id)!;
-      return full > 0 ? s.total_score_tenths / 10 / full : 0;
+      const full = fullOf.get(s.homeworkId)!;
+      return full > 0 ? s.totalScoreTenths / 10 / full : 0;
     };
-    const scored = sheets.filter((s) => s.unscored_count === 0);
+    const scored = sheets.filter((s) => s.unscoredCount === 0);
     const marking = markingBoard(presented, counts);
     const allRates = scored.map(rateOf);
     return {
       school: {
         id: orgId,
         name: org?.name ?? '',
-        logoUrl: org?.logo_path ? `/files/${org.logo_path}` : null,
+        logoUrl: org?.logoPath ? `/files/${org.logoPath}` : null,
       },
       schoolYearName: year?.name ?? '',
       generatedAt: nowIso(this.core.clock),
@@ -411,7 +409,7 @@ export class DataCenter {
       },
       today: {
         date: today,
-        active: rows.filter((r) => r.start_date <= today && r.due_date >= today).length,
+        active: rows.filter((r) => r.startDate <= today && r.dueDate >= today).length,
         published: activity.published,
         sheets: activity.sheets,
         answersScored: activity.scored,
@@ -419,7 +417,7 @@ export class DataCenter {
           (r) =>
             homeworkState(progress.get(r.id)) === 'done' &&
             lastScored.has(r.id) &&
-            dayInZone(lastScored.get(r.id)!, org?.time_zone) === today,
+            dayInZone(lastScored.get(r.id)!, org?.timeZone) === today,
         ).length,
       },
       marking,
@@ -431,32 +429,32 @@ export class DataCenter {
   private async scoreGroups(
     orgId: string,
     year: { id: string } | null | undefined,
-    rows: HomeworkRow[],
+    rows: HomeworkRecord[],
     scored: SheetTotal[],
     rateOf: (s: SheetTotal) => number,
     bandStep: number,
     now: number,
   ): Promise<Pick<BigData, 'scoreTrend' | 'subjects' | 'classes' | 'bands'>> {
     const byDay = new Map<string, number[]>();
-    const startOf = new Map(rows.map((r) => [r.id, r.start_date]));
+    const startOf = new Map(rows.map((r) => [r.id, r.startDate]));
     for (const s of scored) {
-      const day = startOf.get(s.homework_id)!;
+      const day = startOf.get(s.homeworkId)!;
       byDay.set(day, [...(byDay.get(day) ?? []), rateOf(s)]);
     }
     const bySubject = new Map<string, { name: string; homework: Set<string>; rates: number[] }>();
     for (const r of rows) {
-      const e = bySubject.get(r.subject_id) ?? { name: r.subject_name, homework: new Set(), rates: [] };
+      const e = bySubject.get(r.subjectId) ?? { name: r.subjectName, homework: new Set(), rates: [] };
       e.homework.add(r.id);
-      bySubject.set(r.subject_id, e);
+      bySubject.set(r.subjectId, e);
     }
-    const subjectOf = new Map(rows.map((r) => [r.id, r.subject_id]));
-    for (const s of scored) bySubject.get(subjectOf.get(s.homework_id)!)!.rates.push(rateOf(s));
+    const subjectOf = new Map(rows.map((r) => [r.id, r.subjectId]));
+    for (const s of scored) bySubject.get(subjectOf.get(s.homeworkId)!)!.rates.push(rateOf(s));
     const byClass = new Map<string, { homework: Set<string>; rates: number[] }>();
     for (const s of scored) {
-      const e = byClass.get(s.class_id) ?? { homework: new Set(), rates: [] };
-      e.homework.add(s.homework_id);
+      const e = byClass.get(s.classId) ?? { homework: new Set(), rates: [] };
+      e.homework.add(s.homeworkId);
       e.rates.push(rateOf(s));
-      byClass.set(s.class_id, e);
+      byClass.set(s.classId, e);
     }
     const classNames = new Map(
       (year ? await this.core.repo.classesOfYear(orgId, year.id) : []).map((c) => [c.id, c.name]),

@@ -10,7 +10,7 @@ import {
 import type { AuthContext } from '../../lib/call.js';
 import { requireSchool } from '../../lib/scope.js';
 import { describe, overAverageRate, rate, ranks, round2 } from './metrics.js';
-import type { AnalysisRepository } from './repository.js';
+import type { HomeworkRecord } from './repository.js';
 import type { AnalysisService } from './service.js';
 
 // The class and the grade across homework: the class report (with its trend), and the grade trend. Trend points are
@@ -18,8 +18,6 @@ import type { AnalysisService } from './service.js';
 
 /** What the class and grade views need of the analysis service. */
 export type GradeCore = Pick<AnalysisService, 'repo' | 'model' | 'points' | 'settingsOf' | 'yearOf'>;
-
-type HomeworkRow = Awaited<ReturnType<AnalysisRepository['listHomework']>>[number];
 
 export type TrendPoint = GradeTrend['points'][number];
 
@@ -105,7 +103,7 @@ export class GradeAnalysis {
    */
   private async trendPoints(
     orgId: string,
-    rows: HomeworkRow[],
+    rows: HomeworkRecord[],
     contextBefore: string,
   ): Promise<TrendPoint[]> {
     if (rows.length === 0) return [];
@@ -122,11 +120,11 @@ export class GradeAnalysis {
         ),
     );
     return [...rows]
-      .sort((a, b) => a.start_date.localeCompare(b.start_date) || a.created_at.localeCompare(b.created_at))
+      .sort((a, b) => a.startDate.localeCompare(b.startDate) || a.createdAt.localeCompare(b.createdAt))
       .map((h) => points.get(h.id)!);
   }
 
-  private async computePoints(orgId: string, rows: HomeworkRow[]): Promise<Map<string, TrendPoint>> {
+  private async computePoints(orgId: string, rows: HomeworkRecord[]): Promise<Map<string, TrendPoint>> {
     const settings = await this.core.settingsOf(orgId);
     const [classes, sheets, pending] = await Promise.all([
       this.core.repo.classesOfHomework(rows.map((r) => r.id)),
@@ -134,26 +132,26 @@ export class GradeAnalysis {
       this.core.repo.pendingSheets(rows.map((r) => r.id)),
     ]);
     const pendingIn = (homeworkId: string, classId?: string) =>
-      pending.some((p) => p.homework_id === homeworkId && (!classId || p.class_id === classId) && p.n > 0);
+      pending.some((p) => p.homeworkId === homeworkId && (!classId || p.classId === classId) && p.n > 0);
     const byHomework = new Map<string, typeof sheets>();
     for (const s of sheets) {
-      const list = byHomework.get(s.homework_id);
+      const list = byHomework.get(s.homeworkId);
       if (list) list.push(s);
-      else byHomework.set(s.homework_id, [s]);
+      else byHomework.set(s.homeworkId, [s]);
     }
     return new Map(
       rows.map((h) => {
-        const full = h.total_score_tenths / 10;
+        const full = h.totalScoreTenths / 10;
         const list = byHomework.get(h.id) ?? [];
-        const totals = list.map((s) => s.total_score_tenths / 10);
+        const totals = list.map((s) => s.totalScoreTenths / 10);
         const d = describe(totals, full, settings);
         const cls = classes
-          .filter((c) => c.homework_id === h.id)
+          .filter((c) => c.homeworkId === h.id)
           .map((c) => {
-            const t = list.filter((s) => s.class_id === c.class_id).map((s) => s.total_score_tenths / 10);
+            const t = list.filter((s) => s.classId === c.classId).map((s) => s.totalScoreTenths / 10);
             const cd = describe(t, full, settings);
             return {
-              classId: c.class_id,
+              classId: c.classId,
               className: c.name,
               scoredCount: cd.count,
               average: round2(cd.average),
@@ -161,7 +159,7 @@ export class GradeAnalysis {
               passRate: rate(cd.passRate),
               overAverageRate: Math.round(overAverageRate(cd.average, d.average) * 10000) / 10000,
               rank: 1,
-              markingComplete: !pendingIn(h.id, c.class_id),
+              markingComplete: !pendingIn(h.id, c.classId),
             };
           });
         const r = ranks(cls.map((c) => (c.scoredCount ? c.average : -1)));
@@ -170,7 +168,7 @@ export class GradeAnalysis {
           homeworkId: h.id,
           title: h.title,
           typeName: HOMEWORK_TYPE_NAMES[h.type as HomeworkType] ?? h.type,
-          date: h.start_date,
+          date: h.startDate,
           fullScore: full,
           scoredCount: d.count,
           average: round2(d.average),
@@ -205,7 +203,7 @@ export class GradeAnalysis {
     for (const p of points) for (const c of p.classes) classes.set(c.classId, c.className);
     return {
       subjectId: q.subjectId,
-      subjectName: rows[0]?.subject_name ?? '',
+      subjectName: rows[0]?.subjectName ?? '',
       classes: [...classes.entries()].map(([id, name]) => ({ id, name })),
       points,
     };

@@ -1,19 +1,19 @@
-import { HomeworkPaperSchema } from '@zhzy/contracts';
 import { nowIso } from '../../lib/ids.js';
 import { packLayout } from '../results/packing.js';
 import type { ResultsService } from '../results/service.js';
 import { contextKeys, type Versions } from './cache.js';
 import { HomeworkModel, questionsOf, type ModelClass, type ModelStudent } from './model.js';
-import type { AnalysisRepository } from './repository.js';
+import type { HomeworkRecord } from './repository.js';
 import type { AnalysisService } from './service.js';
 
 // One homework's results loaded into its model (model.ts), or a kept model brought up to date (ADR 0030). The
 // sheets and answers are read through the results spine.
 
 /** What loading a model needs of the analysis service. */
-export type HomeworkCore = Pick<AnalysisService, 'repo' | 'clock' | 'homeworkRow' | 'present' | 'settingsOf'>;
-
-type HomeworkRow = Awaited<ReturnType<AnalysisRepository['listHomework']>>[number];
+export type HomeworkCore = Pick<
+  AnalysisService,
+  'repo' | 'clock' | 'homeworkRow' | 'paperOf' | 'present' | 'settingsOf'
+>;
 
 export class HomeworkModels {
   constructor(
@@ -28,14 +28,16 @@ export class HomeworkModels {
     stamp: (keys: readonly string[]) => Promise<void>,
   ): Promise<HomeworkModel> {
     const row = await this.core.homeworkRow(orgId, homeworkId);
-    const [homework] = await this.core.present(orgId, [row]);
-    const paper = HomeworkPaperSchema.parse(JSON.parse(row.paper_snapshot));
+    const [[homework], paper] = await Promise.all([
+      this.core.present(orgId, [row]),
+      this.core.paperOf(homeworkId),
+    ]);
     const classIds = homework!.classes.map((c) => c.id);
     const layout = packLayout(questionsOf(paper).map((q) => q.questionId));
     const [students, { sheets, packed, answers }, teachers, settings, previousRates] = await Promise.all([
       this.core.repo.studentsOfClasses(classIds),
       this.results.sheetsWithAnswers(homeworkId, layout),
-      this.core.repo.teachersOf(orgId, row.subject_id, classIds),
+      this.core.repo.teachersOf(orgId, row.subjectId, classIds),
       this.core.settingsOf(orgId),
       this.previousRates(orgId, row, stamp),
     ]);
@@ -46,9 +48,9 @@ export class HomeworkModels {
     const modelStudents: ModelStudent[] = students.map((s) => ({
       id: s.id,
       name: s.name,
-      studentNo: s.student_no,
-      classId: s.class_id,
-      className: s.class_name,
+      studentNo: s.studentNo,
+      classId: s.classId,
+      className: s.className,
     }));
     return new HomeworkModel({
       homework: homework!,
@@ -109,29 +111,29 @@ export class HomeworkModels {
   /** Each student's score rate in the latest earlier homework of the same subject and year (up to 5 back). */
   private async previousRates(
     orgId: string,
-    row: HomeworkRow,
+    row: HomeworkRecord,
     stamp: (keys: readonly string[]) => Promise<void>,
   ): Promise<Map<string, number>> {
     const earlier = (
       await this.core.repo.listHomework(
-        { orgId, yearId: row.year_id, subjectId: row.subject_id, to: row.start_date },
+        { orgId, yearId: row.yearId, subjectId: row.subjectId, to: row.startDate },
         12,
       )
     )
-      .filter((h) => h.id !== row.id && (h.start_date < row.start_date || h.created_at < row.created_at))
+      .filter((h) => h.id !== row.id && (h.startDate < row.startDate || h.createdAt < row.createdAt))
       .slice(0, 5);
     const out = new Map<string, number>();
     if (earlier.length === 0) return out;
     await stamp(earlier.map((h) => h.id));
-    const fullOf = new Map(earlier.map((h) => [h.id, h.total_score_tenths]));
+    const fullOf = new Map(earlier.map((h) => [h.id, h.totalScoreTenths]));
     const order = new Map(earlier.map((h, i) => [h.id, i]));
     const best = new Map<string, number>();
     for (const s of await this.core.repo.scoredTotals(earlier.map((h) => h.id))) {
-      const i = order.get(s.homework_id)!;
-      if ((best.get(s.student_id) ?? Infinity) <= i) continue;
-      best.set(s.student_id, i);
-      const full = fullOf.get(s.homework_id)!;
-      out.set(s.student_id, full > 0 ? s.total_score_tenths / full : 0);
+      const i = order.get(s.homeworkId)!;
+      if ((best.get(s.studentId) ?? Infinity) <= i) continue;
+      best.set(s.studentId, i);
+      const full = fullOf.get(s.homeworkId)!;
+      out.set(s.studentId, full > 0 ? s.totalScoreTenths / full : 0);
     }
     return out;
   }

@@ -2,7 +2,6 @@ import { ANALYSIS_TEXT } from '../../i18n/analysis-export.js';
 import {
   ANALYSIS_MESSAGES,
   HOMEWORK_TYPE_NAMES,
-  HomeworkPaperSchema,
   MASTERY_LEVEL_NAMES,
   STUDENT_RESULT_STATUS_NAMES,
   type HomeworkType,
@@ -21,6 +20,7 @@ import { requireSchool } from '../../lib/scope.js';
 import { nowIso } from '../../lib/ids.js';
 import { masteryLevel, mean, rate, round2, standardDeviation, tScore, zScore } from './metrics.js';
 import { cropUrl, questionsOf } from './model.js';
+import type { HomeworkRecord } from './repository.js';
 import type { AnalysisService } from './service.js';
 
 // The views of one student (their analysis across homework, the crops of their answers, the 错题本) and the printed
@@ -33,7 +33,6 @@ export type PersonCore = Pick<
 >;
 
 type StudentSettings = Awaited<ReturnType<PersonCore['settingsOf']>>;
-type HomeworkRow = Awaited<ReturnType<PersonCore['repo']['listHomework']>>[number];
 type SheetTotal = Awaited<ReturnType<PersonCore['repo']['sheetTotals']>>[number];
 type StudentAnswer = Awaited<ReturnType<PersonCore['repo']['studentAnswers']>>[number];
 /** A knowledge point's sums over a student's scored answers. */
@@ -41,18 +40,18 @@ type KnowledgeSums = { name: string; scored: number; full: number; grade: number
 
 /** One homework of a student's trend, against the class and the grade; null where neither has a score. */
 function trendPoint(
-  h: HomeworkRow,
+  h: HomeworkRecord,
   sheets: SheetTotal[],
   mine: SheetTotal | undefined,
   classId: string,
   settings: StudentSettings,
 ): StudentAnalysis['trend'][number] | null {
-  const full = h.total_score_tenths / 10;
-  const list = sheets.filter((s) => s.homework_id === h.id && s.unscored_count === 0);
-  const totals = list.map((s) => s.total_score_tenths / 10);
-  const classTotals = list.filter((s) => s.class_id === classId).map((s) => s.total_score_tenths / 10);
-  const status = !mine ? 'absent' : mine.unscored_count === 0 ? 'scored' : 'pending';
-  const total = status === 'scored' ? mine!.total_score_tenths / 10 : null;
+  const full = h.totalScoreTenths / 10;
+  const list = sheets.filter((s) => s.homeworkId === h.id && s.unscoredCount === 0);
+  const totals = list.map((s) => s.totalScoreTenths / 10);
+  const classTotals = list.filter((s) => s.classId === classId).map((s) => s.totalScoreTenths / 10);
+  const status = !mine ? 'absent' : mine.unscoredCount === 0 ? 'scored' : 'pending';
+  const total = status === 'scored' ? mine!.totalScoreTenths / 10 : null;
   if (status === 'absent' && totals.length === 0) return null;
   const gMean = mean(totals);
   const z = total === null ? null : zScore(total, gMean, standardDeviation(totals));
@@ -60,9 +59,9 @@ function trendPoint(
     homeworkId: h.id,
     title: h.title,
     typeName: HOMEWORK_TYPE_NAMES[h.type as HomeworkType] ?? h.type,
-    subjectId: h.subject_id,
-    subjectName: h.subject_name,
-    date: h.start_date,
+    subjectId: h.subjectId,
+    subjectName: h.subjectName,
+    date: h.startDate,
     fullScore: full,
     status,
     total: total === null ? null : round2(total),
@@ -80,7 +79,7 @@ function trendPoint(
 
 /** Adds a student's scored answers of one homework to the knowledge-point sums, and the wrong ones to the list. */
 function collectAnswers(
-  h: HomeworkRow,
+  h: HomeworkRecord,
   questions: ReturnType<typeof questionsOf>,
   answers: StudentAnswer[],
   studentId: string,
@@ -88,11 +87,11 @@ function collectAnswers(
   kp: Map<string, KnowledgeSums>,
   wrongQuestions: WrongQuestion[],
 ): void {
-  const byQuestion = new Map(answers.map((a) => [a.question_id, a]));
+  const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
   for (const question of questions) {
     const a = byQuestion.get(question.questionId);
-    if (!a || a.score_tenths === null) continue;
-    const score = a.score_tenths / 10;
+    if (!a || a.scoreTenths === null) continue;
+    const score = a.scoreTenths / 10;
     const g = gradeRate(h.id, question.questionId);
     for (const k of question.knowledgePoints) {
       const e = kp.get(k.id) ?? { name: k.name, scored: 0, full: 0, grade: 0, count: 0 };
@@ -106,8 +105,8 @@ function collectAnswers(
     wrongQuestions.push({
       homeworkId: h.id,
       homeworkTitle: h.title,
-      date: h.start_date,
-      subjectName: h.subject_name,
+      date: h.startDate,
+      subjectName: h.subjectName,
       questionId: question.questionId,
       no: question.no,
       typeName: question.typeName,
@@ -118,11 +117,11 @@ function collectAnswers(
       difficulty: question.difficulty,
       knowledgePoints: question.knowledgePoints,
       response: question.objective ? (a.response ?? '') : null,
-      blank: a.blank === 1 || (question.objective && !a.response),
+      blank: a.blank || (question.objective && !a.response),
       score: round2(score),
       fullScore: question.full,
       gradeScoreRate: rate(g),
-      cropUrl: a.crop_path ? cropUrl(h.id, studentId, question.questionId) : null,
+      cropUrl: a.cropPath ? cropUrl(h.id, studentId, question.questionId) : null,
     });
   }
 }
@@ -167,42 +166,39 @@ export class PersonAnalysis {
     const settings = await this.core.settingsOf(orgId);
     const all = await this.core.repo.listHomework({
       orgId,
-      yearId: student.year_id,
-      classId: student.class_id,
+      yearId: student.yearId,
+      classId: student.classId,
     });
-    const subjects = new Map(all.map((h) => [h.subject_id, h.subject_name]));
+    const subjects = new Map(all.map((h) => [h.subjectId, h.subjectName]));
     const rows = all
-      .filter((h) => !q.subjectId || h.subject_id === q.subjectId)
-      .filter((h) => (!q.from || h.due_date >= q.from) && (!q.to || h.start_date <= q.to));
+      .filter((h) => !q.subjectId || h.subjectId === q.subjectId)
+      .filter((h) => (!q.from || h.dueDate >= q.from) && (!q.to || h.startDate <= q.to));
     const ids = rows.map((r) => r.id);
-    const [sheets, answers, sums, snapshots] = await Promise.all([
+    const [sheets, answers, sums, snapshotOf] = await Promise.all([
       this.core.repo.sheetTotals(ids),
       this.core.repo.studentAnswers(student.id, ids),
       this.core.repo.questionSums(ids),
-      this.core.repo.snapshotsOf(ids),
+      this.core.repo.papersOf(ids),
     ]);
-    const sumOf = new Map(sums.map((s) => [`${s.homework_id}|${s.question_id}`, s]));
+    const sumOf = new Map(sums.map((s) => [`${s.homeworkId}|${s.questionId}`, s]));
     const gradeRate = (hid: string, qid: string) => {
       const s = sumOf.get(`${hid}|${qid}`);
-      return s && Number(s.full) > 0 ? Number(s.scored) / Number(s.full) : 0;
+      return s && s.full > 0 ? s.scored / s.full : 0;
     };
-    const snapshotOf = new Map(
-      snapshots.map((s) => [s.id, HomeworkPaperSchema.parse(JSON.parse(s.paper_snapshot))]),
-    );
     const trend: StudentAnalysis['trend'] = [];
     const wrongQuestions: WrongQuestion[] = [];
     const kp = new Map<string, KnowledgeSums>();
     const ordered = [...rows].sort(
-      (a, b) => a.start_date.localeCompare(b.start_date) || a.created_at.localeCompare(b.created_at),
+      (a, b) => a.startDate.localeCompare(b.startDate) || a.createdAt.localeCompare(b.createdAt),
     );
     for (const h of ordered) {
-      const mine = sheets.find((s) => s.homework_id === h.id && s.student_id === student.id);
-      const point = trendPoint(h, sheets, mine, student.class_id, settings);
+      const mine = sheets.find((s) => s.homeworkId === h.id && s.studentId === student.id);
+      const point = trendPoint(h, sheets, mine, student.classId, settings);
       if (!point) continue;
       trend.push(point);
       const paper = snapshotOf.get(h.id);
       if (!paper || !mine) continue;
-      const mineAnswers = answers.filter((a) => a.homework_id === h.id);
+      const mineAnswers = answers.filter((a) => a.homeworkId === h.id);
       collectAnswers(h, questionsOf(paper), mineAnswers, student.id, gradeRate, kp, wrongQuestions);
     }
     wrongQuestions.sort((a, b) => b.date.localeCompare(a.date) || Number(a.no) - Number(b.no));
@@ -212,9 +208,9 @@ export class PersonAnalysis {
       student: {
         id: student.id,
         name: student.name,
-        studentNo: student.student_no,
-        classId: student.class_id,
-        className: student.class_name,
+        studentNo: student.studentNo,
+        classId: student.classId,
+        className: student.className,
       },
       subjects: [...subjects.entries()].map(([id, name]) => ({ id, name })),
       subjectId: q.subjectId ?? null,
@@ -244,12 +240,12 @@ export class PersonAnalysis {
   async crop(auth: AuthContext, homeworkId: string, studentId: string, questionId: string) {
     const orgId = requireSchool(auth);
     await this.core.homeworkRow(orgId, homeworkId);
-    const answer = await this.core.repo.findAnswer(orgId, homeworkId, studentId, questionId);
+    const answer = await this.core.repo.findAnswerCrop(orgId, homeworkId, studentId, questionId);
     if (!answer) throw notFound(ANALYSIS_MESSAGES.answerNotFound);
-    if (!answer.crop_path) throw notFound(ANALYSIS_MESSAGES.cropNotFound);
+    if (!answer.cropPath) throw notFound(ANALYSIS_MESSAGES.cropNotFound);
     let bytes: Buffer;
     try {
-      bytes = await this.core.readCrop(answer.crop_path);
+      bytes = await this.core.readCrop(answer.cropPath);
     } catch {
       throw notFound(ANALYSIS_MESSAGES.cropNotFound);
     }

@@ -83,7 +83,7 @@ export class RehearsalService {
   private async subjectOf(orgId: string, ranked: Missed[]): Promise<string> {
     const subjects = new Set<string>();
     for (const id of new Set(ranked.map((m) => m.homeworkId)))
-      subjects.add((await this.analysis.homeworkRow(orgId, id)).subject_id);
+      subjects.add((await this.analysis.homeworkRow(orgId, id)).subjectId);
     if (subjects.size > 1) throw new AppError('VALIDATION', REHEARSE_MESSAGES.severalSubjects);
     return [...subjects][0]!;
   }
@@ -113,7 +113,7 @@ export class RehearsalService {
     const ranked = picked ? all : all.slice(0, q.count);
     const subjectId = await this.subjectOf(orgId, ranked);
     const questions = await this.withSimilar(auth, ranked, q.similar);
-    const today = dayInZone(this.analysis.clock(), (await this.analysis.repo.org(orgId))?.time_zone);
+    const today = dayInZone(this.analysis.clock(), (await this.analysis.repo.org(orgId))?.timeZone);
     const title = ANALYSIS_TEXT.rehearsalTitle(className, today);
     const blank = await this.papers.createBlank(auth, { subjectId, title, subtitle: '' });
     const filled = await this.papers.addQuestions(auth, blank.id, {

@@ -1,10 +1,33 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { compareClassNames, sortByClassName } from '@zhzy/contracts';
+import {
+  AnalysisSettingsSchema,
+  HomeworkPaperSchema,
+  compareClassNames,
+  type AnalysisSettings,
+  type HomeworkPaper,
+} from '@zhzy/contracts';
+import {
+  toHomework,
+  type HomeworkClass,
+  type HomeworkRecord,
+  type MarkerChange,
+  type PendingSheets,
+  type QuestionSum,
+  type SavedSettings,
+  type ScoredTotal,
+  type SheetStudent,
+  type SheetTotal,
+  type StudentAnswer,
+} from './repository/records.js';
+
+import { SchoolReads, chunked } from './repository/school.js';
+
+export type * from './repository/records.js';
 
 // What analysis reads: homework with their frozen papers, classes and students, sheets and answers (written by the
 // results spine), the score log, and the school's analysis settings (the only table analysis writes). Every read is
-// scoped by school here; rows never leave the analysis service.
+// scoped by school here. Rows never leave this file: each read returns a camelCase domain type (ADR 0073).
 
 type Db = Kysely<Database>;
 
@@ -19,23 +42,30 @@ export interface HomeworkFilter {
   ids?: string[] | undefined;
 }
 
-/** Splits a list into chunks (IN lists stay under every database's parameter limit). */
-export function chunked<T>(rows: readonly T[], size = 500): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-}
-
-export class AnalysisRepository {
-  constructor(private readonly db: Db) {}
+/** Analysis's reads (the school's are in repository/school.ts), and the settings it writes. */
+export class AnalysisRepository extends SchoolReads {
+  constructor(db: Db) {
+    super(db);
+  }
 
   // ───────────── settings ─────────────
 
-  settingsOf(orgId: string) {
-    return this.db.selectFrom('analysis_settings').selectAll().where('org_id', '=', orgId).executeTakeFirst();
+  async settingsOf(orgId: string): Promise<SavedSettings | undefined> {
+    const row = await this.db
+      .selectFrom('analysis_settings')
+      .select(['settings', 'updated_at'])
+      .where('org_id', '=', orgId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const parsed = AnalysisSettingsSchema.safeParse(JSON.parse(row.settings));
+    return {
+      settings: parsed.success ? parsed.data : AnalysisSettingsSchema.parse({}),
+      updatedAt: row.updated_at,
+    };
   }
 
-  async saveSettings(orgId: string, settings: string, userId: string, now: string): Promise<void> {
+  async saveSettings(orgId: string, value: AnalysisSettings, userId: string, now: string): Promise<void> {
+    const settings = JSON.stringify(value);
     const updated = await this.db
       .updateTable('analysis_settings')
       .set({ settings, updated_by: userId, updated_at: now })
@@ -48,165 +78,30 @@ export class AnalysisRepository {
         .execute();
   }
 
-  // ───────────── school ─────────────
-
-  membership(orgId: string, userId: string) {
-    return this.db
-      .selectFrom('memberships')
-      .select(['is_creator', 'is_administrator', 'is_grade_director', 'default_year_id'])
-      .where('org_id', '=', orgId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-  }
-
-  org(orgId: string) {
-    return this.db
-      .selectFrom('orgs')
-      .select(['id', 'name', 'logo_path', 'time_zone'])
-      .where('id', '=', orgId)
-      .executeTakeFirst();
-  }
-
-  schoolYears(orgId: string) {
-    return this.db
-      .selectFrom('school_years')
-      .select(['id', 'name', 'is_default'])
-      .where('org_id', '=', orgId)
-      .orderBy('sort')
-      .execute();
-  }
-
-  classesOfYear(orgId: string, yearId: string) {
-    return this.db
-      .selectFrom('classes')
-      .select(['id', 'name', 'sort'])
-      .where('org_id', '=', orgId)
-      .where('year_id', '=', yearId)
-      .orderBy('sort')
-      .orderBy('name')
-      .execute()
-      .then((rows) => sortByClassName(rows, (r) => r.name));
-  }
-
-  findClass(orgId: string, classId: string) {
-    return this.db
-      .selectFrom('classes')
-      .select(['id', 'name', 'year_id'])
-      .where('org_id', '=', orgId)
-      .where('id', '=', classId)
-      .executeTakeFirst();
-  }
-
-  async studentCounts(classIds: string[]): Promise<Map<string, number>> {
-    const out = new Map<string, number>();
-    for (const ids of chunked(classIds)) {
-      const rows = await this.db
-        .selectFrom('students')
-        .select((eb) => ['class_id', eb.fn.countAll<number>().as('n')])
-        .where('class_id', 'in', ids)
-        .groupBy('class_id')
-        .execute();
-      for (const r of rows) out.set(r.class_id, Number(r.n));
-    }
-    return out;
-  }
-
-  /** Students of some classes, by class order then student number. */
-  async studentsOfClasses(classIds: string[]) {
-    const rows = [];
-    for (const ids of chunked(classIds)) {
-      rows.push(
-        ...(await this.db
-          .selectFrom('students as s')
-          .innerJoin('classes as c', 'c.id', 's.class_id')
-          .select([
-            's.id',
-            's.name',
-            's.student_no',
-            's.class_id',
-            'c.name as class_name',
-            'c.sort as class_sort',
-          ])
-          .where('s.class_id', 'in', ids)
-          .execute()),
-      );
-    }
-    return rows.sort(
-      (a, b) =>
-        compareClassNames(a.class_name, b.class_name) ||
-        a.student_no.localeCompare(b.student_no) ||
-        a.id.localeCompare(b.id),
-    );
-  }
-
-  findStudent(orgId: string, studentId: string) {
-    return this.db
-      .selectFrom('students as s')
-      .innerJoin('classes as c', 'c.id', 's.class_id')
-      .select(['s.id', 's.name', 's.student_no', 's.class_id', 'c.name as class_name', 'c.year_id'])
-      .where('s.org_id', '=', orgId)
-      .where('s.id', '=', studentId)
-      .executeTakeFirst();
-  }
-
-  /** Teachers of a subject per class: teaching assignments joined with names. */
-  async teachersOf(orgId: string, subjectId: string, classIds: string[]): Promise<Map<string, string[]>> {
-    const out = new Map<string, string[]>();
-    if (classIds.length === 0) return out;
-    const rows = await this.db
-      .selectFrom('teaching_assignments as t')
-      .innerJoin('users as u', 'u.id', 't.user_id')
-      .select(['t.class_id', 'u.nickname', 'u.username'])
-      .where('t.org_id', '=', orgId)
-      .where('t.subject_id', '=', subjectId)
-      .where('t.class_id', 'in', classIds)
-      .orderBy('u.nickname')
-      .execute();
-    for (const r of rows) out.set(r.class_id, [...(out.get(r.class_id) ?? []), r.nickname || r.username]);
-    return out;
-  }
-
-  userNames(ids: string[]) {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('users')
-      .select(['id', 'nickname', 'username'])
-      .where('id', 'in', ids)
-      .execute();
-  }
-
-  async schoolTotals(orgId: string, yearId: string | null) {
-    let classes = this.db
-      .selectFrom('classes')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('org_id', '=', orgId);
-    let students = this.db
-      .selectFrom('students as s')
-      .innerJoin('classes as c', 'c.id', 's.class_id')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('s.org_id', '=', orgId);
-    if (yearId) {
-      classes = classes.where('year_id', '=', yearId);
-      students = students.where('c.year_id', '=', yearId);
-    }
-    const teachers = this.db
-      .selectFrom('memberships')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('org_id', '=', orgId);
-    const [c, s, t] = await Promise.all([
-      classes.executeTakeFirst(),
-      students.executeTakeFirst(),
-      teachers.executeTakeFirst(),
-    ]);
-    return { classes: Number(c?.n ?? 0), students: Number(s?.n ?? 0), teachers: Number(t?.n ?? 0) };
-  }
-
   // ───────────── homework ─────────────
 
-  findHomework(orgId: string, id: string) {
-    return this.homeworkQuery(orgId).select('h.paper_snapshot').where('h.id', '=', id).executeTakeFirst();
+  async findHomework(orgId: string, id: string): Promise<HomeworkRecord | undefined> {
+    const row = await this.homeworkQuery(orgId).where('h.id', '=', id).executeTakeFirst();
+    return row && toHomework(row);
   }
 
+  /** The frozen paper of a homework, parsed by its schema (undefined when the homework is gone). */
+  async paperOf(id: string): Promise<HomeworkPaper | undefined> {
+    return (await this.papersOf([id])).get(id);
+  }
+
+  /** The frozen papers of homework, parsed by their schema, by homework id. */
+  async papersOf(ids: string[]): Promise<Map<string, HomeworkPaper>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('homework')
+      .select(['id', 'paper_snapshot'])
+      .where('id', 'in', ids)
+      .execute();
+    return new Map(rows.map((r) => [r.id, HomeworkPaperSchema.parse(JSON.parse(r.paper_snapshot))]));
+  }
+
+  /** The one homework query (its rows are mapped by toHomework). */
   private homeworkQuery(orgId: string) {
     return this.db
       .selectFrom('homework as h')
@@ -235,7 +130,7 @@ export class AnalysisRepository {
   }
 
   /** Homework of a school matching a filter, newest start first (ties: newest created). */
-  listHomework(f: HomeworkFilter, limit?: number) {
+  async listHomework(f: HomeworkFilter, limit?: number): Promise<HomeworkRecord[]> {
     let q = this.homeworkQuery(f.orgId);
     if (f.yearId) q = q.where('h.year_id', '=', f.yearId);
     if (f.subjectId) q = q.where('h.subject_id', '=', f.subjectId);
@@ -257,17 +152,12 @@ export class AnalysisRepository {
     }
     q = q.orderBy('h.start_date', 'desc').orderBy('h.created_at', 'desc').orderBy('h.id', 'desc');
     if (limit !== undefined) q = q.limit(limit);
-    return q.execute();
-  }
-
-  snapshotsOf(ids: string[]) {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('homework').select(['id', 'paper_snapshot']).where('id', 'in', ids).execute();
+    return (await q.execute()).map(toHomework);
   }
 
   /** Classes of homework, in publication order. */
-  async classesOfHomework(homeworkIds: string[]) {
-    const rows = [];
+  async classesOfHomework(homeworkIds: string[]): Promise<HomeworkClass[]> {
+    const rows: HomeworkClass[] = [];
     for (const ids of chunked(homeworkIds)) {
       rows.push(
         ...(await this.db
@@ -275,7 +165,16 @@ export class AnalysisRepository {
           .innerJoin('classes as c', 'c.id', 'hc.class_id')
           .select(['hc.homework_id', 'hc.class_id', 'hc.sort', 'c.name', 'c.sort as class_sort'])
           .where('hc.homework_id', 'in', ids)
-          .execute()),
+          .execute()
+          .then((list) =>
+            list.map((r) => ({
+              homeworkId: r.homework_id,
+              classId: r.class_id,
+              sort: r.sort,
+              name: r.name,
+              classSort: r.class_sort,
+            })),
+          )),
       );
     }
     return rows.sort((a, b) => compareClassNames(a.name, b.name) || a.sort - b.sort);
@@ -284,17 +183,18 @@ export class AnalysisRepository {
   // ───────────── results (sheets and answers are read through the results spine, ADR 0051) ─────────────
 
   /** The student of each sheet of one homework. */
-  sheetStudents(homeworkId: string) {
-    return this.db
+  async sheetStudents(homeworkId: string): Promise<SheetStudent[]> {
+    const rows = await this.db
       .selectFrom('sheets')
       .select(['id', 'student_id'])
       .where('homework_id', '=', homeworkId)
       .execute();
+    return rows.map((r) => ({ id: r.id, studentId: r.student_id }));
   }
 
   /** Totals of the sheets of several homework (trends), optionally of some students only. */
-  async sheetTotals(homeworkIds: string[], studentIds?: string[]) {
-    const rows = [];
+  async sheetTotals(homeworkIds: string[], studentIds?: string[]): Promise<SheetTotal[]> {
+    const rows: SheetTotal[] = [];
     for (const ids of chunked(homeworkIds, 200)) {
       let q = this.db
         .selectFrom('sheets')
@@ -308,7 +208,15 @@ export class AnalysisRepository {
         ])
         .where('homework_id', 'in', ids);
       if (studentIds) q = q.where('student_id', 'in', studentIds);
-      rows.push(...(await q.execute()));
+      for (const r of await q.execute())
+        rows.push({
+          homeworkId: r.homework_id,
+          studentId: r.student_id,
+          classId: r.class_id,
+          totalScoreTenths: r.total_score_tenths,
+          unscoredCount: r.unscored_count,
+          createdAt: r.created_at,
+        });
     }
     return rows;
   }
@@ -317,23 +225,27 @@ export class AnalysisRepository {
    * Totals of the fully scored sheets of several homework (trend points, previous score rates): only those sheets
    * and the four columns these read, so the grade across 20 homework decodes less than before (ADR 0033).
    */
-  async scoredTotals(homeworkIds: string[]) {
-    const rows = [];
+  async scoredTotals(homeworkIds: string[]): Promise<ScoredTotal[]> {
+    const rows: ScoredTotal[] = [];
     for (const ids of chunked(homeworkIds, 200))
-      rows.push(
-        ...(await this.db
-          .selectFrom('sheets')
-          .select(['homework_id', 'student_id', 'class_id', 'total_score_tenths'])
-          .where('homework_id', 'in', ids)
-          .where('unscored_count', '=', 0)
-          .execute()),
-      );
+      for (const r of await this.db
+        .selectFrom('sheets')
+        .select(['homework_id', 'student_id', 'class_id', 'total_score_tenths'])
+        .where('homework_id', 'in', ids)
+        .where('unscored_count', '=', 0)
+        .execute())
+        rows.push({
+          homeworkId: r.homework_id,
+          studentId: r.student_id,
+          classId: r.class_id,
+          totalScoreTenths: r.total_score_tenths,
+        });
     return rows;
   }
 
   /** Sheets still being marked (some answer unscored) per homework and class (trend points' 阅卷中). */
-  async pendingSheets(homeworkIds: string[]) {
-    const rows: { homework_id: string; class_id: string; n: number }[] = [];
+  async pendingSheets(homeworkIds: string[]): Promise<PendingSheets[]> {
+    const rows: PendingSheets[] = [];
     for (const ids of chunked(homeworkIds, 200))
       for (const r of await this.db
         .selectFrom('sheets')
@@ -342,14 +254,14 @@ export class AnalysisRepository {
         .where('unscored_count', '>', 0)
         .groupBy(['homework_id', 'class_id'])
         .execute())
-        rows.push({ homework_id: r.homework_id, class_id: r.class_id, n: Number(r.n) });
+        rows.push({ homeworkId: r.homework_id, classId: r.class_id, n: Number(r.n) });
     return rows;
   }
 
   /** Answers of one student across homework (student analysis, 错题本). */
-  studentAnswers(studentId: string, homeworkIds: string[]) {
-    if (homeworkIds.length === 0) return Promise.resolve([]);
-    return this.db
+  async studentAnswers(studentId: string, homeworkIds: string[]): Promise<StudentAnswer[]> {
+    if (homeworkIds.length === 0) return [];
+    const rows = await this.db
       .selectFrom('sheet_answers as a')
       .innerJoin('sheets as s', 's.id', 'a.sheet_id')
       .select([
@@ -364,11 +276,20 @@ export class AnalysisRepository {
       .where('s.student_id', '=', studentId)
       .where('a.homework_id', 'in', homeworkIds)
       .execute();
+    return rows.map((r) => ({
+      homeworkId: r.homework_id,
+      questionId: r.question_id,
+      response: r.response,
+      blank: r.blank === 1,
+      cropPath: r.crop_path,
+      scoreTenths: r.score_tenths,
+      fullScoreTenths: r.full_score_tenths,
+    }));
   }
 
   /** Score sums per (homework, question) over all sheets: grade rates of questions. */
-  async questionSums(homeworkIds: string[]) {
-    const rows = [];
+  async questionSums(homeworkIds: string[]): Promise<QuestionSum[]> {
+    const rows: QuestionSum[] = [];
     for (const ids of chunked(homeworkIds, 200)) {
       rows.push(
         ...(await this.db
@@ -382,14 +303,28 @@ export class AnalysisRepository {
           .where('homework_id', 'in', ids)
           .where('score_tenths', 'is not', null)
           .groupBy(['homework_id', 'question_id'])
-          .execute()),
+          .execute()
+          .then((list) =>
+            list.map((r) => ({
+              homeworkId: r.homework_id,
+              questionId: r.question_id,
+              scored: Number(r.scored),
+              full: Number(r.full),
+            })),
+          )),
       );
     }
     return rows;
   }
 
-  findAnswer(orgId: string, homeworkId: string, studentId: string, questionId: string) {
-    return this.db
+  /** The crop of one answer: undefined when there is no such answer, null when it has no crop. */
+  async findAnswerCrop(
+    orgId: string,
+    homeworkId: string,
+    studentId: string,
+    questionId: string,
+  ): Promise<{ cropPath: string | null } | undefined> {
+    const r = await this.db
       .selectFrom('sheet_answers as a')
       .innerJoin('sheets as s', 's.id', 'a.sheet_id')
       .select(['a.crop_path'])
@@ -398,11 +333,12 @@ export class AnalysisRepository {
       .where('s.student_id', '=', studentId)
       .where('a.question_id', '=', questionId)
       .executeTakeFirst();
+    return r && { cropPath: r.crop_path };
   }
 
   /** The score log of a homework with a user (markers), oldest first. */
-  markerChanges(homeworkId: string) {
-    return this.db
+  async markerChanges(homeworkId: string): Promise<MarkerChange[]> {
+    const rows = await this.db
       .selectFrom('score_changes')
       .select(['sheet_id', 'question_id', 'user_id', 'after_score_tenths', 'created_at'])
       .where('homework_id', '=', homeworkId)
@@ -410,6 +346,13 @@ export class AnalysisRepository {
       .orderBy('created_at')
       .orderBy('id')
       .execute();
+    return rows.map((r) => ({
+      sheetId: r.sheet_id,
+      questionId: r.question_id,
+      userId: r.user_id,
+      afterScoreTenths: r.after_score_tenths,
+      createdAt: r.created_at,
+    }));
   }
 
   /** Activity of a school since a moment: sheets received, answers scored, homework published. */

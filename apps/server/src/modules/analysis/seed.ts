@@ -166,7 +166,7 @@ interface DemoCast {
   teacher: { id: string; username: string };
   director: { id: string; username: string };
   classes: { id: string; name: string }[];
-  students: { id: string; class_id: string }[];
+  students: { id: string; classId: string }[];
 }
 
 /** A paper's question pool per question type. */
@@ -187,7 +187,7 @@ export async function seedAnalysisDemo(deps: AnalysisSeedDeps): Promise<boolean>
   const ability = new Map(
     cast.students.map((s) => [
       s.id,
-      CLASS_LEVEL[cast.classes.findIndex((c) => c.id === s.class_id)]! + normal(random) * 0.9,
+      CLASS_LEVEL[cast.classes.findIndex((c) => c.id === s.classId)]! + normal(random) * 0.9,
     ]),
   );
   const now = clock();
@@ -238,7 +238,7 @@ async function loadDemoCast(db: Kysely<Database>): Promise<DemoCast | null> {
   if (classes.length === 0) return null;
   const students = await db
     .selectFrom('students')
-    .select(['id', 'class_id'])
+    .select(['id', 'class_id as classId'])
     .where(
       'class_id',
       'in',
@@ -367,14 +367,14 @@ async function seedPlanResults(deps: AnalysisSeedDeps, run: PlanResults): Promis
     crops.set(q.questionId, await answerCrops(deps.pages, cast.orgId, q.questionId, plainAnswer(q.answer)));
   await results.transaction(async (repo) => {
     for (const [si, student] of cast.students.entries()) {
-      const c = cast.classes.findIndex((x) => x.id === student.class_id);
+      const c = cast.classes.findIndex((x) => x.id === student.classId);
       const theta =
         run.ability.get(student.id)! + CLASS_DRIFT[c]! * (7 - plan.weeksAgo) + normal(random) * 0.3;
       const sheet = await repo.openSheet({
         orgId: cast.orgId,
         homeworkId: hw.id,
         studentId: student.id,
-        classId: student.class_id,
+        classId: student.classId,
         cardId: hw.card.cardId,
         cardVersion: hw.card.version,
         pagesExpected: hw.card.pageCount,

@@ -19,6 +19,7 @@ import {
   type GradeTrendQuery,
   type HomeworkAnalysis,
   type HomeworkDetails,
+  type HomeworkPaper,
   type HomeworkState,
   type HomeworkType,
   type MarkingReport,
@@ -43,7 +44,7 @@ import { ResultsService } from '../results/service.js';
 import { mean, rate, round2 } from './metrics.js';
 import { AnalysisCache, type CacheCounter } from './cache.js';
 import type { HomeworkModel } from './model.js';
-import type { AnalysisRepository } from './repository.js';
+import type { AnalysisRepository, HomeworkRecord } from './repository.js';
 import { DataCenter } from './data-center.js';
 import { GradeAnalysis, type TrendPoint } from './grade.js';
 import { HomeworkModels } from './homework.js';
@@ -63,8 +64,6 @@ export type SimilarLookup = (
 
 /** Reads a crop image from the page store. */
 export type CropReader = (relativePath: string) => Promise<Buffer>;
-
-type HomeworkRow = Awaited<ReturnType<AnalysisRepository['listHomework']>>[number];
 
 /** Models kept (one of 2,000 students × 30 questions is a few megabytes with its views). */
 const MODEL_CACHE_SIZE = 12;
@@ -96,27 +95,24 @@ export class AnalysisService {
   // ───────────── settings ─────────────
 
   async settingsOf(orgId: string): Promise<AnalysisSettings> {
-    const row = await this.repo.settingsOf(orgId);
-    if (!row) return AnalysisSettingsSchema.parse({});
-    const parsed = AnalysisSettingsSchema.safeParse(JSON.parse(row.settings));
-    return parsed.success ? parsed.data : AnalysisSettingsSchema.parse({});
+    return (await this.repo.settingsOf(orgId))?.settings ?? AnalysisSettingsSchema.parse({});
   }
 
   async settings(auth: AuthContext): Promise<AnalysisSettingsView> {
     const orgId = requireSchool(auth);
-    const row = await this.repo.settingsOf(orgId);
+    const saved = await this.repo.settingsOf(orgId);
     return {
-      settings: await this.settingsOf(orgId),
-      saved: row !== undefined,
+      settings: saved?.settings ?? AnalysisSettingsSchema.parse({}),
+      saved: saved !== undefined,
       editable: auth.isCreator || auth.isAdministrator,
-      updatedAt: row?.updated_at ?? null,
+      updatedAt: saved?.updatedAt ?? null,
     };
   }
 
   async saveSettings(auth: AuthContext, settings: AnalysisSettings): Promise<AnalysisSettingsView> {
     const orgId = requireSchool(auth);
     if (!auth.isCreator && !auth.isAdministrator) throw forbidden(ANALYSIS_MESSAGES.settingsAdminsOnly);
-    await this.repo.saveSettings(orgId, JSON.stringify(settings), auth.userId, nowIso(this.clock));
+    await this.repo.saveSettings(orgId, settings, auth.userId, nowIso(this.clock));
     return this.settings(auth);
   }
 
@@ -140,8 +136,8 @@ export class AnalysisService {
     }
     const membership = await this.repo.membership(orgId, auth.userId);
     return (
-      years.find((y) => y.id === membership?.default_year_id) ??
-      years.find((y) => y.is_default === 1) ??
+      years.find((y) => y.id === membership?.defaultYearId) ??
+      years.find((y) => y.isDefault) ??
       years[0] ??
       null
     );
@@ -153,14 +149,14 @@ export class AnalysisService {
     const homework = year ? await this.repo.listHomework({ orgId, yearId: year.id }) : [];
     const subjects = new Map<string, AnalysisFilters['subjects'][number]>();
     for (const h of homework) {
-      const s = subjects.get(h.subject_id) ?? {
-        id: h.subject_id,
-        name: h.subject_name,
-        stageName: h.stage_name,
+      const s = subjects.get(h.subjectId) ?? {
+        id: h.subjectId,
+        name: h.subjectName,
+        stageName: h.stageName,
         homeworkCount: 0,
       };
       s.homeworkCount += 1;
-      subjects.set(h.subject_id, s);
+      subjects.set(h.subjectId, s);
     }
     const classes = year ? await this.repo.classesOfYear(orgId, year.id) : [];
     const counts = await this.repo.studentCounts(classes.map((c) => c.id));
@@ -182,25 +178,25 @@ export class AnalysisService {
     if (!cls) throw notFound(ANALYSIS_MESSAGES.classNotFound);
     const k = keyword?.toLowerCase();
     return (await this.repo.studentsOfClasses([classId]))
-      .filter((s) => !k || s.name.toLowerCase().includes(k) || s.student_no.toLowerCase().includes(k))
+      .filter((s) => !k || s.name.toLowerCase().includes(k) || s.studentNo.toLowerCase().includes(k))
       .map((s) => ({
         id: s.id,
         name: s.name,
-        studentNo: s.student_no,
-        classId: s.class_id,
-        className: s.class_name,
+        studentNo: s.studentNo,
+        classId: s.classId,
+        className: s.className,
       }));
   }
 
   /** Homework rows with their classes and states, as analysis headers. */
   /** @internal shared with the use-case files */
-  async present(orgId: string, rows: HomeworkRow[]): Promise<AnalysisHomework[]> {
+  async present(orgId: string, rows: HomeworkRecord[]): Promise<AnalysisHomework[]> {
     const ids = rows.map((r) => r.id);
     const [classes, progress] = await Promise.all([
       this.repo.classesOfHomework(ids),
       this.progress.progressOf(orgId, ids),
     ]);
-    const counts = await this.repo.studentCounts([...new Set(classes.map((c) => c.class_id))]);
+    const counts = await this.repo.studentCounts([...new Set(classes.map((c) => c.classId))]);
     return rows.map((h) => {
       const state: HomeworkState = homeworkState(progress.get(h.id));
       return {
@@ -210,18 +206,18 @@ export class AnalysisService {
         typeName: HOMEWORK_TYPE_NAMES[h.type as HomeworkType] ?? h.type,
         state,
         stateName: HOMEWORK_STATE_NAMES[state],
-        stageName: h.stage_name,
-        subjectId: h.subject_id,
-        subjectName: h.subject_name,
-        schoolYearId: h.year_id,
-        startDate: h.start_date,
-        dueDate: h.due_date,
-        fullScore: h.total_score_tenths / 10,
-        questionCount: h.question_count,
+        stageName: h.stageName,
+        subjectId: h.subjectId,
+        subjectName: h.subjectName,
+        schoolYearId: h.yearId,
+        startDate: h.startDate,
+        dueDate: h.dueDate,
+        fullScore: h.totalScoreTenths / 10,
+        questionCount: h.questionCount,
         classes: classes
-          .filter((c) => c.homework_id === h.id)
-          .map((c) => ({ id: c.class_id, name: c.name, studentCount: counts.get(c.class_id) ?? 0 })),
-        createdByName: h.creator_nickname || h.creator_username || '',
+          .filter((c) => c.homeworkId === h.id)
+          .map((c) => ({ id: c.classId, name: c.name, studentCount: counts.get(c.classId) ?? 0 })),
+        createdByName: h.creatorNickname || h.creatorUsername || '',
       };
     });
   }
@@ -247,9 +243,9 @@ export class AnalysisService {
     const totals = await this.repo.sheetTotals(slice.map((r) => r.id));
     const records: AnalysisHomeworkItem[] = presented.map((h, i) => {
       const c = counts.get(h.id);
-      const scored = totals.filter((t) => t.homework_id === h.id && t.unscored_count === 0);
-      const avg = mean(scored.map((t) => t.total_score_tenths / 10));
-      const answers = (c?.sheets ?? 0) * slice[i]!.question_count;
+      const scored = totals.filter((t) => t.homeworkId === h.id && t.unscoredCount === 0);
+      const avg = mean(scored.map((t) => t.totalScoreTenths / 10));
+      const answers = (c?.sheets ?? 0) * slice[i]!.questionCount;
       return {
         ...h,
         studentCount: h.classes.reduce((s, x) => s + x.studentCount, 0),
@@ -270,6 +266,13 @@ export class AnalysisService {
     const row = await this.repo.findHomework(orgId, id);
     if (!row) throw notFound(ANALYSIS_MESSAGES.homeworkNotFound);
     return row;
+  }
+
+  /** @internal the frozen paper of a homework (the homework itself checked by homeworkRow) */
+  async paperOf(id: string): Promise<HomeworkPaper> {
+    const paper = await this.repo.paperOf(id);
+    if (!paper) throw notFound(ANALYSIS_MESSAGES.homeworkNotFound);
+    return paper;
   }
 
   /**

@@ -153,13 +153,13 @@ export class PaperMarkingService {
         row.exceptionId = newId();
         raised.push({
           id: row.exceptionId,
-          org_id: page.orgId,
-          batch_id: page.batchId,
-          page_id: pageId,
-          homework_id: page.homeworkId,
-          sheet_id: page.sheetId,
-          student_id: page.studentId,
-          page_no: page.pageNo,
+          orgId: page.orgId,
+          batchId: page.batchId,
+          pageId,
+          homeworkId: page.homeworkId,
+          sheetId: page.sheetId,
+          studentId: page.studentId,
+          pageNo: page.pageNo,
           code: SCORE_DOUBTFUL,
           message: PAPER_MARKING_TEXT.doubtfulBox(
             reading.number,
@@ -167,8 +167,8 @@ export class PaperMarkingService {
               ? SCORE_DOUBT_MESSAGES[reading.reason]
               : RECOGNITION_PROBLEM_MESSAGES.scoreDoubtful,
           ),
-          question_ids: JSON.stringify([reading.questionId]),
-          created_at: row.updatedAt,
+          questionIds: [reading.questionId],
+          createdAt: row.updatedAt,
         });
       }
       await queue.insertExceptions(raised);

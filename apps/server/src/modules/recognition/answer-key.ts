@@ -24,7 +24,7 @@ export async function keysOf(
   homework: HomeworkRow,
   questions: HomeworkQuestion[],
 ): Promise<Map<string, string | null>> {
-  const overrides = new Map((await deps.repo.answerKeys(homework.id)).map((k) => [k.question_id, k.answer]));
+  const overrides = new Map((await deps.repo.answerKeys(homework.id)).map((k) => [k.questionId, k.answer]));
   const out = new Map<string, string | null>();
   for (const q of questions) {
     if (!isObjective(q.kind)) continue;
@@ -34,7 +34,7 @@ export async function keysOf(
 }
 
 export async function ruleOf(deps: RecognitionServiceDeps, homeworkId: string): Promise<PartialRule> {
-  return (await deps.repo.scoringRule(homeworkId))?.partial_rule ?? DEFAULT_PARTIAL_RULE;
+  return (await deps.repo.scoringRule(homeworkId))?.partialRule ?? DEFAULT_PARTIAL_RULE;
 }
 
 /** Validates and writes chosen options with their score from the key (every change recorded). */
@@ -129,20 +129,20 @@ export async function updateAnswerKey(
   }
   for (const u of updates)
     await deps.repo.setAnswerKey({
-      homework_id: homework.id,
-      question_id: u.questionId,
-      org_id: homework.org_id,
+      homeworkId: homework.id,
+      questionId: u.questionId,
+      orgId: homework.org_id,
       answer: u.key,
-      updated_by: auth.userId,
-      updated_at: now,
+      updatedBy: auth.userId,
+      updatedAt: now,
     });
   if (body.partialRule)
     await deps.repo.setScoringRule({
-      homework_id: homework.id,
-      org_id: homework.org_id,
-      partial_rule: body.partialRule,
-      updated_by: auth.userId,
-      updated_at: now,
+      homeworkId: homework.id,
+      orgId: homework.org_id,
+      partialRule: body.partialRule,
+      updatedBy: auth.userId,
+      updatedAt: now,
     });
   return rescore(deps, auth, homework, questions);
 }

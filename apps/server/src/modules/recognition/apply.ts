@@ -7,7 +7,7 @@ import type { SheetRow } from '../results/service.js';
 import type { ScanPage } from '../scan/repository.js';
 import { keysOf, ruleOf } from './answer-key.js';
 import { PAGE_BLOCKERS, newException, type RecognitionServiceDeps } from './context.js';
-import type { NewException, RecognitionPageRow } from './repository.js';
+import type { NewException, RecognitionPage } from './repository.js';
 import {
   answerPatches,
   homeworkQuestions,
@@ -25,7 +25,7 @@ import {
 export async function applyWithRetry(
   deps: RecognitionServiceDeps,
   scan: ScanPage,
-  row: RecognitionPageRow,
+  row: RecognitionPage,
   studentId: string | null,
 ): Promise<void> {
   try {
@@ -43,15 +43,15 @@ export async function applyWithRetry(
 async function apply(
   deps: RecognitionServiceDeps,
   scan: ScanPage,
-  input: RecognitionPageRow,
+  input: RecognitionPage,
   studentId: string | null,
 ): Promise<void> {
   const reading = parseStoredReading(input.result!);
-  const row: RecognitionPageRow = {
+  const row: RecognitionPage = {
     ...input,
-    homework_id: null,
-    student_id: null,
-    sheet_id: null,
+    homeworkId: null,
+    studentId: null,
+    sheetId: null,
     status: 'failed',
   };
   if (isBlankBack(scan, reading)) return setAside(deps, scan, row);
@@ -62,11 +62,11 @@ async function apply(
   const homework = (await deps.repo.findHomework(card.homeworkId))!;
   const student = await studentOfPage(deps, scan, row, identity, homework, studentId, raised);
   if (!student) return settlePage(deps, scan, row, raised);
-  row.student_id = student.id;
+  row.studentId = student.id;
   if (await isDuplicatePage(deps, scan, row, homework, student, identity.page, raised))
     return settlePage(deps, scan, row, raised);
   const sheet = await writeSheet(deps, homework, card, student, reading);
-  row.sheet_id = sheet.id;
+  row.sheetId = sheet.id;
   row.status = 'done';
   for (const p of reading.problems) {
     if (PAGE_BLOCKERS.has(p.code)) continue;
@@ -83,7 +83,7 @@ async function apply(
 async function settlePage(
   deps: RecognitionServiceDeps,
   scan: ScanPage,
-  row: RecognitionPageRow,
+  row: RecognitionPage,
   raised: NewException[],
 ): Promise<void> {
   await deps.repo.transaction(async (repo) => {
@@ -94,11 +94,7 @@ async function settlePage(
 }
 
 /** A page expected to be blank (see `isBlankBack`) is set aside without asking the teacher anything. */
-async function setAside(
-  deps: RecognitionServiceDeps,
-  scan: ScanPage,
-  row: RecognitionPageRow,
-): Promise<void> {
+async function setAside(deps: RecognitionServiceDeps, scan: ScanPage, row: RecognitionPage): Promise<void> {
   row.status = 'ignored';
   await deps.repo.transaction(async (repo) => {
     await repo.upsertPage(row);
@@ -114,7 +110,7 @@ async function setAside(
 async function cardOfReading(
   deps: RecognitionServiceDeps,
   scan: ScanPage,
-  row: RecognitionPageRow,
+  row: RecognitionPage,
   reading: StoredReading,
   studentId: string | null,
   raised: NewException[],
@@ -130,7 +126,7 @@ async function cardOfReading(
     raised.push(newException(deps, scan, row, 'cardUnknown', message));
     return null;
   }
-  if (card) row.homework_id = card.homeworkId;
+  if (card) row.homeworkId = card.homeworkId;
   const blockers = reading.problems.filter((p) => PAGE_BLOCKERS.has(p.code) && p.level === 'page');
   if (!id || !card || (blockers.length > 0 && !studentId)) {
     for (const p of blockers.length ? blockers : reading.problems.filter((p) => p.level === 'page'))
@@ -145,7 +141,7 @@ async function cardOfReading(
 async function studentOfPage(
   deps: RecognitionServiceDeps,
   scan: ScanPage,
-  row: RecognitionPageRow,
+  row: RecognitionPage,
   id: PageIdentity,
   homework: HomeworkRow,
   studentId: string | null,
@@ -192,7 +188,7 @@ async function studentOfPage(
 async function studentOfPreviousPage(
   deps: RecognitionServiceDeps,
   scan: ScanPage,
-  row: RecognitionPageRow,
+  row: RecognitionPage,
   id: PageIdentity,
   homework: HomeworkRow,
 ): Promise<PageStudent | undefined> {
@@ -200,12 +196,12 @@ async function studentOfPreviousPage(
   if (
     id.page > 1 &&
     before?.status === 'done' &&
-    before.card_id === id.cardId &&
-    before.page_no === id.page - 1 &&
-    before.student_id
+    before.cardId === id.cardId &&
+    before.pageNo === id.page - 1 &&
+    before.studentId
   ) {
-    const student = (await deps.repo.findHomeworkStudent(homework.id, { id: before.student_id }))[0];
-    row.identity_source = 'sequence';
+    const student = (await deps.repo.findHomeworkStudent(homework.id, { id: before.studentId }))[0];
+    row.identitySource = 'sequence';
     return student;
   }
   return undefined;
@@ -215,7 +211,7 @@ async function studentOfPreviousPage(
 async function isDuplicatePage(
   deps: RecognitionServiceDeps,
   scan: ScanPage,
-  row: RecognitionPageRow,
+  row: RecognitionPage,
   homework: HomeworkRow,
   student: PageStudent,
   pageNo: number,
@@ -223,7 +219,7 @@ async function isDuplicatePage(
 ): Promise<boolean> {
   const twin = await deps.repo.findTwin(homework.id, student.id, pageNo, scan.id);
   if (!twin) return false;
-  row.sheet_id = twin.sheet_id;
+  row.sheetId = twin.sheetId;
   raised.push(
     newException(deps, scan, row, 'duplicateSheet', RECOGNITION_TEXT.duplicatePage(student.name, pageNo)),
   );
@@ -251,7 +247,7 @@ async function writeSheet(
       orgId: homework.org_id,
       homeworkId: homework.id,
       studentId: student.id,
-      classId: student.class_id,
+      classId: student.classId,
       cardId: card.cardId,
       cardVersion: card.version,
       pagesExpected: card.layout.pages.length,
@@ -270,15 +266,15 @@ async function writeSheet(
 async function applyFollower(
   deps: RecognitionServiceDeps,
   scan: ScanPage,
-  row: RecognitionPageRow,
+  row: RecognitionPage,
 ): Promise<void> {
-  if (row.page_no === null || !row.student_id) return;
+  if (row.pageNo === null || !row.studentId) return;
   const next = await deps.repo.neighbour(scan.batchId, scan.seq, 'after');
-  if (!next || next.status !== 'failed' || next.student_id || !next.result) return;
-  if (next.card_id !== row.card_id || next.page_no !== row.page_no + 1) return;
-  const open = await deps.repo.listPageExceptions(next.page_id);
+  if (!next || next.status !== 'failed' || next.studentId || !next.result) return;
+  if (next.cardId !== row.cardId || next.pageNo !== row.pageNo + 1) return;
+  const open = await deps.repo.listPageExceptions(next.pageId);
   if (!open.some((e) => e.status === 'open' && e.code === 'studentNumberMissing')) return;
-  const nextScan = await deps.repo.findScanPage(next.page_id);
+  const nextScan = await deps.repo.findScanPage(next.pageId);
   if (!nextScan) return;
   const { seq: _seq, ...nextRow } = next;
   await applyWithRetry(deps, nextScan, nextRow, null);

@@ -16,7 +16,7 @@ import { assertCanUseBatch } from '../scan/policy.js';
 import type { ScanBatch, ScanPage } from '../scan/repository.js';
 import type { PageStorage } from '../scan/storage.js';
 import type { RecognitionPool } from './pool.js';
-import type { NewException, RecognitionPageRow, RecognitionRepository } from './repository.js';
+import type { NewException, RecognitionPage, RecognitionRepository } from './repository.js';
 
 // What every use case of recognition shares: its dependencies, the fixes offered per exception, access checks and
 // the exception a page raises. The use cases are `intake.ts` (queue and read), `apply.ts` (a reading onto a sheet),
@@ -94,24 +94,24 @@ export const nowOf = (deps: RecognitionServiceDeps): string => nowIso(deps.clock
 export function newException(
   deps: RecognitionServiceDeps,
   scan: Pick<ScanPage, 'id' | 'orgId' | 'batchId'>,
-  row: Pick<RecognitionPageRow, 'homework_id' | 'sheet_id' | 'student_id' | 'page_no'>,
+  row: Pick<RecognitionPage, 'homeworkId' | 'sheetId' | 'studentId' | 'pageNo'>,
   code: RecognitionExceptionCode,
   message?: string,
   questionIds: string[] = [],
 ): NewException {
   return {
     id: newId(),
-    org_id: scan.orgId,
-    batch_id: scan.batchId,
-    page_id: scan.id,
-    homework_id: row.homework_id,
-    sheet_id: row.sheet_id,
-    student_id: row.student_id,
-    page_no: row.page_no,
+    orgId: scan.orgId,
+    batchId: scan.batchId,
+    pageId: scan.id,
+    homeworkId: row.homeworkId,
+    sheetId: row.sheetId,
+    studentId: row.studentId,
+    pageNo: row.pageNo,
     code,
     message: message ?? RECOGNITION_PROBLEM_MESSAGES[code],
-    question_ids: JSON.stringify(questionIds),
-    created_at: nowOf(deps),
+    questionIds,
+    createdAt: nowOf(deps),
   };
 }
 

@@ -17,8 +17,8 @@ import type { ScanPage } from '../scan/repository.js';
 import { writeResponses } from './answer-key.js';
 import { applyWithRetry } from './apply.js';
 import { EXCEPTION_ACTIONS, batchOf, homeworkOf, nowOf, type RecognitionServiceDeps } from './context.js';
-import type { RecognitionExceptionRow, RecognitionPageRow } from './repository.js';
-import { homeworkQuestions, parseQuestionIds, parseStoredReading } from './reading.js';
+import type { ExceptionRecord, RecognitionPage } from './repository.js';
+import { homeworkQuestions, parseStoredReading } from './reading.js';
 
 // The exception queue: what a batch or homework raised, as a teacher sees it, and the one-click fix of each.
 
@@ -81,18 +81,16 @@ async function exceptionPage(
 
 async function presentExceptions(
   deps: RecognitionServiceDeps,
-  rows: RecognitionExceptionRow[],
+  rows: ExceptionRecord[],
 ): Promise<RecognitionException[]> {
   const students = new Map(
     (
-      await deps.repo.studentsByIds([...new Set(rows.flatMap((r) => (r.student_id ? [r.student_id] : [])))])
+      await deps.repo.studentsByIds([...new Set(rows.flatMap((r) => (r.studentId ? [r.studentId] : [])))])
     ).map((s) => [s.id, s]),
   );
   const titles = new Map(
     (
-      await deps.repo.homeworkTitles([
-        ...new Set(rows.flatMap((r) => (r.homework_id ? [r.homework_id] : []))),
-      ])
+      await deps.repo.homeworkTitles([...new Set(rows.flatMap((r) => (r.homeworkId ? [r.homeworkId] : [])))])
     ).map((h) => [h.id, h.title]),
   );
   const pageCache = new Map<string, ExceptionPage>();
@@ -104,29 +102,29 @@ async function presentExceptions(
     new Map<string, Box>();
   const out: RecognitionException[] = [];
   for (const r of rows) {
-    const page = await exceptionPage(deps, pageCache, r.page_id);
-    const questionIds = parseQuestionIds(r.question_ids);
+    const page = await exceptionPage(deps, pageCache, r.pageId);
+    const questionIds = r.questionIds;
     const code = r.code as RecognitionExceptionCode;
     out.push({
       id: r.id,
-      batchId: r.batch_id,
-      pageId: r.page_id,
+      batchId: r.batchId,
+      pageId: r.pageId,
       pageSeq: page ? page.seq : null,
-      pageNo: r.page_no,
-      homeworkId: r.homework_id,
-      homeworkTitle: r.homework_id ? (titles.get(r.homework_id) ?? null) : null,
-      sheetId: r.sheet_id,
-      studentId: r.student_id,
-      studentName: r.student_id ? (students.get(r.student_id)?.name ?? null) : null,
+      pageNo: r.pageNo,
+      homeworkId: r.homeworkId,
+      homeworkTitle: r.homeworkId ? (titles.get(r.homeworkId) ?? null) : null,
+      sheetId: r.sheetId,
+      studentId: r.studentId,
+      studentName: r.studentId ? (students.get(r.studentId)?.name ?? null) : null,
       code,
       message: r.message,
       questionIds,
       questions: readQuestions(page, questionIds),
       actions: [...EXCEPTION_ACTIONS[code]],
-      imageUrl: r.page_id ? buildPath(calls.scanPageImage.path, { id: r.page_id }) : null,
+      imageUrl: r.pageId ? buildPath(calls.scanPageImage.path, { id: r.pageId }) : null,
       status: r.status === 'resolved' ? 'resolved' : 'open',
       resolution: (r.resolution as ExceptionAction | null) ?? null,
-      createdAt: r.created_at,
+      createdAt: r.createdAt,
       ...paperScoreOf(boxes.get(r.id), page, questionIds),
     });
   }
@@ -147,9 +145,9 @@ function paperScoreOf(
 /** What a fix works on: the exception, its page as read and as scanned, who fixes it and when. */
 interface Fix {
   auth: AuthContext;
-  ex: RecognitionExceptionRow;
+  ex: ExceptionRecord;
   body: ResolveException;
-  page: RecognitionPageRow | undefined;
+  page: RecognitionPage | undefined;
   scan: ScanPage | undefined;
   now: string;
 }
@@ -161,9 +159,9 @@ export async function resolve(
   body: ResolveException,
 ): Promise<RecognitionException> {
   const ex = await deps.repo.findException(id);
-  if (!ex || ex.org_id !== auth.orgId || ex.status !== 'open')
+  if (!ex || ex.orgId !== auth.orgId || ex.status !== 'open')
     throw notFound(RECOGNITION_MESSAGES.exceptionNotFound);
-  await batchOf(deps, auth, ex.batch_id);
+  await batchOf(deps, auth, ex.batchId);
   const code = ex.code as RecognitionExceptionCode;
   if (!EXCEPTION_ACTIONS[code].includes(body.action))
     throw new AppError('VALIDATION', RECOGNITION_MESSAGES.actionNotAllowed);
@@ -172,8 +170,8 @@ export async function resolve(
     ex,
     body,
     now: nowOf(deps),
-    page: ex.page_id ? await deps.repo.findPage(ex.page_id) : undefined,
-    scan: ex.page_id ? await deps.repo.findScanPage(ex.page_id) : undefined,
+    page: ex.pageId ? await deps.repo.findPage(ex.pageId) : undefined,
+    scan: ex.pageId ? await deps.repo.findScanPage(ex.pageId) : undefined,
   };
   switch (body.action) {
     case 'ignore':
@@ -207,14 +205,14 @@ async function setPageAside(
   action: 'ignore' | 'rescanned',
 ): Promise<void> {
   if (page) {
-    await deps.repo.updatePage(page.page_id, {
+    await deps.repo.updatePage(page.pageId, {
       status: action === 'ignore' ? 'ignored' : 'rescanned',
-      updated_at: now,
+      updatedAt: now,
     });
-    await deps.repo.resolvePageExceptions(page.page_id, action, auth.userId, now);
-    await deps.paperScores?.()?.pageSetAside(page.page_id);
-    if (page.sheet_id && page.status === 'done')
-      await deps.results.setPagesReceived(page.sheet_id, await deps.repo.pagesOfSheet(page.sheet_id));
+    await deps.repo.resolvePageExceptions(page.pageId, action, auth.userId, now);
+    await deps.paperScores?.()?.pageSetAside(page.pageId);
+    if (page.sheetId && page.status === 'done')
+      await deps.results.setPagesReceived(page.sheetId, await deps.repo.pagesOfSheet(page.sheetId));
   }
   await deps.repo.resolveException(ex.id, action, auth.userId, now);
 }
@@ -228,25 +226,25 @@ async function assignStudent(
   if (!page || !scan || !page.result) throw new AppError('CONFLICT', RECOGNITION_MESSAGES.pageNotRead);
   const result = parseStoredReading(page.result);
   const card = result.identity
-    ? await deps.findCard(result.identity.cardId, result.identity.version, ex.org_id)
+    ? await deps.findCard(result.identity.cardId, result.identity.version, ex.orgId)
     : null;
   if (!card) throw new AppError('CONFLICT', RECOGNITION_MESSAGES.pageNotRead);
   const student = (await deps.repo.findHomeworkStudent(card.homeworkId, { id: body.studentId }))[0];
   if (!student) throw new AppError('VALIDATION', RECOGNITION_MESSAGES.studentNotInHomework);
   if (
     result.identity &&
-    (await deps.repo.findTwin(card.homeworkId, student.id, result.identity.page, page.page_id))
+    (await deps.repo.findTwin(card.homeworkId, student.id, result.identity.page, page.pageId))
   )
     throw new AppError('CONFLICT', RECOGNITION_MESSAGES.studentAlreadyHasSheet);
   // Resolved first: applying the page again replaces its open exceptions with what it raises now.
   await deps.repo.resolveException(ex.id, body.action, auth.userId, now);
-  for (const other of await deps.repo.listPageExceptions(page.page_id))
+  for (const other of await deps.repo.listPageExceptions(page.pageId))
     if (
       other.status === 'open' &&
       EXCEPTION_ACTIONS[other.code as RecognitionExceptionCode].includes('assignStudent')
     )
       await deps.repo.resolveException(other.id, body.action, auth.userId, now);
-  await applyWithRetry(deps, scan, { ...page, identity_source: 'teacher', updated_at: now }, student.id);
+  await applyWithRetry(deps, scan, { ...page, identitySource: 'teacher', updatedAt: now }, student.id);
 }
 
 /** Accept what was read (or keep a duplicate page in place of the earlier one), or choose the marks. */
@@ -268,30 +266,30 @@ async function keepDuplicate(
   deps: RecognitionServiceDeps,
   { auth, ex, body, page, scan, now }: Fix,
 ): Promise<void> {
-  if (!page || !scan || !page.homework_id || !page.student_id || page.page_no === null)
+  if (!page || !scan || !page.homeworkId || !page.studentId || page.pageNo === null)
     throw new AppError('CONFLICT', RECOGNITION_MESSAGES.pageNotRead);
-  const twin = await deps.repo.findTwin(page.homework_id, page.student_id, page.page_no, page.page_id);
+  const twin = await deps.repo.findTwin(page.homeworkId, page.studentId, page.pageNo, page.pageId);
   if (twin) {
-    await deps.repo.updatePage(twin.page_id, { status: 'ignored', updated_at: now });
-    await deps.repo.resolvePageExceptions(twin.page_id, 'ignore', auth.userId, now);
-    await deps.paperScores?.()?.pageSetAside(twin.page_id);
+    await deps.repo.updatePage(twin.pageId, { status: 'ignored', updatedAt: now });
+    await deps.repo.resolvePageExceptions(twin.pageId, 'ignore', auth.userId, now);
+    await deps.paperScores?.()?.pageSetAside(twin.pageId);
   }
   await deps.repo.resolveException(ex.id, body.action, auth.userId, now);
-  await applyWithRetry(deps, scan, page, page.student_id);
+  await applyWithRetry(deps, scan, page, page.studentId);
 }
 
 /** Writes the teacher's choice (or, accepting, what was read) for the questions of an exception. */
 async function chooseMarks(
   deps: RecognitionServiceDeps,
   auth: AuthContext,
-  ex: RecognitionExceptionRow,
-  page: RecognitionPageRow | undefined,
+  ex: ExceptionRecord,
+  page: RecognitionPage | undefined,
   answers: Record<string, string> | null,
 ): Promise<void> {
-  if (!ex.sheet_id || !page?.result) throw new AppError('CONFLICT', RECOGNITION_MESSAGES.pageNotRead);
+  if (!ex.sheetId || !page?.result) throw new AppError('CONFLICT', RECOGNITION_MESSAGES.pageNotRead);
   const result = parseStoredReading(page.result);
-  const ids = parseQuestionIds(ex.question_ids);
-  const homework = (await deps.repo.findHomework(ex.homework_id!))!;
+  const ids = ex.questionIds;
+  const homework = (await deps.repo.findHomework(ex.homeworkId!))!;
   const questions = new Map(homeworkQuestions(homework).map((q) => [q.questionId, q]));
   const patches: { questionId: string; response: string }[] = [];
   for (const qid of ids) {
@@ -304,7 +302,7 @@ async function chooseMarks(
   await writeResponses(
     deps,
     auth,
-    ex.sheet_id,
+    ex.sheetId,
     homework,
     patches,
     answers ? RECOGNITION_REASONS.chosen : RECOGNITION_REASONS.accepted,

@@ -3,8 +3,8 @@ import type { ScanPage } from '../scan/repository.js';
 import { applyWithRetry } from './apply.js';
 import { newException, nowOf, type RecognitionServiceDeps } from './context.js';
 import { WorkerCrashError, WorkerMemoryError, type CardHint } from './pool.js';
-import type { RecognitionPageRow } from './repository.js';
-import { cropPath, emptyPageRow, parseCropPaths, parseStoredReading } from './reading.js';
+import type { RecognitionPage } from './repository.js';
+import { cropPath, emptyPage, parseCropPaths, parseStoredReading } from './reading.js';
 
 // Intake and the queue: a stored page is queued fairly between schools, read in the worker pool and applied; its
 // crops are stored, or cut on demand when first read.
@@ -36,18 +36,18 @@ export async function pageStored(
 ): Promise<void> {
   const now = nowOf(deps);
   const existing = await deps.repo.findPage(page.id);
-  if (!existing) await deps.repo.upsertPage(emptyPageRow(page, now));
+  if (!existing) await deps.repo.upsertPage(emptyPage(page, now));
   // A rescan: the page it replaces is no longer the student's, and nothing raised about it is left to resolve (the
   // new page raises again whatever it still shows). Accepting the old page's problem would apply a page set aside.
   if (replaced) {
     const old = await deps.repo.findPage(replaced.id);
     if (old && old.status !== 'rescanned') {
-      await deps.repo.updatePage(old.page_id, { status: 'rescanned', updated_at: now });
-      await deps.repo.resolvePageExceptions(old.page_id, 'rescanned', page.createdBy, now);
+      await deps.repo.updatePage(old.pageId, { status: 'rescanned', updatedAt: now });
+      await deps.repo.resolvePageExceptions(old.pageId, 'rescanned', page.createdBy, now);
       // Its score boxes' scores leave the results until the rescan is read (纸上批阅, ADR 0065).
-      await deps.paperScores?.()?.pageSetAside(old.page_id);
-      if (old.sheet_id && old.status === 'done')
-        await deps.results.setPagesReceived(old.sheet_id, await deps.repo.pagesOfSheet(old.sheet_id));
+      await deps.paperScores?.()?.pageSetAside(old.pageId);
+      if (old.sheetId && old.status === 'done')
+        await deps.results.setPagesReceived(old.sheetId, await deps.repo.pagesOfSheet(old.sheetId));
     }
   }
   await enqueuePage(deps, page.id, page.orgId);
@@ -79,7 +79,7 @@ export async function recognise(
   const existing = await deps.repo.findPage(pageId);
   if (existing && existing.status !== 'queued' && !options.force) return;
   const now = nowOf(deps);
-  const base = existing ?? emptyPageRow(scan, now);
+  const base = existing ?? emptyPage(scan, now);
   const attempts = base.attempts + 1;
   let out: { result: PageRecognition; images: Map<string, Buffer> };
   try {
@@ -98,20 +98,20 @@ export async function recognise(
   }
   const { result, images } = out;
   const cropPaths = await storeCrops(deps, scan, existing, result, images);
-  const row: RecognitionPageRow = {
+  const row: RecognitionPage = {
     ...base,
     status: 'failed',
     outcome: result.status,
-    card_id: result.identity?.cardId ?? null,
-    card_version: result.identity?.version ?? null,
-    page_no: result.identity?.page ?? null,
-    identity_source: result.identity?.source ?? null,
-    residual_mm: result.transform?.residualMm ?? null,
-    total_ms: result.timings.total ?? null,
+    cardId: result.identity?.cardId ?? null,
+    cardVersion: result.identity?.version ?? null,
+    pageNo: result.identity?.page ?? null,
+    identitySource: result.identity?.source ?? null,
+    residualMm: result.transform?.residualMm ?? null,
+    totalMs: result.timings.total ?? null,
     result: JSON.stringify({ ...result, cropPaths: Object.fromEntries(cropPaths) }),
     attempts,
     error: null,
-    updated_at: now,
+    updatedAt: now,
   };
   await applyWithRetry(deps, scan, row, null);
 }
@@ -120,7 +120,7 @@ export async function recognise(
 async function recordFailure(
   deps: RecognitionServiceDeps,
   scan: ScanPage,
-  base: RecognitionPageRow,
+  base: RecognitionPage,
   attempts: number,
   error: unknown,
 ): Promise<void> {
@@ -138,7 +138,7 @@ async function recordFailure(
       outcome: 'failed',
       attempts,
       error: error instanceof Error ? error.message : String(error),
-      updated_at: nowOf(deps),
+      updatedAt: nowOf(deps),
     });
     await repo.clearOpenExceptions(scan.id);
     await repo.insertExceptions([newException(deps, scan, base, 'imageUnreadable', reason)]);
@@ -153,7 +153,7 @@ async function recordFailure(
 async function storeCrops(
   deps: RecognitionServiceDeps,
   scan: ScanPage,
-  existing: RecognitionPageRow | undefined,
+  existing: RecognitionPage | undefined,
   result: PageRecognition,
   images: Map<string, Buffer>,
 ): Promise<Map<string, string>> {
@@ -180,7 +180,7 @@ async function storeCrops(
 async function batchHint(deps: RecognitionServiceDeps, batchId: string): Promise<CardHint | undefined> {
   const cards = await deps.repo.batchCards(batchId);
   if (cards.length !== 1) return undefined;
-  return { cardId: cards[0]!.card_id, version: cards[0]!.card_version, page: 1 };
+  return { cardId: cards[0]!.cardId, version: cards[0]!.cardVersion, page: 1 };
 }
 
 /** Pages left queued by a stop (the in-process queue forgets them): queued again at start. */
@@ -188,9 +188,9 @@ export async function requeueUnfinished(deps: RecognitionServiceDeps): Promise<n
   const rows = await deps.repo.queuedPages();
   const ahead = new Map<string, number>();
   for (const r of rows) {
-    const n = ahead.get(r.org_id) ?? 0;
-    ahead.set(r.org_id, n + 1);
-    await deps.enqueue(r.page_id, -n);
+    const n = ahead.get(r.orgId) ?? 0;
+    ahead.set(r.orgId, n + 1);
+    await deps.enqueue(r.pageId, -n);
   }
   return rows.length;
 }

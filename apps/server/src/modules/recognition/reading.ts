@@ -12,7 +12,7 @@ import type { HomeworkRow } from '../homework/repository.js';
 import type { AnswerPatch } from '../results/service.js';
 import { isObjective, scoreObjective, toTenths, type PartialRule } from '../results/scoring.js';
 import type { ScanPage } from '../scan/repository.js';
-import type { RecognitionPageRow } from './repository.js';
+import type { RecognitionPage } from './repository.js';
 
 // A page's reading as recognition applies it: the stored reading parsed by its schema, the homework's questions
 // with their card kinds, where crops are kept, and the answers a reading writes into results. Pure: no database.
@@ -77,7 +77,6 @@ export const parseStoredReading = (text: string): StoredReading =>
 
 /** The questions an exception is about (`recognition_exceptions.question_ids`). */
 export const QuestionIdsSchema = z.array(z.string());
-export const parseQuestionIds = (text: string): string[] => QuestionIdsSchema.parse(JSON.parse(text));
 
 /** The identity a page was read with (card, version, page, and the student when the card names one). */
 export type PageIdentity = NonNullable<PageRecognition['identity']>;
@@ -85,7 +84,7 @@ export type PageIdentity = NonNullable<PageRecognition['identity']>;
 /** A student of the homework's classes, as a page is assigned to. */
 export interface PageStudent {
   id: string;
-  class_id: string;
+  classId: string;
   name: string;
 }
 
@@ -132,29 +131,26 @@ export function answerPatches(
   return patches;
 }
 
-export function emptyPageRow(
-  page: Pick<ScanPage, 'id' | 'orgId' | 'batchId'>,
-  now: string,
-): RecognitionPageRow {
+export function emptyPage(page: Pick<ScanPage, 'id' | 'orgId' | 'batchId'>, now: string): RecognitionPage {
   return {
-    page_id: page.id,
-    org_id: page.orgId,
-    batch_id: page.batchId,
+    pageId: page.id,
+    orgId: page.orgId,
+    batchId: page.batchId,
     status: 'queued',
     outcome: null,
-    card_id: null,
-    card_version: null,
-    page_no: null,
-    homework_id: null,
-    student_id: null,
-    sheet_id: null,
-    identity_source: null,
-    residual_mm: null,
-    total_ms: null,
+    cardId: null,
+    cardVersion: null,
+    pageNo: null,
+    homeworkId: null,
+    studentId: null,
+    sheetId: null,
+    identitySource: null,
+    residualMm: null,
+    totalMs: null,
     result: null,
     attempts: 0,
     error: null,
-    created_at: now,
-    updated_at: now,
+    createdAt: now,
+    updatedAt: now,
   };
 }

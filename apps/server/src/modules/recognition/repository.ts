@@ -1,20 +1,29 @@
 import type { Kysely, Selectable } from 'kysely';
-import type {
-  Database,
-  RecognitionExceptionsTable,
-  RecognitionPagesTable,
-  ScoringRulesTable,
-} from '../../db/schema.js';
+import type { Database, ScoringRulesTable } from '../../db/schema.js';
 import { ScanRepository, type ScanPage } from '../scan/repository.js';
+import {
+  pageRow,
+  toAnswerKey,
+  toException,
+  toPage,
+  type AnswerKey,
+  type BatchPageLine,
+  type ExceptionRecord,
+  type HomeworkStudent,
+  type NewException,
+  type PageRow,
+  type RecognitionPage,
+  type ScoringRule,
+  type SheetPage,
+  type StudentWithClass,
+} from './repository/records.js';
 
-export type RecognitionPageRow = Selectable<RecognitionPagesTable>;
-export type RecognitionExceptionRow = Selectable<RecognitionExceptionsTable>;
-export type NewException = Omit<
-  RecognitionExceptionRow,
-  'status' | 'resolution' | 'resolved_by' | 'resolved_at'
->;
+export type * from './repository/records.js';
 
 type Db = Kysely<Database>;
+
+// Rows never leave this file and repository/records.ts (the types and mappers): each read returns a camelCase domain
+// type, each write takes one (ADR 0073).
 
 /** Recognition results, exceptions, answer keys and scoring rules. Callers scope by school. */
 export class RecognitionRepository {
@@ -29,16 +38,17 @@ export class RecognitionRepository {
     return new ScanRepository(this.db).findPage(pageId);
   }
 
-  findPage(pageId: string) {
-    return this.db
+  async findPage(pageId: string): Promise<RecognitionPage | undefined> {
+    const row = await this.db
       .selectFrom('recognition_pages')
       .selectAll()
       .where('page_id', '=', pageId)
       .executeTakeFirst();
+    return row && toPage(row);
   }
 
   /** The cards (id, version) the batch's read pages were taken for, most pages first. */
-  async batchCards(batchId: string): Promise<{ card_id: string; card_version: number; pages: number }[]> {
+  async batchCards(batchId: string): Promise<{ cardId: string; cardVersion: number; pages: number }[]> {
     const rows = await this.db
       .selectFrom('recognition_pages')
       .select(['card_id', 'card_version', (eb) => eb.fn.countAll<number | string>().as('pages')])
@@ -49,11 +59,12 @@ export class RecognitionRepository {
       .groupBy(['card_id', 'card_version'])
       .execute();
     return rows
-      .map((r) => ({ card_id: r.card_id!, card_version: r.card_version!, pages: Number(r.pages) }))
+      .map((r) => ({ cardId: r.card_id!, cardVersion: r.card_version!, pages: Number(r.pages) }))
       .sort((a, b) => b.pages - a.pages);
   }
 
-  async upsertPage(row: RecognitionPageRow): Promise<void> {
+  async upsertPage(page: RecognitionPage): Promise<void> {
+    const row = pageRow(page) as PageRow;
     const { page_id: _key, ...rest } = row;
     await this.db
       .insertInto('recognition_pages')
@@ -62,13 +73,18 @@ export class RecognitionRepository {
       .execute();
   }
 
-  async updatePage(pageId: string, set: Partial<RecognitionPageRow>): Promise<void> {
-    await this.db.updateTable('recognition_pages').set(set).where('page_id', '=', pageId).execute();
+  async updatePage(pageId: string, set: Partial<RecognitionPage>): Promise<void> {
+    await this.db.updateTable('recognition_pages').set(pageRow(set)).where('page_id', '=', pageId).execute();
   }
 
   /** Other live pages of the same student and card page (a second sheet for one student). */
-  findTwin(homeworkId: string, studentId: string, pageNo: number, exceptPageId: string) {
-    return this.db
+  async findTwin(
+    homeworkId: string,
+    studentId: string,
+    pageNo: number,
+    exceptPageId: string,
+  ): Promise<RecognitionPage | undefined> {
+    const row = await this.db
       .selectFrom('recognition_pages')
       .selectAll()
       .where('homework_id', '=', homeworkId)
@@ -78,6 +94,7 @@ export class RecognitionRepository {
       .where('status', '=', 'done')
       .where('sheet_id', 'is not', null)
       .executeTakeFirst();
+    return row && toPage(row);
   }
 
   /** Distinct card pages of a sheet read from live pages. */
@@ -92,8 +109,8 @@ export class RecognitionRepository {
     return rows.length;
   }
 
-  listBatchPages(batchId: string) {
-    return this.db
+  async listBatchPages(batchId: string): Promise<BatchPageLine[]> {
+    const rows = await this.db
       .selectFrom('scan_pages as p')
       .leftJoin('recognition_pages as r', 'r.page_id', 'p.id')
       .leftJoin('students as s', 's.id', 'r.student_id')
@@ -113,13 +130,42 @@ export class RecognitionRepository {
       .where('p.batch_id', '=', batchId)
       .orderBy('p.seq', 'desc')
       .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      seq: r.seq,
+      status: r.status,
+      pageNo: r.page_no,
+      homeworkId: r.homework_id,
+      sheetId: r.sheet_id,
+      studentName: r.student_name,
+      homeworkTitle: r.homework_title,
+      objectiveScoreTenths: r.objective_score_tenths,
+    }));
   }
 
   // ───────────── exceptions ─────────────
 
-  async insertExceptions(rows: NewException[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.db.insertInto('recognition_exceptions').values(rows).execute();
+  async insertExceptions(list: NewException[]): Promise<void> {
+    if (list.length === 0) return;
+    await this.db
+      .insertInto('recognition_exceptions')
+      .values(
+        list.map((e) => ({
+          id: e.id,
+          org_id: e.orgId,
+          batch_id: e.batchId,
+          page_id: e.pageId,
+          homework_id: e.homeworkId,
+          sheet_id: e.sheetId,
+          student_id: e.studentId,
+          page_no: e.pageNo,
+          code: e.code,
+          message: e.message,
+          question_ids: JSON.stringify(e.questionIds),
+          created_at: e.createdAt,
+        })),
+      )
+      .execute();
   }
 
   /** Drops the open exceptions of a page (a re-run of the page raises them again). */
@@ -131,23 +177,33 @@ export class RecognitionRepository {
       .execute();
   }
 
-  findException(id: string) {
-    return this.db.selectFrom('recognition_exceptions').selectAll().where('id', '=', id).executeTakeFirst();
+  async findException(id: string): Promise<ExceptionRecord | undefined> {
+    const row = await this.db
+      .selectFrom('recognition_exceptions')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && toException(row);
   }
 
-  listExceptions(
+  async listExceptions(
     orgId: string,
     filter: { batchId?: string; homeworkId?: string; status?: 'open' | 'resolved' },
-  ) {
+  ): Promise<ExceptionRecord[]> {
     let q = this.db.selectFrom('recognition_exceptions').selectAll().where('org_id', '=', orgId);
     if (filter.batchId) q = q.where('batch_id', '=', filter.batchId);
     if (filter.homeworkId) q = q.where('homework_id', '=', filter.homeworkId);
     if (filter.status) q = q.where('status', '=', filter.status);
-    return q.orderBy('created_at').orderBy('id').limit(500).execute();
+    return (await q.orderBy('created_at').orderBy('id').limit(500).execute()).map(toException);
   }
 
-  listPageExceptions(pageId: string) {
-    return this.db.selectFrom('recognition_exceptions').selectAll().where('page_id', '=', pageId).execute();
+  async listPageExceptions(pageId: string): Promise<ExceptionRecord[]> {
+    const rows = await this.db
+      .selectFrom('recognition_exceptions')
+      .selectAll()
+      .where('page_id', '=', pageId)
+      .execute();
+    return rows.map(toException);
   }
 
   /** Resolves an exception that is still open (a resolved one keeps who resolved it, when and how). */
@@ -206,8 +262,8 @@ export class RecognitionRepository {
   }
 
   /** Students of a homework's classes (with their class's name). */
-  homeworkStudents(homeworkId: string) {
-    return this.db
+  async homeworkStudents(homeworkId: string): Promise<StudentWithClass[]> {
+    const rows = await this.db
       .selectFrom('homework_classes as hc')
       .innerJoin('students as s', 's.class_id', 'hc.class_id')
       .innerJoin('classes as c', 'c.id', 's.class_id')
@@ -216,9 +272,13 @@ export class RecognitionRepository {
       .orderBy('hc.sort')
       .orderBy('s.student_no')
       .execute();
+    return rows.map((r) => ({ id: r.id, name: r.name, studentNo: r.student_no, className: r.class_name }));
   }
 
-  findHomeworkStudent(homeworkId: string, by: { id?: string; studentNo?: string }) {
+  async findHomeworkStudent(
+    homeworkId: string,
+    by: { id?: string; studentNo?: string },
+  ): Promise<HomeworkStudent[]> {
     let q = this.db
       .selectFrom('homework_classes as hc')
       .innerJoin('students as s', 's.class_id', 'hc.class_id')
@@ -226,17 +286,23 @@ export class RecognitionRepository {
       .where('hc.homework_id', '=', homeworkId);
     if (by.id !== undefined) q = q.where('s.id', '=', by.id);
     if (by.studentNo !== undefined) q = q.where('s.student_no', '=', by.studentNo);
-    return q.execute();
+    return (await q.execute()).map((r) => ({
+      id: r.id,
+      name: r.name,
+      studentNo: r.student_no,
+      classId: r.class_id,
+    }));
   }
 
-  studentsByIds(ids: string[]) {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db
+  async studentsByIds(ids: string[]): Promise<StudentWithClass[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
       .selectFrom('students as s')
       .innerJoin('classes as c', 'c.id', 's.class_id')
       .select(['s.id', 's.name', 's.student_no', 'c.name as class_name'])
       .where('s.id', 'in', ids)
       .execute();
+    return rows.map((r) => ({ id: r.id, name: r.name, studentNo: r.student_no, className: r.class_name }));
   }
 
   homeworkTitles(ids: string[]) {
@@ -246,11 +312,24 @@ export class RecognitionRepository {
 
   // ───────────── answer keys and rules ─────────────
 
-  answerKeys(homeworkId: string) {
-    return this.db.selectFrom('answer_keys').selectAll().where('homework_id', '=', homeworkId).execute();
+  async answerKeys(homeworkId: string): Promise<AnswerKey[]> {
+    const rows = await this.db
+      .selectFrom('answer_keys')
+      .selectAll()
+      .where('homework_id', '=', homeworkId)
+      .execute();
+    return rows.map(toAnswerKey);
   }
 
-  async setAnswerKey(row: Selectable<Database['answer_keys']>): Promise<void> {
+  async setAnswerKey(key: AnswerKey): Promise<void> {
+    const row = {
+      homework_id: key.homeworkId,
+      question_id: key.questionId,
+      org_id: key.orgId,
+      answer: key.answer,
+      updated_by: key.updatedBy,
+      updated_at: key.updatedAt,
+    };
     await this.db
       .insertInto('answer_keys')
       .values(row)
@@ -262,15 +341,31 @@ export class RecognitionRepository {
       .execute();
   }
 
-  scoringRule(homeworkId: string) {
-    return this.db
+  async scoringRule(homeworkId: string): Promise<ScoringRule | undefined> {
+    const r = await this.db
       .selectFrom('scoring_rules')
       .selectAll()
       .where('homework_id', '=', homeworkId)
       .executeTakeFirst();
+    return (
+      r && {
+        homeworkId: r.homework_id,
+        orgId: r.org_id,
+        partialRule: r.partial_rule,
+        updatedBy: r.updated_by,
+        updatedAt: r.updated_at,
+      }
+    );
   }
 
-  async setScoringRule(row: Selectable<ScoringRulesTable>): Promise<void> {
+  async setScoringRule(rule: ScoringRule): Promise<void> {
+    const row: Selectable<ScoringRulesTable> = {
+      homework_id: rule.homeworkId,
+      org_id: rule.orgId,
+      partial_rule: rule.partialRule,
+      updated_by: rule.updatedBy,
+      updated_at: rule.updatedAt,
+    };
     await this.db
       .insertInto('scoring_rules')
       .values(row)
@@ -285,8 +380,8 @@ export class RecognitionRepository {
   }
 
   /** Live pages that make up a sheet (for the review). */
-  sheetPages(sheetId: string) {
-    return this.db
+  async sheetPages(sheetId: string): Promise<SheetPage[]> {
+    const rows = await this.db
       .selectFrom('recognition_pages as r')
       .innerJoin('scan_pages as p', 'p.id', 'r.page_id')
       .select(['r.page_id', 'r.page_no', 'r.result', 'r.card_id', 'r.card_version', 'p.width', 'p.height'])
@@ -294,19 +389,29 @@ export class RecognitionRepository {
       .where('r.status', '=', 'done')
       .orderBy('r.page_no')
       .execute();
+    return rows.map((r) => ({
+      pageId: r.page_id,
+      pageNo: r.page_no,
+      result: r.result,
+      cardId: r.card_id,
+      cardVersion: r.card_version,
+      width: r.width,
+      height: r.height,
+    }));
   }
 
-  queuedPages() {
-    return this.db
+  async queuedPages(): Promise<{ pageId: string; orgId: string }[]> {
+    const rows = await this.db
       .selectFrom('recognition_pages')
       .select(['page_id', 'org_id'])
       .where('status', '=', 'queued')
       .orderBy('created_at')
       .execute();
+    return rows.map((r) => ({ pageId: r.page_id, orgId: r.org_id }));
   }
 
   /** Pages of a school waiting for (or in) recognition that were stored before the given one. */
-  async queuedAhead(orgId: string, page: { page_id: string; created_at: string }): Promise<number> {
+  async queuedAhead(orgId: string, page: Pick<RecognitionPage, 'pageId' | 'createdAt'>): Promise<number> {
     const row = await this.db
       .selectFrom('recognition_pages')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -314,8 +419,8 @@ export class RecognitionRepository {
       .where('status', '=', 'queued')
       .where((eb) =>
         eb.or([
-          eb('created_at', '<', page.created_at),
-          eb.and([eb('created_at', '=', page.created_at), eb('page_id', '<', page.page_id)]),
+          eb('created_at', '<', page.createdAt),
+          eb.and([eb('created_at', '=', page.createdAt), eb('page_id', '<', page.pageId)]),
         ]),
       )
       .executeTakeFirst();
@@ -323,8 +428,12 @@ export class RecognitionRepository {
   }
 
   /** The page scanned just before or after one in its batch, with what recognition made of it. */
-  async neighbour(batchId: string, seq: number, direction: 'before' | 'after') {
-    return this.db
+  async neighbour(
+    batchId: string,
+    seq: number,
+    direction: 'before' | 'after',
+  ): Promise<(RecognitionPage & { seq: number }) | undefined> {
+    const row = await this.db
       .selectFrom('scan_pages as p')
       .innerJoin('recognition_pages as r', 'r.page_id', 'p.id')
       .selectAll('r')
@@ -334,5 +443,6 @@ export class RecognitionRepository {
       .orderBy('p.seq', direction === 'before' ? 'desc' : 'asc')
       .limit(1)
       .executeTakeFirst();
+    return row && { ...toPage(row), seq: row.seq };
   }
 }

@@ -8,7 +8,7 @@ import { toPoints } from '../results/scoring.js';
 import { keysOf, writeResponses } from './answer-key.js';
 import { homeworkOf, nowOf, sheetOf, tenthsToPoints, type RecognitionServiceDeps } from './context.js';
 import type { RecognitionRepository } from './repository.js';
-import { homeworkQuestions, parseQuestionIds, parseStoredReading } from './reading.js';
+import { homeworkQuestions, parseStoredReading } from './reading.js';
 
 type SheetPageRow = Awaited<ReturnType<RecognitionRepository['sheetPages']>>[number];
 
@@ -27,8 +27,8 @@ async function presentSheets(deps: RecognitionServiceDeps, sheets: SheetRow[]): 
       homeworkId: s.homework_id,
       studentId: s.student_id,
       studentName: st?.name ?? '',
-      studentNo: st?.student_no ?? '',
-      className: st?.class_name ?? '',
+      studentNo: st?.studentNo ?? '',
+      className: st?.className ?? '',
       pagesReceived: s.pages_received,
       pagesExpected: s.pages_expected,
       reviewStatus: s.review_status === 'confirmed' ? 'confirmed' : 'pending',
@@ -59,12 +59,11 @@ async function reviewPage(
   p: SheetPageRow,
 ): Promise<SheetReview['pages'][number]> {
   const result = p.result ? parseStoredReading(p.result) : null;
-  const card =
-    p.card_id && p.card_version ? await deps.findCard(p.card_id, p.card_version, sheet.org_id) : null;
+  const card = p.cardId && p.cardVersion ? await deps.findCard(p.cardId, p.cardVersion, sheet.org_id) : null;
   return {
-    pageId: p.page_id,
-    pageNo: p.page_no ?? 1,
-    imageUrl: buildPath(calls.scanPageImage.path, { id: p.page_id }),
+    pageId: p.pageId,
+    pageNo: p.pageNo ?? 1,
+    imageUrl: buildPath(calls.scanPageImage.path, { id: p.pageId }),
     width: p.width,
     height: p.height,
     overlay:
@@ -141,8 +140,8 @@ export async function override(
     homeworkId: homework.id,
     status: 'open',
   })) {
-    if (ex.sheet_id !== sheet.id) continue;
-    const ids = parseQuestionIds(ex.question_ids);
+    if (ex.sheetId !== sheet.id) continue;
+    const ids = ex.questionIds;
     if (ids.length > 0 && ids.every((q) => changed.has(q)))
       await deps.repo.resolveException(ex.id, 'chooseMarks', auth.userId, now);
   }

@@ -16,11 +16,11 @@ export async function tally(
   const pages = await deps.repo.listBatchPages(batch.id);
   const open = await deps.repo.listExceptions(batch.orgId, { batchId: batch.id, status: 'open' });
   const openByPage = new Map<string, number>();
-  for (const e of open) if (e.page_id) openByPage.set(e.page_id, (openByPage.get(e.page_id) ?? 0) + 1);
+  for (const e of open) if (e.pageId) openByPage.set(e.pageId, (openByPage.get(e.pageId) ?? 0) + 1);
   const homeworkIds = [
-    ...new Set(pages.flatMap((p) => (p.homework_id && p.status === 'done' ? [p.homework_id] : []))),
+    ...new Set(pages.flatMap((p) => (p.homeworkId && p.status === 'done' ? [p.homeworkId] : []))),
   ];
-  const sheetIds = new Set(pages.flatMap((p) => (p.sheet_id && p.status === 'done' ? [p.sheet_id] : [])));
+  const sheetIds = new Set(pages.flatMap((p) => (p.sheetId && p.status === 'done' ? [p.sheetId] : [])));
   return {
     batchId: batch.id,
     pagesReceived: pages.length,
@@ -33,10 +33,10 @@ export async function tally(
       pageId: p.id,
       seq: p.seq,
       status: p.status ?? 'queued',
-      studentName: p.student_name ?? null,
-      homeworkTitle: p.homework_title ?? null,
-      pageNo: p.page_no ?? null,
-      objectiveScore: p.status === 'done' ? tenthsToPoints(p.objective_score_tenths ?? null) : null,
+      studentName: p.studentName ?? null,
+      homeworkTitle: p.homeworkTitle ?? null,
+      pageNo: p.pageNo ?? null,
+      objectiveScore: p.status === 'done' ? tenthsToPoints(p.objectiveScoreTenths ?? null) : null,
       openExceptions: openByPage.get(p.id) ?? 0,
     })),
   };
@@ -61,7 +61,7 @@ async function homeworkTally(
       sheetsRead: sheets.length,
       missing: students
         .filter((s) => !have.has(s.id))
-        .map((s) => ({ id: s.id, name: s.name, studentNo: s.student_no, className: s.class_name })),
+        .map((s) => ({ id: s.id, name: s.name, studentNo: s.studentNo, className: s.className })),
     });
   }
   return homework;
@@ -75,30 +75,28 @@ export async function check(
 ): Promise<RecognitionTally> {
   const batch = await batchOf(deps, auth, batchId);
   const pages = await deps.repo.listBatchPages(batch.id);
-  const sheetIds = [
-    ...new Set(pages.flatMap((p) => (p.sheet_id && p.status === 'done' ? [p.sheet_id] : []))),
-  ];
+  const sheetIds = [...new Set(pages.flatMap((p) => (p.sheetId && p.status === 'done' ? [p.sheetId] : [])))];
   const raised: NewException[] = [];
   for (const sid of sheetIds) {
     const sheet = await deps.results.findSheet(sid);
     if (!sheet || sheet.pages_received >= sheet.pages_expected) continue;
-    const have = new Set((await deps.repo.sheetPages(sid)).map((p) => p.page_no));
+    const have = new Set((await deps.repo.sheetPages(sid)).map((p) => p.pageNo));
     for (let n = 1; n <= sheet.pages_expected; n++) {
       if (have.has(n) || (await deps.repo.openMissingPage(sid, n))) continue;
       const student = (await deps.repo.studentsByIds([sheet.student_id]))[0];
       raised.push({
         id: newId(),
-        org_id: batch.orgId,
-        batch_id: batch.id,
-        page_id: null,
-        homework_id: sheet.homework_id,
-        sheet_id: sheet.id,
-        student_id: sheet.student_id,
-        page_no: n,
+        orgId: batch.orgId,
+        batchId: batch.id,
+        pageId: null,
+        homeworkId: sheet.homework_id,
+        sheetId: sheet.id,
+        studentId: sheet.student_id,
+        pageNo: n,
         code: 'missingPage',
         message: RECOGNITION_TEXT.missingPage(student?.name, n),
-        question_ids: '[]',
-        created_at: nowOf(deps),
+        questionIds: [],
+        createdAt: nowOf(deps),
       });
     }
   }
