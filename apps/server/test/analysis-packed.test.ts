@@ -7,7 +7,6 @@ import { packExisting } from '../src/db/migrations/0024-sheet-answers-packed.js'
 import { repackExisting } from '../src/db/migrations/0025-sheet-answers-repacked.js';
 import type { AuthContext } from '../src/lib/call.js';
 import { packAnswers } from '../src/modules/results/packing.js';
-import { toSheetAnswer } from '../src/modules/results/repository.js';
 import { isObjective } from '../src/modules/results/scoring.js';
 import { ResultsService } from '../src/modules/results/service.js';
 import { DIALECTS } from './helpers/index.js';
@@ -81,7 +80,7 @@ describe.each(DIALECTS)('packed answers on %s', (dialect) => {
     return Promise.all(
       sheets.map(async (s) => ({
         stored: s.answers_packed,
-        rows: packAnswers((await spine.listAnswers(s.id)).map(toSheetAnswer)),
+        rows: packAnswers(await spine.listAnswers(s.id)),
       })),
     );
   };
@@ -159,7 +158,7 @@ describe.each(DIALECTS)('packed answers on %s', (dialect) => {
             if (i % 2 === 1) continue;
             const rows = await spine.listAnswers(sheetId);
             const pack = packAnswers(
-              rows.map(toSheetAnswer).map((a, k) => ({
+              rows.map((a, k) => ({
                 ...a,
                 questionId: k === 0 ? `${a.questionId}′` : a.questionId,
                 scoreTenths: a.fullScoreTenths,

@@ -76,7 +76,7 @@ describe.each(DIALECTS)('results on %s', (dialect) => {
     expect(again.id).toBe(first.id);
     const answers = await repo.listAnswers(first.id);
     expect(answers).toHaveLength(questions().length);
-    expect(first.unscored_count).toBe(questions().length);
+    expect(first.unscoredCount).toBe(questions().length);
   });
 
   it('totals follow every score written, and every change is logged with who, why, before and after', async () => {
@@ -97,15 +97,15 @@ describe.each(DIALECTS)('results on %s', (dialect) => {
       { userId: null, reason: 'recognised' },
     );
     let now = (await repo.findSheet(sheet.id))!;
-    expect(now.total_score_tenths).toBe(q1!.fullScoreTenths + 5);
-    expect(now.unscored_count).toBe(questions().length - 2);
+    expect(now.totalScoreTenths).toBe(q1!.fullScoreTenths + 5);
+    expect(now.unscoredCount).toBe(questions().length - 2);
 
     await repo.writeAnswers(sheet.id, [{ questionId: q2!.questionId, scoreTenths: 0, source: 'override' }], {
       userId: null,
       reason: 'override',
     });
     now = (await repo.findSheet(sheet.id))!;
-    expect(now.total_score_tenths).toBe(q1!.fullScoreTenths);
+    expect(now.totalScoreTenths).toBe(q1!.fullScoreTenths);
     const log = await repo.listChanges(sheet.id, q2!.questionId);
     expect(log.map((c) => [c.reason, c.before_score_tenths, c.after_score_tenths])).toEqual([
       ['recognised', null, 5],

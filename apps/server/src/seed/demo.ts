@@ -101,21 +101,13 @@ export async function seedDemoSchool(db: Kysely<Database>, clock: () => number =
   return true;
 }
 
-/** A demo account acting in 演示学校, as seeds act through the services: its member row and a seed session. */
+/** A demo account acting in 演示学校, as seeds act through the services: a seed session. */
 export async function demoMember(db: Kysely<Database>, username: string) {
   const member = await db
     .selectFrom('users as u')
     .innerJoin('memberships as m', 'm.user_id', 'u.id')
     .innerJoin('orgs as o', 'o.id', 'm.org_id')
-    .select([
-      'u.id',
-      'u.username',
-      'm.org_id',
-      'm.is_creator',
-      'm.is_administrator',
-      'm.is_grade_director',
-      'm.default_year_id',
-    ])
+    .select(['u.id', 'u.username', 'm.org_id', 'm.is_creator', 'm.is_administrator', 'm.is_grade_director'])
     .where('u.username', '=', username)
     .where('o.name', '=', DEMO_SCHOOL_NAME)
     .executeTakeFirst();
@@ -129,5 +121,5 @@ export async function demoMember(db: Kysely<Database>, username: string) {
     isAdministrator: member.is_administrator === 1,
     isGradeDirector: member.is_grade_director === 1,
   };
-  return { ...member, auth };
+  return { auth };
 }

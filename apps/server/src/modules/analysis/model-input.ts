@@ -52,12 +52,12 @@ export interface ModelClass {
 
 export interface SheetInput {
   id: string;
-  student_id: string;
-  class_id: string;
-  objective_score_tenths: number;
-  subjective_score_tenths: number;
-  total_score_tenths: number;
-  unscored_count: number;
+  studentId: string;
+  classId: string;
+  objectiveScoreTenths: number;
+  subjectiveScoreTenths: number;
+  totalScoreTenths: number;
+  unscoredCount: number;
 }
 
 /** An answer read from its row (the results spine's `AnswerRead`). */
@@ -151,14 +151,14 @@ const absentRow = (student: ModelStudent): Row => ({
 });
 
 const sheetRow = (student: ModelStudent, sheet: SheetInput, at: number): Row => {
-  const scored = sheet.unscored_count === 0;
+  const scored = sheet.unscoredCount === 0;
   return {
     student,
     status: scored ? 'scored' : 'pending',
-    total: scored ? sheet.total_score_tenths / 10 : null,
-    partial: scored ? null : sheet.total_score_tenths / 10,
-    objective: sheet.objective_score_tenths / 10,
-    subjective: sheet.subjective_score_tenths / 10,
+    total: scored ? sheet.totalScoreTenths / 10 : null,
+    partial: scored ? null : sheet.totalScoreTenths / 10,
+    objective: sheet.objectiveScoreTenths / 10,
+    subjective: sheet.subjectiveScoreTenths / 10,
     at,
     gradeRank: null,
     classRank: null,
@@ -178,7 +178,7 @@ export interface BuiltRows {
 
 export function buildRows(input: ModelInput, count: number, base?: HomeworkModel): BuiltRows {
   const baseRows = base ? new Map(base.rows.map((r) => [r.student.id, r])) : null;
-  const sheetOf = new Map(input.sheets.map((s) => [s.student_id, s]));
+  const sheetOf = new Map(input.sheets.map((s) => [s.studentId, s]));
   const atOfSheet = new Map<string, number>();
   const copied: [from: number, to: number][] = [];
   let slots = 0;
@@ -223,11 +223,11 @@ export function fillAnswers(
     }
   const qIndex = new Map(questions.map((q, i) => [q.questionId, i]));
   for (const a of input.answers) {
-    const at = atOfSheet.get(a.sheet_id);
-    const i = qIndex.get(a.question_id);
+    const at = atOfSheet.get(a.sheetId);
+    const i = qIndex.get(a.questionId);
     if (at === undefined || i === undefined) continue;
-    points[at + i] = a.score_tenths === null ? NaN : a.score_tenths / 10;
-    flags[at + i] = (a.blank === 1 ? BLANK : 0) | (a.crop ? CROP : 0);
+    points[at + i] = a.scoreTenths === null ? NaN : a.scoreTenths / 10;
+    flags[at + i] = (a.blank ? BLANK : 0) | (a.crop ? CROP : 0);
     responses[at + i] = a.response;
   }
   // A pack (its key and length checked by the reader), decoded by the results spine.

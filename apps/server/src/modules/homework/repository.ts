@@ -22,6 +22,7 @@ import {
   type Homework,
   type HomeworkFilter,
   type HomeworkListing,
+  type HomeworkWithPaper,
   type NewHomework,
 } from './repository/records.js';
 
@@ -33,7 +34,7 @@ export type {
   Homework,
   HomeworkFilter,
   HomeworkListing,
-  HomeworkRow,
+  HomeworkWithPaper,
   NewHomework,
 } from './repository/records.js';
 
@@ -269,14 +270,15 @@ export class HomeworkRepository {
     return row && toHomework(row);
   }
 
+  /** A homework with the snapshot of the paper it was published from, parsed by its schema. */
+  async findHomeworkWithPaper(id: string): Promise<HomeworkWithPaper | undefined> {
+    const row = await this.db.selectFrom('homework').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && { ...toHomework(row), paper: HomeworkPaperSchema.parse(JSON.parse(row.paper_snapshot)) };
+  }
+
   /** The snapshot of the paper a homework was published from, parsed by its schema. */
   async findPaperSnapshot(id: string): Promise<HomeworkPaper | undefined> {
-    const row = await this.db
-      .selectFrom('homework')
-      .select('paper_snapshot')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row && HomeworkPaperSchema.parse(JSON.parse(row.paper_snapshot));
+    return (await this.findHomeworkWithPaper(id))?.paper;
   }
 
   /** Points a homework at a newer card version (never back at an older one, whatever order edits finish in). */

@@ -70,7 +70,7 @@ export async function seedMarkingDemo(deps: MarkingSeedDeps): Promise<boolean> {
     .selectFrom('classes as c')
     .innerJoin('school_years as y', 'y.id', 'c.year_id')
     .select(['c.id'])
-    .where('c.org_id', '=', teacher.org_id)
+    .where('c.org_id', '=', teacher.auth.orgId)
     .where('y.is_default', '=', 1)
     .where('c.name', '=', '七年级(1)班')
     .executeTakeFirst();

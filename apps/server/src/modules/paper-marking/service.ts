@@ -189,11 +189,11 @@ export class PaperMarkingService {
     const now = this.now();
     await this.inTransaction(async (repo, results) => {
       for (const [sheetId, ofSheet] of groupBy(rows, (r) => r.sheetId)) {
-        const answers = new Map((await results.listAnswers(sheetId)).map((a) => [a.question_id, a]));
+        const answers = new Map((await results.listAnswers(sheetId)).map((a) => [a.questionId, a]));
         const cleared = ofSheet
           .filter((r) => {
             const a = answers.get(r.questionId);
-            return r.state === 'scored' && a?.score_source === 'paper' && a.score_tenths !== null;
+            return r.state === 'scored' && a?.scoreSource === 'paper' && a.scoreTenths !== null;
           })
           .map((r) => ({ questionId: r.questionId, scoreTenths: null, source: 'paper' as const }));
         if (cleared.length)
@@ -253,7 +253,7 @@ export class PaperMarkingService {
     const cleared: AnswerPatch[] = [];
     const rows: { row: PaperScoreRecord; reading: ScoreReading }[] = [];
     const dropped: string[] = [];
-    const answers = new Map((await results.listAnswers(page.sheetId)).map((a) => [a.question_id, a]));
+    const answers = new Map((await results.listAnswers(page.sheetId)).map((a) => [a.questionId, a]));
     const earlier = new Map(
       (
         await repo.scoresOfSheet(
@@ -272,12 +272,12 @@ export class PaperMarkingService {
         continue;
       }
       if (before?.exceptionId) dropped.push(before.exceptionId);
-      const free = OVERWRITABLE.has(answer.score_source);
+      const free = OVERWRITABLE.has(answer.scoreSource);
       const state = stateOf(s);
       const tenths = s.status === 'ok' && s.score !== null ? Math.round(s.score * 10) : null;
-      if (free && tenths !== null && tenths <= answer.full_score_tenths)
+      if (free && tenths !== null && tenths <= answer.fullScoreTenths)
         read.push({ questionId: s.questionId, scoreTenths: tenths, source: 'paper' });
-      else if (free && answer.score_source === 'paper' && answer.score_tenths !== null && tenths === null)
+      else if (free && answer.scoreSource === 'paper' && answer.scoreTenths !== null && tenths === null)
         cleared.push({ questionId: s.questionId, scoreTenths: null, source: 'paper' });
       rows.push({
         reading: s,
@@ -384,19 +384,19 @@ export class PaperMarkingService {
   private async decide(auth: AuthContext, row: PaperScoreRecord, body: ResolvePaperScore): Promise<void> {
     const now = this.now();
     await this.inTransaction(async (repo, results, queue) => {
-      const answer = (await results.listAnswers(row.sheetId)).find((a) => a.question_id === row.questionId);
+      const answer = (await results.listAnswers(row.sheetId)).find((a) => a.questionId === row.questionId);
       if (!answer) throw new AppError('NOT_FOUND', PAPER_MARKING_MESSAGES.paperScoreNotFound);
       const actor = (reason: string) => ({ userId: auth.userId, reason });
       if (body.action === 'enterScore') {
         const tenths = Math.round(body.score * 10);
-        if (tenths > answer.full_score_tenths)
+        if (tenths > answer.fullScoreTenths)
           throw new AppError('VALIDATION', PAPER_MARKING_MESSAGES.scoreOverFull);
         await results.writeAnswers(
           row.sheetId,
           [{ questionId: row.questionId, scoreTenths: tenths, source: 'paper' }],
           actor(PAPER_MARKING_TEXT.reasonEntered),
         );
-      } else if (answer.score_source === 'paper' && answer.score_tenths !== null)
+      } else if (answer.scoreSource === 'paper' && answer.scoreTenths !== null)
         await results.writeAnswers(
           row.sheetId,
           [{ questionId: row.questionId, scoreTenths: null, source: 'paper' }],

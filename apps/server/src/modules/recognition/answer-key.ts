@@ -2,7 +2,7 @@ import { RECOGNITION_MESSAGES, type AnswerKey, type UpdateAnswerKey } from '@zhz
 import type { AuthContext } from '../../lib/call.js';
 import { AppError } from '../../lib/errors.js';
 import { RECOGNITION_REASONS, RECOGNITION_TEXT } from '../../i18n/recognition.js';
-import type { HomeworkRow } from '../homework/repository.js';
+import type { HomeworkWithPaper } from '../homework/repository.js';
 import type { AnswerPatch } from '../results/service.js';
 import {
   DEFAULT_PARTIAL_RULE,
@@ -21,7 +21,7 @@ import { homeworkQuestions, type HomeworkQuestion } from './reading.js';
 /** The key of each objective question: the teacher's change, else the paper's answer. */
 export async function keysOf(
   deps: RecognitionServiceDeps,
-  homework: HomeworkRow,
+  homework: HomeworkWithPaper,
   questions: HomeworkQuestion[],
 ): Promise<Map<string, string | null>> {
   const overrides = new Map((await deps.repo.answerKeys(homework.id)).map((k) => [k.questionId, k.answer]));
@@ -42,7 +42,7 @@ export async function writeResponses(
   deps: RecognitionServiceDeps,
   auth: AuthContext,
   sheetId: string,
-  homework: HomeworkRow,
+  homework: HomeworkWithPaper,
   answers: { questionId: string; response: string }[],
   reason: string,
   source: 'override' | 'auto',
@@ -131,7 +131,7 @@ export async function updateAnswerKey(
     await deps.repo.setAnswerKey({
       homeworkId: homework.id,
       questionId: u.questionId,
-      orgId: homework.org_id,
+      orgId: homework.orgId,
       answer: u.key,
       updatedBy: auth.userId,
       updatedAt: now,
@@ -139,7 +139,7 @@ export async function updateAnswerKey(
   if (body.partialRule)
     await deps.repo.setScoringRule({
       homeworkId: homework.id,
-      orgId: homework.org_id,
+      orgId: homework.orgId,
       partialRule: body.partialRule,
       updatedBy: auth.userId,
       updatedAt: now,
@@ -151,7 +151,7 @@ export async function updateAnswerKey(
 async function rescore(
   deps: RecognitionServiceDeps,
   auth: AuthContext,
-  homework: HomeworkRow,
+  homework: HomeworkWithPaper,
   questions: HomeworkQuestion[],
 ): Promise<{ changed: number; sheets: number }> {
   const byId = new Map(questions.map((q) => [q.questionId, q]));
@@ -162,8 +162,8 @@ async function rescore(
   for (const sheet of await deps.results.listSheets(homework.id)) {
     const patches: AnswerPatch[] = [];
     for (const a of await deps.results.listAnswers(sheet.id)) {
-      const q = byId.get(a.question_id);
-      if (!q || !isObjective(q.kind) || a.response === null || a.score_tenths === null) continue;
+      const q = byId.get(a.questionId);
+      if (!q || !isObjective(q.kind) || a.response === null || a.scoreTenths === null) continue;
       const score = scoreObjective(
         q.kind,
         keys.get(q.questionId) ?? null,
@@ -171,8 +171,8 @@ async function rescore(
         q.fullScoreTenths,
         rule,
       );
-      if (score !== a.score_tenths)
-        patches.push({ questionId: q.questionId, scoreTenths: score, source: a.score_source ?? 'auto' });
+      if (score !== a.scoreTenths)
+        patches.push({ questionId: q.questionId, scoreTenths: score, source: a.scoreSource ?? 'auto' });
     }
     if (patches.length === 0) continue;
     sheets += 1;

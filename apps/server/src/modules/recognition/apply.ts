@@ -2,8 +2,8 @@ import { RECOGNITION_MESSAGES, RECOGNITION_PROBLEM_MESSAGES } from '@zhzy/contra
 import { isUniqueViolation } from '../../db/dialect.js';
 import { RECOGNITION_REASONS, RECOGNITION_TEXT } from '../../i18n/recognition.js';
 import type { FrozenCard } from '../homework/service.js';
-import type { HomeworkRow } from '../homework/repository.js';
-import type { SheetRow } from '../results/service.js';
+import type { HomeworkWithPaper } from '../homework/repository.js';
+import type { Sheet } from '../results/service.js';
 import type { ScanPage } from '../scan/repository.js';
 import { keysOf, ruleOf } from './answer-key.js';
 import { PAGE_BLOCKERS, newException, type RecognitionServiceDeps } from './context.js';
@@ -143,7 +143,7 @@ async function studentOfPage(
   scan: ScanPage,
   row: RecognitionPage,
   id: PageIdentity,
-  homework: HomeworkRow,
+  homework: HomeworkWithPaper,
   studentId: string | null,
   raised: NewException[],
 ): Promise<PageStudent | undefined> {
@@ -190,7 +190,7 @@ async function studentOfPreviousPage(
   scan: ScanPage,
   row: RecognitionPage,
   id: PageIdentity,
-  homework: HomeworkRow,
+  homework: HomeworkWithPaper,
 ): Promise<PageStudent | undefined> {
   const before = await deps.repo.neighbour(scan.batchId, scan.seq, 'before');
   if (
@@ -212,7 +212,7 @@ async function isDuplicatePage(
   deps: RecognitionServiceDeps,
   scan: ScanPage,
   row: RecognitionPage,
-  homework: HomeworkRow,
+  homework: HomeworkWithPaper,
   student: PageStudent,
   pageNo: number,
   raised: NewException[],
@@ -229,11 +229,11 @@ async function isDuplicatePage(
 /** Opens the student's sheet and writes the page's answers and crops through the results spine. */
 async function writeSheet(
   deps: RecognitionServiceDeps,
-  homework: HomeworkRow,
+  homework: HomeworkWithPaper,
   card: FrozenCard,
   student: PageStudent,
   reading: StoredReading,
-): Promise<SheetRow> {
+): Promise<Sheet> {
   const questions = homeworkQuestions(homework);
   const patches = answerPatches(
     reading,
@@ -244,7 +244,7 @@ async function writeSheet(
   // Two transactions one after the other, never nested (SQLite has one connection).
   return deps.results.transaction(async (results) => {
     const opened = await results.openSheet({
-      orgId: homework.org_id,
+      orgId: homework.orgId,
       homeworkId: homework.id,
       studentId: student.id,
       classId: student.classId,

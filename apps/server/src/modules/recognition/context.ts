@@ -10,7 +10,7 @@ import type { AuthContext } from '../../lib/call.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import type { CardLayoutResolver } from '../homework/service.js';
-import type { HomeworkRow } from '../homework/repository.js';
+import type { HomeworkWithPaper } from '../homework/repository.js';
 import type { ResultsService } from '../results/service.js';
 import { assertCanUseBatch } from '../scan/policy.js';
 import type { ScanBatch, ScanPage } from '../scan/repository.js';
@@ -132,13 +132,13 @@ export async function homeworkOf(
   auth: AuthContext,
   homeworkId: string,
   write = false,
-): Promise<HomeworkRow> {
+): Promise<HomeworkWithPaper> {
   const row = await deps.repo.findHomework(homeworkId);
-  if (!row || row.deleted_at || row.org_id !== auth.orgId)
+  if (!row || row.deletedAt || row.orgId !== auth.orgId)
     throw notFound(RECOGNITION_MESSAGES.homeworkNotFound);
   if (
     write &&
-    row.created_by !== auth.userId &&
+    row.createdBy !== auth.userId &&
     !auth.isAdministrator &&
     !auth.isCreator &&
     !auth.isGradeDirector
@@ -154,7 +154,7 @@ export async function sheetOf(
   write = false,
 ) {
   const sheet = await deps.results.findSheet(sheetId);
-  if (!sheet || sheet.org_id !== auth.orgId) throw notFound(RECOGNITION_MESSAGES.sheetNotFound);
-  const homework = await homeworkOf(deps, auth, sheet.homework_id, write);
+  if (!sheet || sheet.orgId !== auth.orgId) throw notFound(RECOGNITION_MESSAGES.sheetNotFound);
+  const homework = await homeworkOf(deps, auth, sheet.homeworkId, write);
   return { sheet, homework };
 }

@@ -1,14 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
-import {
-  CHOICE_OPTIONS,
-  HomeworkPaperSchema,
-  PageRecognitionSchema,
-  type PageRecognition,
-} from '@zhzy/contracts';
+import { CHOICE_OPTIONS, PageRecognitionSchema, type PageRecognition } from '@zhzy/contracts';
 import type { AnswerKind } from '../../db/schema.js';
 import { cardQuestionOf } from '../homework/card-paper.js';
-import type { HomeworkRow } from '../homework/repository.js';
+import type { HomeworkWithPaper } from '../homework/repository.js';
 import type { AnswerPatch } from '../results/service.js';
 import { isObjective, scoreObjective, toTenths, type PartialRule } from '../results/scoring.js';
 import type { ScanPage } from '../scan/repository.js';
@@ -31,8 +26,7 @@ export const optionsOf = (kind: AnswerKind, count: number): string[] =>
   kind === 'truefalse' ? ['T', 'F'] : isObjective(kind) ? CHOICE_OPTIONS.slice(0, count) : [];
 
 /** Questions of a homework in paper order, with their card kind and options. */
-export function homeworkQuestions(row: HomeworkRow): HomeworkQuestion[] {
-  const paper = HomeworkPaperSchema.parse(JSON.parse(row.paper_snapshot));
+export function homeworkQuestions({ paper }: HomeworkWithPaper): HomeworkQuestion[] {
   const out: HomeworkQuestion[] = [];
   for (const s of paper.sections) {
     for (const item of s.items) {

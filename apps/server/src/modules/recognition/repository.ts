@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ScoringRulesTable } from '../../db/schema.js';
+import { HomeworkRepository, type HomeworkWithPaper } from '../homework/repository.js';
 import { ScanRepository, type ScanPage } from '../scan/repository.js';
 import {
   pageRow,
@@ -257,8 +258,9 @@ export class RecognitionRepository {
 
   // ───────────── homework, students ─────────────
 
-  findHomework(id: string) {
-    return this.db.selectFrom('homework').selectAll().where('id', '=', id).executeTakeFirst();
+  /** A homework with its paper: the homework module's query and mapper serve (on this repository's connection). */
+  findHomework(id: string): Promise<HomeworkWithPaper | undefined> {
+    return new HomeworkRepository(this.db).findHomeworkWithPaper(id);
   }
 
   /** Students of a homework's classes (with their class's name). */

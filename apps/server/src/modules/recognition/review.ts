@@ -3,7 +3,7 @@ import { overlayOf } from '@zhzy/answer-card/recognise';
 import type { AuthContext } from '../../lib/call.js';
 import { AppError } from '../../lib/errors.js';
 import { RECOGNITION_REASONS, RECOGNITION_TEXT } from '../../i18n/recognition.js';
-import type { SheetRow } from '../results/service.js';
+import type { Sheet } from '../results/service.js';
 import { toPoints } from '../results/scoring.js';
 import { keysOf, writeResponses } from './answer-key.js';
 import { homeworkOf, nowOf, sheetOf, tenthsToPoints, type RecognitionServiceDeps } from './context.js';
@@ -15,25 +15,25 @@ type SheetPageRow = Awaited<ReturnType<RecognitionRepository['sheetPages']>>[num
 // Reviewing read sheets: the list of a homework's sheets, one sheet with its pages and what was read on them, a
 // teacher's override and the confirmation.
 
-async function presentSheets(deps: RecognitionServiceDeps, sheets: SheetRow[]): Promise<ReviewSheet[]> {
+async function presentSheets(deps: RecognitionServiceDeps, sheets: Sheet[]): Promise<ReviewSheet[]> {
   const students = new Map(
-    (await deps.repo.studentsByIds(sheets.map((s) => s.student_id))).map((s) => [s.id, s]),
+    (await deps.repo.studentsByIds(sheets.map((s) => s.studentId))).map((s) => [s.id, s]),
   );
   const open = await deps.repo.countOpen({ sheetIds: sheets.map((s) => s.id) });
   return sheets.map((s) => {
-    const st = students.get(s.student_id);
+    const st = students.get(s.studentId);
     return {
       id: s.id,
-      homeworkId: s.homework_id,
-      studentId: s.student_id,
+      homeworkId: s.homeworkId,
+      studentId: s.studentId,
       studentName: st?.name ?? '',
       studentNo: st?.studentNo ?? '',
       className: st?.className ?? '',
-      pagesReceived: s.pages_received,
-      pagesExpected: s.pages_expected,
-      reviewStatus: s.review_status === 'confirmed' ? 'confirmed' : 'pending',
-      objectiveScore: toPoints(s.objective_score_tenths),
-      totalScore: toPoints(s.total_score_tenths),
+      pagesReceived: s.pagesReceived,
+      pagesExpected: s.pagesExpected,
+      reviewStatus: s.reviewStatus === 'confirmed' ? 'confirmed' : 'pending',
+      objectiveScore: toPoints(s.objectiveScoreTenths),
+      totalScore: toPoints(s.totalScoreTenths),
       openExceptions: open.get(s.id) ?? 0,
     };
   });
@@ -55,11 +55,11 @@ export async function reviewSheets(
 /** A page of a sheet with the shapes read on it (anchors aside), rounded to a tenth of a pixel. */
 async function reviewPage(
   deps: RecognitionServiceDeps,
-  sheet: SheetRow,
+  sheet: Sheet,
   p: SheetPageRow,
 ): Promise<SheetReview['pages'][number]> {
   const result = p.result ? parseStoredReading(p.result) : null;
-  const card = p.cardId && p.cardVersion ? await deps.findCard(p.cardId, p.cardVersion, sheet.org_id) : null;
+  const card = p.cardId && p.cardVersion ? await deps.findCard(p.cardId, p.cardVersion, sheet.orgId) : null;
   return {
     pageId: p.pageId,
     pageNo: p.pageNo ?? 1,
@@ -94,7 +94,7 @@ export async function reviewSheet(
   const { sheet, homework } = await sheetOf(deps, auth, sheetId);
   const questions = homeworkQuestions(homework);
   const keys = await keysOf(deps, homework, questions);
-  const answers = new Map((await deps.results.listAnswers(sheet.id)).map((a) => [a.question_id, a]));
+  const answers = new Map((await deps.results.listAnswers(sheet.id)).map((a) => [a.questionId, a]));
   const pages: SheetReview['pages'] = [];
   for (const p of await deps.repo.sheetPages(sheet.id)) pages.push(await reviewPage(deps, sheet, p));
   const ordered = await reviewSheets(deps, auth, homework.id);
@@ -110,13 +110,13 @@ export async function reviewSheet(
         kind: q.kind,
         options: q.options,
         response: a?.response ?? null,
-        responseStatus: a?.response_status ?? null,
+        responseStatus: a?.responseStatus ?? null,
         key: keys.get(q.questionId) ?? null,
-        score: tenthsToPoints(a?.score_tenths ?? null),
+        score: tenthsToPoints(a?.scoreTenths ?? null),
         fullScore: q.fullScoreTenths / 10,
-        scoreSource: a?.score_source ?? null,
-        blank: a?.blank === 1,
-        hasCrop: Boolean(a?.crop_path),
+        scoreSource: a?.scoreSource ?? null,
+        blank: a?.blank === true,
+        hasCrop: Boolean(a?.cropPath),
       };
     }),
     pages,
@@ -136,7 +136,7 @@ export async function override(
   // An override answers the exceptions on those questions.
   const now = nowOf(deps);
   const changed = new Set(answers.map((a) => a.questionId));
-  for (const ex of await deps.repo.listExceptions(sheet.org_id, {
+  for (const ex of await deps.repo.listExceptions(sheet.orgId, {
     homeworkId: homework.id,
     status: 'open',
   })) {
@@ -145,7 +145,7 @@ export async function override(
     if (ids.length > 0 && ids.every((q) => changed.has(q)))
       await deps.repo.resolveException(ex.id, 'chooseMarks', auth.userId, now);
   }
-  if (sheet.review_status === 'confirmed') await deps.results.setReviewStatus(sheet.id, 'pending');
+  if (sheet.reviewStatus === 'confirmed') await deps.results.setReviewStatus(sheet.id, 'pending');
   return reviewSheet(deps, auth, sheet.id);
 }
 

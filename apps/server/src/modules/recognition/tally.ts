@@ -50,10 +50,10 @@ async function homeworkTally(
   const homework: RecognitionTally['homework'] = [];
   for (const hid of homeworkIds) {
     const row = await deps.repo.findHomework(hid);
-    if (!row || row.deleted_at) continue;
+    if (!row || row.deletedAt) continue;
     const students = await deps.repo.homeworkStudents(hid);
     const sheets = await deps.results.listSheets(hid);
-    const have = new Set(sheets.map((s) => s.student_id));
+    const have = new Set(sheets.map((s) => s.studentId));
     homework.push({
       id: hid,
       title: row.title,
@@ -79,19 +79,19 @@ export async function check(
   const raised: NewException[] = [];
   for (const sid of sheetIds) {
     const sheet = await deps.results.findSheet(sid);
-    if (!sheet || sheet.pages_received >= sheet.pages_expected) continue;
+    if (!sheet || sheet.pagesReceived >= sheet.pagesExpected) continue;
     const have = new Set((await deps.repo.sheetPages(sid)).map((p) => p.pageNo));
-    for (let n = 1; n <= sheet.pages_expected; n++) {
+    for (let n = 1; n <= sheet.pagesExpected; n++) {
       if (have.has(n) || (await deps.repo.openMissingPage(sid, n))) continue;
-      const student = (await deps.repo.studentsByIds([sheet.student_id]))[0];
+      const student = (await deps.repo.studentsByIds([sheet.studentId]))[0];
       raised.push({
         id: newId(),
         orgId: batch.orgId,
         batchId: batch.id,
         pageId: null,
-        homeworkId: sheet.homework_id,
+        homeworkId: sheet.homeworkId,
         sheetId: sheet.id,
-        studentId: sheet.student_id,
+        studentId: sheet.studentId,
         pageNo: n,
         code: 'missingPage',
         message: RECOGNITION_TEXT.missingPage(student?.name, n),

@@ -6,6 +6,7 @@ import type {
   ScoreChangesTable,
   ScoreSource,
   SheetAnswersTable,
+  SheetReviewStatus,
   SheetsTable,
 } from '../../db/schema.js';
 import type { PackableAnswer } from './packing.js';
@@ -19,14 +20,73 @@ export type SheetAnswerRow = Selectable<SheetAnswersTable>;
 
 type Db = Kysely<Database>;
 
+/** A student's sheet for a homework (totals in tenths). */
+export interface Sheet {
+  id: string;
+  orgId: string;
+  homeworkId: string;
+  studentId: string;
+  classId: string;
+  cardId: string;
+  cardVersion: number;
+  pagesExpected: number;
+  pagesReceived: number;
+  reviewStatus: SheetReviewStatus;
+  objectiveScoreTenths: number;
+  subjectiveScoreTenths: number;
+  totalScoreTenths: number;
+  unscoredCount: number;
+  createdAt: string;
+  updatedAt: string;
+  /** Its homework's results version at the sheet's last write (ADR 0030). */
+  resultsVersion: number;
+  /** Every answer packed (`packAnswers`, ADR 0033/0037); null when not packed. */
+  answersPacked: string | null;
+}
+
+/** The one mapper of `sheets` rows. */
+export const toSheet = (r: SheetRow): Sheet => ({
+  id: r.id,
+  orgId: r.org_id,
+  homeworkId: r.homework_id,
+  studentId: r.student_id,
+  classId: r.class_id,
+  cardId: r.card_id,
+  cardVersion: r.card_version,
+  pagesExpected: r.pages_expected,
+  pagesReceived: r.pages_received,
+  reviewStatus: r.review_status,
+  objectiveScoreTenths: r.objective_score_tenths,
+  subjectiveScoreTenths: r.subjective_score_tenths,
+  totalScoreTenths: r.total_score_tenths,
+  unscoredCount: r.unscored_count,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  resultsVersion: r.results_version,
+  answersPacked: r.answers_packed,
+});
+
+/** A sheet as analysis reads it: its student, class, totals and pack. */
+export type AnalysisSheet = Pick<
+  Sheet,
+  | 'id'
+  | 'studentId'
+  | 'classId'
+  | 'objectiveScoreTenths'
+  | 'subjectiveScoreTenths'
+  | 'totalScoreTenths'
+  | 'unscoredCount'
+  | 'answersPacked'
+>;
+
 /** An answer as analysis reads it from its row (`crop`: whether it has a crop). */
 export interface AnswerRead {
-  sheet_id: string;
-  question_id: string;
+  sheetId: string;
+  questionId: string;
   response: string | null;
-  blank: number;
+  blank: boolean;
   crop: boolean;
-  score_tenths: number | null;
+  scoreTenths: number | null;
 }
 
 /** An answer of a sheet, as the spine's writers read it. */
@@ -92,36 +152,40 @@ export function receivedQuery(db: Db, orgId: string, homeworkIds: string[]) {
 export class ResultsRepository {
   constructor(readonly db: Db) {}
 
-  findSheet(sheetId: string) {
-    return this.db.selectFrom('sheets').selectAll().where('id', '=', sheetId).executeTakeFirst();
+  async findSheet(sheetId: string): Promise<Sheet | undefined> {
+    const row = await this.db.selectFrom('sheets').selectAll().where('id', '=', sheetId).executeTakeFirst();
+    return row && toSheet(row);
   }
 
-  findSheetOf(homeworkId: string, studentId: string) {
-    return this.db
+  async findSheetOf(homeworkId: string, studentId: string): Promise<Sheet | undefined> {
+    const row = await this.db
       .selectFrom('sheets')
       .selectAll()
       .where('homework_id', '=', homeworkId)
       .where('student_id', '=', studentId)
       .executeTakeFirst();
+    return row && toSheet(row);
   }
 
-  listSheets(homeworkId: string) {
-    return this.db
+  async listSheets(homeworkId: string): Promise<Sheet[]> {
+    const rows = await this.db
       .selectFrom('sheets')
       .selectAll()
       .where('homework_id', '=', homeworkId)
       .orderBy('class_id')
       .orderBy('student_id')
       .execute();
+    return rows.map(toSheet);
   }
 
-  listAnswers(sheetId: string) {
-    return this.db.selectFrom('sheet_answers').selectAll().where('sheet_id', '=', sheetId).execute();
-  }
-
-  /** The answers of one sheet as domain records (the spine's own writes read these). */
-  async answersOf(sheetId: string): Promise<SheetAnswer[]> {
-    return (await this.listAnswers(sheetId)).map(toSheetAnswer);
+  /** The answers of one sheet. */
+  async listAnswers(sheetId: string): Promise<SheetAnswer[]> {
+    const rows = await this.db
+      .selectFrom('sheet_answers')
+      .selectAll()
+      .where('sheet_id', '=', sheetId)
+      .execute();
+    return rows.map(toSheetAnswer);
   }
 
   /** The school and homework a sheet belongs to. */
@@ -165,10 +229,10 @@ export class ResultsRepository {
   }
 
   /** Every answer of a homework (analysis and marking read these). */
-  listHomeworkAnswers(homeworkId: string, questionId?: string) {
+  async listHomeworkAnswers(homeworkId: string, questionId?: string): Promise<SheetAnswer[]> {
     let q = this.db.selectFrom('sheet_answers').selectAll().where('homework_id', '=', homeworkId);
     if (questionId !== undefined) q = q.where('question_id', '=', questionId);
-    return q.execute();
+    return (await q.execute()).map(toSheetAnswer);
   }
 
   /** The change log of one answer, oldest first. */
@@ -244,8 +308,8 @@ export class ResultsRepository {
   }
 
   /** The sheets of one homework as analysis reads them; with `since`, only those written after that version. */
-  analysisSheets(homeworkId: string, since?: number) {
-    return this.db
+  async analysisSheets(homeworkId: string, since?: number): Promise<AnalysisSheet[]> {
+    const rows = await this.db
       .selectFrom('sheets')
       .select([
         'id',
@@ -260,6 +324,16 @@ export class ResultsRepository {
       .where('homework_id', '=', homeworkId)
       .$if(since !== undefined, (q) => q.where('results_version', '>', since!))
       .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      studentId: r.student_id,
+      classId: r.class_id,
+      objectiveScoreTenths: r.objective_score_tenths,
+      subjectiveScoreTenths: r.subjective_score_tenths,
+      totalScoreTenths: r.total_score_tenths,
+      unscoredCount: r.unscored_count,
+      answersPacked: r.answers_packed,
+    }));
   }
 
   /** Every answer of some sheets from their rows (at most a few hundred ids). */
@@ -270,12 +344,12 @@ export class ResultsRepository {
       .where('sheet_id', 'in', sheetIds)
       .execute();
     return rows.map((a) => ({
-      sheet_id: a.sheet_id,
-      question_id: a.question_id,
+      sheetId: a.sheet_id,
+      questionId: a.question_id,
       response: a.response,
-      blank: a.blank,
+      blank: a.blank === 1,
       crop: a.crop_path !== null,
-      score_tenths: a.score_tenths,
+      scoreTenths: a.score_tenths,
     }));
   }
 }

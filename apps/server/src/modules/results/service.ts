@@ -4,10 +4,11 @@ import { newId, nowIso } from '../../lib/ids.js';
 import { packAnswers, readPack, type PackLayout, type PackableAnswer, type PackedSheet } from './packing.js';
 import {
   ResultsRepository,
+  type AnalysisSheet,
   type AnswerRead,
+  type Sheet,
   type SheetAnswer,
   type SheetAnswerRow,
-  type SheetRow,
 } from './repository.js';
 import { sheetTotals } from './scoring.js';
 import { keepUp } from './upkeep.js';
@@ -18,17 +19,13 @@ import { bumpSheetVersion, readVersions } from './versions.js';
 // and seeding all write through it — so totals, packs and versions can never drift from the answers. Analysis reads
 // results through it too. Callers scope by school before calling; every method trusts the ids it is given.
 
-export type { SheetAnswerRow, SheetRow } from './repository.js';
-export type { AnswerRead, SheetAnswer } from './repository.js';
+export type { AnalysisSheet, AnswerRead, Sheet, SheetAnswer } from './repository.js';
 
-export interface OpenSheet {
-  orgId: string;
-  homeworkId: string;
-  studentId: string;
-  classId: string;
-  cardId: string;
-  cardVersion: number;
-  pagesExpected: number;
+/** What opening a sheet takes: whose it is, its card and pages, and the paper's questions. */
+export interface OpenSheet extends Pick<
+  Sheet,
+  'orgId' | 'homeworkId' | 'studentId' | 'classId' | 'cardId' | 'cardVersion' | 'pagesExpected'
+> {
   /** Every question of the homework's paper, in paper order. */
   questions: readonly { questionId: string; kind: AnswerKind; fullScoreTenths: number }[];
 }
@@ -54,7 +51,7 @@ export interface ResultsActor {
 
 /** One homework's sheets as analysis reads them: answers packed where the pack fits the paper, rows elsewhere. */
 export interface SheetsWithAnswers {
-  sheets: Awaited<ReturnType<ResultsRepository['analysisSheets']>>;
+  sheets: AnalysisSheet[];
   /** Packs of the paper's questions (key and length checked), by sheet id. */
   packed: Map<string, PackedSheet>;
   /** Answers of the sheets without a usable pack. */
@@ -129,7 +126,7 @@ export class ResultsService {
     const packed = new Map<string, PackedSheet>();
     const unpacked: string[] = [];
     for (const r of sheets) {
-      const pack = readPack(r.answers_packed, layout);
+      const pack = readPack(r.answersPacked, layout);
       if (pack) packed.set(r.id, pack);
       else unpacked.push(r.id);
     }
@@ -145,7 +142,7 @@ export class ResultsService {
    * The sheet of a student for a homework, with an answer row for every question; created on first call, returned
    * as it is afterwards (a second page of the same student lands on the same sheet).
    */
-  async openSheet(input: OpenSheet): Promise<SheetRow> {
+  async openSheet(input: OpenSheet): Promise<Sheet> {
     const existing = await this.repo.findSheetOf(input.homeworkId, input.studentId);
     if (existing) return existing;
     if (!this.db.isTransaction) return this.transaction((r) => r.openSheet(input));
@@ -216,7 +213,7 @@ export class ResultsService {
     if (!this.db.isTransaction) return this.transaction((r) => r.writeAnswers(sheetId, patches, actor));
     const sheet = await this.repo.sheetScope(sheetId);
     if (!sheet) throw new Error(`sheet ${sheetId} not found`);
-    const current = new Map((await this.repo.answersOf(sheetId)).map((a) => [a.questionId, a]));
+    const current = new Map((await this.repo.listAnswers(sheetId)).map((a) => [a.questionId, a]));
     const now = nowIso(this.clock);
     let changed = 0;
     for (const patch of patches) {
@@ -252,7 +249,7 @@ export class ResultsService {
    * as they are now.
    */
   async recomputeTotals(sheetId: string): Promise<void> {
-    const answers = await this.repo.answersOf(sheetId);
+    const answers = await this.repo.listAnswers(sheetId);
     const totals = sheetTotals(answers);
     await this.repo.updateSheet(sheetId, {
       objective_score_tenths: totals.objectiveTenths,

@@ -13,10 +13,7 @@ import { defaultCardSettings, parseCardSettings } from '../card-paper.js';
 // The homework module's domain types and the one mapper of each of its tables (homework, answer_cards,
 // card_versions); JSON columns are parsed by their schemas here.
 
-/** The homework table's row, for the recognition module until it reads homework through this repository. */
-export type HomeworkRow = Selectable<HomeworkTable>;
-
-/** A published homework (its paper snapshot is read apart: `findPaperSnapshot`). */
+/** A published homework (its paper snapshot is read apart: `findPaperSnapshot`, `findHomeworkWithPaper`). */
 export interface Homework {
   id: string;
   orgId: string;
@@ -40,6 +37,11 @@ export interface Homework {
   createdAt: string;
   updatedAt: string;
   deletedAt: string | null;
+}
+
+/** A homework with the paper it was published from (its snapshot, parsed by its schema). */
+export interface HomeworkWithPaper extends Homework {
+  paper: HomeworkPaper;
 }
 
 /** What publishing writes: the homework and the snapshot of its paper. */
