@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import {
   AnalysisSettingsSchema,
-  HomeworkPaperSchema,
   compareClassNames,
   type AnalysisSettings,
   type HomeworkPaper,
 } from '@zhzy/contracts';
+import { paperFromSnapshot } from '../homework/repository/records.js';
 import {
   toHomework,
   type HomeworkClass,
@@ -98,7 +98,7 @@ export class AnalysisRepository extends SchoolReads {
       .select(['id', 'paper_snapshot'])
       .where('id', 'in', ids)
       .execute();
-    return new Map(rows.map((r) => [r.id, HomeworkPaperSchema.parse(JSON.parse(r.paper_snapshot))]));
+    return new Map(rows.map((r) => [r.id, paperFromSnapshot(r.paper_snapshot)]));
   }
 
   /** The one homework query (its rows are mapped by toHomework). */

@@ -1,13 +1,9 @@
 import type { Kysely } from 'kysely';
-import {
-  HomeworkPaperSchema,
-  compareClassNames,
-  type CardSettings,
-  type HomeworkPaper,
-} from '@zhzy/contracts';
+import { compareClassNames, type CardSettings, type HomeworkPaper } from '@zhzy/contracts';
 import type { Database, HomeworkClassesTable } from '../../db/schema.js';
 import { chunks } from '../../seed/catalog.js';
 import {
+  paperFromSnapshot,
   settingsOf,
   toBody,
   toCard,
@@ -273,7 +269,7 @@ export class HomeworkRepository {
   /** A homework with the snapshot of the paper it was published from, parsed by its schema. */
   async findHomeworkWithPaper(id: string): Promise<HomeworkWithPaper | undefined> {
     const row = await this.db.selectFrom('homework').selectAll().where('id', '=', id).executeTakeFirst();
-    return row && { ...toHomework(row), paper: HomeworkPaperSchema.parse(JSON.parse(row.paper_snapshot)) };
+    return row && { ...toHomework(row), paper: paperFromSnapshot(row.paper_snapshot) };
   }
 
   /** The snapshot of the paper a homework was published from, parsed by its schema. */
@@ -441,10 +437,7 @@ export class HomeworkRepository {
       .select(['id', 'paper_snapshot'])
       .where('id', 'in', ids)
       .execute();
-    return rows.map((r) => {
-      const parsed = HomeworkPaperSchema.safeParse(JSON.parse(r.paper_snapshot));
-      return { id: r.id, paper: parsed.success ? parsed.data : null };
-    });
+    return rows.map((r) => ({ id: r.id, paper: paperFromSnapshot(r.paper_snapshot, null) }));
   }
 
   // ───────────── classes and students ─────────────

@@ -1,12 +1,9 @@
-import { HomeworkPaperSchema, type HomeworkPaper, type MarkQuestion } from '@zhzy/contracts';
+import type { HomeworkPaper, MarkQuestion } from '@zhzy/contracts';
+import { NO_SECTIONS, paperFromSnapshot } from '../homework/repository/records.js';
 import { markableQuestions } from './core.js';
-import { parseStored } from './repository/stored.js';
 
 /** Parsed snapshots kept, at most this many homework (least recently read go first). */
 const MAX_PAPERS = 200;
-
-/** The paper a snapshot that is not one reads as (as `parseStored` gives everywhere): no sections. */
-const NO_PAPER = { sections: [] } as unknown as HomeworkPaper;
 
 /** Freezes an object and everything in it: a kept paper is shared by every request that reads it. */
 function deepFreeze<T>(value: T): T {
@@ -35,7 +32,7 @@ export class PaperCache {
       this.papers.set(homeworkId, kept);
       return kept.paper;
     }
-    const paper = deepFreeze(parseStored(HomeworkPaperSchema, text, NO_PAPER));
+    const paper = deepFreeze(paperFromSnapshot(text, NO_SECTIONS));
     this.papers.delete(homeworkId);
     if (this.papers.size >= MAX_PAPERS) this.papers.delete(this.papers.keys().next().value!);
     this.papers.set(homeworkId, { text, paper });

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
-import { HomeworkPaperSchema, type HomeworkPaper } from '@zhzy/contracts';
+import type { HomeworkPaper } from '@zhzy/contracts';
+import { paperFromSnapshot } from '../homework/repository/records.js';
 import type { Database, MarkBlocksTable } from '../../db/schema.js';
 import { recountBlocks } from './repository/item-counts.js';
 import { MarkingItemQueries } from './repository/item-queries.js';
@@ -122,7 +123,7 @@ export class MarkingRepository extends MarkingItemQueries {
     return {
       id: hw.id,
       orgId: hw.org_id,
-      paper: HomeworkPaperSchema.parse(JSON.parse(hw.paper_snapshot)),
+      paper: paperFromSnapshot(hw.paper_snapshot),
       cardId: hw.card_id,
       cardVersion: hw.card_version,
       pageCount: hw.page_count,

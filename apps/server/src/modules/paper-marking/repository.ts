@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import { HomeworkPaperSchema, type HomeworkPaper, type PaperScoreState } from '@zhzy/contracts';
+import type { HomeworkPaper, PaperScoreState } from '@zhzy/contracts';
+import { NO_SECTIONS, paperFromSnapshot } from '../homework/repository/records.js';
 import type { Database, PaperScoresTable } from '../../db/schema.js';
 
 // 纸上批阅's tables (ADR 0065): SQL only. `paper_scores` is this module's; the homework's `paper_marking` flag is
@@ -112,17 +113,6 @@ const paperScoreRow = (p: PaperScoreRecord) => ({
   updated_at: p.updatedAt,
 });
 
-/** A paper that is not JSON or not of its shape reads as no sections. */
-function paperOf(text: string): HomeworkPaper {
-  try {
-    const parsed = HomeworkPaperSchema.safeParse(JSON.parse(text));
-    if (parsed.success) return parsed.data;
-  } catch {
-    // Not JSON: no sections.
-  }
-  return { sections: [] } as unknown as HomeworkPaper;
-}
-
 /** The exception code a doubtful box raises in the scan exception queue. */
 export const SCORE_DOUBTFUL = 'scoreDoubtful';
 
@@ -160,7 +150,7 @@ export class PaperMarkingRepository {
         cardId: r.card_id,
         cardVersion: r.card_version,
         paperMarking: r.paper_marking === 1,
-        paper: paperOf(r.paper_snapshot),
+        paper: paperFromSnapshot(r.paper_snapshot, NO_SECTIONS),
       }
     );
   }

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import {
   CardLayoutSchema,
   CardPaperSchema,
+  HomeworkPaperSchema,
   type CardLayout,
   type CardPaper,
   type CardSettings,
@@ -12,6 +13,27 @@ import { defaultCardSettings, parseCardSettings } from '../card-paper.js';
 
 // The homework module's domain types and the one mapper of each of its tables (homework, answer_cards,
 // card_versions); JSON columns are parsed by their schemas here.
+
+/**
+ * A homework's frozen paper from its stored snapshot (`homework.paper_snapshot`), parsed by its schema — the one
+ * reading of a snapshot every module uses. Without `fallback` a snapshot that is not a paper throws; with it, that
+ * snapshot reads as `fallback`.
+ */
+export function paperFromSnapshot(text: string): HomeworkPaper;
+export function paperFromSnapshot<F>(text: string, fallback: F): HomeworkPaper | F;
+export function paperFromSnapshot<F>(text: string, ...fallback: [F?]): HomeworkPaper | F {
+  if (fallback.length === 0) return HomeworkPaperSchema.parse(JSON.parse(text));
+  try {
+    const parsed = HomeworkPaperSchema.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // Not JSON: the fallback.
+  }
+  return fallback[0] as F;
+}
+
+/** The paper a snapshot that is not one reads as where a caller goes on without it: no sections. */
+export const NO_SECTIONS = { sections: [] } as unknown as HomeworkPaper;
 
 /** A published homework (its paper snapshot is read apart: `findPaperSnapshot`, `findHomeworkWithPaper`). */
 export interface Homework {
