@@ -12,13 +12,13 @@ import { ScanScreen } from '../../features/scan/components/scan-screen';
  */
 export function Component() {
   const { user } = useSession();
-  const { data: years } = useSchoolYears(user?.orgDefaultId ?? null);
+  const { data: years, isLoading: yearsLoading } = useSchoolYears(user?.orgDefaultId ?? null);
   const year = years?.find((y) => y.isDefault) ?? null;
   const [params] = useSearchParams();
   const homeworkId = params.get('homeworkId');
   return (
     <>
-      <ScanScreen schoolYearId={year?.id ?? null} homeworkId={homeworkId} />
+      <ScanScreen schoolYearId={year?.id ?? null} schoolYearLoading={yearsLoading} homeworkId={homeworkId} />
       <div className="mx-auto -mt-2 w-full max-w-6xl px-4 pb-10 sm:px-6">
         <RecognitionPanel homeworkId={homeworkId} />
       </div>

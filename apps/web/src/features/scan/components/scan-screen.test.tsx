@@ -11,7 +11,11 @@ import { ScanScreen } from './scan-screen';
 
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
 
-function renderScreen(agent: ReturnType<typeof fakeAgent>, schoolYearId: string | null = 'y1') {
+function renderScreen(
+  agent: ReturnType<typeof fakeAgent>,
+  schoolYearId: string | null = 'y1',
+  schoolYearLoading = false,
+) {
   const session = new ScanSession({
     ...agent.deps,
     notify: {
@@ -28,7 +32,7 @@ function renderScreen(agent: ReturnType<typeof fakeAgent>, schoolYearId: string 
   });
   render(
     <MemoryRouter>
-      <ScanScreen schoolYearId={schoolYearId} session={session} />
+      <ScanScreen schoolYearId={schoolYearId} schoolYearLoading={schoolYearLoading} session={session} />
       <Toaster />
     </MemoryRouter>,
   );
@@ -51,6 +55,16 @@ describe('the /scan screen', () => {
     renderScreen(agent, null);
     await user.click(screen.getByRole('button', { name: '开始扫描' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('请选择学年后再进行扫描');
+    expect(agent.calls).toEqual([]);
+  });
+
+  it('waits for the school years to load before 开始扫描 can be clicked', async () => {
+    const agent = fakeAgent({}, { token: null });
+    renderScreen(agent, null, true);
+    const start = screen.getByTestId('start-scan');
+    expect(start).toBeDisabled();
+    expect(start).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(agent.calls).toEqual([]);
   });
 

@@ -62,11 +62,17 @@ function SettingsSummary({ onEdit }: { onEdit: () => void }) {
  */
 export function ScanScreen({
   schoolYearId,
+  schoolYearLoading = false,
   homeworkId = null,
   session: given,
 }: {
   /** The default school year of the top bar (null: none chosen). */
   schoolYearId: string | null;
+  /**
+   * The school years are still loading: 开始扫描 waits (busy) rather than answering 请选择学年后再进行扫描 to a teacher
+   * who clicks it as soon as the page opens.
+   */
+  schoolYearLoading?: boolean;
   /**
    * The homework the screen was opened for (its 「扫描」 button): scans are bound to it, the title names it, only its
    * batches are shown, and the demo scanner's 演示作业 picker starts on it.
@@ -138,7 +144,9 @@ export function ScanScreen({
         <div className="flex flex-wrap gap-2">
           <Button
             onClick={() => void session.requestScan(schoolYearId)}
-            loading={state.starting || (state.scanRequested && state.status !== 'unpaired')}
+            loading={
+              schoolYearLoading || state.starting || (state.scanRequested && state.status !== 'unpaired')
+            }
             disabled={scanning}
             data-testid="start-scan"
           >
