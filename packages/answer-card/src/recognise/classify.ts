@@ -324,6 +324,12 @@ const median = (xs: readonly number[]) =>
     0.5,
   );
 
+/** A group's bubbles but its darkest one (the first, on a tie). */
+function withoutTop<T extends { score: number }>(group: readonly T[]): T[] {
+  const top = group.reduce((best, b, i) => (b.score > group[best]!.score ? i : best), 0);
+  return group.filter((_, i) => i !== top);
+}
+
 /**
  * Decides every bubble, question and student-number digit from the raw measurements alone — a pure function, so
  * the host can re-run it on stored ratios with revised thresholds.
@@ -368,7 +374,11 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
   const digits = (raw.digits ?? []).map((d) => ({ ...d, scored: d.bubbles.map((b) => scoreOf('digit', b)) }));
 
   // The page's empty cut: speckled 1-bit scans spread empty bubbles wider (grey pages keep emptyMax).
-  const low = [...questions.flatMap((q) => q.scored), ...digits.flatMap((d) => d.scored)]
+  // (Each question's and digit column's darkest bubble left out: the student's own marks stand one to a question, and
+  // a student who answers in faint ticks or strokes would otherwise raise the cut over their own marks (ADR 0079);
+  // a scan's speckle spreads over every bubble alike.)
+  const low = [...questions.map((q) => q.scored), ...digits.map((d) => d.scored)]
+    .flatMap(withoutTop)
     .map((b) => b.score)
     .filter((x) => x < t.lightFloor)
     .sort((a, b) => a - b);
