@@ -1166,3 +1166,29 @@ describe('classifyMarks on a 1-bit page whose student answers in faint ticks (AD
     expect(c.marks.slice(12).map((m) => m.status)).toEqual(['blank', 'blank', 'blank']);
   });
 });
+
+describe('classifyMarks telling a steady hand’s lighter fill from a rubbed layer by its ink (ADR 0079)', () => {
+  /**
+   * A fill laid in one pass beside the same student's darker two-pass fills (300 dpi grey, as on the tuning pages):
+   * about 0.65 as dark as they are, yet most of its box is graphite darker than the ink level.
+   */
+  const ONE_PASS: Shaped = [0.077 + 0.36, 0.064 + 0.38, 0.335 + 0.3, 0.011 + 0.37];
+  /** A half-rubbed mark as dark: the rubber left an even layer lighter than the ink level nearly everywhere. */
+  const HALF: Shaped = [0.077 + 0.36, 0.064 + 0.09, 0.335 + 0.3, 0.011 + 0.36];
+  const steady = (extra: RawMarks['questions']): RawMarks => ({
+    questions: [
+      ...[1, 2, 3, 4, 5, 6].map((n) => shaped(`q${n}`, 'single', { [[...'ABCD'][n % 4]!]: S_DARK })),
+      ...extra,
+    ],
+  });
+
+  it('reads a lighter fill whose ink is like a fill’s beside the student’s marks, and still asks about a rubbed layer', () => {
+    const c = classifyMarks(steady([shaped('q7', 'multiple', { A: S_DARK, B: ONE_PASS })]));
+    expect(c.marks[6]).toMatchObject({ status: 'ok', chosen: 'AB' });
+    const rubbed = classifyMarks(steady([shaped('q7', 'multiple', { A: S_DARK, B: HALF })]));
+    expect(rubbed.marks[6]).toMatchObject({ status: 'uncertain' });
+    expect(rubbed.uncertain.find((u) => u.kind === 'question' && u.questionId === 'q7')?.message).toBe(
+      '第7题的选项B涂得比该生其他答案浅、又比擦掉的痕迹深，无法确定是作答还是没擦干净，请人工核对',
+    );
+  });
+});
