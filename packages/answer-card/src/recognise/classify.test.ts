@@ -1132,7 +1132,7 @@ describe('classifyMarks on a 1-bit page whose student answers in faint ticks (AD
     ],
   };
   /** A faint pen tick on that page, above its box's untouched darkness: a line, its median barely off paper. */
-  const TICK = [0.06, 0.075, 0.16, 0.035];
+  const TICK = [0.05, 0.07, 0.16, 0.035];
   const row = (n: number, ticked: string | null) => ({
     questionId: `q${n}`,
     number: String(n),
@@ -1146,8 +1146,8 @@ describe('classifyMarks on a 1-bit page whose student answers in faint ticks (AD
 
   it('does not let the student’s own faint ticks raise the page’s empty cut over themselves', () => {
     // Twelve questions answered with a faint tick each, three left untouched. The ticks are the page's only faint
-    // darkening above print: counted among the "empty" bubbles whose spread sets a 1-bit page's empty cut, they
-    // raised it to the cap over their own scores and every one was read blank, silently.
+    // darkening above print (scores 0.12–0.15): counted among the "empty" bubbles whose spread sets a 1-bit page's
+    // empty cut, they raised it to the cap (0.15) over their own scores and eleven of them were read blank, silently.
     const ticks = Array.from({ length: 12 }, (_, i) => row(i + 1, [...'ABCD'][i % 4]!));
     const c = classifyMarks({
       bitonal: true,
