@@ -100,8 +100,9 @@ export const MarkThresholdsSchema = z.object({
   /** At or below: empty (raised on speckled 1-bit pages, see `noiseFactor`). */
   emptyMax: z.number().min(0).max(2).default(0.1),
   /**
-   * On a 1-bit page the empty cut rises to this multiple of the 90th percentile of its faint bubbles (printed
-   * letters break up unevenly at the scanner's threshold; erasures and light marks are gone, ticks stay crisp). Grey
+   * On a 1-bit page the empty cut rises to this multiple of the 90th percentile of its faint bubbles, each question's
+   * darkest left out (printed letters break up unevenly at the scanner's threshold; erasures and light marks are gone,
+   * ticks stay crisp; a student's own faint ticks must not raise the cut over themselves, ADR 0079). Grey
    * pages keep `emptyMax`: there a blurred tick and an erasure look alike, and both must go to a person.
    */
   noiseFactor: z.number().min(0).max(10).default(2),

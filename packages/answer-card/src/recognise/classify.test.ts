@@ -1106,3 +1106,89 @@ describe('classifyMarks on an optional choice whose both bubbles are dark (ADR 0
     expect(shadow.marks[0]!.status).toBe('blank');
   });
 });
+
+describe('classifyMarks on a 1-bit page whose student answers in faint ticks (ADR 0079)', () => {
+  /** Untouched bubbles of a 200 dpi ordered-dither page of the independent model, as measured ([ratio, core, peak, mid]). */
+  const EMPTY: Record<string, number[][]> = {
+    A: [
+      [0.1375, 0.0985, 0.4435, 0.014],
+      [0.1498, 0.1154, 0.4358, 0.0147],
+      [0.1345, 0.1171, 0.4187, 0.0132],
+    ],
+    B: [
+      [0.1523, 0.1002, 0.3839, 0.0156],
+      [0.1507, 0.1036, 0.4149, 0.0147],
+      [0.1569, 0.0798, 0.3723, 0.0277],
+    ],
+    C: [
+      [0.1359, 0.0849, 0.3452, 0.0148],
+      [0.1293, 0.0781, 0.3258, 0.014],
+      [0.141, 0.0696, 0.3187, 0.0152],
+    ],
+    D: [
+      [0.1478, 0.0526, 0.3469, 0.0156],
+      [0.1438, 0.0815, 0.3225, 0.015],
+      [0.1433, 0.0679, 0.3151, 0.0148],
+    ],
+  };
+  /** A faint pen tick on that page, above its box's untouched darkness: a line, its median barely off paper. */
+  const TICK = [0.05, 0.07, 0.16, 0.035];
+  const row = (n: number, ticked: string | null) => ({
+    questionId: `q${n}`,
+    number: String(n),
+    kind: 'single' as const,
+    bubbles: [...'ABCD'].map((option) => {
+      const [ratio, core, peak, mid] = EMPTY[option]![n % 3]!;
+      const d = option === ticked ? TICK : [0, 0, 0, 0];
+      return { option, ratio: ratio! + d[0]!, core: core! + d[1]!, peak: peak! + d[2]!, mid: mid! + d[3]! };
+    }),
+  });
+
+  it('does not let the student’s own faint ticks raise the page’s empty cut over themselves', () => {
+    // Twelve questions answered with a faint tick each, three left untouched. The ticks are the page's only faint
+    // darkening above print (scores 0.12–0.15): counted among the "empty" bubbles whose spread sets a 1-bit page's
+    // empty cut, they raised it to the cap (0.15) over their own scores and eleven of them were read blank, silently.
+    const ticks = Array.from({ length: 12 }, (_, i) => row(i + 1, [...'ABCD'][i % 4]!));
+    const c = classifyMarks({
+      bitonal: true,
+      questions: [...ticks, row(13, null), row(14, null), row(15, null)],
+    });
+    for (const m of c.marks.slice(0, 12)) {
+      expect(
+        m.bubbles.find((b) => b.option === [...'ABCD'][(Number(m.number) - 1) % 4])!.score,
+      ).toBeGreaterThan(c.page.emptyCut);
+      expect(m).toMatchObject({ status: 'uncertain', chosen: '' });
+    }
+    expect(c.uncertain.find((u) => u.kind === 'question' && u.questionId === 'q1')?.message).toBe(
+      '第1题有填涂无法确定（涂得太浅、只涂了一部分、打勾或擦除不干净），请人工核对',
+    );
+    // The untouched questions stay blank.
+    expect(c.marks.slice(12).map((m) => m.status)).toEqual(['blank', 'blank', 'blank']);
+  });
+});
+
+describe('classifyMarks telling a steady hand’s lighter fill from a rubbed layer by its ink (ADR 0079)', () => {
+  /**
+   * A fill laid in one pass beside the same student's darker two-pass fills (300 dpi grey, as on the tuning pages):
+   * about 0.65 as dark as they are, yet most of its box is graphite darker than the ink level.
+   */
+  const ONE_PASS: Shaped = [0.077 + 0.36, 0.064 + 0.38, 0.335 + 0.3, 0.011 + 0.37];
+  /** A half-rubbed mark as dark: the rubber left an even layer lighter than the ink level nearly everywhere. */
+  const HALF: Shaped = [0.077 + 0.36, 0.064 + 0.09, 0.335 + 0.3, 0.011 + 0.36];
+  const steady = (extra: RawMarks['questions']): RawMarks => ({
+    questions: [
+      ...[1, 2, 3, 4, 5, 6].map((n) => shaped(`q${n}`, 'single', { [[...'ABCD'][n % 4]!]: S_DARK })),
+      ...extra,
+    ],
+  });
+
+  it('reads a lighter fill whose ink is like a fill’s beside the student’s marks, and still asks about a rubbed layer', () => {
+    const c = classifyMarks(steady([shaped('q7', 'multiple', { A: S_DARK, B: ONE_PASS })]));
+    expect(c.marks[6]).toMatchObject({ status: 'ok', chosen: 'AB' });
+    const rubbed = classifyMarks(steady([shaped('q7', 'multiple', { A: S_DARK, B: HALF })]));
+    expect(rubbed.marks[6]).toMatchObject({ status: 'uncertain' });
+    expect(rubbed.uncertain.find((u) => u.kind === 'question' && u.questionId === 'q7')?.message).toBe(
+      '第7题的选项B涂得比该生其他答案浅、又比擦掉的痕迹深，无法确定是作答还是没擦干净，请人工核对',
+    );
+  });
+});

@@ -155,6 +155,12 @@ const STEADY_HAND = 0.75;
 /** …reads an even layer under this share of that second lightest fill as neither a fill nor a residue: a person looks. */
 const UNDER_FILLS = 0.8;
 /**
+ * …unless, on a grey page, its ink share above the empty level is at least this share of its mean darkness (ADR 0079):
+ * the student's own lighter fills (one pass of the pencil) stood at 0.96–1.56 on the tuning pages, the rubbed layers
+ * the rule is for at 0.22–0.54 (a rubber thins the graphite under the ink level).
+ */
+const INKED_SHARE = 0.75;
+/**
  * A group without its own empty level (a card's optional choice) whose every bubble is darker than printed numbers
  * ever are (ADR 0076: untouched ones reached 0.22 mean darkness under a fold's shadow): there is no empty bubble to
  * measure the others against, so a dark pair is not read as blank.
@@ -324,6 +330,12 @@ const median = (xs: readonly number[]) =>
     0.5,
   );
 
+/** A group's bubbles but its darkest one (the first, on a tie). */
+function withoutTop<T extends { score: number }>(group: readonly T[]): T[] {
+  const top = group.reduce((best, b, i) => (b.score > group[best]!.score ? i : best), 0);
+  return group.filter((_, i) => i !== top);
+}
+
 /**
  * Decides every bubble, question and student-number digit from the raw measurements alone — a pure function, so
  * the host can re-run it on stored ratios with revised thresholds.
@@ -368,7 +380,11 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
   const digits = (raw.digits ?? []).map((d) => ({ ...d, scored: d.bubbles.map((b) => scoreOf('digit', b)) }));
 
   // The page's empty cut: speckled 1-bit scans spread empty bubbles wider (grey pages keep emptyMax).
-  const low = [...questions.flatMap((q) => q.scored), ...digits.flatMap((d) => d.scored)]
+  // (Each question's and digit column's darkest bubble left out: the student's own marks stand one to a question, and
+  // a student who answers in faint ticks or strokes would otherwise raise the cut over their own marks (ADR 0079);
+  // a scan's speckle spreads over every bubble alike.)
+  const low = [...questions.map((q) => q.scored), ...digits.map((d) => d.scored)]
+    .flatMap(withoutTop)
     .map((b) => b.score)
     .filter((x) => x < t.lightFloor)
     .sort((a, b) => a - b);
@@ -777,7 +793,10 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
         if (states[i] !== 'filled' || b.spot === null || b.even === null) return;
         const stroke = b.spot - b.dark;
         const evenish = raw.bitonal ? stroke < strokeShape * 0.25 : b.even >= t.flatShare * b.dark;
-        if (evenish && b.dark < fillFloor && stroke < strokeShape * 0.6 && spotOf(b) === 'none') {
+        // (On a grey page a layer whose ink share is like a fill's is one of the student's fills laid in one pass,
+        // not a rubbed one: a rubber thins every stroke under the ink level (ADR 0079).)
+        const inked = !raw.bitonal && b.score - b.dark >= INKED_SHARE * b.dark;
+        if (evenish && !inked && b.dark < fillFloor && stroke < strokeShape * 0.6 && spotOf(b) === 'none') {
           states[i] = 'uncertain';
           halfway.add(b);
           confidence[i] = 0.4;
