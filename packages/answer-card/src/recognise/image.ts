@@ -19,6 +19,8 @@ export interface DecodedPage {
   fullHeight: number;
   /** File pixels per image pixel along each axis (1 for a full decode). */
   scale: { x: number; y: number };
+  /** The file holds one grey band (and perhaps alpha) and `image` is that band at full size. */
+  greyFile: boolean;
 }
 
 /**
@@ -97,6 +99,7 @@ export async function decodePage(
     fullWidth: fullWidth || image.width,
     fullHeight: fullHeight || image.height,
     scale: reduce ? { x: fullWidth / image.width, y: fullHeight / image.height } : { x: 1, y: 1 },
+    greyFile: !reduce && (channels < 3 || meta.space === 'b-w'),
   };
 }
 
