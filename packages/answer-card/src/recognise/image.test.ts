@@ -47,6 +47,23 @@ describe('decodePage', () => {
     const d = await decodePage(png);
     expect(d.bitonal).toBe(true);
     expect(Buffer.from(d.image.data).equals(data)).toBe(true);
+    // Its palette is grey: the page is what the file reads as in grey (score boxes are read from it).
+    expect(d.greyFile).toBe(true);
+  });
+
+  it('does not take a coloured two-colour palette for the file’s grey, though its first channel is read', async () => {
+    const width = 300;
+    // Dark blue on white: the red channel tells the two apart, the file's grey is not the red channel.
+    const data = Buffer.alloc(width * width * 3, 255);
+    for (let y = 100; y < 200; y++)
+      for (let x = 100; x < 200; x++) data.set([0, 0, 128], (y * width + x) * 3);
+    const png = await sharp(data, { raw: { width, height: width, channels: 3 } })
+      .png({ palette: true, colours: 2 })
+      .toBuffer();
+    expect((await sharp(png).metadata()).bitsPerSample).toBe(1);
+    const d = await decodePage(png);
+    expect(d.image.data[150 * width + 150]).toBe(0);
+    expect(d.greyFile).toBe(false);
   });
 
   it('still sees the mark of a two-colour palette whose first channel does not tell the colours apart', async () => {
@@ -62,6 +79,7 @@ describe('decodePage', () => {
     const d = await decodePage(png);
     expect(d.image.data[150 * width + 150]).toBeLessThan(128);
     expect(d.image.data[20 * width + 20]).toBeGreaterThan(200);
+    expect(d.greyFile).toBe(false);
   });
 
   it('decodes in full unless asked to reduce', async () => {

@@ -239,33 +239,41 @@ describe('score boxes on marked and scanned sheets', () => {
 });
 
 describe('score boxes of a grey file decoded in full', () => {
-  it('are read from the page already decoded, not from the file again, with the same readings', async () => {
-    requireTools(['pdftoppm']);
-    const layout = scoreCardLayout();
-    const [sheet] = await scoreSheet(layout, 21, 'grey');
-    // One grey band, as a scanner's grey JPEG holds it.
-    const file = await sharp(sheet!.image).toColourspace('b-w').jpeg({ quality: 90 }).toBuffer();
-    expect((await sharp(file).metadata()).channels).toBe(1);
-    const { result } = await recognisePage(file, { resolve: () => layout, crops: { format: 'none' } });
-    expect(result.scores?.length).toBeGreaterThan(0);
-    const decoded = await decodePage(file);
-    expect(decoded.greyFile).toBe(true);
-    const page = layout.pages[result.identity!.page - 1]!;
-    const m = result.transform!.matrix as unknown as Affine;
-    const fromFile = await readScoreBoxes(file, 0, m, page, result.levels!, decoded.bitonal);
-    expect(fromFile?.length).toBe(result.scores!.length);
-    // No file at all: only the decoded page can give the boxes.
-    const fromPage = await readScoreBoxes(
-      Buffer.alloc(0),
-      0,
-      m,
-      page,
-      result.levels!,
-      decoded.bitonal,
-      decoded.image,
-    );
-    expect(fromPage).toEqual(fromFile);
-  }, 120_000);
+  it.each(['grey', 'bitonal'] as const)(
+    'are read from the page already decoded, not from the file again, with the same readings (%s)',
+    async (scan) => {
+      requireTools(['pdftoppm']);
+      const layout = scoreCardLayout();
+      const [sheet] = await scoreSheet(layout, 21, scan);
+      // One grey band, as a scanner's grey JPEG holds it; a 1-bit scan as a black-and-white palette PNG.
+      const file =
+        scan === 'grey'
+          ? await sharp(sheet!.image).toColourspace('b-w').jpeg({ quality: 90 }).toBuffer()
+          : sheet!.image;
+      const meta = await sharp(file).metadata();
+      expect(scan === 'grey' ? meta.channels : meta.bitsPerSample).toBe(1);
+      const { result } = await recognisePage(file, { resolve: () => layout, crops: { format: 'none' } });
+      expect(result.scores?.length).toBeGreaterThan(0);
+      const decoded = await decodePage(file);
+      expect(decoded.greyFile).toBe(true);
+      const page = layout.pages[result.identity!.page - 1]!;
+      const m = result.transform!.matrix as unknown as Affine;
+      const fromFile = await readScoreBoxes(file, 0, m, page, result.levels!, decoded.bitonal);
+      expect(fromFile?.length).toBe(result.scores!.length);
+      // No file at all: only the decoded page can give the boxes.
+      const fromPage = await readScoreBoxes(
+        Buffer.alloc(0),
+        0,
+        m,
+        page,
+        result.levels!,
+        decoded.bitonal,
+        decoded.image,
+      );
+      expect(fromPage).toEqual(fromFile);
+    },
+    120_000,
+  );
 });
 
 describe('a red √ / × on the answer when no box was ticked', () => {
