@@ -15,6 +15,18 @@ async function a4Jpeg(dpi: number, density = dpi): Promise<Buffer> {
     .toBuffer();
 }
 
+/** A 300 × 300 two-colour palette PNG (1-bit): white, with a square of `ink` (red, green, blue) in the middle. */
+async function twoColourPng(ink: [number, number, number]): Promise<Buffer> {
+  const width = 300;
+  const data = Buffer.alloc(width * width * 3, 255);
+  for (let y = 100; y < 200; y++) for (let x = 100; x < 200; x++) data.set(ink, (y * width + x) * 3);
+  const png = await sharp(data, { raw: { width, height: width, channels: 3 } })
+    .png({ palette: true, colours: 2 })
+    .toBuffer();
+  expect((await sharp(png).metadata()).bitsPerSample).toBe(1);
+  return png;
+}
+
 describe('decodePage', () => {
   it('decodes a 300 dpi JPEG at a quarter of its size when asked to reduce, and says by how much', async () => {
     const d = await decodePage(await a4Jpeg(300), 0, { reduce: true });
@@ -47,21 +59,23 @@ describe('decodePage', () => {
     const d = await decodePage(png);
     expect(d.bitonal).toBe(true);
     expect(Buffer.from(d.image.data).equals(data)).toBe(true);
+    // Its palette is grey: the page is what the file reads as in grey (score boxes are read from it).
+    expect(d.greyFile).toBe(true);
+  });
+
+  it('does not take a coloured two-colour palette for the file’s grey, though its first channel is read', async () => {
+    // Dark blue on white: the red channel tells the two apart, the file's grey is not the red channel.
+    const d = await decodePage(await twoColourPng([0, 0, 128]));
+    expect(d.image.data[150 * 300 + 150]).toBe(0);
+    expect(d.greyFile).toBe(false);
   });
 
   it('still sees the mark of a two-colour palette whose first channel does not tell the colours apart', async () => {
-    const width = 300;
     // Red on white: the red channel is 255 everywhere.
-    const data = Buffer.alloc(width * width * 3, 255);
-    for (let y = 100; y < 200; y++)
-      for (let x = 100; x < 200; x++) data.fill(0, (y * width + x) * 3 + 1, (y * width + x) * 3 + 3);
-    const png = await sharp(data, { raw: { width, height: width, channels: 3 } })
-      .png({ palette: true, colours: 2 })
-      .toBuffer();
-    expect((await sharp(png).metadata()).bitsPerSample).toBe(1);
-    const d = await decodePage(png);
-    expect(d.image.data[150 * width + 150]).toBeLessThan(128);
-    expect(d.image.data[20 * width + 20]).toBeGreaterThan(200);
+    const d = await decodePage(await twoColourPng([255, 0, 0]));
+    expect(d.image.data[150 * 300 + 150]).toBeLessThan(128);
+    expect(d.image.data[20 * 300 + 20]).toBeGreaterThan(200);
+    expect(d.greyFile).toBe(false);
   });
 
   it('decodes in full unless asked to reduce', async () => {

@@ -19,6 +19,11 @@ export interface DecodedPage {
   fullHeight: number;
   /** File pixels per image pixel along each axis (1 for a full decode). */
   scale: { x: number; y: number };
+  /**
+   * `image` is, pixel for pixel and at full size, the file's grey: its one grey band (and perhaps alpha), or a 1-bit
+   * palette whose colours are all grey (every channel the same level).
+   */
+  greyFile: boolean;
 }
 
 /**
@@ -88,7 +93,8 @@ export async function decodePage(
     };
   };
   let image = await read(colour);
-  if (oneBit && channels >= 3 && oneLevel(image)) image = await read(true, open());
+  const converted = oneBit && channels >= 3 && oneLevel(image);
+  if (converted) image = await read(true, open());
   return {
     image,
     format: meta.format ?? 'unknown',
@@ -97,7 +103,34 @@ export async function decodePage(
     fullWidth: fullWidth || image.width,
     fullHeight: fullHeight || image.height,
     scale: reduce ? { x: fullWidth / image.width, y: fullHeight / image.height } : { x: 1, y: 1 },
+    greyFile:
+      !reduce &&
+      (channels < 3 ||
+        meta.space === 'b-w' ||
+        (oneBit && !converted && meta.format === 'png' && greyPalette(input) === true)),
   };
+}
+
+/**
+ * Whether a PNG's palette holds only greys (red, green and blue equal in every entry): its pixels' first channel is
+ * then their grey. Undefined without a palette before the image data.
+ */
+function greyPalette(png: Buffer | Uint8Array): boolean | undefined {
+  const at = (i: number) => ((png[i]! << 24) | (png[i + 1]! << 16) | (png[i + 2]! << 8) | png[i + 3]!) >>> 0;
+  // Chunks after the 8-byte signature: length, type, data, CRC.
+  for (let i = 8; i + 8 <= png.length;) {
+    const length = at(i);
+    const type = String.fromCharCode(png[i + 4]!, png[i + 5]!, png[i + 6]!, png[i + 7]!);
+    if (type === 'IDAT') return undefined;
+    if (type === 'PLTE') {
+      if (i + 8 + length > png.length || length % 3 !== 0) return undefined;
+      for (let j = i + 8; j < i + 8 + length; j += 3)
+        if (png[j] !== png[j + 1] || png[j] !== png[j + 2]) return false;
+      return true;
+    }
+    i += 12 + length;
+  }
+  return undefined;
 }
 
 /** Whether a sample of the pixels holds a single value (a palette's first channel that says nothing). */

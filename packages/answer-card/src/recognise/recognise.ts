@@ -761,7 +761,8 @@ async function readPage(
     for (const [k, v] of cut.images) images.set(k, v);
     lap('crops');
 
-    // 8. Score boxes (先阅后扫, ADR 0065): read from the file itself, on its red where it is colour.
+    // 8. Score boxes (先阅后扫, ADR 0065): read from the file itself, on its red where it is colour (a grey file
+    // decoded in full is not decoded again).
     const scores = await readScoreBoxes(
       input,
       options.page ?? 0,
@@ -769,6 +770,7 @@ async function readPage(
       page,
       { paper, ink },
       decoded.bitonal,
+      decoded.greyFile ? img : undefined,
     );
     if (scores) result.scores = scores;
 

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ScoreReading } from '@zhzy/contracts';
+import sharp from 'sharp';
+import type { Affine } from './affine.js';
 import { requireTools } from '../testing/raster.js';
+import { decodePage } from './image.js';
 import { recognisePage } from './recognise.js';
 import {
   boxGrid,
   cellStates,
   decide,
+  readScoreBoxes,
   GREY_CONTRAST,
   GREY_MARGIN,
   greyCuts,
@@ -67,8 +71,16 @@ describe('reading rules of a score box', () => {
 describe('a stroke belongs to the one cell it centres on', () => {
   // A tens row 0, 10, 20 over a units row 0–3: 5.4 × 4.6 mm cells at a 6.4 mm pitch, rows 6 mm apart.
   const cells: BoxCell[] = [
-    ...[0, 10, 20].map((value, i) => ({ role: 'tens' as const, value, rect: { x: i * 6.4, y: 0, w: 5.4, h: 4.6 } })),
-    ...[0, 1, 2, 3].map((value, i) => ({ role: 'units' as const, value, rect: { x: i * 6.4, y: 6, w: 5.4, h: 4.6 } })),
+    ...[0, 10, 20].map((value, i) => ({
+      role: 'tens' as const,
+      value,
+      rect: { x: i * 6.4, y: 0, w: 5.4, h: 4.6 },
+    })),
+    ...[0, 1, 2, 3].map((value, i) => ({
+      role: 'units' as const,
+      value,
+      rect: { x: i * 6.4, y: 6, w: 5.4, h: 4.6 },
+    })),
   ];
   const centre = (role: string, value: number) => {
     const r = cells.find((c) => c.role === role && c.value === value)!.rect;
@@ -113,14 +125,20 @@ describe('a stroke belongs to the one cell it centres on', () => {
   it('reads a tens tick and a units tick that touch across the rows as the two ticks they are', () => {
     const t10 = centre('tens', 10);
     const u3 = centre('units', 3);
-    expect(read(tick(t10), [{ x: t10.x + 2.6, y: t10.y - 2.2 }, { x: u3.x - 3, y: u3.y - 1 }], tick(u3))).toEqual(
-      expect.arrayContaining(['tens 10 faint']),
-    );
+    expect(
+      read(
+        tick(t10),
+        [
+          { x: t10.x + 2.6, y: t10.y - 2.2 },
+          { x: u3.x - 3, y: u3.y - 1 },
+        ],
+        tick(u3),
+      ),
+    ).toEqual(expect.arrayContaining(['tens 10 faint']));
     // Touching (the tens tick's end on the units tick's arm), each part whole inside its own cell.
-    expect(read([...tick(t10).slice(0, 2), { x: t10.x + 1, y: t10.y + 4.6 }], tick(centre('units', 1)))).toEqual([
-      'tens 10 ticked',
-      'units 1 ticked',
-    ]);
+    expect(
+      read([...tick(t10).slice(0, 2), { x: t10.x + 1, y: t10.y + 4.6 }], tick(centre('units', 1))),
+    ).toEqual(['tens 10 ticked', 'units 1 ticked']);
   });
 
   it('never reads a crossed-out tick joined to the meant one in the next cell as one mark', () => {
@@ -128,8 +146,14 @@ describe('a stroke belongs to the one cell it centres on', () => {
     const u2 = centre('units', 2);
     const wrong = [
       tick(u1, 1.4),
-      [{ x: u1.x - 2, y: u1.y - 2 }, { x: u1.x + 2, y: u1.y + 2 }],
-      [{ x: u1.x + 2, y: u1.y - 2 }, { x: u1.x - 2, y: u1.y + 2 }],
+      [
+        { x: u1.x - 2, y: u1.y - 2 },
+        { x: u1.x + 2, y: u1.y + 2 },
+      ],
+      [
+        { x: u1.x + 2, y: u1.y - 2 },
+        { x: u1.x - 2, y: u1.y + 2 },
+      ],
     ];
     // The meant tick's arm reaches back into the crossed-out cell.
     // Joined, neither cell is clearly the mark's: a person looks (never the crossed-out 1 read alone).
@@ -142,15 +166,19 @@ describe('a stroke belongs to the one cell it centres on', () => {
   it('leaves a stroke that could belong to two cells faint: a person looks', () => {
     const u1 = centre('units', 1);
     // A slash in the paper gap between units 1 and 2.
-    expect(read([{ x: u1.x + 3.2, y: u1.y + 2 }, { x: u1.x + 3.2, y: u1.y - 2 }])).toEqual([
-      'units 1 faint',
-      'units 2 faint',
-    ]);
+    expect(
+      read([
+        { x: u1.x + 3.2, y: u1.y + 2 },
+        { x: u1.x + 3.2, y: u1.y - 2 },
+      ]),
+    ).toEqual(['units 1 faint', 'units 2 faint']);
     // A stroke along the gap between the rows, under tens 10 and over units 1.
-    expect(read([{ x: u1.x - 2, y: u1.y - 3 }, { x: u1.x + 2, y: u1.y - 3 }])).toEqual([
-      'tens 10 faint',
-      'units 1 faint',
-    ]);
+    expect(
+      read([
+        { x: u1.x - 2, y: u1.y - 3 },
+        { x: u1.x + 2, y: u1.y - 3 },
+      ]),
+    ).toEqual(['tens 10 faint', 'units 1 faint']);
   });
 });
 
@@ -210,6 +238,44 @@ describe('score boxes on marked and scanned sheets', () => {
   );
 });
 
+describe('score boxes of a grey file decoded in full', () => {
+  it.each(['grey', 'bitonal'] as const)(
+    'are read from the page already decoded, not from the file again, with the same readings (%s)',
+    async (scan) => {
+      requireTools(['pdftoppm']);
+      const layout = scoreCardLayout();
+      const [sheet] = await scoreSheet(layout, 21, scan);
+      // One grey band, as a scanner's grey JPEG holds it; a 1-bit scan as a black-and-white palette PNG.
+      const file =
+        scan === 'grey'
+          ? await sharp(sheet!.image).toColourspace('b-w').jpeg({ quality: 90 }).toBuffer()
+          : sheet!.image;
+      const meta = await sharp(file).metadata();
+      expect(scan === 'grey' ? meta.channels : meta.bitsPerSample).toBe(1);
+      const { result } = await recognisePage(file, { resolve: () => layout, crops: { format: 'none' } });
+      expect(result.scores?.length).toBeGreaterThan(0);
+      const decoded = await decodePage(file);
+      expect(decoded.greyFile).toBe(true);
+      const page = layout.pages[result.identity!.page - 1]!;
+      const m = result.transform!.matrix as unknown as Affine;
+      const fromFile = await readScoreBoxes(file, 0, m, page, result.levels!, decoded.bitonal);
+      expect(fromFile?.length).toBe(result.scores!.length);
+      // No file at all: only the decoded page can give the boxes.
+      const fromPage = await readScoreBoxes(
+        Buffer.alloc(0),
+        0,
+        m,
+        page,
+        result.levels!,
+        decoded.bitonal,
+        decoded.image,
+      );
+      expect(fromPage).toEqual(fromFile);
+    },
+    120_000,
+  );
+});
+
 describe('a red √ / × on the answer when no box was ticked', () => {
   it('reads a clear √ as full score and × as zero on a colour scan, with its source; a half-right √ and grey scans go to a person', async () => {
     requireTools(['pdftoppm']);
@@ -218,7 +284,10 @@ describe('a red √ / × on the answer when no box was ticked', () => {
     for (const scan of ['colour', 'grey'] as const)
       for (const seed of [29, 32]) {
         const [sheet] = await scoreSheet(layout, seed, scan);
-        const { result } = await recognisePage(sheet!.image, { resolve: () => layout, crops: { format: 'none' } });
+        const { result } = await recognisePage(sheet!.image, {
+          resolve: () => layout,
+          crops: { format: 'none' },
+        });
         for (const truth of sheet!.truths.filter((t) => t.answerMark)) {
           const r = result.scores!.find((s) => s.questionId === truth.questionId)!;
           seen.push(`${scan} ${truth.answerMark} → ${r.status} ${r.score} ${r.source} ${r.reason}`);

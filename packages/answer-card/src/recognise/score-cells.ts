@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { CardElementOf, CardPage, ScoreReading } from '@zhzy/contracts';
 import { apply, type Affine } from './affine.js';
 import { components, readAnswerMark } from './answer-marks.js';
+import type { GreyImage } from './image.js';
 
 /*
  * Score boxes (打分框, ADR 0065): the teacher's red ticks read from the scan file itself — its red (R − (G+B)/2) where
@@ -66,10 +67,11 @@ async function rasterUnder(
   m: Affine,
   rects: { x: number; y: number; w: number; h: number }[],
   bitonal: boolean,
+  grey?: GreyImage,
 ): Promise<Raster | undefined> {
-  const source = sharp(input, { page: pageIndex, limitInputPixels: 1.5e8 });
-  const meta = await source.metadata();
-  const colour = (meta.channels ?? 1) >= 3 && meta.space !== 'b-w';
+  const source = grey ? undefined : sharp(input, { page: pageIndex, limitInputPixels: 1.5e8 });
+  const meta = source ? await source.metadata() : undefined;
+  const colour = meta !== undefined && (meta.channels ?? 1) >= 3 && meta.space !== 'b-w';
   const pts = rects.flatMap((r) => {
     return [
       apply(m, { x: r.x, y: r.y }),
@@ -78,14 +80,23 @@ async function rasterUnder(
       apply(m, { x: r.x + r.w, y: r.y + r.h }),
     ];
   });
-  const W = meta.width ?? 0;
-  const H = meta.height ?? 0;
+  const W = grey ? grey.width : (meta?.width ?? 0);
+  const H = grey ? grey.height : (meta?.height ?? 0);
   const left = Math.max(0, Math.floor(Math.min(...pts.map((p) => p.x))));
   const top = Math.max(0, Math.floor(Math.min(...pts.map((p) => p.y))));
   const right = Math.min(W, Math.ceil(Math.max(...pts.map((p) => p.x))));
   const bottom = Math.min(H, Math.ceil(Math.max(...pts.map((p) => p.y))));
   if (right - left < 2 || bottom - top < 2) return undefined;
-  const region = source.extract({ left, top, width: right - left, height: bottom - top });
+  const width = right - left;
+  const height = bottom - top;
+  if (grey) {
+    // The page already decoded from a grey file: its rows under the boxes, the pixels the file's region gives.
+    const data = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++)
+      data.set(grey.data.subarray((top + y) * W + left, (top + y) * W + right), y * width);
+    return { data, width, height, channels: 1, left, top, bitonal };
+  }
+  const region = source!.extract({ left, top, width, height });
   const pipeline = colour ? region.removeAlpha().toColourspace('srgb') : region.extractChannel(0);
   const { data, info } = await pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
   const raster = {
@@ -145,6 +156,37 @@ const r4 = (x: number) => Math.round(x * 10000) / 10000;
 const quantile = (sorted: number[], q: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : 0;
 
+/**
+ * `quantile` of values not sorted: the value a sort would put at ⌊q·n⌋, found by selection (Hoare's partition,
+ * reordering `xs` in place) instead of sorting them all.
+ */
+function quantileOf(xs: Float32Array, q: number): number {
+  const n = xs.length;
+  if (!n) return 0;
+  const k = Math.min(n - 1, Math.floor(q * n));
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const pivot = xs[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (xs[i]! < pivot) i++;
+      while (xs[j]! > pivot) j--;
+      if (i <= j) {
+        const t = xs[i]!;
+        xs[i++] = xs[j]!;
+        xs[j--] = t;
+      }
+    }
+    // [lo, j] holds no value above the pivot, [i, hi] none below it, and whatever lies between equals it.
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return pivot;
+  }
+  return xs[k]!;
+}
+
 type Rect = { x: number; y: number; w: number; h: number };
 
 export interface BoxCell {
@@ -197,21 +239,38 @@ export function boxGrid(
   const inside = new Uint8Array(n);
   const ring = new Uint8Array(n);
   const frame = new Uint8Array(n);
-  for (let j = 0; j < h; j++)
+  // Each cell's squared distance along x from every column and along y from the current row, worked out once: a
+  // sample's distance to a cell is their sum (the same terms, in the same order, as computed sample by sample).
+  const nc = cells.length;
+  const dx2 = new Float64Array(w * nc);
+  for (let i = 0; i < w; i++) {
+    const x = x0 + (i + 0.5) / SAMPLES_PER_MM;
+    for (let ci = 0; ci < nc; ci++) {
+      const r = cells[ci]!.rect;
+      const dx = Math.max(r.x - x, 0, x - r.x - r.w);
+      dx2[i * nc + ci] = dx * dx;
+    }
+  }
+  const dy2 = new Float64Array(nc);
+  for (let j = 0; j < h; j++) {
+    const y = y0 + (j + 0.5) / SAMPLES_PER_MM;
+    for (let ci = 0; ci < nc; ci++) {
+      const r = cells[ci]!.rect;
+      const dy = Math.max(r.y - y, 0, y - r.y - r.h);
+      dy2[ci] = dy * dy;
+    }
     for (let i = 0; i < w; i++) {
       const k = j * w + i;
       const x = x0 + (i + 0.5) / SAMPLES_PER_MM;
-      const y = y0 + (j + 0.5) / SAMPLES_PER_MM;
+      // The nearest cell, the first of equals.
       let best = Infinity;
-      cells.forEach((c, ci) => {
-        const dx = Math.max(c.rect.x - x, 0, x - c.rect.x - c.rect.w);
-        const dy = Math.max(c.rect.y - y, 0, y - c.rect.y - c.rect.h);
-        const d = dx * dx + dy * dy;
+      for (let ci = 0, o = i * nc; ci < nc; ci++) {
+        const d = dx2[o + ci]! + dy2[ci]!;
         if (d < best) {
           best = d;
           owner[k] = ci;
         }
-      });
+      }
       const r = cells[owner[k]!]!.rect;
       ring[k] = best <= RING_MM * RING_MM ? 1 : 0;
       const edge = best > 0 ? Math.sqrt(best) : Math.min(x - r.x, r.x + r.w - x, y - r.y, r.y + r.h - y);
@@ -227,6 +286,7 @@ export function boxGrid(
       raw[k] = p.raw;
       dark[k] = p.dark;
     }
+  }
   return { cells, w, h, x0, y0, raw, dark, owner, inside, ring, frame };
 }
 
@@ -249,32 +309,33 @@ function sampleBox(
   const v = new Float32Array(n);
   if (colour) {
     // The paper's own red (a scanner's colour cast): the median over the box, which is mostly paper.
-    const base = quantile(
-      Array.from(raw).sort((a, b) => a - b),
-      0.5,
-    );
+    const base = quantileOf(raw.slice(), 0.5);
     for (let k = 0; k < n; k++) v[k] = raw[k]! - base;
   } else {
     // Each cell's own paper: the median of its samples (a tick covers far less than half of them).
-    const per = cells.map(() => [] as number[]);
-    for (let k = 0; k < n; k++) per[owner[k]!]!.push(raw[k]!);
-    const paper = per.map((xs) =>
-      quantile(
-        xs.sort((a, b) => a - b),
-        0.5,
-      ),
-    );
+    const paper = byCell(raw, owner, cells.length).map((xs) => quantileOf(xs, 0.5));
     for (let k = 0; k < n; k++) v[k] = raw[k]! - paper[owner[k]!]!;
   }
   return { ...grid, v };
 }
 
-/** Each cell's values over its frame and ring (`part` 'ring') or its inside, sorted: the printed levels and the pen. */
-function cellValues(g: BoxGrid, part: 'ring' | 'inside'): number[][] {
-  const per = g.cells.map(() => [] as number[]);
-  const on = part === 'ring' ? g.ring : g.inside;
-  for (let k = 0; k < g.v.length; k++) if (on[k]) per[g.owner[k]!]!.push(g.v[k]!);
-  return per.map((xs) => xs.sort((a, b) => a - b));
+/** The values of each cell's samples (those where `on` is set, when given). */
+function byCell(values: Float32Array, owner: Int16Array, cells: number, on?: Uint8Array): Float32Array[] {
+  const count = new Int32Array(cells);
+  for (let k = 0; k < values.length; k++) if (!on || on[k]) count[owner[k]!]!++;
+  const out = Array.from(count, (n) => new Float32Array(n));
+  const at = new Int32Array(cells);
+  for (let k = 0; k < values.length; k++)
+    if (!on || on[k]) {
+      const c = owner[k]!;
+      out[c]![at[c]!++] = values[k]!;
+    }
+  return out;
+}
+
+/** Each cell's values over its frame and ring (`part` 'ring') or its inside: the printed levels and the pen. */
+function cellValues(g: BoxGrid, part: 'ring' | 'inside'): Float32Array[] {
+  return byCell(g.v, g.owner, g.cells.length, part === 'ring' ? g.ring : g.inside);
 }
 
 /**
@@ -413,7 +474,7 @@ function readBox(
   print: { inside: number; frame: number },
 ): ScoreReading {
   const colour = raster.channels >= 3;
-  const pen = Math.max(...cellValues(g, 'ring').map((xs) => quantile(xs, 0.99)));
+  const pen = Math.max(...cellValues(g, 'ring').map((xs) => quantileOf(xs, 0.99)));
   // A light red pen (thin, pale or orange, its chroma halved by the JPEG) is read against its own core.
   const red: Cuts = { ink: Math.max(RED_LIGHT_INK, Math.min(RED_INK, pen / 2)), weak: RED_WEAK };
   const cuts = colour
@@ -498,6 +559,11 @@ export async function readScoreBoxes(
   page: CardPage,
   levels: { paper: number; ink: number },
   bitonal: boolean,
+  /**
+   * The page decoded in full from a grey file (one band: a grey JPEG, a 1-bit TIFF), when the caller has it: the boxes
+   * are read from it instead of decoding the file again (the same pixels).
+   */
+  grey?: GreyImage,
 ): Promise<ScoreReading[] | undefined> {
   const boxes = page.elements.filter((e): e is CardElementOf<'scoreBox'> => e.type === 'scoreBox');
   if (!boxes.length) return undefined;
@@ -507,6 +573,7 @@ export async function readScoreBoxes(
     m,
     boxes.map((b) => b.rect),
     bitonal,
+    grey,
   );
   if (!raster) return undefined;
   const grids = boxes.map((b) => sampleBox(raster, m, b, levels));
@@ -514,7 +581,7 @@ export async function readScoreBoxes(
   // frame and ring (the frame line).
   const level = (part: 'ring' | 'inside') =>
     quantile(
-      grids.flatMap((g) => cellValues(g, part).map((xs) => quantile(xs, 0.98))).sort((a, b) => a - b),
+      grids.flatMap((g) => cellValues(g, part).map((xs) => quantileOf(xs, 0.98))).sort((a, b) => a - b),
       0.5,
     );
   const print = { inside: level('inside'), frame: level('ring') };
@@ -552,10 +619,7 @@ function redMask(raster: Raster, m: Affine, rect: { x: number; y: number; w: num
       );
       red[j * w + i] = p?.red ?? 0;
     }
-  const base = quantile(
-    Array.from(red).sort((a, b) => a - b),
-    0.5,
-  );
+  const base = quantileOf(red.slice(), 0.5);
   const mask = new Uint8Array(w * h);
   for (let k = 0; k < mask.length; k++) mask[k] = red[k]! - base >= RED_INK ? 1 : 0;
   return { mask, w, h };
