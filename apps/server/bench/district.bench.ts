@@ -7,7 +7,7 @@
 // Schools, classes and tests are multi-row inserts; students, sheets, answers and marks are set-based
 // INSERT … SELECT over generate_series per school (scores from a deterministic hash, sheet totals and each sheet's
 // pack agreeing with the answers) into tables whose indexes, keys and references are dropped for the fill and built
-// once after it; then the task list's counters (set-based, by the marking module's judging SQL) and VACUUM (ANALYZE).
+// once after it; the task list's items and counters likewise; then VACUUM (ANALYZE).
 // The fill is checked against the host's own code: the references are validated, a sample of sheets is packed again
 // by the results spine's `repack` and 演示学校's counters recounted by `recountHomework`, each unchanged.
 // 200 concurrent clients (autocannon) on loopback then call a teacher's common reads; each call's time alone, then
@@ -34,7 +34,7 @@ import type { HomeworkPaper } from '@zhzy/contracts';
 import type { Database } from '../src/db/schema.js';
 import { newId } from '../src/lib/ids.js';
 import { defaultBlockId, markableQuestions } from '../src/modules/marking/service.js';
-import { judgedItems, recountHomework, summaryOf } from '../src/modules/marking/repository/item-counts.js';
+import { recountHomework } from '../src/modules/marking/repository/item-counts.js';
 import { packLayout } from '../src/modules/results/packing.js';
 import { ResultsService } from '../src/modules/results/service.js';
 import { TEST_PG_ADMIN_URL } from '../test/helpers/db.js';
@@ -309,7 +309,7 @@ async function fillStudents(client: pg.Client, f: SchoolFill): Promise<number> {
 }
 
 /** An objective answer's response: 'B' (the key) when it scored, otherwise one of the others by the hash. */
-const RESPONSE_SQL = `CASE WHEN d_score($1::int, k, s, i) > 0 THEN 'B'
+const RESPONSE_SQL = (score: string) => `CASE WHEN ${score} > 0 THEN 'B'
   ELSE substr('ACD', 1 + floor(d_rand($1::int, k, s, i + 50) * 3)::int, 1) END`;
 
 /**
@@ -319,8 +319,8 @@ const RESPONSE_SQL = `CASE WHEN d_score($1::int, k, s, i) > 0 THEN 'B'
  * The bench checks a sample against `repack` after the fill (`checkPacks`).
  */
 const PACK_SQL = `'[' || ($8::text[])[s + 1] || ',' || string_agg(
-    ((d_score($1::int, k, s, i) + 1) * 4 + CASE WHEN i >= ${OBJECTIVE} THEN 1 ELSE 0 END)::text || ',' ||
-    CASE WHEN i < ${OBJECTIVE} THEN to_json(${RESPONSE_SQL})::text ELSE 'null' END,
+    ((sc + 1) * 4 + CASE WHEN i >= ${OBJECTIVE} THEN 1 ELSE 0 END)::text || ',' ||
+    CASE WHEN i < ${OBJECTIVE} THEN to_json(${RESPONSE_SQL('sc')})::text ELSE 'null' END,
     ',' ORDER BY ($9::int[])[s * ${QUESTIONS} + i + 1]) || ']'`;
 
 async function fillSheets(client: pg.Client, f: SchoolFill & PackShape): Promise<number> {
@@ -335,10 +335,10 @@ async function fillSheets(client: pg.Client, f: SchoolFill & PackShape): Promise
        FROM generate_series(0, $7::int - 1) k
        CROSS JOIN generate_series(0, ${SUBJECTS - 1}) s
        CROSS JOIN LATERAL (
-         SELECT sum(CASE WHEN i < ${OBJECTIVE} THEN d_score($1::int, k, s, i) ELSE 0 END)::int AS o,
-                sum(CASE WHEN i >= ${OBJECTIVE} THEN d_score($1::int, k, s, i) ELSE 0 END)::int AS w,
+         SELECT sum(CASE WHEN i < ${OBJECTIVE} THEN sc ELSE 0 END)::int AS o,
+                sum(CASE WHEN i >= ${OBJECTIVE} THEN sc ELSE 0 END)::int AS w,
                 ${PACK_SQL} AS pack
-         FROM generate_series(0, ${QUESTIONS - 1}) i
+         FROM (SELECT i, d_score($1::int, k, s, i) AS sc FROM generate_series(0, ${QUESTIONS - 1}) i) q
        ) t`,
       [f.school, f.orgId, f.testIds, f.classCount, f.cardIds, f.now, f.students, f.packKeys, f.packPlaces],
     ),
@@ -354,7 +354,7 @@ async function fillAnswers(client: pg.Client, f: SchoolFill): Promise<number> {
        SELECT 'district-sheet-' || $1::int || '-' || k || '-' || s, $2, ($3::text[])[s + 1],
               ($4::text[])[s * ${QUESTIONS} + i + 1],
               CASE WHEN i < ${OBJECTIVE} THEN 'single' ELSE 'written' END,
-              CASE WHEN i < ${OBJECTIVE} THEN ${RESPONSE_SQL} END,
+              CASE WHEN i < ${OBJECTIVE} THEN ${RESPONSE_SQL('v.score')} END,
               CASE WHEN i < ${OBJECTIVE} THEN 'ok' END,
               CASE WHEN i >= ${OBJECTIVE} THEN 'district/crops/' || $1::int || '/' || k || '-' || s || '-' || i || '.png' END,
               0, CASE WHEN i < ${OBJECTIVE} THEN 40 ELSE 80 END, v.score,
@@ -409,39 +409,39 @@ function packShape(papers: { items: { questionId: string }[] }[]): PackShape {
 }
 
 /**
- * The task list's counters of a school's blocks, set-based: `mark_items` from the marking module's own judging SQL
- * (`judgedItems`, the SQL `recountBlocks` reads the states with), who marked each item from its marks, then
- * `mark_item_counts` added up from the items (everyone's, user '', and each marker's). The bench checks the demo
- * school's counters against `recountHomework` after the fill (`checkCounters`).
+ * Where each generated item stands (`mark_items`, migration 0033): every written answer has a crop and a score and
+ * one mark by its subject's teacher, so its item is done, without problem, final (single marking) with one mark
+ * given, marked by that teacher. The bench checks 演示学校's items and counters against `recountHomework` after the
+ * fill (`checkCounters`).
  */
-async function fillCounters(db: Kysely<Database>, blockIds: string[]): Promise<number> {
-  const blocks = (
-    await db
-      .selectFrom('mark_blocks')
-      .select(['id', 'homework_id', 'question_ids', 'mode', 'threshold_tenths'])
-      .where('id', 'in', blockIds)
-      .execute()
-  ).map(summaryOf);
-  const judged = judgedItems(blocks, null);
-  if (!judged) return 0;
-  const inserted = await sql`
-    ${judged},
-    markers AS (
-      SELECT block_id, sheet_id,
-             '[' || string_agg(DISTINCT to_json(user_id)::text COLLATE "C", ',' ORDER BY to_json(user_id)::text COLLATE "C") || ']' AS users
-      FROM mark_marks WHERE block_id IN (${sql.join(blockIds)}) GROUP BY block_id, sheet_id
-    )
-    INSERT INTO mark_items (block_id, sheet_id, class_id, done, problem, state, given, users)
-    SELECT j.block_id, j.sheet_id, j.class_id, j.done, j.problem, j.state, j.given, COALESCE(m.users, '[]')
-    FROM judged j LEFT JOIN markers m ON m.block_id = j.block_id AND m.sheet_id = j.sheet_id`.execute(db);
-  await sql`
-    INSERT INTO mark_item_counts (block_id, class_id, user_id, done, problem, state, given, items)
-    SELECT block_id, class_id, u.user_id, done, problem, state, given, count(*)
-    FROM mark_items
-    CROSS JOIN LATERAL (SELECT '' AS user_id UNION ALL SELECT jsonb_array_elements_text(users::jsonb)) u
-    WHERE block_id IN (${sql.join(blockIds)})
-    GROUP BY block_id, class_id, u.user_id, done, problem, state, given`.execute(db);
-  return Number(inserted.numAffectedRows ?? 0);
+async function fillItems(client: pg.Client, f: SchoolFill & { blockIds: string[] }): Promise<number> {
+  const written = QUESTIONS - OBJECTIVE;
+  return rowsOf(
+    await client.query(
+      `INSERT INTO mark_items (block_id, sheet_id, class_id, done, problem, state, given, users)
+       SELECT ($2::text[])[s * ${written} + i - ${OBJECTIVE} + 1], 'district-sheet-' || $1::int || '-' || k || '-' || s,
+              'district-class-' || $1::int || '-' || (k % $3::int), 1, 0, 'final', 1,
+              '[' || to_json(($4::text[])[s + 1])::text || ']'
+       FROM generate_series(0, $5::int - 1) k
+       CROSS JOIN generate_series(0, ${SUBJECTS - 1}) s
+       CROSS JOIN generate_series(${OBJECTIVE}, ${QUESTIONS - 1}) i`,
+      [f.school, f.blockIds, f.classCount, f.teacherIds, f.students],
+    ),
+  );
+}
+
+/** The task list's counters of the generated items: per (block, class, state) for everyone (user '') and each marker. */
+async function fillCounts(client: pg.Client): Promise<number> {
+  return rowsOf(
+    await client.query(
+      `INSERT INTO mark_item_counts (block_id, class_id, user_id, done, problem, state, given, items)
+       SELECT block_id, class_id, u.user_id, done, problem, state, given, count(*)
+       FROM mark_items
+       CROSS JOIN LATERAL (SELECT '' AS user_id UNION ALL SELECT jsonb_array_elements_text(users::jsonb)) u
+       WHERE sheet_id LIKE 'district-sheet-%'
+       GROUP BY block_id, class_id, u.user_id, done, problem, state, given`,
+    ),
+  );
 }
 
 interface Target {
@@ -452,7 +452,7 @@ interface Target {
 async function fill(
   db: Kysely<Database>,
   client: pg.Client,
-): Promise<{ target: Target; counts: Record<string, number>; blockIds: string[] }> {
+): Promise<{ target: Target; counts: Record<string, number> }> {
   const now = new Date().toISOString();
   const demo = await db
     .selectFrom('orgs')
@@ -663,7 +663,6 @@ async function fill(
   // Each sheet carries the pack of its answers the results spine would have written with them (ADR 0033, ADR 0037),
   // so the analysis calls below decode packs as in production instead of reading the answer rows.
   const shape = packShape(papers);
-  const allBlockIds: string[] = [];
   for (let school = 0; school < SCHOOLS; school += 1) {
     const studentsHere =
       Math.floor((STUDENTS * (school + 1)) / SCHOOLS) - Math.floor((STUDENTS * school) / SCHOOLS);
@@ -843,7 +842,7 @@ async function fill(
     await b.mark_markers.flush();
     add('mark_marks', await timed('marks', () => fillMarks(client, { ...params, blockIds })));
     // The task list's counters, as the marking and results transactions keep them (migration 0033, ADR 0071).
-    allBlockIds.push(...blockIds);
+    add('mark_items', await timed('items', () => fillItems(client, { ...params, blockIds })));
     if ((school + 1) % 10 === 0)
       console.log(
         `  ${school + 1} schools filled, ${counts.sheet_answers?.toLocaleString('en')} answers; load ${loadavg()}`,
@@ -855,7 +854,7 @@ async function fill(
       .map(([k, v]) => `${k} ${v.toFixed(1)}`)
       .join(', ')}`,
   );
-  return { target: target!, counts, blockIds: allBlockIds };
+  return { target: target!, counts };
 }
 
 interface StartedHost {
@@ -1021,28 +1020,20 @@ async function main(): Promise<void> {
       await fillFunctions(client);
       const rebuild = await dropBulkIndexes(client);
       filled = await fill(db, client);
-      // The answers' and marks' indexes first (the counters read through them), the counters', once they are written.
-      const counterTables = ['mark_items', 'mark_item_counts'];
       const t0 = performance.now();
-      for (const r of rebuild) if (!counterTables.includes(r.table)) await client.query(r.statement);
-      const indexS = (performance.now() - t0) / 1000;
+      filled.counts.mark_item_counts = await fillCounts(client);
+      const countersS = (performance.now() - t0) / 1000;
+      // Sorting in memory rather than on disk: this connection's sorts only (PostgreSQL's default is 64 MB).
+      await client.query(`SET maintenance_work_mem = '512MB'`);
       const t2 = performance.now();
-      // Statistics of the bulk tables first, or the planner takes them for empty; then a school's blocks at a time.
-      await client.query(`ANALYZE ${BULK_TABLES.join(', ')}`);
-      const perSchool = SUBJECTS * (QUESTIONS - OBJECTIVE);
-      filled.counts.mark_items = 0;
-      for (let i = 0; i < filled.blockIds.length; i += perSchool)
-        filled.counts.mark_items += await fillCounters(db, filled.blockIds.slice(i, i + perSchool));
-      const countersS = (performance.now() - t2) / 1000;
-      const t3 = performance.now();
-      for (const r of rebuild) if (counterTables.includes(r.table)) await client.query(r.statement);
-      const counterIndexS = (performance.now() - t3) / 1000;
+      for (const r of rebuild) await client.query(r.statement);
+      const indexS = (performance.now() - t2) / 1000;
       const t1 = performance.now();
       await checkReferences(client);
       const sampled = await checkPacks(db);
       await checkCounters(db, filled.target.testIds);
       console.log(
-        `  indexes, keys and references built in ${(indexS + counterIndexS).toFixed(1)} s (${rebuild.length} statements), task-list counters in ${countersS.toFixed(1)} s; references, ${sampled} packs and 演示学校's counters checked in ${((performance.now() - t1) / 1000).toFixed(1)} s`,
+        `  indexes, keys and references built in ${indexS.toFixed(1)} s (${rebuild.length} statements), task-list counters in ${countersS.toFixed(1)} s; references, ${sampled} packs and 演示学校's counters checked in ${((performance.now() - t1) / 1000).toFixed(1)} s`,
       );
     } finally {
       await client.end();
