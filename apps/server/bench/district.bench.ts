@@ -5,9 +5,9 @@
 // teachers per school, one test in six subjects published to every class, a sheet per student per subject with 20
 // scored answers (15 objective, 5 written with a crop), the default marking blocks and one mark per written answer.
 // Schools, classes and tests are multi-row inserts; students, sheets, answers and marks are set-based
-// INSERT … SELECT over generate_series per school (scores from a deterministic hash, sheet totals and each sheet's
-// pack agreeing with the answers) into tables whose indexes, keys and references are dropped for the fill and built
-// once after it; the task list's items and counters likewise; then VACUUM (ANALYZE).
+// INSERT … SELECT over generate_series per school on two connections (scores from a deterministic hash, sheet totals
+// and each sheet's pack agreeing with the answers) into tables whose indexes, keys and references are dropped for the
+// fill and built once after it; the task list's items and counters likewise; then VACUUM (ANALYZE).
 // The fill is checked against the host's own code: the references are validated, a sample of sheets is packed again
 // by the results spine's `repack` and 演示学校's counters recounted by `recountHomework`, each unchanged.
 // 200 concurrent clients (autocannon) on loopback then call a teacher's common reads; each call's time alone, then
@@ -167,8 +167,14 @@ async function fillFunctions(client: pg.Client): Promise<void> {
         ELSE (round(greatest(0, least(1, 0.3 + 0.6 * d_rand(school, k, 99, 99) + (d_rand(school, k, s, i) - 0.5) * 0.4)) * 8) * 10)::int
       END
     $$`);
-  // The generated rows refer to each other correctly by construction: the fill connection skips the per-row
-  // foreign-key triggers (a bulk load's usual setting; the bench checks the references once afterwards).
+  await skipTriggers(client);
+}
+
+/**
+ * The generated rows refer to each other correctly by construction: a fill connection skips the per-row foreign-key
+ * triggers (a bulk load's usual setting; the bench checks the references once afterwards).
+ */
+async function skipTriggers(client: pg.Client): Promise<void> {
   await client.query(`SET session_replication_role = replica`);
 }
 
@@ -451,7 +457,7 @@ interface Target {
 
 async function fill(
   db: Kysely<Database>,
-  client: pg.Client,
+  [client, second]: [pg.Client, pg.Client],
 ): Promise<{ target: Target; counts: Record<string, number> }> {
   const now = new Date().toISOString();
   const demo = await db
@@ -813,9 +819,6 @@ async function fill(
       questionIds: papers.flatMap((p) => p.items.map((it) => it.questionId)),
       teacherIds,
     };
-    add('students', await timed('students', () => fillStudents(client, params)));
-    add('sheets', await timed('sheets', () => fillSheets(client, { ...params, ...shape })));
-    add('sheet_answers', await timed('answers', () => fillAnswers(client, params)));
     // Marking was done on screen: the default blocks (one per written question, the test's creator marks every
     // class) and one mark per written answer, as the marking module makes them.
     const blockIds: string[] = [];
@@ -840,9 +843,20 @@ async function fill(
     }
     await b.mark_blocks.flush();
     await b.mark_markers.flush();
-    add('mark_marks', await timed('marks', () => fillMarks(client, { ...params, blockIds })));
-    // The task list's counters, as the marking and results transactions keep them (migration 0033, ADR 0071).
-    add('mark_items', await timed('items', () => fillItems(client, { ...params, blockIds })));
+    // Two connections, so PostgreSQL fills on two cores: students and sheets on one, answers, marks and items on the
+    // other (nothing refers to anything until the references are built after the fill).
+    await Promise.all([
+      (async () => {
+        add('students', await timed('students', () => fillStudents(client, params)));
+        add('sheets', await timed('sheets', () => fillSheets(client, { ...params, ...shape })));
+      })(),
+      (async () => {
+        add('sheet_answers', await timed('answers', () => fillAnswers(second, params)));
+        add('mark_marks', await timed('marks', () => fillMarks(second, { ...params, blockIds })));
+        // The task list's items, as the marking and results transactions keep them (migration 0033, ADR 0071).
+        add('mark_items', await timed('items', () => fillItems(second, { ...params, blockIds })));
+      })(),
+    ]);
     if ((school + 1) % 10 === 0)
       console.log(
         `  ${school + 1} schools filled, ${counts.sheet_answers?.toLocaleString('en')} answers; load ${loadavg()}`,
@@ -1014,12 +1028,15 @@ async function main(): Promise<void> {
     const profileStamp = new Date().toISOString().replace(/[:.]/g, '-');
     const fillStart = performance.now();
     const client = new pg.Client({ connectionString: databaseUrl });
+    const second = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
+    await second.connect();
     let filled: Awaited<ReturnType<typeof fill>>;
     try {
       await fillFunctions(client);
       const rebuild = await dropBulkIndexes(client);
-      filled = await fill(db, client);
+      await skipTriggers(second);
+      filled = await fill(db, [client, second]);
       const t0 = performance.now();
       filled.counts.mark_item_counts = await fillCounts(client);
       const countersS = (performance.now() - t0) / 1000;
@@ -1037,6 +1054,7 @@ async function main(): Promise<void> {
       );
     } finally {
       await client.end();
+      await second.end();
     }
     const { target, counts } = filled;
     // As autovacuum leaves a production database: statistics, and the visibility map index-only scans need.
