@@ -16,6 +16,57 @@ export interface Account {
   createdAt: string;
 }
 
+/** The columns of a user row an `Account` is made of (the users table as `u`). */
+const ACCOUNT_COLUMNS = [
+  'u.id',
+  'u.username',
+  'u.nickname',
+  'u.avatar',
+  'u.phone',
+  'u.password_hash',
+  'u.default_org_id',
+  'u.disabled',
+  'u.created_at',
+] as const;
+
+const toAccount = (row: {
+  id: string;
+  username: string;
+  nickname: string;
+  avatar: string | null;
+  phone: string | null;
+  password_hash: string;
+  default_org_id: string | null;
+  disabled: number;
+  created_at: string;
+}): Account => ({
+  id: row.id,
+  username: row.username,
+  nickname: row.nickname,
+  avatar: row.avatar,
+  phone: row.phone,
+  passwordHash: row.password_hash,
+  defaultOrgId: row.default_org_id,
+  disabled: row.disabled === 1,
+  createdAt: row.created_at,
+});
+
+const toSchoolOfUser = (r: {
+  id: string;
+  name: string;
+  logo_path: string | null;
+  is_creator: number | null;
+  is_administrator: number | null;
+  is_grade_director: number | null;
+}): SchoolOfUser => ({
+  id: r.id,
+  name: r.name,
+  logoPath: r.logo_path,
+  isCreator: r.is_creator === 1,
+  isAdministrator: r.is_administrator === 1,
+  isGradeDirector: r.is_grade_director === 1,
+});
+
 /** What an account change may set. */
 export type AccountChange = Partial<
   Pick<Account, 'nickname' | 'avatar' | 'phone' | 'passwordHash' | 'defaultOrgId'>
@@ -78,33 +129,52 @@ export class AccountRepository {
 
   async findUser(userId: string): Promise<Account | undefined> {
     const row = await this.db
-      .selectFrom('users')
-      .select([
-        'id',
-        'username',
-        'nickname',
-        'avatar',
-        'phone',
-        'password_hash',
-        'default_org_id',
-        'disabled',
-        'created_at',
-      ])
-      .where('id', '=', userId)
+      .selectFrom('users as u')
+      .select(ACCOUNT_COLUMNS)
+      .where('u.id', '=', userId)
       .executeTakeFirst();
-    return (
-      row && {
-        id: row.id,
-        username: row.username,
-        nickname: row.nickname,
-        avatar: row.avatar,
-        phone: row.phone,
-        passwordHash: row.password_hash,
-        defaultOrgId: row.default_org_id,
-        disabled: row.disabled === 1,
-        createdAt: row.created_at,
-      }
-    );
+    return row && toAccount(row);
+  }
+
+  /**
+   * An account with the schools it belongs to and its roles there, oldest membership first, in one statement: the
+   * profile is read on every page a teacher opens, so its two reads became one (issue 25).
+   */
+  async findUserWithSchools(
+    userId: string,
+  ): Promise<{ account: Account; schools: SchoolOfUser[] } | undefined> {
+    const rows = await this.db
+      .selectFrom('users as u')
+      .leftJoin('memberships as m', 'm.user_id', 'u.id')
+      .leftJoin('orgs as o', 'o.id', 'm.org_id')
+      .select(ACCOUNT_COLUMNS)
+      .select([
+        'o.id as school_id',
+        'o.name as school_name',
+        'o.logo_path',
+        'm.is_creator',
+        'm.is_administrator',
+        'm.is_grade_director',
+      ])
+      .where('u.id', '=', userId)
+      .orderBy('m.created_at')
+      .execute();
+    if (rows.length === 0) return undefined;
+    const schools: SchoolOfUser[] = [];
+    // A membership of no school (none, or its school gone) joins nothing, as an inner join would leave it out.
+    for (const r of rows)
+      if (r.school_id !== null && r.school_name !== null)
+        schools.push(
+          toSchoolOfUser({
+            id: r.school_id,
+            name: r.school_name,
+            logo_path: r.logo_path,
+            is_creator: r.is_creator,
+            is_administrator: r.is_administrator,
+            is_grade_director: r.is_grade_director,
+          }),
+        );
+    return { account: toAccount(rows[0]!), schools };
   }
 
   async findUserByPhone(
@@ -164,25 +234,6 @@ export class AccountRepository {
       })
       .where('id', '=', userId)
       .execute();
-  }
-
-  /** The schools of a user with their roles, oldest membership first. */
-  async schoolsOf(userId: string): Promise<SchoolOfUser[]> {
-    const rows = await this.db
-      .selectFrom('memberships as m')
-      .innerJoin('orgs as o', 'o.id', 'm.org_id')
-      .select(['o.id', 'o.name', 'o.logo_path', 'm.is_creator', 'm.is_administrator', 'm.is_grade_director'])
-      .where('m.user_id', '=', userId)
-      .orderBy('m.created_at')
-      .execute();
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      logoPath: r.logo_path,
-      isCreator: r.is_creator === 1,
-      isAdministrator: r.is_administrator === 1,
-      isGradeDirector: r.is_grade_director === 1,
-    }));
   }
 
   /** Whether the user is a member of the school. */

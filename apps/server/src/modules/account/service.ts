@@ -112,9 +112,9 @@ export class AccountService {
   // ───────────── profile ─────────────
 
   async profile(auth: AuthContext): Promise<Profile> {
-    const user = await this.repo.findUser(auth.userId);
-    if (!user) throw new AppError('UNAUTHORIZED');
-    const schools = await this.repo.schoolsOf(auth.userId);
+    const found = await this.repo.findUserWithSchools(auth.userId);
+    if (!found) throw new AppError('UNAUTHORIZED');
+    const { account: user, schools } = found;
     return {
       id: user.id,
       username: user.username,

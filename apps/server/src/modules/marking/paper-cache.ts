@@ -1,18 +1,10 @@
 import type { HomeworkPaper, MarkQuestion } from '@zhzy/contracts';
+import { deepFreeze } from '../../lib/freeze.js';
 import { NO_SECTIONS, paperFromSnapshot } from '../homework/repository/records.js';
 import { markableQuestions } from './core.js';
 
 /** Parsed snapshots kept, at most this many homework (least recently read go first). */
 const MAX_PAPERS = 200;
-
-/** Freezes an object and everything in it: a kept paper is shared by every request that reads it. */
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
 
 /**
  * A homework's frozen paper, parsed once per snapshot (ADR 0078): the marking task list read every listed

@@ -9,6 +9,7 @@ import {
   type HomeworkPaper,
 } from '@zhzy/contracts';
 import type { AnswerCardsTable, CardVersionsTable, HomeworkTable } from '../../../db/schema.js';
+import { deepFreeze } from '../../../lib/freeze.js';
 import { defaultCardSettings, parseCardSettings } from '../card-paper.js';
 
 // The homework module's domain types and the one mapper of each of its tables (homework, answer_cards,
@@ -144,6 +145,26 @@ export interface FrozenCardHead {
 /** Stored settings JSON: unreadable settings read as the defaults. */
 export const settingsOf = (json: string) => parseCardSettings(json, defaultCardSettings(8));
 
+/** Listed settings kept, at most this many distinct texts (the oldest go first). */
+const LISTED_SETTINGS_MAX = 256;
+const listedSettings = new Map<string, CardSettings>();
+
+/**
+ * A listed homework's card settings, parsed once per stored text (issue 25): the homework list parsed every listed
+ * card version's settings through their schema on every request, though a card version never changes and most
+ * share a few texts. Keyed by the text itself, so a kept value is never stale; frozen, as every list shares it.
+ */
+export function listedSettingsOf(json: string): CardSettings {
+  let settings = listedSettings.get(json);
+  if (!settings) {
+    settings = deepFreeze(settingsOf(json));
+    if (listedSettings.size >= LISTED_SETTINGS_MAX)
+      listedSettings.delete(listedSettings.keys().next().value!);
+    listedSettings.set(json, settings);
+  }
+  return settings;
+}
+
 export const toHomework = (r: Selectable<HomeworkTable>): Homework => ({
   id: r.id,
   orgId: r.org_id,
@@ -247,7 +268,7 @@ export const toListing = (r: ListingRow): HomeworkListing => ({
   cardVersion: r.card_version,
   cardIdentity: r.card_identity,
   cardPageCount: r.card_page_count,
-  cardSettings: settingsOf(r.card_settings),
+  cardSettings: listedSettingsOf(r.card_settings),
   createdBy: r.created_by,
   createdByName: r.created_by_name,
   createdAt: r.created_at,
