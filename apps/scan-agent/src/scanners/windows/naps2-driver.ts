@@ -2,7 +2,16 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ScanEventKind, ScannerCapabilities } from '@zhzy/contracts';
 import { T } from '../../i18n/zh-CN.js';
-import { ScannerError, type DeviceInfo, type ScanEvent, type Scanner, type ScanRequest } from '../port.js';
+import {
+  duplexSide,
+  feederEmptyNotice,
+  ScannerError,
+  windowsCapabilities,
+  type DeviceInfo,
+  type ScanEvent,
+  type Scanner,
+  type ScanRequest,
+} from '../port.js';
 import { systemRunner, type ProcessRunner } from '../process.js';
 
 /** NAPS2's page-size names; anything else is given in millimetres. */
@@ -79,10 +88,7 @@ export function naps2Notice(
 ): { kind: ScanEventKind; message: string } | null {
   for (const t of TROUBLES) {
     if (!t.pattern.test(output)) continue;
-    if (t.kind === 'feederEmpty')
-      return feeder
-        ? { kind: 'feederEmpty', message: pages === 0 ? T.feederEmpty : T.feederEmptyDone }
-        : null;
+    if (t.kind === 'feederEmpty') return feederEmptyNotice(feeder, pages);
     return { kind: t.kind, message: t.message };
   }
   if (pages === 0 && /no scanned pages/i.test(output))
@@ -120,13 +126,7 @@ export class Naps2TwainScanner implements Scanner {
   }
 
   capabilities(): Promise<ScannerCapabilities> {
-    return Promise.resolve({
-      sources: ['flatbed', 'feeder', 'feederDuplex'],
-      colorModes: ['color', 'grey', 'lineart'],
-      resolutions: [150, 200, 300, 600],
-      maxWidthMm: null,
-      maxHeightMm: null,
-    });
+    return windowsCapabilities();
   }
 
   async *scan(deviceId: string, request: ScanRequest, signal: AbortSignal): AsyncIterable<ScanEvent> {
@@ -151,9 +151,7 @@ export class Naps2TwainScanner implements Scanner {
           name: `naps2-${String(start + n - 1).padStart(4, '0')}.jpg`,
           file: path.join(request.workDir, f),
           dpi: request.resolution,
-          ...(request.source === 'feederDuplex'
-            ? { side: n % 2 === 1 ? ('front' as const) : ('back' as const) }
-            : {}),
+          ...duplexSide(request.source === 'feederDuplex', n),
         },
       };
     }

@@ -1,7 +1,16 @@
 import path from 'node:path';
 import type { ScanEventKind, ScannerCapabilities } from '@zhzy/contracts';
 import { T } from '../../i18n/zh-CN.js';
-import { ScannerError, type DeviceInfo, type ScanEvent, type Scanner, type ScanRequest } from '../port.js';
+import {
+  duplexSide,
+  feederEmptyNotice,
+  ScannerError,
+  windowsCapabilities,
+  type DeviceInfo,
+  type ScanEvent,
+  type Scanner,
+  type ScanRequest,
+} from '../port.js';
 import { systemRunner, type ProcessRunner } from '../process.js';
 
 /** WIA error HRESULTs (wia.h) and what the teacher is told. */
@@ -118,8 +127,7 @@ export function wiaEndNotice(
   const hr = hresult.toUpperCase().replace(/^0X/, '0x');
   if (hr === '0x00000000') return null;
   const known = WIA_ERRORS[hr];
-  if (known?.kind === 'feederEmpty')
-    return feeder ? { kind: 'feederEmpty', message: pages === 0 ? T.feederEmpty : T.feederEmptyDone } : null;
+  if (known?.kind === 'feederEmpty') return feederEmptyNotice(feeder, pages);
   return known ?? { kind: 'error', message: T.scanFailed(`WIA 错误 ${hr}`) };
 }
 
@@ -161,14 +169,7 @@ export class WiaScanner implements Scanner {
   }
 
   capabilities(): Promise<ScannerCapabilities> {
-    // WIA exposes its limits per item only after connecting; the common set is offered and WIA clamps it.
-    return Promise.resolve({
-      sources: ['flatbed', 'feeder', 'feederDuplex'],
-      colorModes: ['color', 'grey', 'lineart'],
-      resolutions: [150, 200, 300, 600],
-      maxWidthMm: null,
-      maxHeightMm: null,
-    });
+    return windowsCapabilities();
   }
 
   async *scan(deviceId: string, request: ScanRequest, signal: AbortSignal): AsyncIterable<ScanEvent> {
@@ -193,9 +194,7 @@ export class WiaScanner implements Scanner {
               name: path.basename(file),
               file,
               ...(typeof o.dpi === 'number' ? { dpi: Math.round(o.dpi) } : {}),
-              ...(request.source === 'feederDuplex'
-                ? { side: pages % 2 === 1 ? ('front' as const) : ('back' as const) }
-                : {}),
+              ...duplexSide(request.source === 'feederDuplex', pages),
             },
           };
         } else if (o.event === 'end') {
