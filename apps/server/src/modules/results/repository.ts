@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type {
   AnswerKind,
   Database,
@@ -11,12 +11,13 @@ import type {
 } from '../../db/schema.js';
 import type { PackableAnswer } from './packing.js';
 
-// Results tables (sheets, sheet_answers, score_changes): SQL only. The rules of a write — validation, the change
+// Results tables (sheets, sheet_answers, score_changes): SQL only, and the one mapping of their columns: the service
+// reads and writes domain types (Sheet, SheetAnswer, ScoreChange and the changes below), never column names. The rules of a write — validation, the change
 // log, totals, packs and versions — are the results service's (service.ts, ADR 0051); nothing else writes these
 // tables. Callers scope by school before calling; every method here trusts the ids it is given.
 
-export type SheetRow = Selectable<SheetsTable>;
-export type SheetAnswerRow = Selectable<SheetAnswersTable>;
+type SheetRow = Selectable<SheetsTable>;
+type SheetAnswerRow = Selectable<SheetAnswersTable>;
 
 type Db = Kysely<Database>;
 
@@ -123,6 +124,106 @@ export const toSheetAnswer = (r: SheetAnswerRow): SheetAnswer => ({
   scoreSource: r.score_source,
   updatedBy: r.updated_by,
   updatedAt: r.updated_at,
+});
+
+/** A new sheet: whose it is, its card, and its first totals and pack (no page received, nothing scored yet). */
+export type NewSheet = Pick<
+  Sheet,
+  | 'id'
+  | 'orgId'
+  | 'homeworkId'
+  | 'studentId'
+  | 'classId'
+  | 'cardId'
+  | 'cardVersion'
+  | 'pagesExpected'
+  | 'unscoredCount'
+  | 'answersPacked'
+  | 'createdAt'
+>;
+
+/** A new answer: its question, kind and full score; no response and no score yet. */
+export type NewAnswer = Pick<
+  SheetAnswer,
+  'sheetId' | 'orgId' | 'homeworkId' | 'questionId' | 'kind' | 'fullScoreTenths' | 'updatedAt'
+>;
+
+/** What a write changes of a sheet; fields left out stay as they are. */
+export type SheetChange = Partial<
+  Pick<
+    Sheet,
+    | 'pagesReceived'
+    | 'reviewStatus'
+    | 'objectiveScoreTenths'
+    | 'subjectiveScoreTenths'
+    | 'totalScoreTenths'
+    | 'unscoredCount'
+    | 'answersPacked'
+  >
+> &
+  Pick<Sheet, 'updatedAt'>;
+
+/** What a write changes of an answer; fields left out stay as they are. */
+export type AnswerChange = Partial<
+  Pick<SheetAnswer, 'response' | 'responseStatus' | 'cropPath' | 'blank' | 'scoreTenths' | 'scoreSource'>
+> &
+  Pick<SheetAnswer, 'updatedBy' | 'updatedAt'>;
+
+/** One change of an answer's response or score in the change log: who, why, before and after. */
+export interface ScoreChange {
+  id: string;
+  orgId: string;
+  homeworkId: string;
+  sheetId: string;
+  questionId: string;
+  userId: string | null;
+  reason: string;
+  beforeResponse: string | null;
+  afterResponse: string | null;
+  beforeScoreTenths: number | null;
+  afterScoreTenths: number | null;
+  createdAt: string;
+}
+
+/** The columns a sheet change sets (only those it names). */
+function sheetColumns(c: SheetChange): Updateable<SheetsTable> {
+  const set: Updateable<SheetsTable> = { updated_at: c.updatedAt };
+  if (c.pagesReceived !== undefined) set.pages_received = c.pagesReceived;
+  if (c.reviewStatus !== undefined) set.review_status = c.reviewStatus;
+  if (c.objectiveScoreTenths !== undefined) set.objective_score_tenths = c.objectiveScoreTenths;
+  if (c.subjectiveScoreTenths !== undefined) set.subjective_score_tenths = c.subjectiveScoreTenths;
+  if (c.totalScoreTenths !== undefined) set.total_score_tenths = c.totalScoreTenths;
+  if (c.unscoredCount !== undefined) set.unscored_count = c.unscoredCount;
+  if (c.answersPacked !== undefined) set.answers_packed = c.answersPacked;
+  return set;
+}
+
+/** The columns an answer change sets (only those it names). */
+function answerColumns(c: AnswerChange): Updateable<SheetAnswersTable> {
+  const set: Updateable<SheetAnswersTable> = { updated_at: c.updatedAt, updated_by: c.updatedBy };
+  if (c.response !== undefined) set.response = c.response;
+  if (c.responseStatus !== undefined) set.response_status = c.responseStatus;
+  if (c.cropPath !== undefined) set.crop_path = c.cropPath;
+  if (c.blank !== undefined) set.blank = c.blank ? 1 : 0;
+  if (c.scoreTenths !== undefined) set.score_tenths = c.scoreTenths;
+  if (c.scoreSource !== undefined) set.score_source = c.scoreSource;
+  return set;
+}
+
+/** The one mapper of `score_changes` rows. */
+const toScoreChange = (r: Selectable<ScoreChangesTable>): ScoreChange => ({
+  id: r.id,
+  orgId: r.org_id,
+  homeworkId: r.homework_id,
+  sheetId: r.sheet_id,
+  questionId: r.question_id,
+  userId: r.user_id,
+  reason: r.reason,
+  beforeResponse: r.before_response,
+  afterResponse: r.after_response,
+  beforeScoreTenths: r.before_score_tenths,
+  afterScoreTenths: r.after_score_tenths,
+  createdAt: r.created_at,
 });
 
 /** A homework's pages received and answers still to score (its sheets summed). */
@@ -236,8 +337,8 @@ export class ResultsRepository {
   }
 
   /** The change log of one answer, oldest first. */
-  listChanges(sheetId: string, questionId: string) {
-    return this.db
+  async listChanges(sheetId: string, questionId: string): Promise<ScoreChange[]> {
+    const rows = await this.db
       .selectFrom('score_changes')
       .selectAll()
       .where('sheet_id', '=', sheetId)
@@ -245,35 +346,84 @@ export class ResultsRepository {
       .orderBy('created_at')
       .orderBy('id')
       .execute();
+    return rows.map(toScoreChange);
   }
 
-  async insertSheet(row: Insertable<SheetsTable>): Promise<void> {
-    await this.db.insertInto('sheets').values(row).execute();
+  async insertSheet(s: NewSheet): Promise<void> {
+    await this.db
+      .insertInto('sheets')
+      .values({
+        id: s.id,
+        org_id: s.orgId,
+        homework_id: s.homeworkId,
+        student_id: s.studentId,
+        class_id: s.classId,
+        card_id: s.cardId,
+        card_version: s.cardVersion,
+        pages_expected: s.pagesExpected,
+        unscored_count: s.unscoredCount,
+        answers_packed: s.answersPacked,
+        created_at: s.createdAt,
+        updated_at: s.createdAt,
+      })
+      .execute();
   }
 
-  async insertAnswers(rows: readonly Insertable<SheetAnswersTable>[]): Promise<void> {
-    if (rows.length > 0)
+  async insertAnswers(answers: readonly NewAnswer[]): Promise<void> {
+    if (answers.length > 0)
       await this.db
         .insertInto('sheet_answers')
-        .values([...rows])
+        .values(
+          answers.map((a) => ({
+            sheet_id: a.sheetId,
+            org_id: a.orgId,
+            homework_id: a.homeworkId,
+            question_id: a.questionId,
+            kind: a.kind,
+            response: null,
+            response_status: null,
+            crop_path: null,
+            full_score_tenths: a.fullScoreTenths,
+            score_tenths: null,
+            score_source: null,
+            updated_by: null,
+            updated_at: a.updatedAt,
+          })),
+        )
         .execute();
   }
 
-  async updateSheet(sheetId: string, set: Partial<SheetRow>): Promise<void> {
-    await this.db.updateTable('sheets').set(set).where('id', '=', sheetId).execute();
+  async updateSheet(sheetId: string, change: SheetChange): Promise<void> {
+    await this.db.updateTable('sheets').set(sheetColumns(change)).where('id', '=', sheetId).execute();
   }
 
-  async updateAnswer(sheetId: string, questionId: string, set: Partial<SheetAnswerRow>): Promise<void> {
+  async updateAnswer(sheetId: string, questionId: string, change: AnswerChange): Promise<void> {
     await this.db
       .updateTable('sheet_answers')
-      .set(set)
+      .set(answerColumns(change))
       .where('sheet_id', '=', sheetId)
       .where('question_id', '=', questionId)
       .execute();
   }
 
-  async insertChange(row: Insertable<ScoreChangesTable>): Promise<void> {
-    await this.db.insertInto('score_changes').values(row).execute();
+  async insertChange(c: ScoreChange): Promise<void> {
+    await this.db
+      .insertInto('score_changes')
+      .values({
+        id: c.id,
+        org_id: c.orgId,
+        homework_id: c.homeworkId,
+        sheet_id: c.sheetId,
+        question_id: c.questionId,
+        user_id: c.userId,
+        reason: c.reason,
+        before_response: c.beforeResponse,
+        after_response: c.afterResponse,
+        before_score_tenths: c.beforeScoreTenths,
+        after_score_tenths: c.afterScoreTenths,
+        created_at: c.createdAt,
+      })
+      .execute();
   }
 
   /** What packs hold of the answers of some sheets (at most a few hundred ids). */
