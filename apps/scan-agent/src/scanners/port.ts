@@ -115,17 +115,3 @@ export function feederEmptyNotice(
 ): { kind: 'feederEmpty'; message: string } | null {
   return feeder ? { kind: 'feederEmpty', message: pages === 0 ? T.feederEmpty : T.feederEmptyDone } : null;
 }
-
-/**
- * What the Windows drivers (WIA, TWAIN through NAPS2) offer: they expose their limits per item only after connecting,
- * so the common set is offered and the driver clamps it.
- */
-export function windowsCapabilities(): Promise<ScannerCapabilities> {
-  return Promise.resolve({
-    sources: ['flatbed', 'feeder', 'feederDuplex'],
-    colorModes: ['color', 'grey', 'lineart'],
-    resolutions: [150, 200, 300, 600],
-    maxWidthMm: null,
-    maxHeightMm: null,
-  });
-}

@@ -129,13 +129,19 @@ export function rectify(img: GreyImage, m: Affine, r: Rect, q: number, opt: Rect
   const out = opt.into ? opt.into.take(width * height) : new Uint8Array(width * height);
   const rows = opt.nearest ? nearestRows(img, m, r, q, width) : bilinearRows(img, m, r, q, width);
   if (sparse(opt.only)) sparseGrid(img, rows, !!opt.nearest, width, height, out, opt.only);
-  else if (opt.nearest) nearestGrid(img, rows, width, height, out);
-  else bilinearGrid(img, rows, width, height, out);
+  else denseGrid(img, rows, !!opt.nearest, width, height, out);
   return { width, height, data: out, q, originX: r.x, originY: r.y };
 }
 
-/** `rectify`'s whole grid, bilinearly. */
-function bilinearGrid(img: GreyImage, rows: Rows, width: number, height: number, out: Uint8Array): void {
+/** `rectify`'s whole grid, bilinearly or from the nearest pixel of each sample. */
+function denseGrid(
+  img: GreyImage,
+  rows: Rows,
+  nearest: boolean,
+  width: number,
+  height: number,
+  out: Uint8Array,
+): void {
   const { ux, uy } = rows;
   const W = img.width;
   const src = img.data;
@@ -145,27 +151,15 @@ function bilinearGrid(img: GreyImage, rows: Rows, width: number, height: number,
     const inside = rows.inside;
     let x = rows.x;
     let y = rows.y;
-    for (let u = 0; u < width; u++, x += ux, y += uy)
-      out[o++] = !inside && rows.outside(x, y) ? 255 : bilinear(src, W, x, y);
-  }
-}
-
-/** `rectify`'s whole grid filled from the nearest pixel of each sample. */
-function nearestGrid(img: GreyImage, rows: Rows, width: number, height: number, out: Uint8Array): void {
-  const { ux, uy } = rows;
-  const W = img.width;
-  const src = img.data;
-  let o = 0;
-  for (let v = 0; v < height; v++) {
-    rows.at(v);
-    let x = rows.x;
-    let y = rows.y;
-    if (rows.inside) {
+    if (nearest && inside) {
       for (let u = 0; u < width; u++, x += ux, y += uy) out[o++] = src[(y >> FIX) * W + (x >> FIX)]!;
-      continue;
+    } else if (nearest) {
+      for (let u = 0; u < width; u++, x += ux, y += uy)
+        out[o++] = rows.outside(x, y) ? 255 : src[(y >> FIX) * W + (x >> FIX)]!;
+    } else {
+      for (let u = 0; u < width; u++, x += ux, y += uy)
+        out[o++] = !inside && rows.outside(x, y) ? 255 : bilinear(src, W, x, y);
     }
-    for (let u = 0; u < width; u++, x += ux, y += uy)
-      out[o++] = rows.outside(x, y) ? 255 : src[(y >> FIX) * W + (x >> FIX)]!;
   }
 }
 

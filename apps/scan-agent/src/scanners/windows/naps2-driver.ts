@@ -1,18 +1,18 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { ScanEventKind, ScannerCapabilities } from '@zhzy/contracts';
+import type { ScanEventKind } from '@zhzy/contracts';
 import { T } from '../../i18n/zh-CN.js';
 import {
   duplexSide,
   feederEmptyNotice,
   ScannerError,
-  windowsCapabilities,
   type DeviceInfo,
   type ScanEvent,
   type Scanner,
   type ScanRequest,
 } from '../port.js';
-import { systemRunner, type ProcessRunner } from '../process.js';
+import type { ProcessRunner } from '../process.js';
+import { WindowsScanner } from './windows-scanner.js';
 
 /** NAPS2's page-size names; anything else is given in millimetres. */
 const NAPS2_PAGE: Record<string, string> = {
@@ -107,26 +107,16 @@ export interface Naps2DriverOptions {
 }
 
 /** TWAIN through `NAPS2.Console.exe --driver twain`. */
-export class Naps2TwainScanner implements Scanner {
+export class Naps2TwainScanner extends WindowsScanner implements Scanner {
   readonly driver = 'twain' as const;
-  private readonly runner: ProcessRunner;
-  private readonly exe: string;
 
   constructor(private readonly options: Naps2DriverOptions = {}) {
-    this.runner = options.runner ?? systemRunner;
-    this.exe = options.console ?? 'NAPS2.Console.exe';
+    super(options.console ?? 'NAPS2.Console.exe', options.runner);
   }
 
   async list(signal?: AbortSignal): Promise<DeviceInfo[]> {
-    const result = await this.runner.run(this.exe, naps2ListArgs(), {
-      timeoutMs: 60_000,
-      ...(signal ? { signal } : {}),
-    });
+    const result = await this.listRun(naps2ListArgs(), 60_000, signal);
     return result.code === 0 ? parseNaps2Devices(result.stdout) : [];
-  }
-
-  capabilities(): Promise<ScannerCapabilities> {
-    return windowsCapabilities();
   }
 
   async *scan(deviceId: string, request: ScanRequest, signal: AbortSignal): AsyncIterable<ScanEvent> {

@@ -1,17 +1,17 @@
 import path from 'node:path';
-import type { ScanEventKind, ScannerCapabilities } from '@zhzy/contracts';
+import type { ScanEventKind } from '@zhzy/contracts';
 import { T } from '../../i18n/zh-CN.js';
 import {
   duplexSide,
   feederEmptyNotice,
   ScannerError,
-  windowsCapabilities,
   type DeviceInfo,
   type ScanEvent,
   type Scanner,
   type ScanRequest,
 } from '../port.js';
-import { systemRunner, type ProcessRunner } from '../process.js';
+import type { ProcessRunner } from '../process.js';
+import { WindowsScanner } from './windows-scanner.js';
 
 /** WIA error HRESULTs (wia.h) and what the teacher is told. */
 export const WIA_ERRORS: Readonly<Record<string, { kind: ScanEventKind; message: string }>> = {
@@ -138,21 +138,15 @@ export interface WiaDriverOptions {
 }
 
 /** Windows Image Acquisition through PowerShell and the WIA automation COM object. */
-export class WiaScanner implements Scanner {
+export class WiaScanner extends WindowsScanner implements Scanner {
   readonly driver = 'wia' as const;
-  private readonly runner: ProcessRunner;
-  private readonly powershell: string;
 
   constructor(private readonly options: WiaDriverOptions = {}) {
-    this.runner = options.runner ?? systemRunner;
-    this.powershell = options.powershell ?? 'powershell.exe';
+    super(options.powershell ?? 'powershell.exe', options.runner);
   }
 
   async list(signal?: AbortSignal): Promise<DeviceInfo[]> {
-    const result = await this.runner.run(this.powershell, powershellArgs(wiaListScript()), {
-      timeoutMs: 30_000,
-      ...(signal ? { signal } : {}),
-    });
+    const result = await this.listRun(powershellArgs(wiaListScript()), 30_000, signal);
     const devices: DeviceInfo[] = [];
     for (const line of result.stdout.split(/\r?\n/)) {
       const o = parseWiaLine(line);
@@ -168,12 +162,8 @@ export class WiaScanner implements Scanner {
     return devices;
   }
 
-  capabilities(): Promise<ScannerCapabilities> {
-    return windowsCapabilities();
-  }
-
   async *scan(deviceId: string, request: ScanRequest, signal: AbortSignal): AsyncIterable<ScanEvent> {
-    const proc = this.runner.lines(this.powershell, powershellArgs(wiaScanScript(deviceId, request)), {
+    const proc = this.runner.lines(this.exe, powershellArgs(wiaScanScript(deviceId, request)), {
       timeoutMs: this.options.timeoutMs ?? 4 * 3_600_000,
       signal,
     });
