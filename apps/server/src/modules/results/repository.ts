@@ -16,12 +16,13 @@ import {
   type Sheet,
   type SheetAnswer,
   type SheetChange,
-} from './records.js';
+} from './repository/records.js';
 
 // Results tables (sheets, sheet_answers, score_changes): SQL only. It reads and writes the domain types of
-// records.ts (Sheet, SheetAnswer, ScoreChange, the new rows and changes), which alone map them to columns. The rules of a write — validation, the change
-// log, totals, packs and versions — are the results service's (service.ts, ADR 0051); nothing else writes these
-// tables. Callers scope by school before calling; every method here trusts the ids it is given.
+// repository/records.ts (Sheet, SheetAnswer, ScoreChange, the new rows and changes), which alone map them to
+// columns. The rules of a write — validation, the change log, totals, packs and versions — are the results
+// service's (service.ts, ADR 0051); nothing else writes these tables. Callers scope by school before calling; every
+// method here trusts the ids it is given.
 
 type Db = Kysely<Database>;
 

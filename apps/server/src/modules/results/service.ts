@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AnswerKind, Database, ResponseStatus, ScoreSource } from '../../db/schema.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import { packAnswers, readPack, type PackLayout, type PackableAnswer, type PackedSheet } from './packing.js';
-import type { AnalysisSheet, AnswerChange, AnswerRead, Sheet, SheetAnswer } from './records.js';
+import type { AnalysisSheet, AnswerChange, AnswerRead, Sheet, SheetAnswer } from './repository/records.js';
 import { ResultsRepository } from './repository.js';
 import { sheetTotals } from './scoring.js';
 import { keepUp } from './upkeep.js';
@@ -13,7 +13,7 @@ import { bumpSheetVersion, readVersions } from './versions.js';
 // and seeding all write through it — so totals, packs and versions can never drift from the answers. Analysis reads
 // results through it too. Callers scope by school before calling; every method trusts the ids it is given.
 
-export type { AnalysisSheet, AnswerRead, ScoreChange, Sheet, SheetAnswer } from './records.js';
+export type { AnalysisSheet, AnswerRead, ScoreChange, Sheet, SheetAnswer } from './repository/records.js';
 
 /** What opening a sheet takes: whose it is, its card and pages, and the paper's questions. */
 export interface OpenSheet extends Pick<

@@ -7,7 +7,7 @@ import type {
   SheetAnswersTable,
   SheetReviewStatus,
   SheetsTable,
-} from '../../db/schema.js';
+} from '../../../db/schema.js';
 
 // The results spine's domain types and the one mapping between them and the columns of sheets, sheet_answers and
 // score_changes (read by the repository; the service reads and writes only these types).
