@@ -10,7 +10,7 @@ import type { Db, DialectName } from '../src/db/connect.js';
 import type { Database } from '../src/db/schema.js';
 import { newId } from '../src/lib/ids.js';
 import { packAnswers } from '../src/modules/results/packing.js';
-import { toSheetAnswer } from '../src/modules/results/repository.js';
+import { toSheetAnswer } from '../src/modules/results/repository/records.js';
 import { ResultsService } from '../src/modules/results/service.js';
 import { SUBJECT_IDS, typeId } from '../src/seed/catalog.js';
 

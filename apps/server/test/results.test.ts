@@ -107,7 +107,7 @@ describe.each(DIALECTS)('results on %s', (dialect) => {
     now = (await repo.findSheet(sheet.id))!;
     expect(now.totalScoreTenths).toBe(q1!.fullScoreTenths);
     const log = await repo.listChanges(sheet.id, q2!.questionId);
-    expect(log.map((c) => [c.reason, c.before_score_tenths, c.after_score_tenths])).toEqual([
+    expect(log.map((c) => [c.reason, c.beforeScoreTenths, c.afterScoreTenths])).toEqual([
       ['recognised', null, 5],
       ['override', 5, 0],
     ]);

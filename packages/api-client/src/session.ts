@@ -49,7 +49,7 @@ export class SessionStore {
 
   /** The stored user, or null when none (or an empty record) is stored. */
   get user(): StoredUser | null {
-    const v = this.storage.get<StoredUser>(SESSION_KEYS.user);
+    const v = this.storage.get(SESSION_KEYS.user);
     return v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0
       ? (v as StoredUser)
       : null;

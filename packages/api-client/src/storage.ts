@@ -18,8 +18,11 @@ export interface StorageBacking {
 export type EmptyObject = Record<string, never>;
 
 export interface JsonStorage {
-  /** The stored value parsed from JSON; `{}` when the key is missing, unparsable or holds `null`. */
-  get<T = unknown>(key: string): T | EmptyObject;
+  /**
+   * The stored value parsed from JSON, of no known shape (a caller reads it through its schema); `{}` when the key is
+   * missing, unparsable or holds `null`.
+   */
+  get(key: string): unknown;
   /** Stores `value` as JSON; `undefined` removes the key. */
   set(key: string, value: unknown): void;
   remove(key: string): void;
@@ -35,7 +38,7 @@ export interface StorageOptions {
 /** Wraps a Web-Storage-like backing store so values go in and out as JSON. */
 export function createStorage(backing: StorageBacking, options: StorageOptions = {}): JsonStorage {
   return {
-    get<T = unknown>(key: string): T | EmptyObject {
+    get(key: string): unknown {
       let text: string | null;
       try {
         text = backing.getItem(key);
@@ -44,7 +47,7 @@ export function createStorage(backing: StorageBacking, options: StorageOptions =
       }
       if (text === null) return {};
       try {
-        const value = JSON.parse(text) as T | null;
+        const value: unknown = JSON.parse(text);
         return value === null ? {} : value;
       } catch {
         return {};

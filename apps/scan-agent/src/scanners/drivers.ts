@@ -43,7 +43,9 @@ async function driverOf(name: string, config: AgentConfig): Promise<Scanner | nu
       return new (await import('./windows/wia-driver.js')).WiaScanner();
     case 'twain':
       if (process.platform !== 'win32') return null;
-      return new (await import('./windows/naps2-driver.js')).Naps2TwainScanner({ console: config.AGENT_NAPS2 });
+      return new (await import('./windows/naps2-driver.js')).Naps2TwainScanner({
+        console: config.AGENT_NAPS2,
+      });
     case 'hotfolder':
       if (!config.AGENT_HOT_FOLDERS.length) return null;
       return new (await import('./hot-folder/hot-folder-driver.js')).HotFolderScanner({

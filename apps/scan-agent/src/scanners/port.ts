@@ -6,6 +6,7 @@ import type {
   ScanPaperSource,
   VirtualScan,
 } from '@zhzy/contracts';
+import { T } from '../i18n/zh-CN.js';
 
 /** A device a driver found. `id` is unique within its driver. */
 export interface DeviceInfo {
@@ -100,4 +101,17 @@ export function nearestResolution(offered: readonly number[], wanted: number): n
       best = r;
   }
   return best;
+}
+
+/** The side of the `n`-th page (from 1) of a duplex batch: fronts and backs alternate; nothing when simplex. */
+export function duplexSide(duplex: boolean, n: number): Pick<RawPage, 'side'> {
+  return duplex ? { side: n % 2 === 1 ? 'front' : 'back' } : {};
+}
+
+/** The feeder ran out: before any page, or after the batch's last (nothing on the glass, where there is no feeder). */
+export function feederEmptyNotice(
+  feeder: boolean,
+  pages: number,
+): { kind: 'feederEmpty'; message: string } | null {
+  return feeder ? { kind: 'feederEmpty', message: pages === 0 ? T.feederEmpty : T.feederEmptyDone } : null;
 }

@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { loadSharp } from '../pages/sharp-lazy.js';
-import { sheetOfPage } from '@zhzy/contracts';
+import { z } from 'zod';
+import {
+  BatchStateSchema,
+  HostTargetSchema,
+  ScannerSourceSchema,
+  ScanNoticeSchema,
+  ScanSettingsSchema,
+  sheetOfPage,
+} from '@zhzy/contracts';
 import type {
   AgentBatch,
   AgentPage,
@@ -56,6 +64,48 @@ export type JournalRecord =
   | { t: 'rescan'; seq: number; seqs?: number[]; at: string }
   | { t: 'host'; host: HostTarget; at: string }
   | { t: 'state'; state: BatchState; notice: ScanNotice | null; at: string };
+
+const PageRecordSchema: z.ZodType<PageRecord> = z.object({
+  seq: z.number().int(),
+  name: z.string(),
+  rawName: z.string().nullable(),
+  side: z.enum(['front', 'back']).nullable(),
+  width: z.number(),
+  height: z.number(),
+  dpi: z.number(),
+  bytes: z.number(),
+  sha256: z.string(),
+  blank: z.boolean(),
+  skewDeg: z.number(),
+  createdAt: z.string(),
+  replaces: z.boolean().optional(),
+});
+
+/** A journal line as it is read back: by the same contract schemas the agent checked before writing it. */
+const JournalRecordSchema: z.ZodType<JournalRecord> = z.discriminatedUnion('t', [
+  z.object({
+    t: z.literal('batch'),
+    batch: z.object({
+      id: z.string(),
+      settings: ScanSettingsSchema,
+      source: ScannerSourceSchema,
+      host: HostTargetSchema.nullable(),
+      createdAt: z.string(),
+    }),
+  }),
+  z.object({ t: z.literal('page'), page: PageRecordSchema }),
+  z.object({ t: z.literal('uploaded'), seq: z.number(), hostPageId: z.string(), at: z.string() }),
+  z.object({ t: z.literal('uploadFailed'), seq: z.number(), message: z.string(), at: z.string() }),
+  z.object({ t: z.literal('retry'), seq: z.number(), at: z.string() }),
+  z.object({ t: z.literal('rescan'), seq: z.number(), seqs: z.array(z.number()).optional(), at: z.string() }),
+  z.object({ t: z.literal('host'), host: HostTargetSchema, at: z.string() }),
+  z.object({
+    t: z.literal('state'),
+    state: BatchStateSchema,
+    notice: ScanNoticeSchema.nullable(),
+    at: z.string(),
+  }),
+]);
 
 interface PageState extends PageRecord {
   hostPageId: string | null;
@@ -294,9 +344,11 @@ async function readJournal(file: string): Promise<JournalRecord[]> {
   for (const line of bytes.subarray(0, complete).toString('utf8').split('\n')) {
     if (!line.trim()) continue;
     try {
-      records.push(JSON.parse(line) as JournalRecord);
+      const record = JournalRecordSchema.safeParse(JSON.parse(line));
+      // A damaged line (not JSON, or not a record) is skipped; the lines around it still count.
+      if (record.success) records.push(record.data);
     } catch {
-      // A damaged line is skipped; the lines around it still count.
+      // Not JSON: skipped likewise.
     }
   }
   return records;

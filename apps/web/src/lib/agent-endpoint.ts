@@ -29,7 +29,7 @@ export function restBaseOf(wsUrl: string): string {
 
 /** The agent this browser talks to: the override when it is a loopback websocket URL, else the configuration. */
 export function agentEndpoint(configured: string = env.agentWsUrl): AgentEndpoint {
-  const override = storage.get<unknown>(AGENT_URL_OVERRIDE_KEY);
+  const override = storage.get(AGENT_URL_OVERRIDE_KEY);
   const wsUrl =
     typeof override === 'string' && LOOPBACK_WS.test(override.trim()) ? override.trim() : configured;
   const baseUrl = restBaseOf(wsUrl);
@@ -39,7 +39,7 @@ export function agentEndpoint(configured: string = env.agentWsUrl): AgentEndpoin
 /** The pairing token of an agent, kept in localStorage (kept through sign-out: a setting of the device, see isDeviceSetting). */
 export const agentTokens = {
   get(endpoint: AgentEndpoint): string | null {
-    const value = storage.get<unknown>(endpoint.tokenKey);
+    const value = storage.get(endpoint.tokenKey);
     return typeof value === 'string' && value.length > 0 ? value : null;
   },
   set(endpoint: AgentEndpoint, token: string): void {

@@ -1,29 +1,22 @@
 import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
 import { storage } from './session';
 import { createEmitter } from './events';
 
-/** The stage/subject selection shared by the question bank and the basket (SPEC §3). */
-export interface SubjectSelection {
-  stageId: string;
-  subjectId: string;
-}
+/** The stage/subject selection shared by the question bank and the basket (SPEC §3), as stored. */
+const SubjectSelectionSchema = z.object({ stageId: z.string(), subjectId: z.string() });
+export type SubjectSelection = z.infer<typeof SubjectSelectionSchema>;
 
 const KEY = 'subjectSelection';
 const changes = createEmitter<void>();
 let cached: { text: string; value: SubjectSelection | null } | null = null;
 
 export function readSelection(): SubjectSelection | null {
-  const raw = storage.get<SubjectSelection>(KEY);
+  const raw = storage.get(KEY);
   const text = JSON.stringify(raw);
   if (cached?.text === text) return cached.value;
-  const value =
-    raw &&
-    typeof raw === 'object' &&
-    'stageId' in raw &&
-    typeof raw.stageId === 'string' &&
-    typeof raw.subjectId === 'string'
-      ? { stageId: raw.stageId, subjectId: raw.subjectId }
-      : null;
+  const parsed = SubjectSelectionSchema.safeParse(raw);
+  const value = parsed.success ? { stageId: parsed.data.stageId, subjectId: parsed.data.subjectId } : null;
   cached = { text, value };
   return value;
 }

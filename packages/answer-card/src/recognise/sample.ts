@@ -45,6 +45,79 @@ function sparse(only: RectifyOptions['only']): only is { stride: number; every: 
 }
 
 /**
+ * How the grid's rows lie in the image: row `v`'s first sample (16.16 fixed point), the step along a row, and whether
+ * the whole row falls inside `[0, limX) × [0, limY)` so its samples need no bounds checks. Bilinear reading shifts
+ * positions by half a pixel (weights on pixel centres) and keeps a pixel's right and lower neighbour inside; nearest
+ * reading takes the pixel a position falls in.
+ */
+class Rows {
+  readonly ux: number;
+  readonly uy: number;
+  /** Row `v`'s first sample, after `at(v)`. */
+  x = 0;
+  y = 0;
+  inside = false;
+  private readonly x0: number;
+  private readonly y0: number;
+  private readonly step: number;
+
+  constructor(
+    private readonly m: Affine,
+    r: Rect,
+    q: number,
+    private readonly width: number,
+    private readonly shift: number,
+    readonly limX: number,
+    readonly limY: number,
+  ) {
+    this.step = 1 / q;
+    this.x0 = r.x + this.step / 2;
+    this.y0 = r.y + this.step / 2;
+    this.ux = Math.round(m[0] * this.step * ONE);
+    this.uy = Math.round(m[3] * this.step * ONE);
+  }
+
+  at(v: number): void {
+    const [a, b, c, d, e, f] = this.m;
+    const yv = this.y0 + v * this.step;
+    const xs = a * this.x0 + b * yv + c + this.shift;
+    const ys = d * this.x0 + e * yv + f + this.shift;
+    this.x = Math.round(xs * ONE);
+    this.y = Math.round(ys * ONE);
+    const xe = (this.x + this.ux * (this.width - 1)) / ONE;
+    const ye = (this.y + this.uy * (this.width - 1)) / ONE;
+    const { limX, limY } = this;
+    this.inside =
+      xs >= 0 && ys >= 0 && xe >= 0 && ye >= 0 && xs < limX && xe < limX && ys < limY && ye < limY;
+  }
+
+  /** Whether the sample at (x, y) (fixed point) reads outside the image (white). */
+  outside(x: number, y: number): boolean {
+    return x < 0 || y < 0 || x >> FIX >= this.limX || y >> FIX >= this.limY;
+  }
+}
+
+/** Bilinear reading's rows of a grid over `img`. */
+const bilinearRows = (img: GreyImage, m: Affine, r: Rect, q: number, width: number) =>
+  new Rows(m, r, q, width, -0.5, img.width - 1, img.height - 1);
+
+/** Nearest reading's rows: pixel (i, j) covers [i, i + 1), so a position is floored. */
+const nearestRows = (img: GreyImage, m: Affine, r: Rect, q: number, width: number) =>
+  new Rows(m, r, q, width, 0, img.width, img.height);
+
+/** The bilinear value at (x, y) (16.16 fixed point; 8-bit weights), inside the image. */
+function bilinear(src: Uint8Array, W: number, x: number, y: number): number {
+  const fx = (x >> 8) & 255;
+  const fy = (y >> 8) & 255;
+  const p = (y >> FIX) * W + (x >> FIX);
+  const p00 = src[p]!;
+  const p10 = src[p + W]!;
+  const top = (p00 << 8) + (src[p + 1]! - p00) * fx;
+  const bottom = (p10 << 8) + (src[p + W + 1]! - p10) * fx;
+  return ((top << 8) + (bottom - top) * fy + 32768) >> 16;
+}
+
+/**
  * Resamples the rect `r` (millimetres on the card) of the image through `m` (mm → pixels) into an upright grid of
  * `q` samples per millimetre, bilinearly. Outside the image reads as white. Positions step in 16.16 fixed point and
  * weights have 8 bits (at most one grey level from the exact value); rows wholly inside the image skip the bounds
@@ -54,168 +127,73 @@ export function rectify(img: GreyImage, m: Affine, r: Rect, q: number, opt: Rect
   const width = Math.max(1, Math.round(r.w * q));
   const height = Math.max(1, Math.round(r.h * q));
   const out = opt.into ? opt.into.take(width * height) : new Uint8Array(width * height);
-  if (opt.nearest) {
-    nearestRows(img, m, r, q, width, height, out, sparse(opt.only) ? opt.only : undefined);
-    return { width, height, data: out, q, originX: r.x, originY: r.y };
-  }
-  if (sparse(opt.only)) {
-    bilinearSparse(img, m, r, q, width, height, out, opt.only);
-    return { width, height, data: out, q, originX: r.x, originY: r.y };
-  }
-  const [a, b, c, d, e, f] = m;
-  const step = 1 / q;
-  // Image position of the first sample, shifted by half a pixel for bilinear weights on pixel centres.
-  const X0 = r.x + step / 2;
-  const Y0 = r.y + step / 2;
-  const ux = Math.round(a * step * ONE);
-  const uy = Math.round(d * step * ONE);
-  const W = img.width;
-  const src = img.data;
-  const maxX = W - 1;
-  const maxY = img.height - 1;
-  let o = 0;
-  for (let v = 0; v < height; v++) {
-    const xs = a * X0 + b * (Y0 + v * step) + c - 0.5;
-    const ys = d * X0 + e * (Y0 + v * step) + f - 0.5;
-    let x = Math.round(xs * ONE);
-    let y = Math.round(ys * ONE);
-    const xe = (x + ux * (width - 1)) / ONE;
-    const ye = (y + uy * (width - 1)) / ONE;
-    const inside =
-      xs >= 0 && ys >= 0 && xe >= 0 && ye >= 0 && xs < maxX && xe < maxX && ys < maxY && ye < maxY;
-    for (let u = 0; u < width; u++, x += ux, y += uy) {
-      const xi = x >> FIX;
-      const yi = y >> FIX;
-      if (!inside && (x < 0 || y < 0 || xi >= maxX || yi >= maxY)) {
-        out[o++] = 255;
-        continue;
-      }
-      const fx = (x >> 8) & 255;
-      const fy = (y >> 8) & 255;
-      const p = yi * W + xi;
-      const p00 = src[p]!;
-      const p10 = src[p + W]!;
-      const top = (p00 << 8) + (src[p + 1]! - p00) * fx;
-      const bottom = (p10 << 8) + (src[p + W + 1]! - p10) * fx;
-      out[o++] = ((top << 8) + (bottom - top) * fy + 32768) >> 16;
-    }
-  }
+  const rows = opt.nearest ? nearestRows(img, m, r, q, width) : bilinearRows(img, m, r, q, width);
+  if (sparse(opt.only)) sparseGrid(img, rows, !!opt.nearest, width, height, out, opt.only);
+  else denseGrid(img, rows, !!opt.nearest, width, height, out);
   return { width, height, data: out, q, originX: r.x, originY: r.y };
 }
 
-/** `rectify`'s bilinear grid, only the samples `only` names (the same values, computed the same way). */
-function bilinearSparse(
+/** `rectify`'s whole grid, bilinearly or from the nearest pixel of each sample. */
+function denseGrid(
   img: GreyImage,
-  m: Affine,
-  r: Rect,
-  q: number,
+  rows: Rows,
+  nearest: boolean,
+  width: number,
+  height: number,
+  out: Uint8Array,
+): void {
+  const { ux, uy } = rows;
+  const W = img.width;
+  const src = img.data;
+  let o = 0;
+  for (let v = 0; v < height; v++) {
+    rows.at(v);
+    const inside = rows.inside;
+    let x = rows.x;
+    let y = rows.y;
+    if (nearest && inside) {
+      for (let u = 0; u < width; u++, x += ux, y += uy) out[o++] = src[(y >> FIX) * W + (x >> FIX)]!;
+    } else if (nearest) {
+      for (let u = 0; u < width; u++, x += ux, y += uy)
+        out[o++] = rows.outside(x, y) ? 255 : src[(y >> FIX) * W + (x >> FIX)]!;
+    } else {
+      for (let u = 0; u < width; u++, x += ux, y += uy)
+        out[o++] = !inside && rows.outside(x, y) ? 255 : bilinear(src, W, x, y);
+    }
+  }
+}
+
+/** `rectify`'s grid, only the samples `only` names (the same values, computed the same way). */
+function sparseGrid(
+  img: GreyImage,
+  rows: Rows,
+  nearest: boolean,
   width: number,
   height: number,
   out: Uint8Array,
   only: { stride: number; every: number },
 ): void {
-  const [a, b, c, d, e, f] = m;
-  const step = 1 / q;
-  const X0 = r.x + step / 2;
-  const Y0 = r.y + step / 2;
-  const ux = Math.round(a * step * ONE);
-  const uy = Math.round(d * step * ONE);
+  const { ux, uy } = rows;
   const W = img.width;
   const src = img.data;
-  const maxX = W - 1;
-  const maxY = img.height - 1;
   const { stride, every } = only;
   for (let v = 0; v < height; v++) {
-    const xs = a * X0 + b * (Y0 + v * step) + c - 0.5;
-    const ys = d * X0 + e * (Y0 + v * step) + f - 0.5;
-    const x0 = Math.round(xs * ONE);
-    const y0 = Math.round(ys * ONE);
-    const xe = (x0 + ux * (width - 1)) / ONE;
-    const ye = (y0 + uy * (width - 1)) / ONE;
-    const inside =
-      xs >= 0 && ys >= 0 && xe >= 0 && ye >= 0 && xs < maxX && xe < maxX && ys < maxY && ye < maxY;
+    rows.at(v);
     const row = v * width;
     const full = v % stride === 0;
+    // First sample of the row on the `every` grid, then the row's needed samples in order.
     let next = (every - (row % every)) % every;
     for (let u = full ? 0 : next; u < width;) {
-      const x = x0 + u * ux;
-      const y = y0 + u * uy;
-      const xi = x >> FIX;
-      const yi = y >> FIX;
-      if (!inside && (x < 0 || y < 0 || xi >= maxX || yi >= maxY)) out[row + u] = 255;
-      else {
-        const fx = (x >> 8) & 255;
-        const fy = (y >> 8) & 255;
-        const p = yi * W + xi;
-        const p00 = src[p]!;
-        const p10 = src[p + W]!;
-        const top = (p00 << 8) + (src[p + 1]! - p00) * fx;
-        const bottom = (p10 << 8) + (src[p + W + 1]! - p10) * fx;
-        out[row + u] = ((top << 8) + (bottom - top) * fy + 32768) >> 16;
-      }
+      const x = rows.x + u * ux;
+      const y = rows.y + u * uy;
+      out[row + u] =
+        !rows.inside && rows.outside(x, y)
+          ? 255
+          : nearest
+            ? src[(y >> FIX) * W + (x >> FIX)]!
+            : bilinear(src, W, x, y);
       if (u === next) next += every;
       u = full ? Math.min(u + stride - (u % stride), next) : next;
-    }
-  }
-}
-
-/** `rectify`'s grid filled from the nearest pixel of each sample. */
-function nearestRows(
-  img: GreyImage,
-  m: Affine,
-  r: Rect,
-  q: number,
-  width: number,
-  height: number,
-  out: Uint8Array,
-  only?: { stride: number; every: number },
-): void {
-  const [a, b, c, d, e, f] = m;
-  const step = 1 / q;
-  const X0 = r.x + step / 2;
-  const Y0 = r.y + step / 2;
-  const ux = Math.round(a * step * ONE);
-  const uy = Math.round(d * step * ONE);
-  const W = img.width;
-  const H = img.height;
-  const src = img.data;
-  let o = 0;
-  for (let v = 0; v < height; v++) {
-    // Pixel (i, j) covers [i, i + 1): the sample's position floored.
-    const xs = a * X0 + b * (Y0 + v * step) + c;
-    const ys = d * X0 + e * (Y0 + v * step) + f;
-    let x = Math.round(xs * ONE);
-    let y = Math.round(ys * ONE);
-    const xe = (x + ux * (width - 1)) / ONE;
-    const ye = (y + uy * (width - 1)) / ONE;
-    const inside = xs >= 0 && ys >= 0 && xe >= 0 && ye >= 0 && xs < W && xe < W && ys < H && ye < H;
-    if (only) {
-      const x0 = x;
-      const y0 = y;
-      const row = v * width;
-      const full = v % only.stride === 0;
-      // First sample of the row on the `every` grid, then the row's needed samples in order.
-      let next = (only.every - (row % only.every)) % only.every;
-      for (let u = full ? 0 : next; u < width;) {
-        const xx = x0 + u * ux;
-        const yy = y0 + u * uy;
-        const xi = xx >> FIX;
-        const yi = yy >> FIX;
-        out[row + u] = inside || !(xx < 0 || yy < 0 || xi >= W || yi >= H) ? src[yi * W + xi]! : 255;
-        if (u === next) next += only.every;
-        u = full ? Math.min(u + only.stride - (u % only.stride), next) : next;
-      }
-      o += width;
-      continue;
-    }
-    if (inside) {
-      for (let u = 0; u < width; u++, x += ux, y += uy) out[o++] = src[(y >> FIX) * W + (x >> FIX)]!;
-      continue;
-    }
-    for (let u = 0; u < width; u++, x += ux, y += uy) {
-      const xi = x >> FIX;
-      const yi = y >> FIX;
-      out[o++] = x < 0 || y < 0 || xi >= W || yi >= H ? 255 : src[yi * W + xi]!;
     }
   }
 }

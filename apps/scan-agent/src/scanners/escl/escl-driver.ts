@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ScannerCapabilities } from '@zhzy/contracts';
 import { T } from '../../i18n/zh-CN.js';
 import {
+  duplexSide,
   nearestResolution,
   ScannerError,
   type DeviceInfo,
@@ -175,7 +176,7 @@ export class EsclScanner implements Scanner {
               name: `escl-${String(number).padStart(4, '0')}.jpg`,
               data,
               dpi: resolution,
-              ...(duplex ? { side: pages % 2 === 1 ? ('front' as const) : ('back' as const) } : {}),
+              ...duplexSide(duplex, pages),
             },
           };
           continue;

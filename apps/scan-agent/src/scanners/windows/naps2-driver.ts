@@ -1,9 +1,18 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { ScanEventKind, ScannerCapabilities } from '@zhzy/contracts';
+import type { ScanEventKind } from '@zhzy/contracts';
 import { T } from '../../i18n/zh-CN.js';
-import { ScannerError, type DeviceInfo, type ScanEvent, type Scanner, type ScanRequest } from '../port.js';
-import { systemRunner, type ProcessRunner } from '../process.js';
+import {
+  duplexSide,
+  feederEmptyNotice,
+  ScannerError,
+  type DeviceInfo,
+  type ScanEvent,
+  type Scanner,
+  type ScanRequest,
+} from '../port.js';
+import type { ProcessRunner } from '../process.js';
+import { WindowsScanner } from './windows-scanner.js';
 
 /** NAPS2's page-size names; anything else is given in millimetres. */
 const NAPS2_PAGE: Record<string, string> = {
@@ -79,10 +88,7 @@ export function naps2Notice(
 ): { kind: ScanEventKind; message: string } | null {
   for (const t of TROUBLES) {
     if (!t.pattern.test(output)) continue;
-    if (t.kind === 'feederEmpty')
-      return feeder
-        ? { kind: 'feederEmpty', message: pages === 0 ? T.feederEmpty : T.feederEmptyDone }
-        : null;
+    if (t.kind === 'feederEmpty') return feederEmptyNotice(feeder, pages);
     return { kind: t.kind, message: t.message };
   }
   if (pages === 0 && /no scanned pages/i.test(output))
@@ -101,32 +107,16 @@ export interface Naps2DriverOptions {
 }
 
 /** TWAIN through `NAPS2.Console.exe --driver twain`. */
-export class Naps2TwainScanner implements Scanner {
+export class Naps2TwainScanner extends WindowsScanner implements Scanner {
   readonly driver = 'twain' as const;
-  private readonly runner: ProcessRunner;
-  private readonly exe: string;
 
   constructor(private readonly options: Naps2DriverOptions = {}) {
-    this.runner = options.runner ?? systemRunner;
-    this.exe = options.console ?? 'NAPS2.Console.exe';
+    super(options.console ?? 'NAPS2.Console.exe', options.runner);
   }
 
   async list(signal?: AbortSignal): Promise<DeviceInfo[]> {
-    const result = await this.runner.run(this.exe, naps2ListArgs(), {
-      timeoutMs: 60_000,
-      ...(signal ? { signal } : {}),
-    });
+    const result = await this.listRun(naps2ListArgs(), 60_000, signal);
     return result.code === 0 ? parseNaps2Devices(result.stdout) : [];
-  }
-
-  capabilities(): Promise<ScannerCapabilities> {
-    return Promise.resolve({
-      sources: ['flatbed', 'feeder', 'feederDuplex'],
-      colorModes: ['color', 'grey', 'lineart'],
-      resolutions: [150, 200, 300, 600],
-      maxWidthMm: null,
-      maxHeightMm: null,
-    });
   }
 
   async *scan(deviceId: string, request: ScanRequest, signal: AbortSignal): AsyncIterable<ScanEvent> {
@@ -151,9 +141,7 @@ export class Naps2TwainScanner implements Scanner {
           name: `naps2-${String(start + n - 1).padStart(4, '0')}.jpg`,
           file: path.join(request.workDir, f),
           dpi: request.resolution,
-          ...(request.source === 'feederDuplex'
-            ? { side: n % 2 === 1 ? ('front' as const) : ('back' as const) }
-            : {}),
+          ...duplexSide(request.source === 'feederDuplex', n),
         },
       };
     }

@@ -1,8 +1,17 @@
 import path from 'node:path';
-import type { ScanEventKind, ScannerCapabilities } from '@zhzy/contracts';
+import type { ScanEventKind } from '@zhzy/contracts';
 import { T } from '../../i18n/zh-CN.js';
-import { ScannerError, type DeviceInfo, type ScanEvent, type Scanner, type ScanRequest } from '../port.js';
-import { systemRunner, type ProcessRunner } from '../process.js';
+import {
+  duplexSide,
+  feederEmptyNotice,
+  ScannerError,
+  type DeviceInfo,
+  type ScanEvent,
+  type Scanner,
+  type ScanRequest,
+} from '../port.js';
+import type { ProcessRunner } from '../process.js';
+import { WindowsScanner } from './windows-scanner.js';
 
 /** WIA error HRESULTs (wia.h) and what the teacher is told. */
 export const WIA_ERRORS: Readonly<Record<string, { kind: ScanEventKind; message: string }>> = {
@@ -118,8 +127,7 @@ export function wiaEndNotice(
   const hr = hresult.toUpperCase().replace(/^0X/, '0x');
   if (hr === '0x00000000') return null;
   const known = WIA_ERRORS[hr];
-  if (known?.kind === 'feederEmpty')
-    return feeder ? { kind: 'feederEmpty', message: pages === 0 ? T.feederEmpty : T.feederEmptyDone } : null;
+  if (known?.kind === 'feederEmpty') return feederEmptyNotice(feeder, pages);
   return known ?? { kind: 'error', message: T.scanFailed(`WIA 错误 ${hr}`) };
 }
 
@@ -130,21 +138,15 @@ export interface WiaDriverOptions {
 }
 
 /** Windows Image Acquisition through PowerShell and the WIA automation COM object. */
-export class WiaScanner implements Scanner {
+export class WiaScanner extends WindowsScanner implements Scanner {
   readonly driver = 'wia' as const;
-  private readonly runner: ProcessRunner;
-  private readonly powershell: string;
 
   constructor(private readonly options: WiaDriverOptions = {}) {
-    this.runner = options.runner ?? systemRunner;
-    this.powershell = options.powershell ?? 'powershell.exe';
+    super(options.powershell ?? 'powershell.exe', options.runner);
   }
 
   async list(signal?: AbortSignal): Promise<DeviceInfo[]> {
-    const result = await this.runner.run(this.powershell, powershellArgs(wiaListScript()), {
-      timeoutMs: 30_000,
-      ...(signal ? { signal } : {}),
-    });
+    const result = await this.listRun(powershellArgs(wiaListScript()), 30_000, signal);
     const devices: DeviceInfo[] = [];
     for (const line of result.stdout.split(/\r?\n/)) {
       const o = parseWiaLine(line);
@@ -160,19 +162,8 @@ export class WiaScanner implements Scanner {
     return devices;
   }
 
-  capabilities(): Promise<ScannerCapabilities> {
-    // WIA exposes its limits per item only after connecting; the common set is offered and WIA clamps it.
-    return Promise.resolve({
-      sources: ['flatbed', 'feeder', 'feederDuplex'],
-      colorModes: ['color', 'grey', 'lineart'],
-      resolutions: [150, 200, 300, 600],
-      maxWidthMm: null,
-      maxHeightMm: null,
-    });
-  }
-
   async *scan(deviceId: string, request: ScanRequest, signal: AbortSignal): AsyncIterable<ScanEvent> {
-    const proc = this.runner.lines(this.powershell, powershellArgs(wiaScanScript(deviceId, request)), {
+    const proc = this.runner.lines(this.exe, powershellArgs(wiaScanScript(deviceId, request)), {
       timeoutMs: this.options.timeoutMs ?? 4 * 3_600_000,
       signal,
     });
@@ -193,9 +184,7 @@ export class WiaScanner implements Scanner {
               name: path.basename(file),
               file,
               ...(typeof o.dpi === 'number' ? { dpi: Math.round(o.dpi) } : {}),
-              ...(request.source === 'feederDuplex'
-                ? { side: pages % 2 === 1 ? ('front' as const) : ('back' as const) }
-                : {}),
+              ...duplexSide(request.source === 'feederDuplex', pages),
             },
           };
         } else if (o.event === 'end') {

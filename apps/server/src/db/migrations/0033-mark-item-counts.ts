@@ -1,11 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { itemStates } from './0033-judged-items.js';
 
 // Frozen in time: never imports application code. The marking task list's counters (ADR 0071): `mark_items`, where
 // each item of a block stands (class, done, open problem, verdict state, marks given up to the marks required, who
 // marked it), and `mark_item_counts`, those items added up per (block, class, state) for everyone (user '') and per
 // user for the items that user marked. Backfilled here from the answers, marks and problems by the rules of ADR 0031's
-// grouped count (as of this migration); the host keeps both in step in every writing transaction. Depends on 0008,
-// 0010.
+// grouped count as of this migration (`0033-judged-items.ts`, the frozen helper the host's counters build on); the
+// host keeps both in step in every writing transaction. Depends on 0008, 0010.
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export async function up(db: Kysely<any>): Promise<void> {
@@ -79,70 +80,17 @@ async function backfill(db: Kysely<any>): Promise<void> {
       .execute();
     const judged = blocks.filter((b) => questionsOf(b).length > 0);
     if (judged.length === 0) continue;
-    const pairs = judged.flatMap((b) =>
-      [...new Set(questionsOf(b))].map((q) => sql`(${b.homework_id}, ${b.id}, ${q})`),
-    );
-    const rules = judged.map(
-      (b) =>
-        sql`(${b.id}, CAST(${questionsOf(b).length} AS integer), CAST(${b.mode === 'double' ? 2 : 1} AS integer), CAST(${b.threshold_tenths} AS integer))`,
-    );
     const ids = judged.map((b) => b.id);
-    const { rows: states } = await sql<{
-      block_id: string;
-      sheet_id: string;
-      class_id: string;
-      done: number;
-      problem: number;
-      state: string;
-      given: number;
-    }>`
-      WITH qb (homework_id, block_id, question_id) AS (VALUES ${sql.join(pairs)}),
-      rules (block_id, questions, required, threshold) AS (VALUES ${sql.join(rules)}),
-      items AS (
-        SELECT qb.block_id, a.sheet_id, s.class_id, COUNT(*) AS n,
-               MAX(CASE WHEN a.crop_path IS NOT NULL OR a.blank = 1 THEN 1 ELSE 0 END) AS visible,
-               MIN(CASE WHEN a.score_tenths IS NULL THEN 0 ELSE 1 END) AS scored
-        FROM sheet_answers a
-        INNER JOIN qb ON qb.homework_id = a.homework_id AND qb.question_id = a.question_id
-        INNER JOIN sheets s ON s.id = a.sheet_id
-        GROUP BY qb.block_id, a.sheet_id, s.class_id
-      ),
-      ranked AS (
-        SELECT m.block_id, m.sheet_id, m.kind, m.total_tenths,
-               ROW_NUMBER() OVER (
-                 PARTITION BY m.block_id, m.sheet_id, CASE WHEN m.kind = 'arbitration' THEN 1 ELSE 0 END
-                 ORDER BY m.created_at, m.id
-               ) AS rn
-        FROM mark_marks m
-        WHERE m.block_id IN (${sql.join(ids)})
-      ),
-      marked AS (
-        SELECT block_id, sheet_id,
-               SUM(CASE WHEN kind = 'arbitration' THEN 0 ELSE 1 END) AS given,
-               SUM(CASE WHEN kind = 'arbitration' THEN 1 ELSE 0 END) AS arbitrations,
-               MAX(CASE WHEN kind <> 'arbitration' AND rn = 1 THEN total_tenths END) AS first_total,
-               MAX(CASE WHEN kind <> 'arbitration' AND rn = 2 THEN total_tenths END) AS second_total
-        FROM ranked
-        GROUP BY block_id, sheet_id
-      )
-      SELECT i.block_id, i.sheet_id, i.class_id,
-             CASE WHEN i.n = r.questions AND i.scored = 1 THEN 1 ELSE 0 END AS done,
-             CASE WHEN p.sheet_id IS NULL THEN 0 ELSE 1 END AS problem,
-             CASE
-               WHEN COALESCE(k.arbitrations, 0) > 0 THEN 'final'
-               WHEN COALESCE(k.given, 0) < r.required THEN 'open'
-               WHEN r.required = 1 THEN 'final'
-               WHEN ABS(k.first_total - k.second_total) > r.threshold THEN 'arbitration'
-               ELSE 'final'
-             END AS state,
-             CASE WHEN COALESCE(k.given, 0) < r.required THEN COALESCE(k.given, 0) ELSE r.required END AS given
-      FROM items i
-      INNER JOIN rules r ON r.block_id = i.block_id
-      LEFT JOIN marked k ON k.block_id = i.block_id AND k.sheet_id = i.sheet_id
-      LEFT JOIN mark_problems p
-        ON p.block_id = i.block_id AND p.sheet_id = i.sheet_id AND p.resolved_at IS NULL
-      WHERE i.visible = 1
-    `.execute(db);
+    const states = await itemStates(
+      db,
+      judged.map((b) => ({
+        id: b.id,
+        homeworkId: b.homework_id,
+        questionIds: questionsOf(b),
+        required: b.mode === 'double' ? 2 : 1,
+        thresholdTenths: b.threshold_tenths,
+      })),
+    );
     const usersOf = new Map<string, string[]>();
     const markers = await db
       .selectFrom('mark_marks')

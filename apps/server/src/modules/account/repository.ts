@@ -1,15 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, FeedbackTable } from '../../db/schema.js';
+import { userCard, type UserCard } from '../system/repository.js';
 
 const count = (value: unknown): number => Number(value ?? 0);
 
 /** An account as its owner manages it. */
-export interface Account {
-  id: string;
-  username: string;
-  nickname: string;
-  avatar: string | null;
-  phone: string | null;
+export interface Account extends UserCard {
   passwordHash: string;
   defaultOrgId: string | null;
   disabled: boolean;
@@ -40,11 +36,7 @@ const toAccount = (row: {
   disabled: number;
   created_at: string;
 }): Account => ({
-  id: row.id,
-  username: row.username,
-  nickname: row.nickname,
-  avatar: row.avatar,
-  phone: row.phone,
+  ...userCard(row),
   passwordHash: row.password_hash,
   defaultOrgId: row.default_org_id,
   disabled: row.disabled === 1,

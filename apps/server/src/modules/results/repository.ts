@@ -1,129 +1,30 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import type {
-  AnswerKind,
-  Database,
-  ResponseStatus,
-  ScoreChangesTable,
-  ScoreSource,
-  SheetAnswersTable,
-  SheetReviewStatus,
-  SheetsTable,
-} from '../../db/schema.js';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { PackableAnswer } from './packing.js';
+import {
+  answerColumns,
+  sheetColumns,
+  toScoreChange,
+  toSheet,
+  toSheetAnswer,
+  type AnalysisSheet,
+  type AnswerChange,
+  type AnswerRead,
+  type NewAnswer,
+  type NewSheet,
+  type ScoreChange,
+  type Sheet,
+  type SheetAnswer,
+  type SheetChange,
+} from './repository/records.js';
 
-// Results tables (sheets, sheet_answers, score_changes): SQL only. The rules of a write — validation, the change
-// log, totals, packs and versions — are the results service's (service.ts, ADR 0051); nothing else writes these
-// tables. Callers scope by school before calling; every method here trusts the ids it is given.
-
-export type SheetRow = Selectable<SheetsTable>;
-export type SheetAnswerRow = Selectable<SheetAnswersTable>;
+// Results tables (sheets, sheet_answers, score_changes): SQL only. It reads and writes the domain types of
+// repository/records.ts (Sheet, SheetAnswer, ScoreChange, the new rows and changes), which alone map them to
+// columns. The rules of a write — validation, the change log, totals, packs and versions — are the results
+// service's (service.ts, ADR 0051); nothing else writes these tables. Callers scope by school before calling; every
+// method here trusts the ids it is given.
 
 type Db = Kysely<Database>;
-
-/** A student's sheet for a homework (totals in tenths). */
-export interface Sheet {
-  id: string;
-  orgId: string;
-  homeworkId: string;
-  studentId: string;
-  classId: string;
-  cardId: string;
-  cardVersion: number;
-  pagesExpected: number;
-  pagesReceived: number;
-  reviewStatus: SheetReviewStatus;
-  objectiveScoreTenths: number;
-  subjectiveScoreTenths: number;
-  totalScoreTenths: number;
-  unscoredCount: number;
-  createdAt: string;
-  updatedAt: string;
-  /** Its homework's results version at the sheet's last write (ADR 0030). */
-  resultsVersion: number;
-  /** Every answer packed (`packAnswers`, ADR 0033/0037); null when not packed. */
-  answersPacked: string | null;
-}
-
-/** The one mapper of `sheets` rows. */
-export const toSheet = (r: SheetRow): Sheet => ({
-  id: r.id,
-  orgId: r.org_id,
-  homeworkId: r.homework_id,
-  studentId: r.student_id,
-  classId: r.class_id,
-  cardId: r.card_id,
-  cardVersion: r.card_version,
-  pagesExpected: r.pages_expected,
-  pagesReceived: r.pages_received,
-  reviewStatus: r.review_status,
-  objectiveScoreTenths: r.objective_score_tenths,
-  subjectiveScoreTenths: r.subjective_score_tenths,
-  totalScoreTenths: r.total_score_tenths,
-  unscoredCount: r.unscored_count,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-  resultsVersion: r.results_version,
-  answersPacked: r.answers_packed,
-});
-
-/** A sheet as analysis reads it: its student, class, totals and pack. */
-export type AnalysisSheet = Pick<
-  Sheet,
-  | 'id'
-  | 'studentId'
-  | 'classId'
-  | 'objectiveScoreTenths'
-  | 'subjectiveScoreTenths'
-  | 'totalScoreTenths'
-  | 'unscoredCount'
-  | 'answersPacked'
->;
-
-/** An answer as analysis reads it from its row (`crop`: whether it has a crop). */
-export interface AnswerRead {
-  sheetId: string;
-  questionId: string;
-  response: string | null;
-  blank: boolean;
-  crop: boolean;
-  scoreTenths: number | null;
-}
-
-/** An answer of a sheet, as the spine's writers read it. */
-export interface SheetAnswer {
-  sheetId: string;
-  orgId: string;
-  homeworkId: string;
-  questionId: string;
-  kind: AnswerKind;
-  response: string | null;
-  responseStatus: ResponseStatus | null;
-  cropPath: string | null;
-  blank: boolean;
-  fullScoreTenths: number;
-  scoreTenths: number | null;
-  scoreSource: ScoreSource | null;
-  updatedBy: string | null;
-  updatedAt: string;
-}
-
-/** The one mapper of `sheet_answers` rows. */
-export const toSheetAnswer = (r: SheetAnswerRow): SheetAnswer => ({
-  sheetId: r.sheet_id,
-  orgId: r.org_id,
-  homeworkId: r.homework_id,
-  questionId: r.question_id,
-  kind: r.kind,
-  response: r.response,
-  responseStatus: r.response_status,
-  cropPath: r.crop_path,
-  blank: r.blank === 1,
-  fullScoreTenths: r.full_score_tenths,
-  scoreTenths: r.score_tenths,
-  scoreSource: r.score_source,
-  updatedBy: r.updated_by,
-  updatedAt: r.updated_at,
-});
 
 /** A homework's pages received and answers still to score (its sheets summed). */
 export interface ReceivedCounts {
@@ -236,8 +137,8 @@ export class ResultsRepository {
   }
 
   /** The change log of one answer, oldest first. */
-  listChanges(sheetId: string, questionId: string) {
-    return this.db
+  async listChanges(sheetId: string, questionId: string): Promise<ScoreChange[]> {
+    const rows = await this.db
       .selectFrom('score_changes')
       .selectAll()
       .where('sheet_id', '=', sheetId)
@@ -245,35 +146,84 @@ export class ResultsRepository {
       .orderBy('created_at')
       .orderBy('id')
       .execute();
+    return rows.map(toScoreChange);
   }
 
-  async insertSheet(row: Insertable<SheetsTable>): Promise<void> {
-    await this.db.insertInto('sheets').values(row).execute();
+  async insertSheet(s: NewSheet): Promise<void> {
+    await this.db
+      .insertInto('sheets')
+      .values({
+        id: s.id,
+        org_id: s.orgId,
+        homework_id: s.homeworkId,
+        student_id: s.studentId,
+        class_id: s.classId,
+        card_id: s.cardId,
+        card_version: s.cardVersion,
+        pages_expected: s.pagesExpected,
+        unscored_count: s.unscoredCount,
+        answers_packed: s.answersPacked,
+        created_at: s.createdAt,
+        updated_at: s.createdAt,
+      })
+      .execute();
   }
 
-  async insertAnswers(rows: readonly Insertable<SheetAnswersTable>[]): Promise<void> {
-    if (rows.length > 0)
+  async insertAnswers(answers: readonly NewAnswer[]): Promise<void> {
+    if (answers.length > 0)
       await this.db
         .insertInto('sheet_answers')
-        .values([...rows])
+        .values(
+          answers.map((a) => ({
+            sheet_id: a.sheetId,
+            org_id: a.orgId,
+            homework_id: a.homeworkId,
+            question_id: a.questionId,
+            kind: a.kind,
+            response: null,
+            response_status: null,
+            crop_path: null,
+            full_score_tenths: a.fullScoreTenths,
+            score_tenths: null,
+            score_source: null,
+            updated_by: null,
+            updated_at: a.updatedAt,
+          })),
+        )
         .execute();
   }
 
-  async updateSheet(sheetId: string, set: Partial<SheetRow>): Promise<void> {
-    await this.db.updateTable('sheets').set(set).where('id', '=', sheetId).execute();
+  async updateSheet(sheetId: string, change: SheetChange): Promise<void> {
+    await this.db.updateTable('sheets').set(sheetColumns(change)).where('id', '=', sheetId).execute();
   }
 
-  async updateAnswer(sheetId: string, questionId: string, set: Partial<SheetAnswerRow>): Promise<void> {
+  async updateAnswer(sheetId: string, questionId: string, change: AnswerChange): Promise<void> {
     await this.db
       .updateTable('sheet_answers')
-      .set(set)
+      .set(answerColumns(change))
       .where('sheet_id', '=', sheetId)
       .where('question_id', '=', questionId)
       .execute();
   }
 
-  async insertChange(row: Insertable<ScoreChangesTable>): Promise<void> {
-    await this.db.insertInto('score_changes').values(row).execute();
+  async insertChange(c: ScoreChange): Promise<void> {
+    await this.db
+      .insertInto('score_changes')
+      .values({
+        id: c.id,
+        org_id: c.orgId,
+        homework_id: c.homeworkId,
+        sheet_id: c.sheetId,
+        question_id: c.questionId,
+        user_id: c.userId,
+        reason: c.reason,
+        before_response: c.beforeResponse,
+        after_response: c.afterResponse,
+        before_score_tenths: c.beforeScoreTenths,
+        after_score_tenths: c.afterScoreTenths,
+        created_at: c.createdAt,
+      })
+      .execute();
   }
 
   /** What packs hold of the answers of some sheets (at most a few hundred ids). */

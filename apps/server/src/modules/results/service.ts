@@ -2,14 +2,8 @@ import type { Kysely } from 'kysely';
 import type { AnswerKind, Database, ResponseStatus, ScoreSource } from '../../db/schema.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import { packAnswers, readPack, type PackLayout, type PackableAnswer, type PackedSheet } from './packing.js';
-import {
-  ResultsRepository,
-  type AnalysisSheet,
-  type AnswerRead,
-  type Sheet,
-  type SheetAnswer,
-  type SheetAnswerRow,
-} from './repository.js';
+import type { AnalysisSheet, AnswerChange, AnswerRead, Sheet, SheetAnswer } from './repository/records.js';
+import { ResultsRepository } from './repository.js';
 import { sheetTotals } from './scoring.js';
 import { keepUp } from './upkeep.js';
 import { bumpSheetVersion, readVersions } from './versions.js';
@@ -19,7 +13,7 @@ import { bumpSheetVersion, readVersions } from './versions.js';
 // and seeding all write through it — so totals, packs and versions can never drift from the answers. Analysis reads
 // results through it too. Callers scope by school before calling; every method trusts the ids it is given.
 
-export type { AnalysisSheet, AnswerRead, Sheet, SheetAnswer } from './repository.js';
+export type { AnalysisSheet, AnswerRead, ScoreChange, Sheet, SheetAnswer } from './repository/records.js';
 
 /** What opening a sheet takes: whose it is, its card and pages, and the paper's questions. */
 export interface OpenSheet extends Pick<
@@ -150,15 +144,15 @@ export class ResultsService {
     const id = newId();
     await this.repo.insertSheet({
       id,
-      org_id: input.orgId,
-      homework_id: input.homeworkId,
-      student_id: input.studentId,
-      class_id: input.classId,
-      card_id: input.cardId,
-      card_version: input.cardVersion,
-      pages_expected: input.pagesExpected,
-      unscored_count: input.questions.length,
-      answers_packed: packAnswers(
+      orgId: input.orgId,
+      homeworkId: input.homeworkId,
+      studentId: input.studentId,
+      classId: input.classId,
+      cardId: input.cardId,
+      cardVersion: input.cardVersion,
+      pagesExpected: input.pagesExpected,
+      unscoredCount: input.questions.length,
+      answersPacked: packAnswers(
         input.questions.map((q) => ({
           questionId: q.questionId,
           scoreTenths: null,
@@ -167,24 +161,17 @@ export class ResultsService {
           cropPath: null,
         })),
       ),
-      created_at: now,
-      updated_at: now,
+      createdAt: now,
     });
     await this.repo.insertAnswers(
       input.questions.map((q) => ({
-        sheet_id: id,
-        org_id: input.orgId,
-        homework_id: input.homeworkId,
-        question_id: q.questionId,
+        sheetId: id,
+        orgId: input.orgId,
+        homeworkId: input.homeworkId,
+        questionId: q.questionId,
         kind: q.kind,
-        response: null,
-        response_status: null,
-        crop_path: null,
-        full_score_tenths: q.fullScoreTenths,
-        score_tenths: null,
-        score_source: null,
-        updated_by: null,
-        updated_at: now,
+        fullScoreTenths: q.fullScoreTenths,
+        updatedAt: now,
       })),
     );
     await bumpSheetVersion(this.db, id);
@@ -193,12 +180,12 @@ export class ResultsService {
   }
 
   async setPagesReceived(sheetId: string, pages: number): Promise<void> {
-    await this.repo.updateSheet(sheetId, { pages_received: pages, updated_at: nowIso(this.clock) });
+    await this.repo.updateSheet(sheetId, { pagesReceived: pages, updatedAt: nowIso(this.clock) });
     await bumpSheetVersion(this.db, sheetId);
   }
 
   async setReviewStatus(sheetId: string, status: 'pending' | 'confirmed'): Promise<void> {
-    await this.repo.updateSheet(sheetId, { review_status: status, updated_at: nowIso(this.clock) });
+    await this.repo.updateSheet(sheetId, { reviewStatus: status, updatedAt: nowIso(this.clock) });
     await bumpSheetVersion(this.db, sheetId);
   }
 
@@ -227,17 +214,17 @@ export class ResultsService {
       changed += 1;
       await this.repo.insertChange({
         id: newId(),
-        org_id: sheet.orgId,
-        homework_id: sheet.homeworkId,
-        sheet_id: sheetId,
-        question_id: patch.questionId,
-        user_id: actor.userId,
+        orgId: sheet.orgId,
+        homeworkId: sheet.homeworkId,
+        sheetId,
+        questionId: patch.questionId,
+        userId: actor.userId,
         reason: actor.reason,
-        before_response: before.response,
-        after_response: patch.response !== undefined ? patch.response : before.response,
-        before_score_tenths: before.scoreTenths,
-        after_score_tenths: patch.scoreTenths !== undefined ? patch.scoreTenths : before.scoreTenths,
-        created_at: now,
+        beforeResponse: before.response,
+        afterResponse: patch.response !== undefined ? patch.response : before.response,
+        beforeScoreTenths: before.scoreTenths,
+        afterScoreTenths: patch.scoreTenths !== undefined ? patch.scoreTenths : before.scoreTenths,
+        createdAt: now,
       });
     }
     await this.recomputeTotals(sheetId);
@@ -252,12 +239,12 @@ export class ResultsService {
     const answers = await this.repo.listAnswers(sheetId);
     const totals = sheetTotals(answers);
     await this.repo.updateSheet(sheetId, {
-      objective_score_tenths: totals.objectiveTenths,
-      subjective_score_tenths: totals.subjectiveTenths,
-      total_score_tenths: totals.totalTenths,
-      unscored_count: totals.unscored,
-      answers_packed: packAnswers(answers),
-      updated_at: nowIso(this.clock),
+      objectiveScoreTenths: totals.objectiveTenths,
+      subjectiveScoreTenths: totals.subjectiveTenths,
+      totalScoreTenths: totals.totalTenths,
+      unscoredCount: totals.unscored,
+      answersPacked: packAnswers(answers),
+      updatedAt: nowIso(this.clock),
     });
     await bumpSheetVersion(this.db, sheetId);
     // What other modules keep in step with the answers (marking's item counters, ADR 0071), registered in upkeep.ts.
@@ -289,16 +276,13 @@ function assertScore(patch: AnswerPatch, before: SheetAnswer): void {
   if (!patch.source) throw new Error('a score needs its source');
 }
 
-/** The columns a patch sets. */
-function answerSet(patch: AnswerPatch, actor: ResultsActor, now: string): Partial<SheetAnswerRow> {
-  const set: Partial<SheetAnswerRow> = { updated_at: now, updated_by: actor.userId };
-  if (patch.response !== undefined) set.response = patch.response;
-  if (patch.responseStatus !== undefined) set.response_status = patch.responseStatus;
-  if (patch.cropPath !== undefined) set.crop_path = patch.cropPath;
-  if (patch.blank !== undefined) set.blank = patch.blank ? 1 : 0;
-  if (patch.scoreTenths !== undefined) {
-    set.score_tenths = patch.scoreTenths;
-    set.score_source = patch.scoreTenths === null ? null : patch.source!;
-  }
-  return set;
+/** What a patch changes of its answer. */
+function answerSet(patch: AnswerPatch, actor: ResultsActor, now: string): AnswerChange {
+  const { questionId: _question, source, ...fields } = patch;
+  return {
+    ...fields,
+    ...(patch.scoreTenths !== undefined ? { scoreSource: patch.scoreTenths === null ? null : source! } : {}),
+    updatedAt: now,
+    updatedBy: actor.userId,
+  };
 }

@@ -1,23 +1,28 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
+/** What a user is shown as: the part of a `users` row every profile read returns. */
+export interface UserCard {
+  id: string;
+  username: string;
+  nickname: string;
+  avatar: string | null;
+  phone: string | null;
+}
+
+/** A user's card from their row (the account's own read and the profile both). */
+export function userCard(row: UserCard): UserCard {
+  return { id: row.id, username: row.username, nickname: row.nickname, avatar: row.avatar, phone: row.phone };
+}
+
 /** Users' profiles, schools, memberships, school years and classes. */
 export class SystemRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** A user's profile and their current school's name and logo (null without a school). */
-  async findProfile(userId: string): Promise<
-    | {
-        id: string;
-        username: string;
-        nickname: string;
-        avatar: string | null;
-        phone: string | null;
-        orgName: string | null;
-        logoPath: string | null;
-      }
-    | undefined
-  > {
+  async findProfile(
+    userId: string,
+  ): Promise<(UserCard & { orgName: string | null; logoPath: string | null }) | undefined> {
     const row = await this.db
       .selectFrom('users as u')
       .leftJoin('orgs as o', 'o.id', 'u.default_org_id')
@@ -32,17 +37,7 @@ export class SystemRepository {
       ])
       .where('u.id', '=', userId)
       .executeTakeFirst();
-    return (
-      row && {
-        id: row.id,
-        username: row.username,
-        nickname: row.nickname,
-        avatar: row.avatar,
-        phone: row.phone,
-        orgName: row.org_name ?? null,
-        logoPath: row.logo_path ?? null,
-      }
-    );
+    return row && { ...userCard(row), orgName: row.org_name ?? null, logoPath: row.logo_path ?? null };
   }
 
   async listOrgsOf(userId: string): Promise<{ id: string; name: string; logoPath: string | null }[]> {

@@ -58,24 +58,29 @@ export function Dialog({
   );
 }
 
-/** A form dialog's footer: 取消 (closes) and the submit button, busy while the form is sent. */
+/**
+ * A form dialog's footer: 取消 (closes) and the submit button, busy while the form is sent. With `onSubmit` (a dialog
+ * without a form) the button calls it instead of submitting.
+ */
 export function DialogActions({
   onCancel,
   busy,
   submitLabel,
   className,
+  onSubmit,
 }: {
   onCancel: () => void;
   busy: boolean;
   submitLabel: string;
   className?: string;
+  onSubmit?: () => void;
 }) {
   return (
     <div className={cn('flex justify-end gap-2', className)}>
       <Button variant="secondary" onClick={onCancel}>
         {t.cancel}
       </Button>
-      <Button type="submit" loading={busy}>
+      <Button {...(onSubmit ? { onClick: onSubmit } : { type: 'submit' as const })} loading={busy}>
         {submitLabel}
       </Button>
     </div>

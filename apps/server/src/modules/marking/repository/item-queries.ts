@@ -1,7 +1,8 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { RubricAppliedSchema, type Annotation } from '@zhzy/contracts';
 import type { Database, MarkMarksTable } from '../../../db/schema.js';
-import { countedGroups, judgedItems, refreshBlockItems } from './item-counts.js';
+import { judgedItems } from '../../../db/migrations/0033-judged-items.js';
+import { countedGroups, refreshBlockItems } from './item-counts.js';
 import { AnnotationsSchema, ScoresSchema, parseStored } from './stored.js';
 
 // The SQL of marking's items: the answers a block marks, the marks given, problems flagged, claims held and crop

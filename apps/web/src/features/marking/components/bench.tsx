@@ -87,7 +87,7 @@ function BenchFor({ block, reloadBlock }: { block: MarkBlock; reloadBlock: () =>
   const [comments, setComments] = useState<string[]>(block.comments);
   const [applied, setApplied] = useState<Applied>({});
   const [rubricOpen, setRubricOpen] = useState(false);
-  const [anonymous, setAnonymousState] = useState(() => storage.get<boolean>(ANONYMOUS_MARKING_KEY) === true);
+  const [anonymous, setAnonymousState] = useState(() => storage.get(ANONYMOUS_MARKING_KEY) === true);
   const setAnonymous = (on: boolean) => {
     storage.set(ANONYMOUS_MARKING_KEY, on);
     setAnonymousState(on);

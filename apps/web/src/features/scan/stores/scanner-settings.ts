@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
 import {
   ColorModeSchema,
   PAPER_SIZE_CODES,
@@ -58,11 +59,12 @@ export const DEFAULT_SCANNER_SETTING: ScannerSetting = {
 };
 
 const paperCodes: readonly number[] = Object.values(PAPER_SIZE_CODES);
-const COLOR_MODES: readonly ColorMode[] = ColorModeSchema.options;
 
 function readSetting(): ScannerSetting {
-  const raw = storage.get<Partial<ScannerSetting>>(KEY) as Partial<ScannerSetting>;
+  const stored = z.record(z.string(), z.unknown()).safeParse(storage.get(KEY));
+  const raw: Partial<Record<keyof ScannerSetting, unknown>> = stored.success ? stored.data : {};
   const d = DEFAULT_SCANNER_SETTING;
+  const colorMode = ColorModeSchema.safeParse(raw.colorMode);
   const bool = (v: unknown, fallback: boolean) => (typeof v === 'boolean' ? v : fallback);
   return {
     scannerIndex:
@@ -75,7 +77,7 @@ function readSetting(): ScannerSetting {
     adaptive: bool(raw.adaptive, d.adaptive),
     duplex: bool(raw.duplex, d.duplex),
     subjectTeacher: bool(raw.subjectTeacher, d.subjectTeacher),
-    colorMode: COLOR_MODES.includes(raw.colorMode as ColorMode) ? (raw.colorMode as ColorMode) : d.colorMode,
+    colorMode: colorMode.success ? colorMode.data : d.colorMode,
     virtualSheets:
       typeof raw.virtualSheets === 'number' && raw.virtualSheets >= 1 && raw.virtualSheets <= 200
         ? Math.round(raw.virtualSheets)

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { z } from 'zod';
 import {
   AGENT_PROTOCOL_VERSION,
   type AgentBatch,
@@ -9,6 +10,9 @@ import {
 } from '@zhzy/contracts';
 import type { AgentEndpoint } from '../api/agent-endpoint';
 import type { ScanSessionDeps, SocketLike } from '../stores/scan-session';
+
+/** A message the page sent: every field kept as sent (the tests compare them whole). */
+const SentSchema = z.looseObject({ type: z.string() });
 
 /** A websocket the test drives by hand: it records what the page sends and delivers what the "agent" says. */
 export class FakeSocket implements SocketLike {
@@ -24,7 +28,7 @@ export class FakeSocket implements SocketLike {
   }
 
   send(data: string): void {
-    this.sent.push(JSON.parse(data) as { type: string });
+    this.sent.push(SentSchema.parse(JSON.parse(data)));
   }
 
   close(code = 1000): void {
@@ -151,7 +155,7 @@ export function fakeAgent(routes: Record<string, AgentRoute> = {}, options: { to
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     const method = (init?.method ?? 'GET').toUpperCase();
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     const headers = (init?.headers ?? {}) as Record<string, string>;
     const req = { method, path: url.pathname + url.search, body, headers };
     calls.push(req);

@@ -23,6 +23,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { zhCNSchool as ts } from '../../../i18n/school';
 import { toast } from '../../../lib/toast';
+import { useBusy } from '../../../lib/use-busy';
 import { cn } from '../../../lib/utils';
 import { useSchoolDetail, useSchoolMembers, useSchoolSubjects } from '../../../api/school';
 import {
@@ -35,6 +36,7 @@ import {
   type GroupInput,
 } from '../api/team';
 import { Avatar } from './member-screen';
+import { saved } from './saved';
 
 function GroupDialog({
   orgId,
@@ -152,27 +154,15 @@ function MembersDialog({
   const { data: members } = useSchoolMembers(orgId, '', '', group !== null);
   const [chosen, setChosen] = useState<Map<string, boolean>>(new Map());
   const [filter, setFilter] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   useEffect(() => {
     if (group) setChosen(new Map(group.members.map((m) => [m.memberId, m.isLeader])));
     setFilter('');
   }, [group]);
   const save = async () => {
     if (!group) return;
-    setBusy(true);
-    try {
-      await setGroupMembers(
-        group.id,
-        [...chosen].map(([memberId, isLeader]) => ({ memberId, isLeader })),
-      );
-      toast.success(ts.groups.membersSaved);
-      onSaved();
-      onClose();
-    } catch {
-      // Shown by the client.
-    } finally {
-      setBusy(false);
-    }
+    const members = [...chosen].map(([memberId, isLeader]) => ({ memberId, isLeader }));
+    if (await run(() => setGroupMembers(group.id, members))) saved(ts.groups.membersSaved, onSaved, onClose);
   };
   const shown = (members ?? []).filter(
     (m) => !filter.trim() || m.nickname.includes(filter.trim()) || m.username.includes(filter.trim()),
@@ -186,14 +176,7 @@ function MembersDialog({
       footer={
         <div className="flex items-center justify-between gap-2">
           <span className="text-sm text-slate-500">{ts.groups.memberCount(chosen.size)}</span>
-          <div className="flex gap-2">
-            <Button variant="secondary" onClick={onClose}>
-              {ts.cancel}
-            </Button>
-            <Button loading={busy} onClick={() => void save()}>
-              {ts.save}
-            </Button>
-          </div>
+          <DialogActions onCancel={onClose} busy={busy} submitLabel={ts.save} onSubmit={() => void save()} />
         </div>
       }
     >

@@ -1,14 +1,16 @@
 import { useEffect, useState } from 'react';
 import { GRADES, type Grade, type Member } from '@zhzy/contracts';
 import { Button } from '../../../components/ui/button';
+import { DialogActions } from '../../../components/ui/dialog';
 import { LargeDialog } from '../../../components/ui/large-dialog';
 import { Listbox } from '../../../components/ui/listbox';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { zhCNSchool as ts } from '../../../i18n/school';
-import { toast } from '../../../lib/toast';
+import { useBusy } from '../../../lib/use-busy';
 import { cn } from '../../../lib/utils';
 import { useSchoolSubjects } from '../../../api/school';
 import { setMemberRoles, setMemberTeaching, useTeachableClasses } from '../api/team';
+import { saved } from './saved';
 
 function Chip({ on, label, onToggle }: { on: boolean; label: string; onToggle: () => void }) {
   return (
@@ -40,7 +42,7 @@ export function RolesDialog({
 }) {
   const [admin, setAdmin] = useState(false);
   const [grades, setGrades] = useState<Set<Grade>>(new Set());
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   useEffect(() => {
     if (!member) return;
     setAdmin(member.isAdministrator);
@@ -48,17 +50,8 @@ export function RolesDialog({
   }, [member]);
   const save = async () => {
     if (!member) return;
-    setBusy(true);
-    try {
-      await setMemberRoles(member.memberId, admin, [...grades]);
-      toast.success(ts.members.rolesSaved);
-      onSaved();
-      onClose();
-    } catch {
-      // Shown by the client.
-    } finally {
-      setBusy(false);
-    }
+    if (await run(() => setMemberRoles(member.memberId, admin, [...grades])))
+      saved(ts.members.rolesSaved, onSaved, onClose);
   };
   return (
     <LargeDialog
@@ -67,14 +60,7 @@ export function RolesDialog({
       width="md"
       title={member ? ts.members.rolesTitle(member.nickname) : ''}
       footer={
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {ts.cancel}
-          </Button>
-          <Button loading={busy} onClick={() => void save()}>
-            {ts.save}
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} busy={busy} submitLabel={ts.save} onSubmit={() => void save()} />
       }
     >
       <div className="space-y-5">
@@ -136,7 +122,7 @@ export function TeachingDialog({
   const { data: subjects } = useSchoolSubjects(orgId, open);
   const { data: years } = useTeachableClasses(orgId, open);
   const [rows, setRows] = useState<Row[]>([]);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   useEffect(() => {
     if (!member) return;
     setRows(
@@ -158,20 +144,11 @@ export function TeachingDialog({
 
   const save = async () => {
     if (!member) return;
-    setBusy(true);
-    try {
-      await setMemberTeaching(
-        member.memberId,
-        rows.filter((r) => r.subjectId).map((r) => ({ subjectId: r.subjectId, classIds: [...r.classIds] })),
-      );
-      toast.success(ts.members.teachingSaved);
-      onSaved();
-      onClose();
-    } catch {
-      // Shown by the client.
-    } finally {
-      setBusy(false);
-    }
+    const teaching = rows
+      .filter((r) => r.subjectId)
+      .map((r) => ({ subjectId: r.subjectId, classIds: [...r.classIds] }));
+    if (await run(() => setMemberTeaching(member.memberId, teaching)))
+      saved(ts.members.teachingSaved, onSaved, onClose);
   };
 
   return (
@@ -181,14 +158,7 @@ export function TeachingDialog({
       width="lg"
       title={member ? ts.members.teachingTitle(member.nickname) : ''}
       footer={
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {ts.cancel}
-          </Button>
-          <Button loading={busy} onClick={() => void save()}>
-            {ts.save}
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} busy={busy} submitLabel={ts.save} onSubmit={() => void save()} />
       }
     >
       {!subjects || !years ? (
