@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RawMarks } from '@zhzy/contracts';
-import { classifyMarks } from './classify.js';
+import { classifyMarks, rawMarksOf } from './classify.js';
 
 /** Raw bubbles: empty ones at the printed label's level, the rest given as [ratio, core]. */
 function question(
@@ -1190,5 +1190,198 @@ describe('classifyMarks telling a steady hand’s lighter fill from a rubbed lay
     expect(rubbed.uncertain.find((u) => u.kind === 'question' && u.questionId === 'q7')?.message).toBe(
       '第7题的选项B涂得比该生其他答案浅、又比擦掉的痕迹深，无法确定是作答还是没擦干净，请人工核对',
     );
+  });
+});
+
+describe('the line texture kept with the raw measurements (ADR 0084)', () => {
+  it('is reported with each bubble and read back from a stored result', () => {
+    const raw = page();
+    raw.questions[0]!.bubbles = raw.questions[0]!.bubbles.map((b, i) => ({ ...b, line: 0.05 + i / 100 }));
+    const cls = classifyMarks(raw);
+    expect(cls.marks[0]!.bubbles.map((b) => b.line)).toEqual([0.05, 0.06, 0.07, 0.08]);
+    // A bubble stored before the texture was measured has none, and none is made up for it.
+    expect(cls.marks[1]!.bubbles.every((b) => b.line === undefined)).toBe(true);
+    const again = rawMarksOf({ marks: cls.marks, studentNumber: null });
+    expect(again.questions[0]!.bubbles.map((b) => b.line)).toEqual([0.05, 0.06, 0.07, 0.08]);
+    expect('line' in again.questions[1]!.bubbles[0]!).toBe(false);
+  });
+});
+
+describe('classifyMarks reading a stroke across the box by its line texture (ADR 0084)', () => {
+  /**
+   * A 200 dpi grey page of the independent model (tuning page wild-4889) as measured: [ratio, core, peak, mid, rim,
+   * line] per bubble. The student fills; on q11 they crossed A, ticked B and filled C.
+   */
+  const PAGE: [string, 'single' | 'multiple' | 'truefalse', Record<string, number[]>][] = [
+    [
+      'q1',
+      'single',
+      {
+        A: [0.0629, 0.0017, 0.3469, 0.0121, 0.1071, 0.1294],
+        B: [0.081, 0.0068, 0.3096, 0.013, 0.1082, 0.2046],
+        C: [0.054, 0, 0.2255, 0.0116, 0.1263, 0.1549],
+        D: [0.576, 0.8115, 0.7305, 0.596, 0.1849, 0.1346],
+      },
+    ],
+    [
+      'q2',
+      'single',
+      {
+        A: [0.0633, 0.0017, 0.3499, 0.0118, 0.1069, 0.1297],
+        B: [0.6058, 0.854, 0.7533, 0.6172, 0.2275, 0.1018],
+        C: [0.0542, 0, 0.2258, 0.012, 0.126, 0.1536],
+        D: [0.0738, 0, 0.2559, 0.0134, 0.0893, 0.1899],
+      },
+    ],
+    [
+      'q3',
+      'single',
+      {
+        A: [0.5613, 0.7674, 0.7525, 0.6061, 0.1738, 0.1463],
+        B: [0.0811, 0.0051, 0.3043, 0.0139, 0.1024, 0.2003],
+        C: [0.0547, 0, 0.2275, 0.0119, 0.1196, 0.1527],
+        D: [0.0734, 0, 0.2571, 0.0134, 0.0848, 0.1933],
+      },
+    ],
+    [
+      'q4',
+      'single',
+      {
+        A: [0.0623, 0, 0.3464, 0.0117, 0.1012, 0.1281],
+        B: [0.0821, 0.0051, 0.306, 0.0142, 0.1029, 0.2003],
+        C: [0.5436, 0.7385, 0.7014, 0.5496, 0.2122, 0.1406],
+        D: [0.0734, 0, 0.2562, 0.0134, 0.0852, 0.1881],
+      },
+    ],
+    [
+      'q5',
+      'single',
+      {
+        A: [0.0636, 0.0017, 0.3491, 0.0121, 0.1022, 0.1304],
+        B: [0.081, 0.0017, 0.3043, 0.0136, 0.1025, 0.2009],
+        C: [0.0541, 0, 0.2282, 0.0117, 0.1201, 0.1546],
+        D: [0.6561, 0.9372, 0.7701, 0.6641, 0.2039, 0.0981],
+      },
+    ],
+    [
+      'q6',
+      'single',
+      {
+        A: [0.0642, 0.0085, 0.3612, 0.0118, 0.1067, 0.1285],
+        B: [0.0807, 0.0034, 0.3052, 0.0134, 0.1093, 0.2018],
+        C: [0.6098, 0.8964, 0.7099, 0.6394, 0.2053, 0.096],
+        D: [0.0743, 0.0017, 0.2575, 0.0135, 0.089, 0.1892],
+      },
+    ],
+    [
+      'q7',
+      'single',
+      {
+        A: [0.0635, 0.0068, 0.3537, 0.0118, 0.107, 0.1276],
+        B: [0.0807, 0.0017, 0.3036, 0.0137, 0.1084, 0.1993],
+        C: [0.0542, 0, 0.227, 0.012, 0.1254, 0.1525],
+        D: [0.6068, 0.82, 0.7725, 0.6306, 0.1635, 0.1186],
+      },
+    ],
+    [
+      'q8',
+      'single',
+      {
+        A: [0.0637, 0.0068, 0.3573, 0.012, 0.1008, 0.1271],
+        B: [0.0809, 0.0034, 0.3065, 0.0137, 0.1031, 0.2014],
+        C: [0.0549, 0, 0.228, 0.0124, 0.12, 0.1523],
+        D: [0.5522, 0.7623, 0.7238, 0.5869, 0.1616, 0.115],
+      },
+    ],
+    [
+      'q9',
+      'multiple',
+      {
+        A: [0.0632, 0, 0.3443, 0.0122, 0.1268, 0.1298],
+        B: [0.8193, 0.9694, 0.9125, 0.8434, 0.2527, 0.0757],
+        C: [0.0538, 0, 0.2227, 0.0117, 0.126, 0.1484],
+        D: [0.6773, 0.9966, 0.7817, 0.6771, 0.3519, 0.0825],
+      },
+    ],
+    [
+      'q10',
+      'multiple',
+      {
+        A: [0.6218, 0.9711, 0.7524, 0.6176, 0.3019, 0.0657],
+        B: [0.7393, 0.9151, 0.8618, 0.7891, 0.1816, 0.0924],
+        C: [0.5317, 0.7555, 0.7056, 0.5858, 0.1809, 0.1261],
+        D: [0.8449, 0.9847, 0.9136, 0.866, 0.3303, 0.061],
+      },
+    ],
+    [
+      'q11',
+      'multiple',
+      {
+        A: [0.2415, 0.1121, 0.6713, 0.2231, 0.1972, 0.2434],
+        B: [0.178, 0.0458, 0.4608, 0.0959, 0.1569, 0.2784],
+        C: [0.5606, 0.7725, 0.7456, 0.6308, 0.1682, 0.131],
+        D: [0.0738, 0, 0.2578, 0.0134, 0.0843, 0.1785],
+        E: [0.0638, 0.0017, 0.2992, 0.0124, 0.12, 0.2186],
+      },
+    ],
+    [
+      'q12',
+      'truefalse',
+      {
+        T: [0.0571, 0.0034, 0.314, 0.0116, 0.1018, 0.1649],
+        F: [0.5818, 0.7555, 0.811, 0.6247, 0.1305, 0.13],
+      },
+    ],
+    [
+      'q13',
+      'truefalse',
+      {
+        T: [0.7811, 0.9643, 0.8989, 0.8019, 0.2492, 0.0746],
+        F: [0.0797, 0.0238, 0.4309, 0.0133, 0.0846, 0.2241],
+      },
+    ],
+    [
+      'q14',
+      'truefalse',
+      {
+        T: [0.0568, 0.0051, 0.3169, 0.0113, 0.1104, 0.1658],
+        F: [0.6218, 0.9576, 0.7873, 0.6095, 0.3275, 0.1244],
+      },
+    ],
+  ];
+  const raw = (tickLine: number): RawMarks => ({
+    questions: PAGE.map(([questionId, kind, bubbles]) => ({
+      questionId,
+      number: questionId.slice(1),
+      kind,
+      bubbles: Object.entries(bubbles).map(([option, [ratio, core, peak, mid, rim, line]]) => ({
+        option,
+        ratio: ratio!,
+        core: core!,
+        peak: peak!,
+        mid: mid!,
+        rim: rim!,
+        line: questionId === 'q11' && option === 'B' ? tickLine : line!,
+      })),
+    })),
+  });
+
+  it('sends a faint tick whose darkness alone reads as nothing to a person: its stroke crosses the box', () => {
+    // The tick's band is 0.08 above the B boxes' untouched texture (0.20); its darkness is what a rubber leaves, so
+    // the other rules read it as blank and the question silently as "AC".
+    const c = classifyMarks(raw(0.2784));
+    const q11 = c.marks.find((m) => m.questionId === 'q11')!;
+    expect(q11).toMatchObject({ status: 'uncertain' });
+    expect(q11.bubbles.find((b) => b.option === 'B')!.state).toBe('uncertain');
+    expect(c.uncertain.find((u) => u.questionId === 'q11')?.message).toBe(
+      '第11题的选项B上只有细线笔迹（像打勾、画叉或画圈），不是涂满的填涂，无法确定是否作答，请人工核对',
+    );
+    // Every other question reads as before.
+    for (const m of c.marks.filter((x) => x.questionId !== 'q11')) expect(m.status).toBe('ok');
+  });
+
+  it('reads the same darkness as nothing, as before, when its band is like the untouched boxes’ (no stroke)', () => {
+    const c = classifyMarks(raw(0.2));
+    expect(c.marks.find((m) => m.questionId === 'q11')).toMatchObject({ status: 'ok', chosen: 'AC' });
   });
 });
