@@ -152,8 +152,13 @@ const RING_DARK_BITONAL = 0.12;
  * least this much darker over the box's mean than its label's bubbles' usually are on the page (their lower quartile)…
  */
 const LINE_OVER = 0.04;
-/** …on a box at least this much darker than its label's empty level: a faint tick or cross, not print or speckle. */
+/** …on a box at least this much darker than its label's empty level: a faint tick or cross, not print or speckle… */
 const LINE_DARK_MIN = 0.03;
+/**
+ * …and on a 1-bit page this much: an ordered dither lays its dots in rows and diagonals, so a box only slightly
+ * darkened (a hand's faint graphite, the scan's unevenness) already shows a band as dark as a faint stroke's.
+ */
+const LINE_DARK_BITONAL = 0.06;
 /**
  * A sheet whose student fills steadily (ADR 0076): at least this many clear fills like the rest, the second lightest of
  * them and of every even mark standing alone on its question at least this share of their typical fill…
@@ -397,7 +402,7 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
       b.line !== undefined &&
       b.spot !== null &&
       level !== undefined &&
-      b.dark >= LINE_DARK_MIN &&
+      b.dark >= (raw.bitonal ? LINE_DARK_BITONAL : LINE_DARK_MIN) &&
       b.line - level >= LINE_OVER
     );
   };
