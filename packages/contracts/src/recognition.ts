@@ -203,6 +203,12 @@ export const BubbleReadingSchema = z.object({
    * and a single line raise it; an even fill or an even residue does not (ADR 0059). Absent on older results.
    */
   streak: z.number().optional(),
+  /**
+   * Raw line texture inside the box: the mean darkness of its darkest straight line (a row, a column or a diagonal
+   * across it) over the box's mean. A pen or pencil stroke (a tick, a cross) raises it; an even layer a rubber leaves
+   * does not (ADR 0084). Absent on older results.
+   */
+  line: z.number().optional(),
   /** Darkness plus ink share above the page's empty level for this printed label (what the thresholds apply to). */
   score: z.number(),
   state: BubbleStateSchema,

@@ -22,6 +22,12 @@ export interface BubbleMeasure {
   rim: number;
   /** The larger standard deviation of the inner box's row means and of its column means (streaks, a single line). */
   streak: number;
+  /**
+   * The mean darkness of the inner box's darkest straight band `LINE_WIDTH` lines wide — rows, columns or diagonals
+   * at least `LINE_SPAN` of the box's smaller side long — over the box's mean: a stroke across the box (a tick, a
+   * cross), which an even layer has not.
+   */
+  line: number;
 }
 
 export interface GroupMeasure {
@@ -64,10 +70,18 @@ const RIM_MM = 0.5;
 const COARSE_STEP_MM = 0.3;
 /** Bins of the darkness histogram the median is read from. */
 const HIST = 64;
+/** Shortest diagonal counted for `line`, as a share of the box's smaller side (corners are too short to be lines). */
+const LINE_SPAN = 0.6;
+/** Lines averaged together for `line`: about a pen or pencil stroke's width (0.3–0.5 mm) at 6–10 samples per mm. */
+const LINE_WIDTH = 3;
 
 /** The samples of the group being measured, and their darkness: one buffer each for every group of every page. */
 const groupScratch = new Scratch();
 let darkScratch = new Float32Array(0);
+/** Sums of the box's diagonals and anti-diagonals (one buffer, grown as needed). */
+let diagScratch = new Float64Array(0);
+/** Mean darkness of each row of the box. */
+let rowScratch = new Float64Array(0);
 
 function bounds(rects: Rect[]): Rect {
   let x0 = Infinity,
@@ -244,6 +258,11 @@ export function measureGroup(
     colSum.fill(0, 0, w);
     colTotal.fill(0, 0, w);
     hist.fill(0);
+    if (diagScratch.length < 2 * (w + h)) diagScratch = new Float64Array(2 * (w + h));
+    const diag = diagScratch;
+    diag.fill(0, 0, 2 * (w + h));
+    if (rowScratch.length < h) rowScratch = new Float64Array(2 * h);
+    const rowMean = rowScratch;
     let peak = 0;
     let rowSq = 0;
     const inkLevel = opt.inkLevel;
@@ -259,11 +278,14 @@ export function measureGroup(
         colTotal[x - x0]! += d;
         sum += d;
         if (d >= inkLevel) inked++;
+        diag[x - x0 + y - y0]! += d;
+        diag[w + h + x - x0 - (y - y0) + h - 1]! += d;
         hist[Math.min(HIST - 1, Math.floor(d * HIST))]!++;
         colSum[x - x0]! += d;
         if (back) colSum[x - x0]! -= plain ? D[(y - k) * W + x]! : dark(x, y - k);
       }
       rowSq += (row / w) * (row / w);
+      rowMean[y - y0] = row / w;
       if (y - y0 < k - 1) continue;
       let win = 0;
       for (let i = 0; i < w; i++) {
@@ -286,6 +308,36 @@ export function measureGroup(
     let colSq = 0;
     for (let i = 0; i < w; i++) colSq += (colTotal[i]! / h) * (colTotal[i]! / h);
     const streak = Math.sqrt(Math.max(0, Math.max(rowSq / h, colSq / w) - mean * mean));
+    // The darkest straight band across the box, LINE_WIDTH lines wide (a stroke's width; a single line of a 1-bit
+    // page's dither is too noisy): rows, columns, and both diagonals long enough to be a stroke.
+    let lineMax = 0;
+    for (let i = 0; i + LINE_WIDTH <= h; i++) {
+      let s = 0;
+      for (let j = i; j < i + LINE_WIDTH; j++) s += rowMean[j]!;
+      lineMax = Math.max(lineMax, s / LINE_WIDTH);
+    }
+    for (let i = 0; i + LINE_WIDTH <= w; i++) {
+      let s = 0;
+      for (let j = i; j < i + LINE_WIDTH; j++) s += colTotal[j]!;
+      lineMax = Math.max(lineMax, s / (LINE_WIDTH * h));
+    }
+    const minSide = Math.min(w, h);
+    const span = Math.max(2, Math.ceil(LINE_SPAN * minSide));
+    const count = (k: number) => Math.min(k + 1, minSide, w + h - 1 - k);
+    for (let k = 0; k + LINE_WIDTH <= w + h - 1; k++) {
+      let sa = 0;
+      let sb = 0;
+      let n = 0;
+      let short = false;
+      for (let j = k; j < k + LINE_WIDTH; j++) {
+        const c = count(j);
+        if (c < span) short = true;
+        sa += diag[j]!;
+        sb += diag[w + h + j]!;
+        n += c;
+      }
+      if (!short) lineMax = Math.max(lineMax, sa / n, sb / n);
+    }
     // The rim: from the box's outer tenth to RIM_MM beyond it, all round (brackets included: every bubble of a label
     // prints the same, so the label's empty level takes them out).
     const pad = Math.round(RIM_MM * opt.q);
@@ -315,6 +367,7 @@ export function measureGroup(
       mid,
       rim: rimN ? rimSum / rimN : 0,
       streak,
+      line: Math.max(0, lineMax - mean),
     };
   });
   return {

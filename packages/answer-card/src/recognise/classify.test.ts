@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RawMarks } from '@zhzy/contracts';
-import { classifyMarks } from './classify.js';
+import { classifyMarks, rawMarksOf } from './classify.js';
 
 /** Raw bubbles: empty ones at the printed label's level, the rest given as [ratio, core]. */
 function question(
@@ -1190,5 +1190,372 @@ describe('classifyMarks telling a steady hand’s lighter fill from a rubbed lay
     expect(rubbed.uncertain.find((u) => u.kind === 'question' && u.questionId === 'q7')?.message).toBe(
       '第7题的选项B涂得比该生其他答案浅、又比擦掉的痕迹深，无法确定是作答还是没擦干净，请人工核对',
     );
+  });
+});
+
+describe('the line texture kept with the raw measurements (ADR 0084)', () => {
+  it('is reported with each bubble and read back from a stored result', () => {
+    const raw = page();
+    raw.questions[0]!.bubbles = raw.questions[0]!.bubbles.map((b, i) => ({ ...b, line: 0.05 + i / 100 }));
+    const cls = classifyMarks(raw);
+    expect(cls.marks[0]!.bubbles.map((b) => b.line)).toEqual([0.05, 0.06, 0.07, 0.08]);
+    // A bubble stored before the texture was measured has none, and none is made up for it.
+    expect(cls.marks[1]!.bubbles.every((b) => b.line === undefined)).toBe(true);
+    const again = rawMarksOf({ marks: cls.marks, studentNumber: null });
+    expect(again.questions[0]!.bubbles.map((b) => b.line)).toEqual([0.05, 0.06, 0.07, 0.08]);
+    expect('line' in again.questions[1]!.bubbles[0]!).toBe(false);
+  });
+});
+
+describe('classifyMarks reading a stroke across the box by its line texture (ADR 0084)', () => {
+  /**
+   * A 200 dpi grey page of the independent model (tuning page wild-4889) as measured: [ratio, core, peak, mid, rim,
+   * line] per bubble. The student fills; on q11 they crossed A, ticked B and filled C.
+   */
+  const PAGE: [string, 'single' | 'multiple' | 'truefalse', Record<string, number[]>][] = [
+    [
+      'q1',
+      'single',
+      {
+        A: [0.0629, 0.0017, 0.3469, 0.0121, 0.1071, 0.1294],
+        B: [0.081, 0.0068, 0.3096, 0.013, 0.1082, 0.2046],
+        C: [0.054, 0, 0.2255, 0.0116, 0.1263, 0.1549],
+        D: [0.576, 0.8115, 0.7305, 0.596, 0.1849, 0.1346],
+      },
+    ],
+    [
+      'q2',
+      'single',
+      {
+        A: [0.0633, 0.0017, 0.3499, 0.0118, 0.1069, 0.1297],
+        B: [0.6058, 0.854, 0.7533, 0.6172, 0.2275, 0.1018],
+        C: [0.0542, 0, 0.2258, 0.012, 0.126, 0.1536],
+        D: [0.0738, 0, 0.2559, 0.0134, 0.0893, 0.1899],
+      },
+    ],
+    [
+      'q3',
+      'single',
+      {
+        A: [0.5613, 0.7674, 0.7525, 0.6061, 0.1738, 0.1463],
+        B: [0.0811, 0.0051, 0.3043, 0.0139, 0.1024, 0.2003],
+        C: [0.0547, 0, 0.2275, 0.0119, 0.1196, 0.1527],
+        D: [0.0734, 0, 0.2571, 0.0134, 0.0848, 0.1933],
+      },
+    ],
+    [
+      'q4',
+      'single',
+      {
+        A: [0.0623, 0, 0.3464, 0.0117, 0.1012, 0.1281],
+        B: [0.0821, 0.0051, 0.306, 0.0142, 0.1029, 0.2003],
+        C: [0.5436, 0.7385, 0.7014, 0.5496, 0.2122, 0.1406],
+        D: [0.0734, 0, 0.2562, 0.0134, 0.0852, 0.1881],
+      },
+    ],
+    [
+      'q5',
+      'single',
+      {
+        A: [0.0636, 0.0017, 0.3491, 0.0121, 0.1022, 0.1304],
+        B: [0.081, 0.0017, 0.3043, 0.0136, 0.1025, 0.2009],
+        C: [0.0541, 0, 0.2282, 0.0117, 0.1201, 0.1546],
+        D: [0.6561, 0.9372, 0.7701, 0.6641, 0.2039, 0.0981],
+      },
+    ],
+    [
+      'q6',
+      'single',
+      {
+        A: [0.0642, 0.0085, 0.3612, 0.0118, 0.1067, 0.1285],
+        B: [0.0807, 0.0034, 0.3052, 0.0134, 0.1093, 0.2018],
+        C: [0.6098, 0.8964, 0.7099, 0.6394, 0.2053, 0.096],
+        D: [0.0743, 0.0017, 0.2575, 0.0135, 0.089, 0.1892],
+      },
+    ],
+    [
+      'q7',
+      'single',
+      {
+        A: [0.0635, 0.0068, 0.3537, 0.0118, 0.107, 0.1276],
+        B: [0.0807, 0.0017, 0.3036, 0.0137, 0.1084, 0.1993],
+        C: [0.0542, 0, 0.227, 0.012, 0.1254, 0.1525],
+        D: [0.6068, 0.82, 0.7725, 0.6306, 0.1635, 0.1186],
+      },
+    ],
+    [
+      'q8',
+      'single',
+      {
+        A: [0.0637, 0.0068, 0.3573, 0.012, 0.1008, 0.1271],
+        B: [0.0809, 0.0034, 0.3065, 0.0137, 0.1031, 0.2014],
+        C: [0.0549, 0, 0.228, 0.0124, 0.12, 0.1523],
+        D: [0.5522, 0.7623, 0.7238, 0.5869, 0.1616, 0.115],
+      },
+    ],
+    [
+      'q9',
+      'multiple',
+      {
+        A: [0.0632, 0, 0.3443, 0.0122, 0.1268, 0.1298],
+        B: [0.8193, 0.9694, 0.9125, 0.8434, 0.2527, 0.0757],
+        C: [0.0538, 0, 0.2227, 0.0117, 0.126, 0.1484],
+        D: [0.6773, 0.9966, 0.7817, 0.6771, 0.3519, 0.0825],
+      },
+    ],
+    [
+      'q10',
+      'multiple',
+      {
+        A: [0.6218, 0.9711, 0.7524, 0.6176, 0.3019, 0.0657],
+        B: [0.7393, 0.9151, 0.8618, 0.7891, 0.1816, 0.0924],
+        C: [0.5317, 0.7555, 0.7056, 0.5858, 0.1809, 0.1261],
+        D: [0.8449, 0.9847, 0.9136, 0.866, 0.3303, 0.061],
+      },
+    ],
+    [
+      'q11',
+      'multiple',
+      {
+        A: [0.2415, 0.1121, 0.6713, 0.2231, 0.1972, 0.2434],
+        B: [0.178, 0.0458, 0.4608, 0.0959, 0.1569, 0.2784],
+        C: [0.5606, 0.7725, 0.7456, 0.6308, 0.1682, 0.131],
+        D: [0.0738, 0, 0.2578, 0.0134, 0.0843, 0.1785],
+        E: [0.0638, 0.0017, 0.2992, 0.0124, 0.12, 0.2186],
+      },
+    ],
+    [
+      'q12',
+      'truefalse',
+      {
+        T: [0.0571, 0.0034, 0.314, 0.0116, 0.1018, 0.1649],
+        F: [0.5818, 0.7555, 0.811, 0.6247, 0.1305, 0.13],
+      },
+    ],
+    [
+      'q13',
+      'truefalse',
+      {
+        T: [0.7811, 0.9643, 0.8989, 0.8019, 0.2492, 0.0746],
+        F: [0.0797, 0.0238, 0.4309, 0.0133, 0.0846, 0.2241],
+      },
+    ],
+    [
+      'q14',
+      'truefalse',
+      {
+        T: [0.0568, 0.0051, 0.3169, 0.0113, 0.1104, 0.1658],
+        F: [0.6218, 0.9576, 0.7873, 0.6095, 0.3275, 0.1244],
+      },
+    ],
+  ];
+  const pageOf = (rows: typeof PAGE, tickLine: number | null): RawMarks => ({
+    questions: rows.map(([questionId, kind, bubbles]) => ({
+      questionId,
+      number: questionId.slice(1),
+      kind,
+      bubbles: Object.entries(bubbles).map(([option, [ratio, core, peak, mid, rim, line]]) => ({
+        option,
+        ratio: ratio!,
+        core: core!,
+        peak: peak!,
+        mid: mid!,
+        rim: rim!,
+        line: tickLine !== null && questionId === 'q11' && option === 'B' ? tickLine : line!,
+      })),
+    })),
+  });
+  const raw = (tickLine: number) => pageOf(PAGE, tickLine);
+
+  it('sends a faint tick whose darkness alone reads as nothing to a person: its stroke crosses the box', () => {
+    // The tick's band is 0.08 above the B boxes' untouched texture (0.20); its darkness is what a rubber leaves, so
+    // the other rules read it as blank and the question silently as "AC".
+    const c = classifyMarks(raw(0.2784));
+    const q11 = c.marks.find((m) => m.questionId === 'q11')!;
+    expect(q11).toMatchObject({ status: 'uncertain' });
+    expect(q11.bubbles.find((b) => b.option === 'B')!.state).toBe('uncertain');
+    expect(c.uncertain.find((u) => u.questionId === 'q11')?.message).toBe(
+      '第11题的选项B上只有细线笔迹（像打勾、画叉或画圈），不是涂满的填涂，无法确定是否作答，请人工核对',
+    );
+    // Every other question reads as before.
+    for (const m of c.marks.filter((x) => x.questionId !== 'q11')) expect(m.status).toBe('ok');
+  });
+
+  it('reads the same darkness as nothing, as before, when its band is like the untouched boxes’ (no stroke)', () => {
+    const c = classifyMarks(raw(0.2));
+    expect(c.marks.find((m) => m.questionId === 'q11')).toMatchObject({ status: 'ok', chosen: 'AC' });
+  });
+
+  it('does not take an ordered dither’s rows of dots on a barely darker box for a stroke on a 1-bit page', () => {
+    // A 200 dpi ordered-dither page of the independent model (tuning page wild-5385), as measured: the student filled
+    // one answer a question. Untouched boxes a little darker than their label's lightest (0.03–0.05) show dither
+    // bands 0.10–0.13 above their label's usual texture; at the grey page's bar three clear questions (q2, q3, q11)
+    // went to a person. A stroke on a 1-bit page must darken its box as a faint tick does (0.06).
+    const ORDERED: typeof PAGE = [
+      [
+        'q1',
+        'single',
+        {
+          A: [0.1045, 0.0526, 0.4093, 0.0118, 0.1428, 0.1441],
+          B: [0.1154, 0.0798, 0.3552, 0.0121, 0.1481, 0.2015],
+          C: [0.0807, 0.0594, 0.276, 0.0106, 0.1673, 0.1204],
+          D: [0.875, 0.9236, 0.9736, 0.987, 0.217, 0.1064],
+        },
+      ],
+      [
+        'q2',
+        'single',
+        {
+          A: [0.105, 0.0594, 0.446, 0.0115, 0.1326, 0.1504],
+          B: [0.1402, 0.1036, 0.4333, 0.0131, 0.1277, 0.2839],
+          C: [0.0874, 0.0662, 0.2892, 0.0106, 0.1622, 0.1467],
+          D: [0.7634, 0.837, 0.9723, 0.8246, 0.2347, 0.1585],
+        },
+      ],
+      [
+        'q3',
+        'single',
+        {
+          A: [0.0972, 0.0594, 0.4017, 0.0111, 0.1472, 0.1432],
+          B: [0.098, 0.0662, 0.3317, 0.0113, 0.1452, 0.1792],
+          C: [0.9029, 0.9406, 1, 0.9883, 0.4551, 0.0782],
+          D: [0.1305, 0.0934, 0.4216, 0.012, 0.1067, 0.3223],
+        },
+      ],
+      [
+        'q4',
+        'single',
+        {
+          A: [0.7286, 0.8608, 0.8901, 0.7432, 0.2782, 0.1232],
+          B: [0.1168, 0.0798, 0.4164, 0.0119, 0.1399, 0.2695],
+          C: [0.0955, 0.0662, 0.2777, 0.0111, 0.1584, 0.1585],
+          D: [0.0955, 0.0458, 0.2973, 0.0113, 0.1306, 0.1378],
+        },
+      ],
+      [
+        'q5',
+        'single',
+        {
+          A: [0.1258, 0.0594, 0.4047, 0.0133, 0.1498, 0.1563],
+          B: [0.1018, 0.0611, 0.3284, 0.0116, 0.1462, 0.1645],
+          C: [0.7399, 0.8285, 0.8486, 0.757, 0.3783, 0.0842],
+          D: [0.1219, 0.0764, 0.3744, 0.0122, 0.1065, 0.2556],
+        },
+      ],
+      [
+        'q6',
+        'single',
+        {
+          A: [0.1016, 0.0781, 0.374, 0.0113, 0.1466, 0.1309],
+          B: [0.1008, 0.0492, 0.3483, 0.0117, 0.1391, 0.1553],
+          C: [0.7962, 0.9236, 0.9361, 0.8212, 0.326, 0.0713],
+          D: [0.1233, 0.1019, 0.3776, 0.0117, 0.1147, 0.3199],
+        },
+      ],
+      [
+        'q7',
+        'single',
+        {
+          A: [0.0909, 0.0594, 0.4373, 0.0108, 0.1384, 0.1633],
+          B: [0.7621, 0.893, 0.8959, 0.7764, 0.4653, 0.067],
+          C: [0.1056, 0.0526, 0.3326, 0.0119, 0.1636, 0.1958],
+          D: [0.1007, 0.0645, 0.3475, 0.0114, 0.1425, 0.1908],
+        },
+      ],
+      [
+        'q8',
+        'single',
+        {
+          A: [0.7148, 0.7844, 0.8742, 0.7154, 0.2635, 0.1244],
+          B: [0.1061, 0.0475, 0.2851, 0.012, 0.1444, 0.1574],
+          C: [0.0944, 0.0407, 0.3084, 0.0114, 0.1435, 0.154],
+          D: [0.1158, 0.0849, 0.3694, 0.0118, 0.1091, 0.2417],
+        },
+      ],
+      [
+        'q9',
+        'multiple',
+        {
+          A: [0.1035, 0.0815, 0.4589, 0.0114, 0.1455, 0.1716],
+          B: [0.1244, 0.1121, 0.4092, 0.0117, 0.1106, 0.2581],
+          C: [0.6767, 0.7555, 0.8056, 0.707, 0.2793, 0.1393],
+          D: [0.098, 0.0458, 0.3058, 0.0116, 0.135, 0.1734],
+        },
+      ],
+      [
+        'q10',
+        'multiple',
+        {
+          A: [0.0946, 0.0696, 0.3922, 0.0111, 0.1799, 0.1406],
+          B: [0.1131, 0.0917, 0.3721, 0.0119, 0.1282, 0.1824],
+          C: [0.7328, 0.8251, 0.8286, 0.7698, 0.2927, 0.1131],
+          D: [0.9379, 0.9762, 1, 0.9898, 0.4904, 0.0621],
+        },
+      ],
+      [
+        'q11',
+        'multiple',
+        {
+          A: [0.724, 0.8115, 0.8792, 0.7551, 0.3053, 0.0977],
+          B: [0.1296, 0.1036, 0.4048, 0.0123, 0.1071, 0.2805],
+          C: [0.8482, 0.8964, 0.9733, 0.9863, 0.2563, 0.1128],
+          D: [0.096, 0.0424, 0.3061, 0.0114, 0.1351, 0.159],
+          E: [0.0758, 0.0357, 0.2801, 0.0106, 0.1407, 0.1726],
+        },
+      ],
+      [
+        'q12',
+        'truefalse',
+        {
+          T: [0.8085, 0.9287, 0.9443, 0.8394, 0.4936, 0.1019],
+          F: [0.2697, 0.1511, 0.6112, 0.2319, 0.1282, 0.2306],
+        },
+      ],
+      [
+        'q13',
+        'truefalse',
+        {
+          T: [0.7453, 0.8744, 0.8903, 0.7642, 0.2594, 0.0984],
+          F: [0.1167, 0.0781, 0.5137, 0.0115, 0.1391, 0.3019],
+        },
+      ],
+      [
+        'q14',
+        'truefalse',
+        { T: [0.0984, 0.0509, 0.3563, 0.0113, 0.1258, 0.1639], F: [0.2102, 0.18, 1, 0.0129, 0.1242, 0.3427] },
+      ],
+      [
+        'q15',
+        'truefalse',
+        { T: [0.8972, 0.9711, 1, 0.9872, 0.4459, 0.0594], F: [0.1236, 0.0883, 0.5222, 0.012, 0.1421, 0.302] },
+      ],
+      [
+        'q16',
+        'truefalse',
+        {
+          T: [0.9335, 0.9813, 1, 0.9894, 0.5102, 0.0417],
+          F: [0.1206, 0.0934, 0.5277, 0.0118, 0.1327, 0.3063],
+        },
+      ],
+    ];
+    const c = classifyMarks({ ...pageOf(ORDERED, null), bitonal: true });
+    expect(c.marks.map((m) => `${m.questionId}:${m.status}:${m.chosen}`)).toEqual([
+      'q1:ok:D',
+      'q2:ok:D',
+      'q3:ok:C',
+      'q4:ok:A',
+      'q5:ok:C',
+      'q6:ok:C',
+      'q7:ok:B',
+      'q8:ok:A',
+      'q9:ok:C',
+      'q10:ok:CD',
+      'q11:ok:AC',
+      'q12:ok:T',
+      'q13:ok:T',
+      'q14:ok:F',
+      'q15:ok:T',
+      'q16:ok:T',
+    ]);
   });
 });

@@ -40,6 +40,7 @@ interface RawBubble {
   mid?: number;
   rim?: number;
   streak?: number;
+  line?: number;
 }
 
 /** Bubbles with the same printed label have the same empty darkness; families share a fallback. */
@@ -146,6 +147,18 @@ const SPECK_OVER_PRINT = 0.1;
 const PRINT_PEAK_MIN = 5;
 /** A line on a 1-bit page (ADR 0074): a bubble this far above its label's empty level with its median still paper. */
 const RING_DARK_BITONAL = 0.12;
+/**
+ * A stroke across the box (ADR 0084): its darkest straight band (rows, columns or diagonals, a stroke's width) at
+ * least this much darker over the box's mean than its label's bubbles' usually are on the page (their lower quartile)…
+ */
+const LINE_OVER = 0.04;
+/** …on a box at least this much darker than its label's empty level: a faint tick or cross, not print or speckle… */
+const LINE_DARK_MIN = 0.03;
+/**
+ * …and on a 1-bit page this much: an ordered dither lays its dots in rows and diagonals, so a box only slightly
+ * darkened (a hand's faint graphite, the scan's unevenness) already shows a band as dark as a faint stroke's.
+ */
+const LINE_DARK_BITONAL = 0.06;
 /**
  * A sheet whose student fills steadily (ADR 0076): at least this many clear fills like the rest, the second lightest of
  * them and of every even mark standing alone on its question at least this share of their typical fill…
@@ -377,6 +390,22 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
     };
   };
   const questions = raw.questions.map((q) => ({ ...q, scored: q.bubbles.map((b) => scoreOf(q.kind, b)) }));
+  /**
+   * A straight stroke across the box — a tick's or a cross's line — clearly more than its label prints (ADR 0084).
+   * (Only on choice questions: a card has too few true/false boxes and optional numbers to know their print's own
+   * texture, and the ✗ prints a diagonal stroke itself.)
+   */
+  const strokeAcross = (kind: string, b: Scored) => {
+    const level = lineLevel.get(labelKey(kind, b.option));
+    return (
+      family(kind) === 'choice' &&
+      b.line !== undefined &&
+      b.spot !== null &&
+      level !== undefined &&
+      b.dark >= (raw.bitonal ? LINE_DARK_BITONAL : LINE_DARK_MIN) &&
+      b.line - level >= LINE_OVER
+    );
+  };
   const digits = (raw.digits ?? []).map((d) => ({ ...d, scored: d.bubbles.map((b) => scoreOf('digit', b)) }));
 
   // The page's empty cut: speckled 1-bit scans spread empty bubbles wider (grey pages keep emptyMax).
@@ -392,6 +421,18 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
     ? Math.min(t.emptyCap, Math.max(t.emptyMax, t.noiseFactor * quantile(low, 0.9)))
     : t.emptyMax;
 
+  // Each printed label's usual line texture on the page: the median of its bubbles at or under the empty cut — the
+  // letter's own strokes and the brackets, which every untouched bubble of the label prints alike (ADR 0084).
+  const labelKey = (kind: string, option: string) =>
+    `${family(kind)}:${family(kind) === 'optional' ? '' : option}`;
+  const lineValues = new Map<string, number[]>();
+  for (const q of questions)
+    for (const b of q.scored)
+      if (b.line !== undefined && b.score <= emptyCut) {
+        const key = labelKey(q.kind, b.option);
+        (lineValues.get(key) ?? lineValues.set(key, []).get(key)!).push(b.line);
+      }
+  const lineLevel = new Map([...lineValues].map(([k, v]) => [k, median(v)]));
   /** An even layer (a fill, or what a rubber leaves of one), not strokes: its median as dark as most of its mean. */
   const evenLayer = (b: Scored) =>
     b.spot !== null &&
@@ -747,7 +788,12 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
       if (
         kind !== 'digit' &&
         states[i] === 'empty' &&
-        (strokeLike(b) || ringed(b) || bitonalLine(b, others) || bitonalSpeck(b) || bitonalRing(b))
+        (strokeLike(b) ||
+          ringed(b) ||
+          bitonalLine(b, others) ||
+          bitonalSpeck(b) ||
+          bitonalRing(b) ||
+          strokeAcross(kind, b))
       ) {
         states[i] = 'uncertain';
         lineLike.add(b);
@@ -825,6 +871,7 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
       ...(b.mid === undefined ? {} : { mid: round(b.mid) }),
       ...(b.rim === undefined ? {} : { rim: round(b.rim) }),
       ...(b.streak === undefined ? {} : { streak: round(b.streak) }),
+      ...(b.line === undefined ? {} : { line: round(b.line) }),
       score: round(b.score),
       state: states[i]!,
     }));
@@ -1007,6 +1054,7 @@ export function rawMarksOf(result: {
     ...(b.mid === undefined ? {} : { mid: b.mid }),
     ...(b.rim === undefined ? {} : { rim: b.rim }),
     ...(b.streak === undefined ? {} : { streak: b.streak }),
+    ...(b.line === undefined ? {} : { line: b.line }),
   });
   return {
     ...(result.image?.bitonal ? { bitonal: true } : {}),

@@ -333,6 +333,7 @@ function rawMarks(page: CardPage, measured: Map<string, GroupMeasure>): RawMarks
         mid: r4(b.mid),
         rim: r4(b.rim),
         streak: r4(b.streak),
+        line: r4(b.line),
       };
     };
     if (e.type === 'objectiveBlock') {
