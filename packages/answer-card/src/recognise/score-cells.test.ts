@@ -9,6 +9,9 @@ import {
   GREY_CONTRAST,
   GREY_MARGIN,
   greyCuts,
+  RESIDUAL_CONTRAST,
+  RESIDUAL_MARGIN,
+  residualCuts,
   TICK_MIN,
   type BoxCell,
 } from './score-cells.js';
@@ -67,8 +70,16 @@ describe('reading rules of a score box', () => {
 describe('a stroke belongs to the one cell it centres on', () => {
   // A tens row 0, 10, 20 over a units row 0–3: 5.4 × 4.6 mm cells at a 6.4 mm pitch, rows 6 mm apart.
   const cells: BoxCell[] = [
-    ...[0, 10, 20].map((value, i) => ({ role: 'tens' as const, value, rect: { x: i * 6.4, y: 0, w: 5.4, h: 4.6 } })),
-    ...[0, 1, 2, 3].map((value, i) => ({ role: 'units' as const, value, rect: { x: i * 6.4, y: 6, w: 5.4, h: 4.6 } })),
+    ...[0, 10, 20].map((value, i) => ({
+      role: 'tens' as const,
+      value,
+      rect: { x: i * 6.4, y: 0, w: 5.4, h: 4.6 },
+    })),
+    ...[0, 1, 2, 3].map((value, i) => ({
+      role: 'units' as const,
+      value,
+      rect: { x: i * 6.4, y: 6, w: 5.4, h: 4.6 },
+    })),
   ];
   const centre = (role: string, value: number) => {
     const r = cells.find((c) => c.role === role && c.value === value)!.rect;
@@ -113,14 +124,20 @@ describe('a stroke belongs to the one cell it centres on', () => {
   it('reads a tens tick and a units tick that touch across the rows as the two ticks they are', () => {
     const t10 = centre('tens', 10);
     const u3 = centre('units', 3);
-    expect(read(tick(t10), [{ x: t10.x + 2.6, y: t10.y - 2.2 }, { x: u3.x - 3, y: u3.y - 1 }], tick(u3))).toEqual(
-      expect.arrayContaining(['tens 10 faint']),
-    );
+    expect(
+      read(
+        tick(t10),
+        [
+          { x: t10.x + 2.6, y: t10.y - 2.2 },
+          { x: u3.x - 3, y: u3.y - 1 },
+        ],
+        tick(u3),
+      ),
+    ).toEqual(expect.arrayContaining(['tens 10 faint']));
     // Touching (the tens tick's end on the units tick's arm), each part whole inside its own cell.
-    expect(read([...tick(t10).slice(0, 2), { x: t10.x + 1, y: t10.y + 4.6 }], tick(centre('units', 1)))).toEqual([
-      'tens 10 ticked',
-      'units 1 ticked',
-    ]);
+    expect(
+      read([...tick(t10).slice(0, 2), { x: t10.x + 1, y: t10.y + 4.6 }], tick(centre('units', 1))),
+    ).toEqual(['tens 10 ticked', 'units 1 ticked']);
   });
 
   it('never reads a crossed-out tick joined to the meant one in the next cell as one mark', () => {
@@ -128,8 +145,14 @@ describe('a stroke belongs to the one cell it centres on', () => {
     const u2 = centre('units', 2);
     const wrong = [
       tick(u1, 1.4),
-      [{ x: u1.x - 2, y: u1.y - 2 }, { x: u1.x + 2, y: u1.y + 2 }],
-      [{ x: u1.x + 2, y: u1.y - 2 }, { x: u1.x - 2, y: u1.y + 2 }],
+      [
+        { x: u1.x - 2, y: u1.y - 2 },
+        { x: u1.x + 2, y: u1.y + 2 },
+      ],
+      [
+        { x: u1.x + 2, y: u1.y - 2 },
+        { x: u1.x - 2, y: u1.y + 2 },
+      ],
     ];
     // The meant tick's arm reaches back into the crossed-out cell.
     // Joined, neither cell is clearly the mark's: a person looks (never the crossed-out 1 read alone).
@@ -142,15 +165,19 @@ describe('a stroke belongs to the one cell it centres on', () => {
   it('leaves a stroke that could belong to two cells faint: a person looks', () => {
     const u1 = centre('units', 1);
     // A slash in the paper gap between units 1 and 2.
-    expect(read([{ x: u1.x + 3.2, y: u1.y + 2 }, { x: u1.x + 3.2, y: u1.y - 2 }])).toEqual([
-      'units 1 faint',
-      'units 2 faint',
-    ]);
+    expect(
+      read([
+        { x: u1.x + 3.2, y: u1.y + 2 },
+        { x: u1.x + 3.2, y: u1.y - 2 },
+      ]),
+    ).toEqual(['units 1 faint', 'units 2 faint']);
     // A stroke along the gap between the rows, under tens 10 and over units 1.
-    expect(read([{ x: u1.x - 2, y: u1.y - 3 }, { x: u1.x + 2, y: u1.y - 3 }])).toEqual([
-      'tens 10 faint',
-      'units 1 faint',
-    ]);
+    expect(
+      read([
+        { x: u1.x - 2, y: u1.y - 3 },
+        { x: u1.x + 2, y: u1.y - 3 },
+      ]),
+    ).toEqual(['tens 10 faint', 'units 1 faint']);
   });
 });
 
@@ -169,6 +196,40 @@ describe('grey cuts from the sheet’s own evidence', () => {
     expect(cuts.clear).toBe(false);
     expect(cuts.ink).toBe(Infinity);
   });
+});
+
+describe('a light red pen on a grey scan, read against the print its cells are known to carry', () => {
+  it('cuts the darkness beyond the print: a mark at all a margin above it, ink halfway to the pen', () => {
+    expect(residualCuts(0.4)).toEqual({ ink: 0.2, weak: RESIDUAL_MARGIN, clear: true });
+    expect(residualCuts(RESIDUAL_CONTRAST).ink).toBe(RESIDUAL_MARGIN);
+    // A pen no clearer than what the print leaves (JPEG ringing, registration): every mark faint, a person looks.
+    expect(residualCuts(RESIDUAL_CONTRAST - 0.01)).toMatchObject({ ink: Infinity, clear: false });
+  });
+
+  /** The readings of one grey corpus sheet, as `question truth → status score reason`. */
+  const readGrey = async (seed: number, ids: string[]) => {
+    requireTools(['pdftoppm']);
+    const layout = scoreCardLayout();
+    const [sheet] = await scoreSheet(layout, seed, 'grey');
+    const { result } = await recognisePage(sheet!.image, {
+      resolve: () => layout,
+      crops: { format: 'none' },
+    });
+    return ids.map((id) => {
+      const r = result.scores!.find((s) => s.questionId === id)!;
+      return `${id} ${sheet!.truths.find((t) => t.questionId === id)!.score} → ${r.status} ${r.score} ${r.reason}`;
+    });
+  };
+
+  it('reads a light pen as light as the printed frame, which the page’s print levels leave to a person', async () => {
+    // Seed 7's q4: a light orange-red tick in the "1" cell (read against the page's print levels: faintMark).
+    expect(await readGrey(7, ['q4'])).toEqual(['q4 1 → ok 1 null']);
+  }, 60_000);
+
+  it('leaves a light pen to a person where a cell’s print cannot be known (its value printed once on the page)', async () => {
+    // Seed 63's q1: a light pen on "20" (a twin in q6 only) and "0.5": the print of "20" is not known, faintMark.
+    expect(await readGrey(63, ['q1'])).toEqual(['q1 20.5 → doubtful null faintMark']);
+  }, 60_000);
 });
 
 describe('score boxes on marked and scanned sheets', () => {
@@ -218,7 +279,10 @@ describe('a red √ / × on the answer when no box was ticked', () => {
     for (const scan of ['colour', 'grey'] as const)
       for (const seed of [29, 32]) {
         const [sheet] = await scoreSheet(layout, seed, scan);
-        const { result } = await recognisePage(sheet!.image, { resolve: () => layout, crops: { format: 'none' } });
+        const { result } = await recognisePage(sheet!.image, {
+          resolve: () => layout,
+          crops: { format: 'none' },
+        });
         for (const truth of sheet!.truths.filter((t) => t.answerMark)) {
           const r = result.scores!.find((s) => s.questionId === truth.questionId)!;
           seen.push(`${scan} ${truth.answerMark} → ${r.status} ${r.score} ${r.source} ${r.reason}`);
