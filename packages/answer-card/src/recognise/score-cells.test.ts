@@ -13,6 +13,9 @@ import {
   GREY_CONTRAST,
   GREY_MARGIN,
   greyCuts,
+  RESIDUAL_CONTRAST,
+  RESIDUAL_MARGIN,
+  residualCuts,
   TICK_MIN,
   type BoxCell,
 } from './score-cells.js';
@@ -197,6 +200,40 @@ describe('grey cuts from the sheet’s own evidence', () => {
     expect(cuts.clear).toBe(false);
     expect(cuts.ink).toBe(Infinity);
   });
+});
+
+describe('a light red pen on a grey scan, read against the print its cells are known to carry', () => {
+  it('cuts the darkness beyond the print: a mark at all a margin above it, ink halfway to the pen', () => {
+    expect(residualCuts(0.4)).toEqual({ ink: 0.2, weak: RESIDUAL_MARGIN, clear: true });
+    expect(residualCuts(RESIDUAL_CONTRAST).ink).toBe(RESIDUAL_MARGIN);
+    // A pen no clearer than what the print leaves (JPEG ringing, registration): every mark faint, a person looks.
+    expect(residualCuts(RESIDUAL_CONTRAST - 0.01)).toMatchObject({ ink: Infinity, clear: false });
+  });
+
+  /** The readings of one grey corpus sheet, as `question truth → status score reason`. */
+  const readGrey = async (seed: number, ids: string[]) => {
+    requireTools(['pdftoppm']);
+    const layout = scoreCardLayout();
+    const [sheet] = await scoreSheet(layout, seed, 'grey');
+    const { result } = await recognisePage(sheet!.image, {
+      resolve: () => layout,
+      crops: { format: 'none' },
+    });
+    return ids.map((id) => {
+      const r = result.scores!.find((s) => s.questionId === id)!;
+      return `${id} ${sheet!.truths.find((t) => t.questionId === id)!.score} → ${r.status} ${r.score} ${r.reason}`;
+    });
+  };
+
+  it('reads a light pen as light as the printed frame, which the page’s print levels leave to a person', async () => {
+    // Seed 7's q4: a light orange-red tick in the "1" cell (read against the page's print levels: faintMark).
+    expect(await readGrey(7, ['q4'])).toEqual(['q4 1 → ok 1 null']);
+  }, 60_000);
+
+  it('leaves a light pen to a person where a cell’s print cannot be known (its value printed once on the page)', async () => {
+    // Seed 63's q1: a light pen on "20" (a twin in q6 only) and "0.5": the print of "20" is not known, faintMark.
+    expect(await readGrey(63, ['q1'])).toEqual(['q1 20.5 → doubtful null faintMark']);
+  }, 60_000);
 });
 
 describe('score boxes on marked and scanned sheets', () => {

@@ -218,6 +218,10 @@ interface BoxGrid {
   ring: Uint8Array;
   /** Whether the sample lies on its cell's printed frame line (grey scans measure it against the frame's level). */
   frame: Uint8Array;
+  /** Grey scans: each cell's own paper (darkness, the median of its samples); zeros on a colour scan. */
+  paper: number[];
+  /** Grey scans: each cell's paper however much of it a pen covers (the lightest quarter of its samples). */
+  white: number[];
 }
 
 /**
@@ -227,7 +231,7 @@ interface BoxGrid {
 export function boxGrid(
   cells: BoxCell[],
   valueAt: (p: { x: number; y: number }) => { raw: number; dark: number },
-): Omit<BoxGrid, 'v'> & { raw: Float32Array } {
+): Omit<BoxGrid, 'v' | 'paper' | 'white'> & { raw: Float32Array } {
   const x0 = Math.min(...cells.map((c) => c.rect.x)) - RING_MM;
   const y0 = Math.min(...cells.map((c) => c.rect.y)) - RING_MM;
   const w = Math.ceil((Math.max(...cells.map((c) => c.rect.x + c.rect.w)) + RING_MM - x0) * SAMPLES_PER_MM);
@@ -297,6 +301,8 @@ function sampleBox(
   levels: { paper: number; ink: number },
 ): BoxGrid {
   const colour = raster.channels >= 3;
+  let paper = box.rows.flatMap((row) => row.cells.map(() => 0));
+  let white = paper;
   const cells: BoxCell[] = box.rows.flatMap((row) =>
     row.cells.map((c) => ({ role: row.role, value: c.value, rect: c.rect })),
   );
@@ -313,10 +319,96 @@ function sampleBox(
     for (let k = 0; k < n; k++) v[k] = raw[k]! - base;
   } else {
     // Each cell's own paper: the median of its samples (a tick covers far less than half of them).
-    const paper = byCell(raw, owner, cells.length).map((xs) => quantileOf(xs, 0.5));
+    const per = byCell(raw, owner, cells.length);
+    paper = per.map((xs) => quantileOf(xs, 0.5));
+    white = per.map((xs) => quantileOf(xs, 0.25));
     for (let k = 0; k < n; k++) v[k] = raw[k]! - paper[owner[k]!]!;
   }
-  return { ...grid, v };
+  return { ...grid, v, paper, white };
+}
+
+/**
+ * Darkness (as `pixelAt`) of a point (card millimetres) as the mean of the 2 × 2 pixels from it, and (`reach`) the
+ * darkest such mean within one pixel: a thin printed line falls on one pixel or across two (its phase on the scan's
+ * grid differs from cell to cell), its 2 × 2 mean does not.
+ */
+function darkAt(
+  r: Raster,
+  m: Affine,
+  q: { x: number; y: number },
+  levels: { paper: number; ink: number },
+  reach: number,
+): number {
+  const p = apply(m, q);
+  let best = -Infinity;
+  for (let dy = -reach; dy <= reach; dy++)
+    for (let dx = -reach; dx <= reach; dx++) {
+      let sum = 0;
+      let n = 0;
+      for (const [ex, ey] of [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ] as const) {
+        const d = pixelAt(r, { x: p.x + dx + ex, y: p.y + dy + ey }, levels)?.dark;
+        if (d !== undefined) {
+          sum += d;
+          n++;
+        }
+      }
+      if (n) best = Math.max(best, sum / n);
+    }
+  return best === -Infinity ? 0 : best;
+}
+
+/** Grey scans: a cell's printed value needs this many twins elsewhere on the page for its print to be known. */
+export const TEMPLATE_TWINS = 2;
+
+/**
+ * Grey scans (ADR 0065, session 18): each sample of a box above the print it is known to carry — its cell's frame,
+ * ring and printed value — measured on the same page from the other cells printed with the same value (its twins:
+ * the same label, the same size). Each sample is the mean of the 2 × 2 pixels from it, above its cell's paper
+ * (`white`: a cell crossed out all over keeps it). Each twin is sampled at the same place relative to its cell, as
+ * the darkest such mean within one pixel (registration slack), above its own paper and scaled by the two papers (a
+ * shadow darkens print and paper alike); the expected print is the lightest of the twins there, so a twin the
+ * teacher marked at that spot does not count as long as one twin is clean. Undefined when a cell of the box has
+ * fewer than `TEMPLATE_TWINS` twins (a "30" printed once on the page): there the print cannot be known.
+ */
+function beyondPrint(
+  raster: Raster,
+  m: Affine,
+  levels: { paper: number; ink: number },
+  g: BoxGrid,
+  grids: BoxGrid[],
+): Float32Array | undefined {
+  const key = (c: BoxCell) => `${c.value}:${c.rect.w}x${c.rect.h}`;
+  const twins = g.cells.map((c) =>
+    grids.flatMap((o) =>
+      o.cells.flatMap((t, ti) =>
+        t !== c && key(t) === key(c) ? [{ rect: t.rect, paper: o.white[ti]! }] : [],
+      ),
+    ),
+  );
+  if (twins.some((t) => t.length < TEMPLATE_TWINS)) return undefined;
+  const span = Math.max(1, levels.paper - levels.ink);
+  const grey = (paper: number) => Math.max(1, levels.paper - paper * span);
+  const out = new Float32Array(g.v.length);
+  for (let j = 0; j < g.h; j++)
+    for (let i = 0; i < g.w; i++) {
+      const k = j * g.w + i;
+      const ci = g.owner[k]!;
+      const c = g.cells[ci]!.rect;
+      const x = g.x0 + (i + 0.5) / SAMPLES_PER_MM;
+      const y = g.y0 + (j + 0.5) / SAMPLES_PER_MM;
+      let print = Infinity;
+      for (const t of twins[ci]!) {
+        const d = darkAt(raster, m, { x: t.rect.x + x - c.x, y: t.rect.y + y - c.y }, levels, 1);
+        print = Math.min(print, ((d - t.paper) * grey(g.white[ci]!)) / grey(t.paper));
+      }
+      out[k] = darkAt(raster, m, { x, y }, levels, 0) - g.white[ci]! - print;
+    }
+  return out;
 }
 
 /** The values of each cell's samples (those where `on` is set, when given). */
@@ -349,6 +441,17 @@ export function greyCuts(print: number, pen: number): Cuts {
   const weak = print + GREY_MARGIN;
   const clear = pen - print >= GREY_CONTRAST;
   return { ink: clear ? Math.max(weak, print + (pen - print) / 2) : Infinity, weak, clear };
+}
+
+/** Grey scans read against the expected print: a mark at all is this far above it… */
+export const RESIDUAL_MARGIN = 0.1;
+/** …and the pen must be this far above it to be told apart from what the print leaves (JPEG ringing, registration). */
+export const RESIDUAL_CONTRAST = 0.15;
+
+/** Cuts on a box's darkness above its expected print (`pen`: the core of its most marked cell). */
+export function residualCuts(pen: number): Cuts {
+  const clear = pen >= RESIDUAL_CONTRAST;
+  return { ink: clear ? Math.max(RESIDUAL_MARGIN, pen / 2) : Infinity, weak: RESIDUAL_MARGIN, clear };
 }
 
 type CellState = ScoreReading['cells'][number]['state'];
@@ -472,19 +575,32 @@ function readBox(
   box: CardElementOf<'scoreBox'>,
   g: BoxGrid,
   print: { inside: number; frame: number },
+  beyond?: () => Float32Array | undefined,
 ): ScoreReading {
   const colour = raster.channels >= 3;
   const pen = Math.max(...cellValues(g, 'ring').map((xs) => quantileOf(xs, 0.99)));
   // A light red pen (thin, pale or orange, its chroma halved by the JPEG) is read against its own core.
   const red: Cuts = { ink: Math.max(RED_LIGHT_INK, Math.min(RED_INK, pen / 2)), weak: RED_WEAK };
-  const cuts = colour
+  let cuts = colour
     ? { inside: red, frame: red }
     : { inside: greyCuts(print.inside, pen), frame: greyCuts(print.frame, pen) };
   // A grey box whose pen is no darker than the printed frame: its strokes may be as light as the digits, and one can
   // vanish under the cuts while another is read (held-out round 3: a light slash in the tens cell lost, 10 read as
   // 0). Nothing read there is taken alone: a person looks.
   const light = !colour && cuts.frame.clear === false;
-  const states = cellStates(g, cuts).map((st) => (light && st === 'ticked' ? ('faint' as const) : st));
+  // Session 18: such a box is read again against the print each sample is known to carry (its twins' print on the
+  // same page): what is left is the pen alone, however light. Still faint where the print cannot be known (a cell
+  // without twins) or the pen is not clearly above what the print leaves.
+  const v = light ? beyond?.() : undefined;
+  if (v) {
+    g = { ...g, v };
+    const pen2 = Math.max(...cellValues(g, 'ring').map((xs) => quantileOf(xs, 0.99)));
+    const c = residualCuts(pen2);
+    cuts = { inside: c, frame: c };
+  }
+  const states = cellStates(g, cuts).map((st) =>
+    (v ? cuts.frame.clear === false : light) && st === 'ticked' ? ('faint' as const) : st,
+  );
   const counts = g.cells.map(() => ({ n: 0, ink: 0, weak: 0, other: 0 }));
   for (let k = 0; k < g.v.length; k++) {
     if (!g.inside[k]) continue;
@@ -585,7 +701,9 @@ export async function readScoreBoxes(
       0.5,
     );
   const print = { inside: level('inside'), frame: level('ring') };
-  const readings = boxes.map((b, i) => readBox(raster, b, grids[i]!, print));
+  const readings = boxes.map((b, i) =>
+    readBox(raster, b, grids[i]!, print, () => beyondPrint(raster, m, levels, grids[i]!, grids)),
+  );
   // Boxes left empty on a colour scan: a red √ / × on the answer is the secondary signal (issue #26).
   const empty = readings.filter((r) => r.colour && r.status === 'blank');
   const written = (id: string) =>

@@ -117,7 +117,11 @@ function redPen(k: number, rnd: () => number, faint = false): string {
 }
 
 /** The student's answer in a written box: a few lines of dark pen scribble. */
-function studentAnswer(rect: { x: number; y: number; w: number; h: number }, k: number, rnd: () => number): string {
+function studentAnswer(
+  rect: { x: number; y: number; w: number; h: number },
+  k: number,
+  rnd: () => number,
+): string {
   const lines = [];
   const ink = pick(['rgb(20,20,30)', 'rgb(25,35,110)', 'rgb(60,60,60)'], rnd);
   for (let y = rect.y + 8; y < rect.y + rect.h - 2; y += 5) {
@@ -161,7 +165,8 @@ export function teacherMarks(
   for (const e of elements) {
     if (e.type !== 'scoreBox') continue;
     const written = elements.find(
-      (w): w is CardElementOf<'writtenBox'> => w.type === 'writtenBox' && w.questionIds.includes(e.questionId),
+      (w): w is CardElementOf<'writtenBox'> =>
+        w.type === 'writtenBox' && w.questionIds.includes(e.questionId),
     );
     if (written) svg.push(studentAnswer(written.rect, k, rnd));
     const style = pick<ScoreStyle>(['tick', 'tick', 'tick', 'slash', 'circle', 'cross'], rnd);
@@ -176,7 +181,13 @@ export function teacherMarks(
       const mark: AnswerMark = v < 1 / 6 ? 'halfTick' : v < 7 / 12 ? 'tick' : 'cross';
       svg.push(answerMark(written.rect, mark, k, rnd, redPen(k, rnd)));
       const score = mark === 'tick' ? e.fullScore : mark === 'cross' ? 0 : null;
-      truths.push({ questionId: e.questionId, score, style, mayDoubt: mark === 'halfTick', answerMark: mark });
+      truths.push({
+        questionId: e.questionId,
+        score,
+        style,
+        mayDoubt: mark === 'halfTick',
+        answerMark: mark,
+      });
       continue;
     }
     const half = e.rows.some((r) => r.role === 'half');
@@ -219,10 +230,11 @@ function shadow(width: number, height: number, rnd: () => number): string {
   );
 }
 
-const rasterCache = new Map<string, Buffer[]>();
+type RawPage = { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
+const rasterCache = new Map<string, RawPage[]>();
 
-/** The printed card's pages in colour at `dpi` (cached per process). */
-async function printedPages(layout: CardLayout, dpi: number): Promise<Buffer[]> {
+/** The printed card's pages in colour at `dpi`, decoded (cached per process). */
+async function printedPages(layout: CardLayout, dpi: number): Promise<RawPage[]> {
   const key = `${layout.cardId}@${dpi}`;
   const hit = rasterCache.get(key);
   if (hit) return hit;
@@ -230,11 +242,16 @@ async function printedPages(layout: CardLayout, dpi: number): Promise<Buffer[]> 
   const pdf = path.join(dir, 'card.pdf');
   await renderCardPdf(layout, { output: fs.createWriteStream(pdf) });
   await run('pdftoppm', ['-r', String(dpi), '-png', pdf, path.join(dir, 'page')]);
-  const pages = fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.png'))
-    .sort()
-    .map((f) => fs.readFileSync(path.join(dir, f)));
+  const pages = await Promise.all(
+    fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.png'))
+      .sort()
+      .map(async (f) => {
+        const { data, info } = await sharp(path.join(dir, f)).raw().toBuffer({ resolveWithObject: true });
+        return { data, info: { width: info.width, height: info.height, channels: info.channels } };
+      }),
+  );
   fs.rmSync(dir, { recursive: true, force: true });
   rasterCache.set(key, pages);
   return pages;
@@ -261,17 +278,18 @@ export async function scoreSheet(
   for (let p = 0; p < pages.length; p++) {
     const { svg, truths } = teacherMarks(layout, p, k, rnd);
     if (!truths.length) continue;
-    const meta = await sharp(pages[p]).metadata();
+    const page = pages[p]!;
     // One sheet in four lies under a shadow.
-    if (rnd() < 0.25) svg.push(shadow(meta.width, meta.height, rnd));
-    const overlay = `<svg xmlns="http://www.w3.org/2000/svg" width="${meta.width}" height="${meta.height}">${svg.join('')}</svg>`;
-    // Marked first (sharp would turn the page grey before compositing the marks), then scanned.
-    const marked = await sharp(pages[p])
+    if (rnd() < 0.25) svg.push(shadow(page.info.width, page.info.height, rnd));
+    const overlay = `<svg xmlns="http://www.w3.org/2000/svg" width="${page.info.width}" height="${page.info.height}">${svg.join('')}</svg>`;
+    // Marked first (sharp would turn the page grey before compositing the marks), then scanned; raw pixels between
+    // the two (no PNG to encode and decode again: the same pixels, far less time).
+    const marked = await sharp(page.data, { raw: page.info })
       .composite([{ input: Buffer.from(overlay) }])
-      .png()
-      .toBuffer();
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const quality = 70 + Math.floor(rnd() * 25);
-    const scanned = sharp(marked).withMetadata({ density: dpi });
+    const scanned = sharp(marked.data, { raw: marked.info }).withMetadata({ density: dpi });
     const image =
       scan === 'colour'
         ? await scanned.jpeg({ quality }).toBuffer()
