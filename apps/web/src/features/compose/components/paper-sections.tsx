@@ -94,32 +94,24 @@ function MoveButtons({
   down: string;
   onMove: (delta: -1 | 1) => void;
 }) {
-  return (
-    <>
-      <button
-        type="button"
-        id={ids[0]}
-        className={iconButton}
-        disabled={first}
-        aria-label={up}
-        title={up}
-        onClick={() => onMove(-1)}
-      >
-        <ArrowUpIcon className="size-4" />
-      </button>
-      <button
-        type="button"
-        id={ids[1]}
-        className={iconButton}
-        disabled={last}
-        aria-label={down}
-        title={down}
-        onClick={() => onMove(1)}
-      >
-        <ArrowUpIcon className="size-4 rotate-180" />
-      </button>
-    </>
-  );
+  const buttons = [
+    { delta: -1, id: ids[0], off: first, label: up, icon: 'size-4' },
+    { delta: 1, id: ids[1], off: last, label: down, icon: 'size-4 rotate-180' },
+  ] as const;
+  return buttons.map((b) => (
+    <button
+      key={b.id}
+      type="button"
+      id={b.id}
+      className={iconButton}
+      disabled={b.off}
+      aria-label={b.label}
+      title={b.label}
+      onClick={() => onMove(b.delta)}
+    >
+      <ArrowUpIcon className={b.icon} />
+    </button>
+  ));
 }
 
 const below = (e: DragEvent<HTMLElement>) => {
