@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema, TimestampSchema, envelope, page } from '../common.js';
 import { AREAS } from '../constants.js';
-import { defineCall } from './define.js';
+import { bearerQueryCall, defineCall } from './define.js';
 
 export const SubjectSchema = z.object({ id: IdSchema, stageId: IdSchema, name: z.string() });
 export type Subject = z.infer<typeof SubjectSchema>;
@@ -162,55 +162,40 @@ export const stageListCall = defineCall({
   response: envelope(z.array(StageSchema)),
 });
 
-export const textbookListCall = defineCall({
-  name: 'textbookList',
-  method: 'GET',
-  path: '/teacher/textbook/list',
-  encoding: 'query',
-  auth: 'bearer',
-  query: z.object({ subjectId: IdSchema }),
-  response: envelope(z.array(TextbookSchema)),
-});
+export const textbookListCall = bearerQueryCall(
+  'textbookList',
+  '/teacher/textbook/list',
+  z.object({ subjectId: IdSchema }),
+  envelope(z.array(TextbookSchema)),
+);
 
-export const booknodeTreeCall = defineCall({
-  name: 'booknodeTree',
-  method: 'GET',
-  path: '/teacher/textbook/booknode',
-  encoding: 'query',
-  auth: 'bearer',
-  query: z.object({ textbookId: IdSchema }),
-  response: envelope(z.array(TreeNodeSchema)),
-});
+export const booknodeTreeCall = bearerQueryCall(
+  'booknodeTree',
+  '/teacher/textbook/booknode',
+  z.object({ textbookId: IdSchema }),
+  envelope(z.array(TreeNodeSchema)),
+);
 
-export const knowledgeTreeCall = defineCall({
-  name: 'knowledgeTree',
-  method: 'GET',
-  path: '/teacher/knowledge/tree',
-  encoding: 'query',
-  auth: 'bearer',
-  query: z.object({ subjectId: IdSchema }),
-  response: envelope(z.array(TreeNodeSchema)),
-});
+export const knowledgeTreeCall = bearerQueryCall(
+  'knowledgeTree',
+  '/teacher/knowledge/tree',
+  z.object({ subjectId: IdSchema }),
+  envelope(z.array(TreeNodeSchema)),
+);
 
-export const questionTypeListCall = defineCall({
-  name: 'questionTypeList',
-  method: 'GET',
-  path: '/teacher/question/types',
-  encoding: 'query',
-  auth: 'bearer',
-  query: z.object({ subjectId: IdSchema }),
-  response: envelope(z.array(QuestionTypeSchema)),
-});
+export const questionTypeListCall = bearerQueryCall(
+  'questionTypeList',
+  '/teacher/question/types',
+  z.object({ subjectId: IdSchema }),
+  envelope(z.array(QuestionTypeSchema)),
+);
 
-export const questionPageCall = defineCall({
-  name: 'questionPage',
-  method: 'GET',
-  path: '/teacher/question/page',
-  encoding: 'query',
-  auth: 'bearer',
-  query: QuestionPageQuerySchema,
-  response: envelope(page(QuestionSchema)),
-});
+export const questionPageCall = bearerQueryCall(
+  'questionPage',
+  '/teacher/question/page',
+  QuestionPageQuerySchema,
+  envelope(page(QuestionSchema)),
+);
 
 export const questionDetailCall = defineCall({
   name: 'questionDetail',
@@ -237,12 +222,9 @@ export const similarQuestionsCall = defineCall({
   response: envelope(z.array(QuestionSchema)),
 });
 
-export const questionFiltersCall = defineCall({
-  name: 'questionFilters',
-  method: 'GET',
-  path: '/teacher/question/filters',
-  encoding: 'query',
-  auth: 'bearer',
-  query: QuestionFiltersQuerySchema,
-  response: envelope(QuestionFiltersSchema),
-});
+export const questionFiltersCall = bearerQueryCall(
+  'questionFilters',
+  '/teacher/question/filters',
+  QuestionFiltersQuerySchema,
+  envelope(QuestionFiltersSchema),
+);

@@ -26,6 +26,16 @@ export function defineCall<const T extends CallDef>(def: T): T {
   return def;
 }
 
+/** The commonest call: a signed-in user's GET whose inputs ride in the query string. */
+export function bearerQueryCall<
+  const N extends string,
+  const P extends string,
+  Q extends z.ZodType,
+  R extends z.ZodType,
+>(name: N, path: P, query: Q, response: R) {
+  return defineCall({ name, method: 'GET', path, encoding: 'query', auth: 'bearer', query, response });
+}
+
 type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
 type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 

@@ -4,20 +4,11 @@ import type { Kysely } from 'kysely';
 // of a class, graduation, subjects offered, grade directors, teaching assignments, teaching groups, invitations, SMS
 // codes, feedback and the audit log. Portable types only (docs/adr/0003-ids-and-timestamps.md).
 
-// The grades a class name may start with (七年级(1)班); copied here, not imported, so this migration never changes.
+// The grades a class name may start with (七年级(1)班); copied here, not imported, so this migration never changes:
+// 一年级 … 九年级, 高一, 高二, 高三, the same twelve in the same order as the contracts' GRADES were then.
 const GRADE_PREFIXES = [
-  '一年级',
-  '二年级',
-  '三年级',
-  '四年级',
-  '五年级',
-  '六年级',
-  '七年级',
-  '八年级',
-  '九年级',
-  '高一',
-  '高二',
-  '高三',
+  ...[...'一二三四五六七八九'].map((n) => `${n}年级`),
+  ...[...'一二三'].map((n) => `高${n}`),
 ];
 
 /* eslint-disable @typescript-eslint/no-explicit-any */

@@ -1,8 +1,8 @@
 import { DateInput } from '../../../components/ui/date-input';
 import { useEffect, useState, type ReactNode } from 'react';
 import { PAPER_STATUS_NAMES, type PaperSummary } from '@zhzy/contracts';
-import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
+import { SearchForm } from '../../../components/ui/search-form';
 import { SkeletonLines } from '../../../components/ui/skeleton';
 import { Segmented } from '../../../components/ui/segmented';
 import { SubjectPicker } from '../../../components/ui/subject-picker';
@@ -35,28 +35,17 @@ export function PaperFilters({
   return (
     <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-center gap-3">
-        <form
-          role="search"
+        <SearchForm
+          label={c.search}
+          placeholder={c.searchPlaceholder}
+          submit={composition.bank.searchButton}
           className="flex min-w-60 flex-1 gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            set({ keyword: text.trim() });
-          }}
-        >
-          <input
-            type="search"
-            aria-label={c.search}
-            placeholder={c.searchPlaceholder}
-            value={text}
-            maxLength={50}
-            onChange={(e) => {
-              setText(e.target.value);
-              if (e.target.value === '' && value.keyword) set({ keyword: '' });
-            }}
-            className="h-9 min-w-0 flex-1 rounded-md border border-slate-300 px-3 text-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
-          />
-          <Button type="submit">{composition.bank.searchButton}</Button>
-        </form>
+          maxLength={50}
+          text={text}
+          onTextChange={setText}
+          active={value.keyword}
+          onSearch={(keyword) => set({ keyword })}
+        />
         {actions}
       </div>
       <div className="flex flex-wrap items-center gap-x-5 gap-y-3">

@@ -3,6 +3,7 @@ import { REVIEW_STATUS_NAMES, type Question, type ReviewStatus, type SchoolQuest
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Empty } from '../../../components/ui/empty';
+import { SearchForm } from '../../../components/ui/search-form';
 import { Pagination } from '../../../components/ui/pagination';
 import { DifficultyTag, QuestionBody } from '../../../components/ui/question-body';
 import { Segmented } from '../../../components/ui/segmented';
@@ -99,7 +100,6 @@ function ReviewBadge({ status }: { status: ReviewStatus }) {
 
 function SchoolList({ status, admin }: { status: ReviewStatus; admin: boolean }) {
   const [page, setPage] = useState(1);
-  const [keywordText, setKeywordText] = useState('');
   const [keyword, setKeyword] = useState('');
   const { data, isLoading, mutate } = useSchoolQuestions(status, page, keyword);
   const [rejecting, setRejecting] = useState<SchoolQuestion | null>(null);
@@ -120,25 +120,16 @@ function SchoolList({ status, admin }: { status: ReviewStatus; admin: boolean })
 
   return (
     <div className="space-y-4">
-      <form
-        role="search"
+      <SearchForm
+        label={c.qSearch}
+        placeholder={composition.bank.searchPlaceholder}
+        submit={composition.bank.searchButton}
         className="flex gap-2 rounded-xl border border-slate-200 bg-white p-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setKeyword(keywordText.trim());
+        onSearch={(k) => {
+          setKeyword(k);
           setPage(1);
         }}
-      >
-        <input
-          type="search"
-          aria-label={c.qSearch}
-          placeholder={composition.bank.searchPlaceholder}
-          value={keywordText}
-          onChange={(e) => setKeywordText(e.target.value)}
-          className="h-9 min-w-0 flex-1 rounded-md border border-slate-300 px-3 text-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
-        />
-        <Button type="submit">{composition.bank.searchButton}</Button>
-      </form>
+      />
       {isLoading && !data ? (
         <SkeletonLines lines={8} />
       ) : data && data.records.length > 0 ? (

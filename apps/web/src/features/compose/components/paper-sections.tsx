@@ -55,6 +55,65 @@ function Grip() {
 const iconButton =
   'inline-flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-30';
 
+/** The grip a section or an item is dragged by (a pointer's way; the move buttons are the keyboard's). */
+function DragHandle({
+  title,
+  className,
+  onDragStart,
+}: {
+  title: string;
+  className: string;
+  onDragStart: (e: DragEvent<HTMLElement>) => void;
+}) {
+  return (
+    <span
+      draggable
+      onDragStart={onDragStart}
+      title={title}
+      aria-hidden="true"
+      className={cn('hidden cursor-grab active:cursor-grabbing sm:inline', className)}
+    >
+      <Grip />
+    </span>
+  );
+}
+
+/** A row's move-up and move-down icon buttons; their ids let the editor keep focus on them after a move. */
+function MoveButtons({
+  ids,
+  first,
+  last,
+  up,
+  down,
+  onMove,
+}: {
+  ids: [up: string, down: string];
+  first: boolean;
+  last: boolean;
+  up: string;
+  down: string;
+  onMove: (delta: -1 | 1) => void;
+}) {
+  const buttons = [
+    { delta: -1, id: ids[0], off: first, label: up, icon: 'size-4' },
+    { delta: 1, id: ids[1], off: last, label: down, icon: 'size-4 rotate-180' },
+  ] as const;
+  return buttons.map((b) => (
+    <button
+      key={b.id}
+      type="button"
+      id={b.id}
+      className={iconButton}
+      disabled={b.off}
+      aria-label={b.label}
+      title={b.label}
+      onClick={() => onMove(b.delta)}
+    >
+      <ArrowUpIcon className={b.icon} />
+    </button>
+  ));
+}
+
 const below = (e: DragEvent<HTMLElement>) => {
   const rect = e.currentTarget.getBoundingClientRect();
   return e.clientY > rect.top + rect.height / 2;
@@ -190,15 +249,11 @@ function SectionBlock({
         id={`s-${section.key}`}
       >
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg bg-slate-50 px-2 py-2 sm:px-3">
-          <span
-            draggable
-            onDragStart={(e) => onSectionDragStart(e, ref.current)}
+          <DragHandle
             title={composition.compose.dragSection(number)}
-            aria-hidden="true"
-            className="hidden cursor-grab text-slate-500 hover:text-slate-600 active:cursor-grabbing sm:inline"
-          >
-            <Grip />
-          </span>
+            className="text-slate-500 hover:text-slate-600"
+            onDragStart={(e) => onSectionDragStart(e, ref.current)}
+          />
           <h2 id={headId} className="sr-only">
             {heading}
           </h2>
@@ -231,28 +286,14 @@ function SectionBlock({
                 {composition.compose.addNote}
               </Button>
             )}
-            <button
-              type="button"
-              id={`sec-up-${section.key}`}
-              className={iconButton}
-              disabled={index === 0}
-              aria-label={composition.compose.moveSectionUp(number)}
-              title={composition.compose.moveSectionUp(number)}
-              onClick={() => actions.moveSection(section.key, -1)}
-            >
-              <ArrowUpIcon className="size-4" />
-            </button>
-            <button
-              type="button"
-              id={`sec-down-${section.key}`}
-              className={iconButton}
-              disabled={last}
-              aria-label={composition.compose.moveSectionDown(number)}
-              title={composition.compose.moveSectionDown(number)}
-              onClick={() => actions.moveSection(section.key, 1)}
-            >
-              <ArrowUpIcon className="size-4 rotate-180" />
-            </button>
+            <MoveButtons
+              ids={[`sec-up-${section.key}`, `sec-down-${section.key}`]}
+              first={index === 0}
+              last={last}
+              up={composition.compose.moveSectionUp(number)}
+              down={composition.compose.moveSectionDown(number)}
+              onMove={(delta) => actions.moveSection(section.key, delta)}
+            />
             <button
               type="button"
               className={cn(iconButton, 'hover:text-red-600')}
@@ -344,6 +385,28 @@ function ItemRow({
   const ref = useRef<HTMLLIElement>(null);
   const q = item.question;
   const overridden = item.override !== null && item.override !== section.defaultScore;
+  const c = composition.compose;
+  // The item's text buttons, in order; a deleted question keeps only 删除.
+  const tools: { text: string; label: string; run: () => void; pressed?: boolean; className?: string }[] = [
+    ...(q
+      ? [
+          {
+            text: c.answer,
+            label: c.answerOf(no),
+            pressed: showAnswer,
+            run: () => actions.toggleAnswer(item.key),
+          },
+          { text: c.replace, label: c.replaceOf(no), run: () => actions.openSimilar(item.key) },
+          { text: c.edit, label: c.editOf(no), run: () => actions.openEdit(item.key) },
+        ]
+      : []),
+    {
+      text: c.remove,
+      label: c.removeOf(no),
+      className: 'hover:text-red-600',
+      run: () => actions.removeItem(item.key),
+    },
+  ];
   return (
     <li
       ref={ref}
@@ -356,15 +419,11 @@ function ItemRow({
       {before}
       <div className="group rounded-lg border border-slate-200 bg-white px-3 py-3 transition-colors hover:border-slate-300 sm:px-4">
         <div className="flex gap-2">
-          <span
-            draggable
-            onDragStart={(e) => onDragStart(e, ref.current)}
+          <DragHandle
             title={composition.compose.dragItem(no)}
-            aria-hidden="true"
-            className="mt-1 hidden cursor-grab text-slate-300 group-hover:text-slate-500 active:cursor-grabbing sm:inline"
-          >
-            <Grip />
-          </span>
+            className="mt-1 text-slate-300 group-hover:text-slate-500"
+            onDragStart={(e) => onDragStart(e, ref.current)}
+          />
           <div className="min-w-0 flex-1">
             {q ? (
               <QuestionBody question={q} no={no} showAnswer={showAnswer} idPrefix={`pi-${item.key}`} />
@@ -394,66 +453,27 @@ function ItemRow({
               onCommit={(v) => actions.setItemScore(item.key, v)}
               className="mr-2"
             />
-            <button
-              type="button"
-              id={`up-${item.key}`}
-              className={iconButton}
-              disabled={index === 0}
-              aria-label={composition.compose.moveUp(no)}
-              title={composition.compose.moveUp(no)}
-              onClick={() => actions.moveItem(item.key, -1)}
-            >
-              <ArrowUpIcon className="size-4" />
-            </button>
-            <button
-              type="button"
-              id={`down-${item.key}`}
-              className={iconButton}
-              disabled={last}
-              aria-label={composition.compose.moveDown(no)}
-              title={composition.compose.moveDown(no)}
-              onClick={() => actions.moveItem(item.key, 1)}
-            >
-              <ArrowUpIcon className="size-4 rotate-180" />
-            </button>
-            {q && (
-              <>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={composition.compose.answerOf(no)}
-                  aria-pressed={showAnswer}
-                  onClick={() => actions.toggleAnswer(item.key)}
-                >
-                  {composition.compose.answer}
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={composition.compose.replaceOf(no)}
-                  onClick={() => actions.openSimilar(item.key)}
-                >
-                  {composition.compose.replace}
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={composition.compose.editOf(no)}
-                  onClick={() => actions.openEdit(item.key)}
-                >
-                  {composition.compose.edit}
-                </Button>
-              </>
-            )}
-            <Button
-              variant="ghost"
-              size="sm"
-              className="hover:text-red-600"
-              aria-label={composition.compose.removeOf(no)}
-              onClick={() => actions.removeItem(item.key)}
-            >
-              {composition.compose.remove}
-            </Button>
+            <MoveButtons
+              ids={[`up-${item.key}`, `down-${item.key}`]}
+              first={index === 0}
+              last={last}
+              up={composition.compose.moveUp(no)}
+              down={composition.compose.moveDown(no)}
+              onMove={(delta) => actions.moveItem(item.key, delta)}
+            />
+            {tools.map((tool) => (
+              <Button
+                key={tool.text}
+                variant="ghost"
+                size="sm"
+                className={tool.className}
+                aria-label={tool.label}
+                aria-pressed={tool.pressed}
+                onClick={tool.run}
+              >
+                {tool.text}
+              </Button>
+            ))}
           </div>
         </div>
       </div>

@@ -5,6 +5,7 @@ import { Page } from '../../../components/page';
 import { Segmented } from '../../../components/ui/segmented';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Empty } from '../../../components/ui/empty';
+import { SearchForm } from '../../../components/ui/search-form';
 import { TextField } from '../../../components/ui/field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
@@ -23,29 +24,15 @@ interface Chosen extends BindingItem {
 type Source = 'mine' | 'school' | 'materials';
 
 function SearchBox({ placeholder, onSearch }: { placeholder: string; onSearch: (v: string) => void }) {
-  const [value, setValue] = useState('');
   return (
-    <form
-      role="search"
-      className="flex gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSearch(value.trim());
-      }}
-    >
-      <input
-        type="search"
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        placeholder={placeholder}
-        aria-label={placeholder}
-        maxLength={50}
-        className="h-9 min-w-0 flex-1 rounded-md border border-slate-300 px-3 text-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
-      />
-      <Button type="submit" variant="secondary" size="sm" className="h-9">
-        {tm.searchButton}
-      </Button>
-    </form>
+    <SearchForm
+      label={placeholder}
+      placeholder={placeholder}
+      submit={tm.searchButton}
+      maxLength={50}
+      button={{ variant: 'secondary', size: 'sm', className: 'h-9' }}
+      onSearch={onSearch}
+    />
   );
 }
 

@@ -6,6 +6,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { Empty } from '../../../components/ui/empty';
+import { SearchForm } from '../../../components/ui/search-form';
 import { TextField } from '../../../components/ui/field';
 import { Menu } from '../../../components/ui/menu';
 import { Pagination } from '../../../components/ui/pagination';
@@ -378,27 +379,17 @@ export function MaterialsScreen() {
           {view === 'files' ? (
             <>
               <div className="flex flex-wrap items-center gap-3 border-b border-slate-200 p-4">
-                <form
+                <SearchForm
+                  label={tm.search}
+                  placeholder={tm.search}
+                  submit={tm.searchButton}
                   className="flex min-w-0 flex-1 gap-2"
-                  role="search"
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    setQuery((q) => ({ ...q, keyword: typed.trim(), page: 1 }));
-                  }}
-                >
-                  <input
-                    type="search"
-                    value={typed}
-                    onChange={(e) => setTyped(e.target.value)}
-                    placeholder={tm.search}
-                    aria-label={tm.search}
-                    maxLength={50}
-                    className="h-9 min-w-0 flex-1 rounded-md border border-slate-300 px-3 text-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
-                  />
-                  <Button type="submit" variant="secondary">
-                    {tm.searchButton}
-                  </Button>
-                </form>
+                  maxLength={50}
+                  text={typed}
+                  onTextChange={setTyped}
+                  button={{ variant: 'secondary' }}
+                  onSearch={(keyword) => setQuery((q) => ({ ...q, keyword, page: 1 }))}
+                />
                 <select
                   aria-label={tm.kindAll}
                   value={query.kind}

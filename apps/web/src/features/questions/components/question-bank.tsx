@@ -10,6 +10,7 @@ import {
 } from '@zhzy/contracts';
 import { Button } from '../../../components/ui/button';
 import { Empty } from '../../../components/ui/empty';
+import { SearchForm } from '../../../components/ui/search-form';
 import { Listbox } from '../../../components/ui/listbox';
 import { Pagination } from '../../../components/ui/pagination';
 import { Segmented } from '../../../components/ui/segmented';
@@ -255,30 +256,18 @@ export function QuestionBank({
         </aside>
         <section className="min-w-0 space-y-4" aria-label={t.rehearse.select}>
           <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
-            <form
-              role="search"
+            <SearchForm
+              label={composition.bank.search}
+              placeholder={composition.bank.searchPlaceholder}
+              submit={composition.bank.searchButton}
               className="flex flex-wrap items-center gap-2"
-              onSubmit={(e) => {
-                e.preventDefault();
-                refine({ keyword: keywordText.trim() });
-              }}
-            >
-              <input
-                type="search"
-                aria-label={composition.bank.search}
-                placeholder={composition.bank.searchPlaceholder}
-                value={keywordText}
-                maxLength={50}
-                onChange={(e) => {
-                  setKeywordText(e.target.value);
-                  if (e.target.value === '' && filters.keyword !== '') refine({ keyword: '' });
-                }}
-                className="h-9 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 text-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
-              />
-              <Button type="submit" size="md">
-                {composition.bank.searchButton}
-              </Button>
-            </form>
+              inputClassName="bg-white"
+              maxLength={50}
+              text={keywordText}
+              onTextChange={setKeywordText}
+              active={filters.keyword}
+              onSearch={(keyword) => refine({ keyword })}
+            />
             <FilterChips
               label={composition.questions.type}
               value={filters.typeId}

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { PaperPreviewDrawer } from '../../../components/paper-preview-drawer';
 import { Empty } from '../../../components/ui/empty';
 import { Pagination } from '../../../components/ui/pagination';
+import { SearchForm } from '../../../components/ui/search-form';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { SubjectPicker } from '../../../components/ui/subject-picker';
 import { paths, withQuery } from '../../../config/paths';
@@ -21,7 +22,6 @@ export function TemplatesScreen() {
   const navigate = useNavigate();
   const { data: stages } = useStages();
   const [subjectId, setSubjectId] = useState<string | null>(null);
-  const [keywordText, setKeywordText] = useState('');
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const { data, isLoading } = useTemplates({ subjectId, keyword, page });
@@ -53,25 +53,16 @@ export function TemplatesScreen() {
             setPage(1);
           }}
         />
-        <form
-          role="search"
+        <SearchForm
+          label={s.search}
+          placeholder={s.searchPlaceholder}
+          submit={composition.bank.searchButton}
           className="flex min-w-60 flex-1 gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setKeyword(keywordText.trim());
+          onSearch={(k) => {
+            setKeyword(k);
             setPage(1);
           }}
-        >
-          <input
-            type="search"
-            aria-label={s.search}
-            placeholder={s.searchPlaceholder}
-            value={keywordText}
-            onChange={(e) => setKeywordText(e.target.value)}
-            className="h-9 min-w-0 flex-1 rounded-md border border-slate-300 px-3 text-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/20 focus:outline-none"
-          />
-          <Button type="submit">{composition.bank.searchButton}</Button>
-        </form>
+        />
       </div>
       {isLoading && !data ? (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
