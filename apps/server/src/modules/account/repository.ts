@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, FeedbackTable } from '../../db/schema.js';
+import { roleFlags } from '../../db/role-flags.js';
 import { userCard, type UserCard } from '../system/repository.js';
 
 const count = (value: unknown): number => Number(value ?? 0);
@@ -54,9 +55,7 @@ const toSchoolOfUser = (r: {
   id: r.id,
   name: r.name,
   logoPath: r.logo_path,
-  isCreator: r.is_creator === 1,
-  isAdministrator: r.is_administrator === 1,
-  isGradeDirector: r.is_grade_director === 1,
+  ...roleFlags(r),
 });
 
 /** What an account change may set. */

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { precompiled } from '../../db/precompiled.js';
 import type { Database } from '../../db/schema.js';
+import { roleFlags } from '../../db/role-flags.js';
 import type { AuthContext } from '../../lib/call.js';
 
 /** A refresh token with what rotating it looks at: its session's and its account's state. */
@@ -160,9 +161,7 @@ export class AuthRepository {
           username: row.username,
           sessionId: row.session_id,
           orgId: row.org_id,
-          isCreator: row.is_creator === 1,
-          isAdministrator: row.is_administrator === 1,
-          isGradeDirector: row.is_grade_director === 1,
+          ...roleFlags(row),
         },
         expiresAt: row.expires_at,
       }

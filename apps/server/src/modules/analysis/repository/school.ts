@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { compareClassNames, sortByClassName } from '@zhzy/contracts';
 import type { Database } from '../../../db/schema.js';
+import { roleFlags } from '../../../db/role-flags.js';
 import type {
   ClassOfYear,
   ClassRef,
@@ -35,9 +36,7 @@ export class SchoolReads {
       .executeTakeFirst();
     return (
       r && {
-        isCreator: r.is_creator === 1,
-        isAdministrator: r.is_administrator === 1,
-        isGradeDirector: r.is_grade_director === 1,
+        ...roleFlags(r),
         defaultYearId: r.default_year_id,
       }
     );

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import { containsPattern, ilike } from '../../../db/dialect.js';
 import type { MembershipsTable } from '../../../db/schema.js';
+import { roleFlags } from '../../../db/role-flags.js';
 import { AreaRepository, count, flag } from './base.js';
 
 /** A school with its creator's nickname. */
@@ -75,9 +76,7 @@ const toMembership = (r: Selectable<MembershipsTable>): Membership => ({
   id: r.id,
   orgId: r.org_id,
   userId: r.user_id,
-  isCreator: r.is_creator === 1,
-  isAdministrator: r.is_administrator === 1,
-  isGradeDirector: r.is_grade_director === 1,
+  ...roleFlags(r),
   defaultYearId: r.default_year_id,
   createdAt: r.created_at,
 });
@@ -102,9 +101,7 @@ const toMember = (r: {
   nickname: r.nickname,
   avatar: r.avatar,
   phone: r.phone,
-  isCreator: r.is_creator === 1,
-  isAdministrator: r.is_administrator === 1,
-  isGradeDirector: r.is_grade_director === 1,
+  ...roleFlags(r),
   joinedAt: r.joined_at,
 });
 

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BASKET_POPOVER_WIDTH, type BasketTypeRow } from '@zhzy/contracts';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +9,7 @@ import { BasketIcon, TrashIcon } from '../../../components/icons';
 import { paths } from '../../../config/paths';
 import { t } from '../../../i18n/zh-CN';
 import { cn } from '../../../lib/utils';
+import { useBusyKey } from '../../../lib/use-busy';
 import { setSelection, useSelection } from '../../../lib/selection';
 import { useBasket, useBasketActions } from '../api/basket';
 import { basketView } from '../hooks/use-basket-paper';
@@ -20,20 +20,9 @@ export function BasketPanel({ onNavigate }: { onNavigate?: () => void }) {
   const selection = useSelection();
   const actions = useBasketActions();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState<string | null>(null);
+  const [busy, run] = useBusyKey();
   const { paper, rows, total, fallback } = basketView(basket, selection);
   const papers = basket?.paperInfo ?? [];
-
-  const run = async (key: string, work: () => Promise<void>) => {
-    setBusy(key);
-    try {
-      await work();
-    } catch {
-      // The client already showed the error.
-    } finally {
-      setBusy(null);
-    }
-  };
 
   const columns: Column<BasketTypeRow>[] = [
     { key: 'type', header: t.basket.type, cell: (r) => r.dataName },

@@ -10,6 +10,7 @@ import { SkeletonLines } from '../../../components/ui/skeleton';
 import { Table, type Column } from '../../../components/ui/table';
 import { composition } from '../../../i18n/composition';
 import { toast } from '../../../lib/toast';
+import { useBusyKey } from '../../../lib/use-busy';
 import { formatDate } from '../../../lib/utils';
 import { NO_LIST_FILTERS, purgePaper, restorePaper, usePaperList, type ListFilters } from '../api/papers';
 import { deleteQuestionsForever, restoreQuestions, useQuestionRecycleBin } from '../api/questions';
@@ -57,21 +58,14 @@ function PaperBin() {
   const [filters, setFilters] = useState<ListFilters>(NO_LIST_FILTERS);
   const { data, isLoading, mutate } = usePaperList('recycle', filters);
   const [purging, setPurging] = useState<PaperSummary | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const [busy, runRow] = useBusyKey();
 
-  const run = async (id: string, work: () => Promise<unknown>, done: string) => {
-    setBusy(id);
-    try {
+  const run = (id: string, work: () => Promise<unknown>, done: string) =>
+    runRow(id, async () => {
       await work();
       toast.success(done);
       await mutate();
-      return true;
-    } catch {
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
 
   const columns: Column<PaperSummary>[] = [
     {
@@ -168,26 +162,20 @@ function QuestionBin() {
   const [page, setPage] = useState(1);
   const { data, isLoading, mutate } = useQuestionRecycleBin(page);
   const [purging, setPurging] = useState<RecycledQuestion | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const [busy, runRow] = useBusyKey();
 
-  const run = async (
+  const run = (
     id: string,
     work: () => Promise<{ results: { ok: boolean; message: string | null }[] }>,
     done: string,
-  ) => {
-    setBusy(id);
-    try {
+  ) =>
+    runRow(id, async () => {
       const answer = await work();
       const failed = answer.results.find((r) => !r.ok);
       if (failed) toast.error(failed.message ?? c.failed);
       else toast.success(done);
       await mutate();
-    } catch {
-      // The client showed the message.
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
 
   if (isLoading && !data) return <SkeletonLines lines={6} />;
   if (!data || data.records.length === 0) {

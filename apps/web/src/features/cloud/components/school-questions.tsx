@@ -14,6 +14,7 @@ import { composition } from '../../../i18n/composition';
 import { useSelection } from '../../../lib/selection';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
+import { useBusyKey } from '../../../lib/use-busy';
 import { cn, formatDate } from '../../../lib/utils';
 import { useStages } from '../../../api/catalog';
 import {
@@ -103,20 +104,14 @@ function SchoolList({ status, admin }: { status: ReviewStatus; admin: boolean })
   const [keyword, setKeyword] = useState('');
   const { data, isLoading, mutate } = useSchoolQuestions(status, page, keyword);
   const [rejecting, setRejecting] = useState<SchoolQuestion | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const [busy, runRow] = useBusyKey();
 
-  const run = async (id: string, work: () => Promise<unknown>, done: string) => {
-    setBusy(id);
-    try {
+  const run = (id: string, work: () => Promise<unknown>, done: string) =>
+    runRow(id, async () => {
       await work();
       toast.success(done);
       await mutate();
-    } catch {
-      // The client showed the message.
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
 
   return (
     <div className="space-y-4">
@@ -270,18 +265,13 @@ function MyQuestions() {
   const [subjectId, setSubjectId] = useState<string | null>(selection?.subjectId ?? null);
   const [page, setPage] = useState(1);
   const { data, isLoading } = useMyQuestions(subjectId, page);
-  const [busy, setBusy] = useState<string | null>(null);
-  const share = async (id: string) => {
-    setBusy(id);
-    try {
+  const [busy, run] = useBusyKey();
+  // A refused share (e.g. already waiting for review): the client showed the message.
+  const share = (id: string) =>
+    run(id, async () => {
       await shareQuestion(id);
       toast.success(c.sharedForReview);
-    } catch {
-      // The client showed the message (e.g. already waiting for review).
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
   return (
     <div className="space-y-4">
       <div className="rounded-xl border border-slate-200 bg-white p-4">
