@@ -13,13 +13,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PageRecognition } from '@zhzy/contracts';
-import { LAZY_CROP_OPTIONS, recognisePage } from '../src/recognise/index.js';
 import * as ours from '../src/recognise/classify.js';
 import { corpusCase, corpusFixtures } from '../src/recognise/testing/cases.js';
-import { clearRasterCache, type PageTruth } from '../src/recognise/testing/corpus.js';
+import type { PageTruth } from '../src/recognise/testing/corpus.js';
 import { questionOutcomes } from '../src/recognise/testing/evaluate.js';
-import { makeWildSheet } from '../src/recognise/testing/wild.js';
-import { OutcomeTable, printSideBySide } from './wild.js';
+import { OutcomeTable, printSideBySide, wildCorpus } from './wild.js';
 
 interface Dumped {
   name: string;
@@ -32,16 +30,10 @@ type Rules = Pick<typeof ours, 'classifyMarks' | 'rawMarksOf'>;
 async function read(from: number, to: number, out: string): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zhzy-wild-dump-'));
   try {
-    const fixtures = await corpusFixtures(dir);
-    const resolve = (id: string) => fixtures.layouts.get(id);
-    for (let seed = from; seed < to; seed++) {
-      const sheet = await makeWildSheet(dir, fixtures.a4Qr, seed);
-      if ((seed - from) % 10 === 9) clearRasterCache();
-      fs.rmSync(sheet.file);
-      const { result } = await recognisePage(sheet.bytes, { resolve, crops: LAZY_CROP_OPTIONS });
-      const line: Dumped = { name: sheet.name, scan: sheet.truth.wild.scan, truth: sheet.truth, result };
-      fs.appendFileSync(out, `${JSON.stringify({ ...line, result: { ...result, crops: [] } })}\n`);
-    }
+    await wildCorpus(dir, await corpusFixtures(dir), from, to - from, false, (name, truth, result) => {
+      const line: Dumped = { name, scan: truth.wild.scan, truth, result: { ...result, crops: [] } };
+      fs.appendFileSync(out, `${JSON.stringify(line)}\n`);
+    });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
