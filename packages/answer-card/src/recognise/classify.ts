@@ -181,7 +181,7 @@ const INKED_SHARE = 0.75;
 const NO_LEVEL_ALL_DARK = 0.25;
 /**
  * On a sheet whose lighter fills stand within `STEADY_HAND` of the typical one, an even layer under this share of the
- * typical fill is not read as a mark unattended (ADR 0085): rubbed-out fills alone on their question kept 0.43–0.49 of
+ * typical fill is not read as a mark unattended (ADR 0085): rubbed-out fills alone on their question kept 0.42–0.45 of
  * it on the tuning pages, while such hands' own fills stood at half and more, bar one. (An unsteady hand's own fills
  * reach under half; beside a darker mark of a single answer ADR 0067 already reads such a layer as rubbed out.)
  */
