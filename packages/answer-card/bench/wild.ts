@@ -9,7 +9,12 @@ import { LAZY_CROP_OPTIONS, recognisePage } from '../src/recognise/index.js';
 import type { CorpusFixtures } from '../src/recognise/testing/cases.js';
 import { clearRasterCache, type PageTruth } from '../src/recognise/testing/corpus.js';
 import { questionOutcomes, type QuestionOutcome } from '../src/recognise/testing/evaluate.js';
-import { makeWildSheet, WILD_HELD_OUT_SEEDS, WILD_TUNING_SEEDS } from '../src/recognise/testing/wild.js';
+import {
+  makeWildSheet,
+  WILD_HELD_OUT_SEEDS,
+  WILD_TUNING_SEEDS,
+  type WildTruth,
+} from '../src/recognise/testing/wild.js';
 
 /** Issue #19's targets on the held-out pages. */
 export const WILD_TARGETS = { clearRight: 0.999, clearFlagged: 0.01, silentPerQuestion: 1e-4 } as const;
@@ -81,13 +86,17 @@ export function printSideBySide(tables: [string, OutcomeTable][]): void {
   );
 }
 
-/** Reads `count` wild pages from `first` on; returns their table and, when asked, the files for the speed part. */
+/**
+ * Reads `count` wild pages from `first` on; returns their table and, when asked, the files for the speed part.
+ * `onPage` sees each page's name, truth and result (bench/wild-dump.ts stores them).
+ */
 export async function wildCorpus(
   dir: string,
   fixtures: CorpusFixtures,
   first: number,
   count: number,
   keep = false,
+  onPage?: (name: string, truth: WildTruth, result: PageRecognition) => void,
 ): Promise<{ table: OutcomeTable; files: Buffer[] }> {
   const resolve = (id: string) => fixtures.layouts.get(id);
   const table = new OutcomeTable();
@@ -100,6 +109,7 @@ export async function wildCorpus(
     const { result } = await recognisePage(sheet.bytes, { resolve, crops: LAZY_CROP_OPTIONS });
     const w = sheet.truth.wild;
     table.page(sheet.name, sheet.truth, result, w.scan, (q) => Object.values(w.styles[q] ?? {}));
+    onPage?.(sheet.name, sheet.truth, result);
   }
   clearRasterCache();
   return { table, files };

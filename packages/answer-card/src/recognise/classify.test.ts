@@ -21,6 +21,27 @@ function question(
   };
 }
 
+/** A page of the independent model as measured: [ratio, core, peak, mid, rim, line] per bubble. */
+type MeasuredRow = [string, 'single' | 'multiple' | 'truefalse', Record<string, number[]>];
+
+/** The raw marks of a measured page; `change` may alter one bubble's measurements. */
+function measuredPage(
+  rows: MeasuredRow[],
+  change: (questionId: string, option: string, m: number[]) => number[] = (_q, _o, m) => m,
+): RawMarks {
+  return {
+    questions: rows.map(([questionId, kind, bubbles]) => ({
+      questionId,
+      number: questionId.slice(1),
+      kind,
+      bubbles: Object.entries(bubbles).map(([option, measured]) => {
+        const [ratio, core, peak, mid, rim, line] = change(questionId, option, measured);
+        return { option, ratio: ratio!, core: core!, peak: peak!, mid: mid!, rim: rim!, line: line! };
+      }),
+    })),
+  };
+}
+
 const DARK: [number, number] = [0.6, 0.9];
 const FILL: [number, number] = [0.45, 0.35];
 const TICK: [number, number] = [0.19, 0.18];
@@ -1212,7 +1233,7 @@ describe('classifyMarks reading a stroke across the box by its line texture (ADR
    * A 200 dpi grey page of the independent model (tuning page wild-4889) as measured: [ratio, core, peak, mid, rim,
    * line] per bubble. The student fills; on q11 they crossed A, ticked B and filled C.
    */
-  const PAGE: [string, 'single' | 'multiple' | 'truefalse', Record<string, number[]>][] = [
+  const PAGE: MeasuredRow[] = [
     [
       'q1',
       'single',
@@ -1349,22 +1370,10 @@ describe('classifyMarks reading a stroke across the box by its line texture (ADR
       },
     ],
   ];
-  const pageOf = (rows: typeof PAGE, tickLine: number | null): RawMarks => ({
-    questions: rows.map(([questionId, kind, bubbles]) => ({
-      questionId,
-      number: questionId.slice(1),
-      kind,
-      bubbles: Object.entries(bubbles).map(([option, [ratio, core, peak, mid, rim, line]]) => ({
-        option,
-        ratio: ratio!,
-        core: core!,
-        peak: peak!,
-        mid: mid!,
-        rim: rim!,
-        line: tickLine !== null && questionId === 'q11' && option === 'B' ? tickLine : line!,
-      })),
-    })),
-  });
+  const pageOf = (rows: typeof PAGE, tickLine: number | null): RawMarks =>
+    measuredPage(rows, (q, option, m) =>
+      tickLine !== null && q === 'q11' && option === 'B' ? [...m.slice(0, 5), tickLine] : m,
+    );
   const raw = (tickLine: number) => pageOf(PAGE, tickLine);
 
   it('sends a faint tick whose darkness alone reads as nothing to a person: its stroke crosses the box', () => {
@@ -1556,6 +1565,383 @@ describe('classifyMarks reading a stroke across the box by its line texture (ADR
       'q14:ok:F',
       'q15:ok:T',
       'q16:ok:T',
+    ]);
+  });
+});
+
+describe('classifyMarks judging an even layer against half the student’s typical fill (ADR 0085)', () => {
+  /**
+   * A 300 dpi error-diffused 1-bit page of the independent model (tuning page wild-5826) as measured. The student
+   * fills dark (typical fill 0.64 above the empty level); on q7 they rubbed out D, which kept 0.28 of darkness — 0.43
+   * of their typical fill, more than half their lighter fills — and main's rules read q7 silently as "D".
+   */
+  const RUBBED: MeasuredRow[] = [
+    [
+      'q1',
+      'single',
+      {
+        A: [0.0963, 0.0792, 0.3956, 0.0108, 0.1221, 0.1493],
+        B: [0.1121, 0.0865, 0.3563, 0.0115, 0.1414, 0.2584],
+        C: [0.0892, 0.0677, 0.2736, 0.0107, 0.1199, 0.1962],
+        D: [0.7495, 0.7865, 0.9325, 0.9233, 0.1637, 0.1346],
+      },
+    ],
+    [
+      'q2',
+      'single',
+      {
+        A: [0.0991, 0.0844, 0.3934, 0.0111, 0.1299, 0.1439],
+        B: [0.1152, 0.0875, 0.3553, 0.0116, 0.1508, 0.2518],
+        C: [0.089, 0.0646, 0.2888, 0.0107, 0.1302, 0.2017],
+        D: [0.7819, 0.8365, 0.9184, 0.8906, 0.2978, 0.0902],
+      },
+    ],
+    [
+      'q3',
+      'single',
+      {
+        A: [0.0962, 0.0781, 0.3882, 0.0107, 0.123, 0.1478],
+        B: [0.112, 0.0844, 0.3559, 0.0116, 0.1456, 0.2592],
+        C: [0.8451, 0.8979, 0.9411, 0.9746, 0.3169, 0.0812],
+        D: [0.1069, 0.0771, 0.3114, 0.0112, 0.1226, 0.2522],
+      },
+    ],
+    [
+      'q4',
+      'single',
+      {
+        A: [0.6862, 0.7323, 0.8676, 0.7428, 0.3874, 0.1775],
+        B: [0.1138, 0.0938, 0.3703, 0.0116, 0.1531, 0.2372],
+        C: [0.0906, 0.0677, 0.2741, 0.0107, 0.1347, 0.1961],
+        D: [0.1088, 0.0885, 0.3023, 0.0113, 0.1348, 0.2339],
+      },
+    ],
+    [
+      'q5',
+      'single',
+      {
+        A: [0.0976, 0.0802, 0.3971, 0.0109, 0.1227, 0.1493],
+        B: [0.1126, 0.0927, 0.3735, 0.0114, 0.141, 0.2218],
+        C: [0.7956, 0.8396, 0.9154, 0.9315, 0.2008, 0.089],
+        D: [0.1069, 0.075, 0.3057, 0.0114, 0.1196, 0.2514],
+      },
+    ],
+    [
+      'q6',
+      'single',
+      {
+        A: [0.0961, 0.074, 0.3987, 0.0109, 0.12, 0.1471],
+        B: [0.1125, 0.0969, 0.3537, 0.0114, 0.1293, 0.2419],
+        C: [0.0884, 0.0646, 0.2757, 0.0107, 0.1236, 0.1765],
+        D: [0.1062, 0.0833, 0.2957, 0.0113, 0.1234, 0.2411],
+      },
+    ],
+    [
+      'q7',
+      'single',
+      {
+        A: [0.0979, 0.0729, 0.4012, 0.0109, 0.1301, 0.1386],
+        B: [0.1124, 0.0938, 0.3616, 0.0118, 0.1402, 0.2567],
+        C: [0.0897, 0.074, 0.289, 0.0107, 0.1306, 0.1855],
+        D: [0.3844, 0.324, 0.5409, 0.3737, 0.201, 0.15],
+      },
+    ],
+    [
+      'q8',
+      'single',
+      {
+        A: [0.0963, 0.0813, 0.3935, 0.0106, 0.1243, 0.151],
+        B: [0.7598, 0.8188, 0.9219, 0.8844, 0.1992, 0.1243],
+        C: [0.09, 0.0719, 0.286, 0.0108, 0.123, 0.1953],
+        D: [0.1069, 0.0875, 0.3138, 0.0112, 0.1217, 0.2462],
+      },
+    ],
+    [
+      'q9',
+      'multiple',
+      {
+        A: [0.0972, 0.0729, 0.4051, 0.0108, 0.1192, 0.1466],
+        B: [0.8255, 0.8781, 0.9067, 0.9248, 0.3432, 0.0688],
+        C: [0.0886, 0.075, 0.2757, 0.0106, 0.1333, 0.1966],
+        D: [0.8914, 0.9292, 0.9684, 0.9869, 0.4955, 0.0547],
+      },
+    ],
+    [
+      'q10',
+      'multiple',
+      {
+        A: [0.7415, 0.7833, 0.9236, 0.8732, 0.2141, 0.1531],
+        B: [0.1128, 0.0917, 0.3578, 0.0116, 0.1421, 0.2675],
+        C: [0.089, 0.0677, 0.2822, 0.0106, 0.1434, 0.1967],
+        D: [0.1071, 0.0844, 0.3102, 0.0115, 0.1325, 0.2422],
+      },
+    ],
+    [
+      'q11',
+      'multiple',
+      {
+        A: [0.6502, 0.6813, 0.8329, 0.7064, 0.2362, 0.1565],
+        B: [0.2401, 0.1698, 0.452, 0.1526, 0.1602, 0.2281],
+        C: [0.0893, 0.0667, 0.2744, 0.0107, 0.1347, 0.1924],
+        D: [0.1085, 0.0906, 0.3128, 0.011, 0.122, 0.2677],
+        E: [0.0944, 0.0656, 0.3542, 0.011, 0.1322, 0.2767],
+      },
+    ],
+    [
+      'q12',
+      'truefalse',
+      {
+        T: [0.8883, 0.9292, 0.9679, 0.9874, 0.3857, 0.0551],
+        F: [0.1131, 0.0917, 0.4583, 0.0115, 0.1272, 0.2874],
+      },
+    ],
+    [
+      'q13',
+      'truefalse',
+      {
+        T: [0.0916, 0.0781, 0.3393, 0.0107, 0.1457, 0.1671],
+        F: [0.6252, 0.6615, 0.8896, 0.6892, 0.1885, 0.1799],
+      },
+    ],
+    [
+      'q14',
+      'truefalse',
+      {
+        T: [0.5509, 0.5844, 0.7796, 0.5677, 0.1726, 0.1745],
+        F: [0.1115, 0.0865, 0.4471, 0.0117, 0.1264, 0.2688],
+      },
+    ],
+    [
+      'q15',
+      'truefalse',
+      {
+        T: [0.5938, 0.6198, 0.7323, 0.5889, 0.2227, 0.1339],
+        F: [0.3792, 0.3427, 0.6384, 0.363, 0.1504, 0.2034],
+      },
+    ],
+    [
+      'q16',
+      'truefalse',
+      {
+        T: [0.0896, 0.0667, 0.3423, 0.0108, 0.13, 0.1882],
+        F: [0.1866, 0.1552, 0.5021, 0.0469, 0.1337, 0.2549],
+      },
+    ],
+  ];
+  const raw = (q7d: number[]): RawMarks => ({
+    ...measuredPage(RUBBED, (q, option, m) => (q === 'q7' && option === 'D' ? q7d : m)),
+    bitonal: true,
+  });
+  const q7d = RUBBED.find(([q]) => q === 'q7')![2].D!;
+
+  it('sends a rubbed-out layer alone on its question to a person instead of reading it as the answer', () => {
+    const c = classifyMarks(raw(q7d));
+    expect(c.marks.find((m) => m.questionId === 'q7')).toMatchObject({ status: 'uncertain', chosen: '' });
+    expect(c.uncertain.find((u) => u.questionId === 'q7')?.message).toBe(
+      '第7题的选项D涂得比该生其他答案浅、又比擦掉的痕迹深，无法确定是作答还是没擦干净，请人工核对',
+    );
+    // Every other question reads as before (q15 holds a half-rubbed ✗ beside the ✓: several marks, a person looks).
+    expect(c.marks.map((m) => `${m.questionId}:${m.status}:${m.chosen}`)).toEqual([
+      'q1:ok:D',
+      'q2:ok:D',
+      'q3:ok:C',
+      'q4:ok:A',
+      'q5:ok:C',
+      'q6:blank:',
+      'q7:uncertain:',
+      'q8:ok:B',
+      'q9:ok:BD',
+      'q10:ok:A',
+      'q11:ok:A',
+      'q12:ok:T',
+      'q13:ok:F',
+      'q14:ok:T',
+      'q15:multiple:TF',
+      'q16:blank:',
+    ]);
+  });
+
+  it('still reads an even layer as dark as half the student’s typical fill as their answer', () => {
+    // 0.36 above the empty level (0.56 of the typical fill), ink share alike.
+    const c = classifyMarks(raw([0.47, 0.41, 0.6, 0.47, 0.2, 0.15]));
+    expect(c.marks.find((m) => m.questionId === 'q7')).toMatchObject({ status: 'ok', chosen: 'D' });
+  });
+
+  it('keeps reading a light fill under half the typical one when the student’s own fills are unsteady', () => {
+    // A 150 dpi grey page (tuning page wild-6104) as measured: the student's lighter fills stand at 0.74 of their
+    // typical one (0.38), and their fills on q8 D and q9 C at 0.19 and 0.16 — still their answers, read as before.
+    const UNSTEADY: MeasuredRow[] = [
+      [
+        'q1',
+        'single',
+        {
+          A: [0.1348, 0, 0.3726, 0.0975, 0.1392, 0.1151],
+          B: [0.0799, 0, 0.3024, 0.0165, 0.0985, 0.1615],
+          C: [0.0569, 0, 0.197, 0.0151, 0.1177, 0.1247],
+          D: [0.0747, 0, 0.2291, 0.0197, 0.0903, 0.14],
+        },
+      ],
+      [
+        'q2',
+        'single',
+        {
+          A: [0.063, 0, 0.3198, 0.0153, 0.1221, 0.1262],
+          B: [0.4574, 0.2946, 0.5981, 0.4561, 0.1742, 0.1114],
+          C: [0.0551, 0, 0.2005, 0.0154, 0.1161, 0.1323],
+          D: [0.0734, 0, 0.2333, 0.0193, 0.0863, 0.1453],
+        },
+      ],
+      [
+        'q3',
+        'single',
+        {
+          A: [0.2598, 0.0863, 0.5288, 0.279, 0.1462, 0.1219],
+          B: [0.0802, 0.003, 0.3176, 0.0163, 0.0995, 0.1752],
+          C: [0.0566, 0, 0.205, 0.0154, 0.1184, 0.1353],
+          D: [0.0751, 0, 0.2362, 0.0193, 0.0912, 0.151],
+        },
+      ],
+      [
+        'q4',
+        'single',
+        {
+          A: [0.0634, 0, 0.3126, 0.0147, 0.1038, 0.1245],
+          B: [0.0805, 0, 0.3062, 0.018, 0.0806, 0.164],
+          C: [0.0568, 0, 0.1962, 0.015, 0.0978, 0.1264],
+          D: [0.4991, 0.3929, 0.6006, 0.4772, 0.2278, 0.0801],
+        },
+      ],
+      [
+        'q5',
+        'single',
+        {
+          A: [0.3003, 0.0655, 0.4981, 0.3013, 0.1883, 0.1191],
+          B: [0.0772, 0, 0.3058, 0.0141, 0.0844, 0.1631],
+          C: [0.0545, 0, 0.1984, 0.0147, 0.1047, 0.1279],
+          D: [0.0731, 0, 0.2322, 0.0193, 0.0781, 0.1413],
+        },
+      ],
+      [
+        'q6',
+        'single',
+        {
+          A: [0.0635, 0, 0.325, 0.0153, 0.0954, 0.1287],
+          B: [0.3568, 0.1131, 0.5259, 0.3461, 0.1683, 0.1245],
+          C: [0.0549, 0, 0.2056, 0.0143, 0.0918, 0.1353],
+          D: [0.0743, 0, 0.2309, 0.0202, 0.1187, 0.144],
+        },
+      ],
+      [
+        'q7',
+        'single',
+        {
+          A: [0.0617, 0, 0.32, 0.0139, 0.0928, 0.1265],
+          B: [0.0791, 0, 0.3032, 0.0167, 0.0883, 0.1586],
+          C: [0.0537, 0, 0.2011, 0.014, 0.0869, 0.133],
+          D: [0.3029, 0.0833, 0.4621, 0.2941, 0.17, 0.1612],
+        },
+      ],
+      [
+        'q8',
+        'single',
+        {
+          A: [0.0638, 0, 0.3278, 0.0153, 0.0953, 0.1291],
+          B: [0.0788, 0, 0.3056, 0.0145, 0.0907, 0.1626],
+          C: [0.0551, 0, 0.2022, 0.0138, 0.091, 0.1326],
+          D: [0.259, 0.0536, 0.4218, 0.25, 0.1547, 0.14],
+        },
+      ],
+      [
+        'q9',
+        'multiple',
+        {
+          A: [0.0622, 0, 0.3182, 0.0147, 0.1223, 0.1256],
+          B: [0.3749, 0.119, 0.5065, 0.3666, 0.1842, 0.114],
+          C: [0.2222, 0.0089, 0.3984, 0.2221, 0.134, 0.1399],
+          D: [0.0709, 0, 0.2312, 0.0147, 0.0898, 0.15],
+        },
+      ],
+      [
+        'q10',
+        'multiple',
+        {
+          A: [0.1233, 0, 0.3714, 0.088, 0.1509, 0.1262],
+          B: [0.1442, 0, 0.3515, 0.0874, 0.1492, 0.1514],
+          C: [0.0843, 0, 0.2333, 0.0526, 0.1139, 0.1308],
+          D: [0.07, 0, 0.2304, 0.0138, 0.0846, 0.1485],
+        },
+      ],
+      [
+        'q11',
+        'multiple',
+        {
+          A: [0.2841, 0.0893, 0.5497, 0.3021, 0.158, 0.1359],
+          B: [0.3443, 0.1339, 0.5309, 0.3286, 0.1936, 0.1432],
+          C: [0.0756, 0, 0.2265, 0.0431, 0.1107, 0.1323],
+          D: [0.0711, 0, 0.2339, 0.0146, 0.0888, 0.1479],
+          E: [0.0635, 0, 0.2806, 0.0136, 0.118, 0.1869],
+        },
+      ],
+      [
+        'q12',
+        'truefalse',
+        {
+          T: [0.0612, 0.003, 0.2862, 0.0142, 0.0952, 0.1521],
+          F: [0.3351, 0.1042, 0.5672, 0.3103, 0.1965, 0.1354],
+        },
+      ],
+      [
+        'q13',
+        'truefalse',
+        {
+          T: [0.3018, 0.0804, 0.5163, 0.2927, 0.1976, 0.1121],
+          F: [0.0827, 0.0119, 0.3866, 0.0192, 0.0872, 0.1778],
+        },
+      ],
+      [
+        'q14',
+        'truefalse',
+        {
+          T: [0.0619, 0, 0.2934, 0.0147, 0.0947, 0.156],
+          F: [0.2968, 0.0952, 0.5482, 0.2843, 0.1346, 0.1512],
+        },
+      ],
+      [
+        'q15',
+        'truefalse',
+        {
+          T: [0.2497, 0.0417, 0.4299, 0.2207, 0.1382, 0.1256],
+          F: [0.2752, 0.1131, 0.5637, 0.2626, 0.1254, 0.1528],
+        },
+      ],
+      [
+        'q16',
+        'truefalse',
+        {
+          T: [0.0601, 0.003, 0.2853, 0.0148, 0.0823, 0.1507],
+          F: [0.4772, 0.3661, 0.6786, 0.4693, 0.163, 0.0964],
+        },
+      ],
+    ];
+    const c = classifyMarks(measuredPage(UNSTEADY));
+    expect(c.page.calibration!.low).toBeLessThan(0.75 * c.page.calibration!.typical);
+    expect(c.marks.map((m) => `${m.questionId}:${m.status}:${m.chosen}`)).toEqual([
+      'q1:blank:',
+      'q2:ok:B',
+      'q3:ok:A',
+      'q4:ok:D',
+      'q5:ok:A',
+      'q6:ok:B',
+      'q7:ok:D',
+      'q8:ok:D',
+      'q9:ok:BC',
+      'q10:blank:',
+      'q11:ok:AB',
+      'q12:ok:F',
+      'q13:ok:T',
+      'q14:ok:F',
+      'q15:multiple:TF',
+      'q16:ok:F',
     ]);
   });
 });

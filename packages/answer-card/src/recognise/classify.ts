@@ -179,6 +179,13 @@ const INKED_SHARE = 0.75;
  * measure the others against, so a dark pair is not read as blank.
  */
 const NO_LEVEL_ALL_DARK = 0.25;
+/**
+ * On a sheet whose lighter fills stand within `STEADY_HAND` of the typical one, an even layer under this share of the
+ * typical fill is not read as a mark unattended (ADR 0085): rubbed-out fills alone on their question kept 0.42–0.45 of
+ * it on the tuning pages, while such hands' own fills stood at half and more, bar one. (An unsteady hand's own fills
+ * reach under half; beside a darker mark of a single answer ADR 0067 already reads such a layer as rubbed out.)
+ */
+const HALF_FILL = 0.5;
 /** Weight of the ink share beside the mean darkness: a thin dark stroke (a tick) outscores a faint erasure. */
 const CORE_WEIGHT = 1;
 
@@ -500,6 +507,14 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
     Math.min(lighterFill, secondLone) >= STEADY_HAND * typicalFill
       ? UNDER_FILLS * lighterFill
       : 0;
+  /**
+   * An even layer under this is not read as a mark unattended: a steady hand's floor (ADR 0076), and on a sheet whose
+   * lighter fills are near the typical one, half the typical fill (ADR 0085).
+   */
+  const evenFloor =
+    calibration && calibration.low >= STEADY_HAND * calibration.typical
+      ? Math.max(fillFloor, HALF_FILL * calibration.typical)
+      : fillFloor;
   const fillLevel = winners.length >= 3 ? median(winners) : null;
   /** A sheet without calibration whose student marks mostly in lines, not fills, or a 1-bit sheet, where a ring and a fill dither alike (ADR 0067). */
   const lineHabit = calibration === null && (raw.bitonal || ownMarks < 3 || evenMarks < ownMarks / 2);
@@ -832,9 +847,10 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
         });
     }
     // An even layer read as a mark, yet clearly lighter than the student's own fills on a sheet whose fills are
-    // steady: a half-rubbed mark or a darker residue as likely as a fill, so a person looks (ADR 0076). (Not on a
+    // steady: a half-rubbed mark or a darker residue as likely as a fill, so a person looks (ADR 0076); and on a sheet
+    // whose lighter fills are near the typical one, an even layer under half of it (ADR 0085). (Not on a
     // true/false: its boxes fill lighter than a letter's, and a card has too few of them to know their own fills.)
-    if (fillFloor > 0 && kind !== 'digit' && kind !== 'truefalse')
+    if (evenFloor > 0 && kind !== 'digit' && kind !== 'truefalse')
       scored.forEach((b, i) => {
         if (states[i] !== 'filled' || b.spot === null || b.even === null) return;
         const stroke = b.spot - b.dark;
@@ -842,7 +858,7 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
         // (On a grey page a layer whose ink share is like a fill's is one of the student's fills laid in one pass,
         // not a rubbed one: a rubber thins every stroke under the ink level (ADR 0079).)
         const inked = !raw.bitonal && b.score - b.dark >= INKED_SHARE * b.dark;
-        if (evenish && !inked && b.dark < fillFloor && stroke < strokeShape * 0.6 && spotOf(b) === 'none') {
+        if (evenish && !inked && b.dark < evenFloor && stroke < strokeShape * 0.6 && spotOf(b) === 'none') {
           states[i] = 'uncertain';
           halfway.add(b);
           confidence[i] = 0.4;
