@@ -14,7 +14,9 @@
 //   Only "no silently wrong mark, no wrong identity" is judged here: hard marks are meant to go to a person.
 // Run with `npm run bench -w @zhzy/answer-card`. ACCURACY_PAGES=… (default 100) pages per corpus (500 for the
 // issue); ACCURACY_CORPORA=realistic or stress runs one; ROUNDS=… (default 5) speed rounds, 0 skips the speed part;
-// ACCURACY_DUMP=<folder> writes every page's truth and result there.
+// ACCURACY_DUMP=<folder> writes every page's truth and result there. WILD_PAGES=… (default 100) pages of the independent
+// model from its tuning and its held-out seeds; WILD_HELD_OUT_FROM=<seed> reads the held-out pages from that seed
+// (never a tuning seed) instead of `WILD_HELD_OUT_SEEDS`' first, for a range no other run has looked at.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -40,6 +42,7 @@ import {
   wildVerdict,
   WILD_HELD_OUT_SEEDS,
   WILD_TUNING_SEEDS,
+  type WildFile,
 } from './wild.js';
 
 const TARGET_PER_CORE = 15;
@@ -51,6 +54,12 @@ const accuracyPages = Number(process.env.ACCURACY_PAGES ?? 100);
 const corpora = (process.env.ACCURACY_CORPORA ?? 'realistic,stress,wild,heldout').split(',');
 /** Pages of the independent model (issue #19) read from its tuning seeds and from its held-out seeds. */
 const wildPages = Number(process.env.WILD_PAGES ?? 100);
+const heldOutFrom = Number(process.env.WILD_HELD_OUT_FROM ?? WILD_HELD_OUT_SEEDS[0]);
+// Held-out pages never come from the seeds tuning may look at.
+if (!Number.isSafeInteger(heldOutFrom) || heldOutFrom < WILD_TUNING_SEEDS[1])
+  throw new Error(
+    `WILD_HELD_OUT_FROM must be a whole seed from ${WILD_TUNING_SEEDS[1]} on (not a tuning seed)`,
+  );
 /** Issue #7's targets, on the realistic corpus. */
 const TARGET_BUBBLES_RIGHT = 0.9995;
 const TARGET_TO_PERSON = 0.02;
@@ -109,14 +118,14 @@ async function generate(): Promise<void> {
     }
     if (wildPages > 0) {
       let heldOut: OutcomeTable | undefined;
-      let files: Buffer[] = [];
+      let files: WildFile[] = [];
       if (corpora.includes('wild'))
         tables.push([
           '独立模型·调参页',
           (await wildCorpus(dir, fixtures, WILD_TUNING_SEEDS[0], wildPages)).table,
         ]);
       if (corpora.includes('heldout')) {
-        const read = await wildCorpus(dir, fixtures, WILD_HELD_OUT_SEEDS[0], wildPages, true);
+        const read = await wildCorpus(dir, fixtures, heldOutFrom, wildPages, true);
         heldOut = read.table;
         files = read.files;
         tables.push(['独立模型·留出页', heldOut]);

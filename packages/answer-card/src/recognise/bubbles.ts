@@ -68,6 +68,8 @@ const RUN = 6;
 const RIM_MM = 0.5;
 /** Spacing of the registration's coarse shift grid, millimetres (at least every other sample). */
 const COARSE_STEP_MM = 0.3;
+/** The registration's coarse grid is scored on every `COARSE_EVERY`-th point pair of the brackets. */
+const COARSE_EVERY = 3;
 /** Bins of the darkness histogram the median is read from. */
 const HIST = 64;
 /** Shortest diagonal counted for `line`, as a share of the box's smaller side (corners are too short to be lines). */
@@ -182,30 +184,34 @@ export function measureGroup(
   }
   const inkIdx = Int32Array.from(inkAt);
   const outIdx = Int32Array.from(outAt);
-  const nInk = Math.max(1, inkIdx.length);
-  const score = (dx: number, dy: number) => {
+  /** Mean contrast of the brackets shifted by (dx, dy), over every `every`-th point pair. */
+  const score = (dx: number, dy: number, every = 1) => {
     const off = dy * W + dx;
     let s = 0;
-    for (let i = 0; i < inkIdx.length; i++) s += D[inkIdx[i]! + off]! - D[outIdx[i]! + off]!;
-    return s / nInk;
+    let n = 0;
+    for (let i = 0; i < inkIdx.length; i += every, n++) s += D[inkIdx[i]! + off]! - D[outIdx[i]! + off]!;
+    return s / Math.max(1, n);
   };
-  let best = { dx: 0, dy: 0, s: score(0, 0) };
-  const zero = best.s;
   // A coarse grid, then its best point's neighbours: every 0.3 mm at most (the brackets' contrast peak, a stroke
-  // blurred by the scan, is wider than that), every other sample at lower resolutions.
+  // blurred by the scan, is wider than that), every other sample at lower resolutions. The coarse grid only chooses
+  // where to look closer: it is scored on every third point pair (a bracket's points lie a sample apart, so a third
+  // of them still trace every bracket; the template lists its sides two by two and its serifs four by four, so a
+  // third takes each side and serif alike); the neighbourhood and the unshifted place on all of them.
   const step = Math.max(2, Math.round(opt.q * COARSE_STEP_MM));
   // The grid starts so that its points' neighbourhoods (± half a step) reach -R.
   const step0 = -R + ((step - 1) >> 1);
+  let c = { dx: 0, dy: 0, s: score(0, 0, COARSE_EVERY) };
   for (let dy = step0; dy <= R; dy += step)
     for (let dx = step0; dx <= R; dx += step) {
-      const s = score(dx, dy);
-      if (s > best.s) best = { dx, dy, s };
+      const s = score(dx, dy, COARSE_EVERY);
+      if (s > c.s) c = { dx, dy, s };
     }
-  const c = best;
+  const zero = score(0, 0);
+  let best = { dx: 0, dy: 0, s: zero };
   const near = step >> 1;
   for (let dy = c.dy - near; dy <= c.dy + near; dy++)
     for (let dx = c.dx - near; dx <= c.dx + near; dx++) {
-      if (Math.abs(dx) > R || Math.abs(dy) > R) continue;
+      if (Math.abs(dx) > R || Math.abs(dy) > R || (dx === 0 && dy === 0)) continue;
       const s = score(dx, dy);
       if (s > best.s) best = { dx, dy, s };
     }

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { CardPage, Crop, PageRecognition, Rect } from '@zhzy/contracts';
 import { scaleOf, type Affine } from './affine.js';
 import { decodePage, type GreyImage } from './image.js';
-import { percentileOf, rectify, Scratch, type Rectified } from './sample.js';
+import { gridPercentileOf, percentileOf, rectify, Scratch, type Rectified } from './sample.js';
 
 export interface CropOptions {
   /**
@@ -39,7 +39,10 @@ const WINDOW_MM = 3;
 const WINDOW_INK_SHARE = 0.03;
 /** Darkness (0 paper, 1 ink) from which a sample counts as ink. */
 const INK_LEVEL = 0.35;
-/** Every `PAPER_STEP`-th sample gives an area's paper level (`percentileOf`'s step). */
+/**
+ * Every `PAPER_STEP`-th sample gives an area's paper level (`percentileOf`'s step) where every sample is read; on a
+ * strided grid the grid's own samples give it.
+ */
 const PAPER_STEP = 3;
 
 /** Every other sample each way: strokes (≥ 0.25 mm) stay at least a sample wide from 6 samples per millimetre. */
@@ -96,9 +99,10 @@ export function cropTargets(page: CardPage): CropTarget[] {
  * over the samples counts both grids (paper, the most of any area, costs one comparison a sample).
  */
 function inkCoverage(reg: Rectified, ink: number): number {
-  const paper = Math.max(percentileOf(reg.data, 0.9, PAPER_STEP), ink + 40);
-  const cut = paper - INK_LEVEL * (paper - ink);
   const stride = coverageStride(reg.q);
+  const level = stride > 1 ? gridPercentileOf(reg, 0.9, stride) : percentileOf(reg.data, 0.9, PAPER_STEP);
+  const paper = Math.max(level, ink + 40);
+  const cut = paper - INK_LEVEL * (paper - ink);
   const win = Math.max(2, Math.round(WINDOW_MM * reg.q));
   const { data, width, height } = reg;
   const grids = [0, Math.floor(win / 2)].map((shift) => {
@@ -251,9 +255,9 @@ function areaRegion(img: GreyImage, m: Affine, r: Rect, q: number): Rectified | 
   return rectify(img, m, r, q, {
     into: areaScratch,
     nearest: q >= scaleOf(m) * 0.95,
-    // Only what `inkCoverage` reads: its paper level's samples and its strided grid (about half of them at ≥ 6
-    // samples per millimetre).
-    only: { stride: coverageStride(q), every: PAPER_STEP },
+    // Only what `inkCoverage` reads: its strided grid, which gives its paper level too (a quarter of the samples
+    // at ≥ 6 samples per millimetre).
+    only: { stride: coverageStride(q) },
   });
 }
 

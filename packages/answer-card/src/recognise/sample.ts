@@ -31,17 +31,19 @@ export interface RectifyOptions {
   /** Where the samples go (the result shares it: valid until the scratch is taken again), else a new array. */
   into?: Scratch;
   /**
-   * Fill only the samples a reader of the grid will look at: those on every `stride`-th row and column, and every
-   * `every`-th sample in row-major order (what `percentileOf` reads with that step). The others are left as they
-   * were (stale scratch contents): only for a caller that reads nothing else. Each sample filled is the one the full
-   * grid would hold.
+   * Fill only the samples a reader of the grid will look at: those on every `stride`-th row and column, and (when
+   * given) every `every`-th sample in row-major order (what `percentileOf` reads with that step). The others are
+   * left as they were (stale scratch contents): only for a caller that reads nothing else. Each sample filled is the
+   * one the full grid would hold.
    */
-  only?: { stride: number; every: number };
+  only?: { stride: number; every?: number };
 }
 
+type Only = NonNullable<RectifyOptions['only']>;
+
 /** Whether `only` leaves anything out. */
-function sparse(only: RectifyOptions['only']): only is { stride: number; every: number } {
-  return only !== undefined && only.stride > 1 && only.every > 1;
+function sparse(only: RectifyOptions['only']): only is Only {
+  return only !== undefined && only.stride > 1 && (only.every === undefined || only.every > 1);
 }
 
 /**
@@ -171,18 +173,20 @@ function sparseGrid(
   width: number,
   height: number,
   out: Uint8Array,
-  only: { stride: number; every: number },
+  only: Only,
 ): void {
   const { ux, uy } = rows;
   const W = img.width;
   const src = img.data;
   const { stride, every } = only;
   for (let v = 0; v < height; v++) {
+    const full = v % stride === 0;
+    // Without an `every` grid a row off the stride holds nothing to fill.
+    if (!full && !every) continue;
     rows.at(v);
     const row = v * width;
-    const full = v % stride === 0;
-    // First sample of the row on the `every` grid, then the row's needed samples in order.
-    let next = (every - (row % every)) % every;
+    // First sample of the row on the `every` grid (none without one), then the row's needed samples in order.
+    let next = every ? (every - (row % every)) % every : Infinity;
     for (let u = full ? 0 : next; u < width;) {
       const x = rows.x + u * ux;
       const y = rows.y + u * uy;
@@ -192,7 +196,7 @@ function sparseGrid(
           : nearest
             ? src[(y >> FIX) * W + (x >> FIX)]!
             : bilinear(src, W, x, y);
-      if (u === next) next += every;
+      if (u === next) next += every!;
       u = full ? Math.min(u + stride - (u % stride), next) : next;
     }
   }
@@ -203,6 +207,21 @@ export function percentileOf(data: Uint8Array, p: number, step = 3): number {
   const hist = new Uint32Array(256);
   let n = 0;
   for (let i = 0; i < data.length; i += step, n++) hist[data[i]!]!++;
+  return histogramAt(hist, n, p);
+}
+
+/** The grey value `p` of the way up the histogram of a grid's samples on every `stride`-th row and column. */
+export function gridPercentileOf(reg: GreyImage, p: number, stride: number): number {
+  const hist = new Uint32Array(256);
+  const { data, width, height } = reg;
+  let n = 0;
+  for (let y = 0; y < height; y += stride)
+    for (let i = y * width, end = i + width; i < end; i += stride, n++) hist[data[i]!]!++;
+  return histogramAt(hist, n, p);
+}
+
+/** The value `p` of the way up a histogram of `n` samples. */
+function histogramAt(hist: Uint32Array, n: number, p: number): number {
   const target = n * p;
   let acc = 0;
   for (let v = 0; v < 256; v++) {
