@@ -236,8 +236,7 @@ export class HomeworkService {
       this.repo.classesOf(ids),
       progress ?? this.progress.progressOf(orgId, ids),
     ]);
-    const counts = await this.repo.studentCounts(classes.map((c) => c.classId));
-    return rows.map((r) => summaryOf(auth, r, states.get(r.id), classes, counts));
+    return rows.map((r) => summaryOf(auth, r, states.get(r.id), classes));
   }
 
   /** The school's homework of a school year (the caller's current one unless another is asked for). */
@@ -256,10 +255,7 @@ export class HomeworkService {
     };
     const offset = (q.page - 1) * q.size;
     if (!q.state) {
-      const [total, rows] = await Promise.all([
-        this.repo.countHomework(filter),
-        this.repo.listHomework(filter, { offset, limit: q.size }),
-      ]);
+      const { rows, total } = await this.repo.pageHomework(filter, { offset, limit: q.size });
       return { records: await this.summaries(auth, rows), total, page: q.page, size: q.size };
     }
     // States are computed, not stored: filter after computing them, then take the page.
