@@ -463,6 +463,10 @@ describe.each(DIALECTS)('homework on %s', (dialect) => {
       const firstPage = await list('&size=2&page=2');
       expect(firstPage.records.map((r) => r.id)).toEqual(all.records.slice(2, 4).map((r) => r.id));
       expect(firstPage.total).toBe(all.total);
+      // A page past the end lists nothing and still tells how many there are.
+      const past = await list(`&size=2&page=${Math.ceil(all.total / 2) + 1}`);
+      expect(past.records).toEqual([]);
+      expect(past.total).toBe(all.total);
     });
 
     it('filters by class, subject, type, state, dates and publisher', async () => {
