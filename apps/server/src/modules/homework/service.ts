@@ -21,7 +21,6 @@ import { requireSchool } from '../../lib/scope.js';
 import { newId } from '../../lib/ids.js';
 import type { PapersService } from '../papers/service.js';
 import type { SystemRepository } from '../system/repository.js';
-import { chosenYear } from '../system/service.js';
 import { NO_SCANS_YET, type HomeworkProgress, type HomeworkProgressSource } from '../results/progress.js';
 import { toTenths } from '../results/scoring.js';
 import { cardFonts, safeFilename, type CardPdfJob } from './card-pdf.js';
@@ -66,12 +65,7 @@ export class HomeworkService {
 
   /** The caller's current school year: the one they chose in the top bar, else the school's default. */
   private async currentYear(auth: AuthContext): Promise<string | null> {
-    const orgId = requireSchool(auth);
-    const [membership, years] = await Promise.all([
-      this.system.findMembership(orgId, auth.userId),
-      this.system.listSchoolYears(orgId),
-    ]);
-    return chosenYear(years, membership?.defaultYearId)?.id ?? null;
+    return this.system.currentYearOf(requireSchool(auth), auth.userId);
   }
 
   /** A paper's card settings: as saved, else the defaults with a number grid as long as the school's numbers. */
