@@ -7,7 +7,6 @@ import { SYSTEM_TEXT } from '../../i18n/messages.js';
 /** Public URL of a stored file path. */
 export const fileUrl = (path: string | null): string | null => (path ? `/files/${path}` : null);
 
-
 export class SystemService {
   constructor(private readonly repo: SystemRepository) {}
 
