@@ -20,8 +20,9 @@
 // BENCH_CPU_PROFILE=<dir>: after each call's measured load phase (so its CPU figure stays unprofiled), the call is
 // loaded once more with the host's V8 profiler on (cpu-profile.ts); the profile is written to <dir> and its top
 // functions printed in CPU ms per answer. BENCH_CPU_PROFILE_CALLS=<words,…> profiles only the calls whose title holds
-// one of them. BENCH_DISTRICT_POOL=0 leaves out the recognition pool at the end. BENCH_ACCEPT_ENCODING=<header>
-// makes every client accept those encodings (a browser's `gzip, deflate, br`); by default none is sent.
+// one of them. BENCH_DISTRICT_POOL=0 leaves out the recognition pool at the end. Every client sends what a browser
+// sends, `accept-encoding: gzip, deflate, br` (so large answers are compressed, as for a teacher); BENCH_ACCEPT_ENCODING
+// =<header> sends another, `identity` none. BENCH_REQUESTS below 200 loads with as many clients as requests.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -43,7 +44,8 @@ import { printSummary, profileOnCommand, type Profile } from './cpu-profile.js';
 const SCALE = Number(process.env.BENCH_DISTRICT_SCALE ?? 1);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 30);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
-const CONNECTIONS = 200;
+/** 200 concurrent clients, or fewer when fewer requests are asked (autocannon refuses more clients than requests). */
+const CONNECTIONS = Math.min(200, REQUESTS);
 const SCHOOLS = 50;
 const STUDENTS = Math.max(SCHOOLS, Math.round(100_000 * SCALE));
 const PER_CLASS = 45;
@@ -1083,11 +1085,12 @@ async function main(): Promise<void> {
     if (login.status !== 200) throw new Error(`sign-in answered ${login.status}`);
     const { access_token } = (await login.json()) as { access_token: string };
     const tokenMs = performance.now() - tokenStart;
-    // BENCH_ACCEPT_ENCODING: what the clients accept (a browser sends `gzip, deflate, br`); none unless set.
-    const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING;
+    // What the clients accept: a browser's `gzip, deflate, br` unless BENCH_ACCEPT_ENCODING says otherwise
+    // (`identity`: nothing compressed).
+    const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING || 'gzip, deflate, br';
     const headers: Record<string, string> = {
       authorization: `Bearer ${access_token}`,
-      ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+      'accept-encoding': acceptEncoding,
     };
     const testId = target.testIds[1]!;
     const calls: [string, string][] = [
@@ -1194,7 +1197,7 @@ async function main(): Promise<void> {
       }
     }
     console.log(
-      `\n${CONNECTIONS} concurrent clients, ≤ ${REQUESTS} requests or ${DURATION_S} s per call, loopback, PostgreSQL + pg-boss; scale ${SCALE} (${STUDENTS.toLocaleString('en')} students); sign-in ${tokenMs.toFixed(0)} ms`,
+      `\n${CONNECTIONS} concurrent clients, ≤ ${REQUESTS} requests or ${DURATION_S} s per call, accept-encoding ${acceptEncoding}, loopback, PostgreSQL + pg-boss; scale ${SCALE} (${STUDENTS.toLocaleString('en')} students); sign-in ${tokenMs.toFixed(0)} ms`,
     );
     console.log(
       'call'.padEnd(32),

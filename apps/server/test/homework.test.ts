@@ -16,6 +16,7 @@ import {
 } from '@zhzy/contracts';
 import { HomeworkRepository } from '../src/modules/homework/repository.js';
 import { recentHomeworkQuestions } from '../src/modules/homework/service.js';
+import { newId } from '../src/lib/ids.js';
 import { DIALECTS } from './helpers/index.js';
 import { Q, data, homeworkWorld, type Headers, type World } from './homework-fixtures.js';
 
@@ -463,6 +464,54 @@ describe.each(DIALECTS)('homework on %s', (dialect) => {
       const firstPage = await list('&size=2&page=2');
       expect(firstPage.records.map((r) => r.id)).toEqual(all.records.slice(2, 4).map((r) => r.id));
       expect(firstPage.total).toBe(all.total);
+      // A page past the end lists nothing and still tells how many there are.
+      const past = await list(`&size=2&page=${Math.ceil(all.total / 2) + 1}`);
+      expect(past.records).toEqual([]);
+      expect(past.total).toBe(all.total);
+    });
+
+    it('lists the school year the teacher chose, else the school’s default', async () => {
+      const db = w.t.testDb.db.kysely;
+      const all = await list();
+      expect(all.total).toBeGreaterThan(0);
+      const other = newId();
+      await db
+        .insertInto('school_years')
+        .values({
+          id: other,
+          org_id: w.orgA,
+          name: '2027-2028学年',
+          sort: 99,
+          created_at: '2026-11-01T00:00:00.000Z',
+        })
+        .execute();
+      const me = await db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', 'demo-teacher')
+        .executeTakeFirstOrThrow();
+      const choose = (yearId: string | null) =>
+        db
+          .updateTable('memberships')
+          .set({ default_year_id: yearId })
+          .where('org_id', '=', w.orgA)
+          .where('user_id', '=', me.id)
+          .execute();
+      const chosen = await db
+        .selectFrom('memberships')
+        .select('default_year_id')
+        .where('org_id', '=', w.orgA)
+        .where('user_id', '=', me.id)
+        .executeTakeFirst();
+      try {
+        await choose(other);
+        expect((await list()).total).toBe(0);
+        await choose(null);
+        expect((await list()).records.map((r) => r.id)).toEqual(all.records.map((r) => r.id));
+      } finally {
+        await choose(chosen?.default_year_id ?? null);
+        await db.deleteFrom('school_years').where('id', '=', other).execute();
+      }
     });
 
     it('filters by class, subject, type, state, dates and publisher', async () => {

@@ -310,6 +310,190 @@ describe.each(DIALECTS)('marking counters on %s', (dialect) => {
     await agrees('raced');
   });
 
+  it('the task list tells a teacher who marks some classes, an arbiter and an overseer what a recount finds', async () => {
+    const db = w.t.testDb.db.kysely;
+    const [admin, director, teacher] = users as [string, string, string]; // by username: admin, director, teacher
+    const [c1, c2] = [w.classesA[0]!, w.classesA[1]!];
+    // Three sheets at least in each class (the first eight students may sit in one): more students scanned.
+    for (const c of [c1, c2]) {
+      const scanned = await db
+        .selectFrom('sheets')
+        .select('student_id')
+        .where('homework_id', '=', hw.id)
+        .execute();
+      const more = await db
+        .selectFrom('students')
+        .select(['id', 'class_id as classId'])
+        .where('class_id', '=', c.id)
+        .where('id', 'not in', [...scanned.map((r) => r.student_id), ''])
+        .orderBy('student_no')
+        .limit(3)
+        .execute();
+      sheets.push(
+        ...(await writeSampleSheets(db, new PageStorage(dataDir), {
+          homeworkId: hw.id,
+          students: more,
+          answer: (i) => ({ text: `答案 ${i}` }),
+        })),
+      );
+    }
+    const classOf = new Map(
+      (await db.selectFrom('sheets').select(['id', 'class_id']).where('id', 'in', sheets).execute()).map(
+        (r) => [r.id, r.class_id],
+      ),
+    );
+    const inClass = (classId: string) => sheets.filter((id) => classOf.get(id) === classId);
+    const [a1, a2] = inClass(c1.id);
+    const [b1, b2] = inClass(c2.id);
+    expect([a1, a2, b1, b2].every(Boolean)).toBe(true);
+    // Every sheet's written answer unscored with a crop again (the steps above scored some): an item to mark each.
+    const results = new ResultsService(db);
+    for (const sheetId of sheets) {
+      for (const answer of [
+        { questionId: Q.written, scoreTenths: null },
+        { questionId: Q.written, cropPath: `crops/${sheetId}-${Q.written}.png` },
+      ])
+        await results.writeAnswers(sheetId, [answer], { userId: null, reason: 'test' });
+    }
+    // A double-marked block by class: the director marks class 1 only, the teacher (the homework's creator, an
+    // overseer) both classes; demo-admin (an administrator, an overseer too) is its arbiter and marks none.
+    const block = newId();
+    const now = '2026-11-05T08:00:00.000Z';
+    await repo.insertBlock({
+      id: block,
+      orgId,
+      homeworkId: hw.id,
+      title: '按班双评',
+      sort: 11,
+      questionIds: [Q.written],
+      mode: 'double',
+      thresholdTenths: 10,
+      assignBy: 'class',
+      arbiterId: admin,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await repo.setMarkers(block, [
+      { userId: director, classId: c1.id },
+      { userId: teacher, classId: c1.id },
+      { userId: teacher, classId: c2.id },
+    ]);
+    const mark = (sheetId: string, userId: string, totalTenths: number) =>
+      repo.insertMark({
+        id: newId(),
+        orgId,
+        blockId: block,
+        sheetId,
+        userId,
+        kind: 'mark',
+        scores: {},
+        totalTenths,
+        createdAt: now,
+        updatedAt: now,
+      });
+    await mark(a1!, teacher, 0);
+    await mark(a1!, director, 30); // 3 points apart: to the arbiter
+    await mark(a2!, teacher, 10); // one mark of two: the director's to give
+    await mark(b1!, teacher, 10); // one mark of two, in a class nobody else marks
+    await repo.flagProblem({ blockId: block, sheetId: b2!, userId: teacher, note: '看不清', now });
+
+    const expected = Number(
+      (
+        await db
+          .selectFrom('students')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('class_id', 'in', [c1.id, c2.id])
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    /** A block's figures for a user, recounted item by item from the tables (not from the counters). */
+    const recount = async (blockId: string, userId: string) => {
+      const summary = (await blocks()).find((b) => b.id === blockId)!;
+      const items = await itemStates(db, [summary]);
+      const marked = await db
+        .selectFrom('mark_marks')
+        .select(['sheet_id', 'user_id'])
+        .where('block_id', '=', blockId)
+        .execute();
+      const markers = await db
+        .selectFrom('mark_markers')
+        .select(['user_id', 'class_id'])
+        .where('block_id', '=', blockId)
+        .execute();
+      const { arbiter_id } = await db
+        .selectFrom('mark_blocks')
+        .select('arbiter_id')
+        .where('id', '=', blockId)
+        .executeTakeFirstOrThrow();
+      const mine = (i: { sheet_id: string }) =>
+        marked.some((m) => m.sheet_id === i.sheet_id && m.user_id === userId);
+      const marksClass = (classId: string) =>
+        markers.some((m) => m.user_id === userId && (m.class_id === '' || m.class_id === classId));
+      const waiting = items.filter((i) => !i.done && !i.problem);
+      return {
+        progress: {
+          items: items.length,
+          done: items.filter((i) => i.done).length,
+          marks: items.reduce((sum, i) => sum + i.given, 0),
+          marksNeeded: items.length * summary.required,
+          arbitration: items.filter((i) => !i.done && i.state === 'arbitration').length,
+          problems: items.filter((i) => !i.done && i.problem).length,
+          expected,
+        },
+        myMarks: items.filter(mine).length,
+        myRemaining: waiting.filter((i) => i.state === 'open' && !mine(i) && marksClass(i.class_id)).length,
+        myArbitration:
+          (arbiter_id ?? hw.createdBy) === userId
+            ? waiting.filter((i) => i.state === 'arbitration').length
+            : 0,
+      };
+    };
+    const listed = async (headers: typeof w.me) =>
+      MarkTaskSchema.array()
+        .parse(data(await w.call('GET', '/teacher/mark/tasks', headers)))
+        .find((t) => t.homeworkId === hw.id)!.blocks;
+    const who: [string, typeof w.me][] = [
+      [teacher, w.me],
+      [director, w.colleague],
+      [admin, w.admin],
+    ];
+    for (const [userId, headers] of who) {
+      const shown = await listed(headers);
+      for (const b of shown)
+        expect(
+          {
+            progress: b.progress,
+            myMarks: b.myMarks,
+            myRemaining: b.myRemaining,
+            myArbitration: b.myArbitration,
+          },
+          `${b.title} (${userId})`,
+        ).toEqual(await recount(b.id, userId));
+    }
+    // The overseers see every block, the director only the one they mark.
+    const all = (await blocks()).map((b) => b.id).sort();
+    expect((await listed(w.me)).map((b) => b.id).sort()).toEqual(all);
+    expect((await listed(w.admin)).map((b) => b.id).sort()).toEqual(all);
+    expect((await listed(w.colleague)).map((b) => b.id)).toEqual([block]);
+    // What each is asked to do in the new block.
+    const figures = async (headers: typeof w.me) => {
+      const b = (await listed(headers)).find((x) => x.id === block)!;
+      return { myMarks: b.myMarks, myRemaining: b.myRemaining, myArbitration: b.myArbitration };
+    };
+    const open = (classId: string) => inClass(classId).length - 2; // less the two touched in each class
+    expect(await figures(w.colleague)).toEqual({
+      myMarks: 1,
+      myRemaining: 1 + open(c1.id),
+      myArbitration: 0,
+    });
+    expect(await figures(w.admin)).toEqual({ myMarks: 0, myRemaining: 0, myArbitration: 1 });
+    expect(await figures(w.me)).toEqual({
+      myMarks: 3,
+      myRemaining: open(c1.id) + open(c2.id),
+      myArbitration: 0,
+    });
+  });
+
   it('the migration backfills the same counters', async () => {
     const db = w.t.testDb.db.kysely;
     const ids = (await blocks()).map((b) => b.id);

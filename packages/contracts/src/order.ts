@@ -28,8 +28,22 @@ function chineseNumber(text: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/** Grade keys already made, by name: a list sorts the same few hundred class names on every call. */
+const gradeKeys = new Map<string, string>();
+const MAX_GRADE_KEYS = 4096;
+
 /** Rewrites grade numerals as numbers: 七年级 → 7年级, 高一 → 高1, 初三 → 初3 (so they sort by value). */
 function gradeKey(name: string): string {
+  let key = gradeKeys.get(name);
+  if (key === undefined) {
+    if (gradeKeys.size >= MAX_GRADE_KEYS) gradeKeys.clear();
+    key = gradeKeyOf(name);
+    gradeKeys.set(name, key);
+  }
+  return key;
+}
+
+function gradeKeyOf(name: string): string {
   return name
     .replace(/([一二三四五六七八九十]+)年级/g, (m, n: string) => {
       const v = chineseNumber(n);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { compareClassNames, type CardSettings, type HomeworkPaper } from '@zhzy/contracts';
 import type { Database, HomeworkClassesTable } from '../../db/schema.js';
+import { studentsOfClass } from '../../db/counts.js';
 import { chunks } from '../../seed/catalog.js';
 import {
   paperFromSnapshot,
@@ -326,11 +327,29 @@ export class HomeworkRepository {
   }
 
   /** Homework for lists, newest start first, with the names and the current card version's facts. */
-  async listHomework(
+  async listHomework(f: HomeworkFilter): Promise<HomeworkListing[]> {
+    return (await this.listing(f).execute()).map(toListing);
+  }
+
+  /**
+   * A page of the list and how many homework the filter finds, in one statement (a window count beside the rows);
+   * a page past the end has no row to carry the count, so only then is it counted on its own.
+   */
+  async pageHomework(
     f: HomeworkFilter,
-    page?: { offset: number; limit: number },
-  ): Promise<HomeworkListing[]> {
-    let q = this.filtered(f)
+    page: { offset: number; limit: number },
+  ): Promise<{ rows: HomeworkListing[]; total: number }> {
+    const rows = await this.listing(f)
+      .select((eb) => eb.fn.countAll<number>().over().as('total'))
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    if (rows.length === 0 && page.offset > 0) return { rows: [], total: await this.countHomework(f) };
+    return { rows: rows.map(toListing), total: Number(rows[0]?.total ?? 0) };
+  }
+
+  private listing(f: HomeworkFilter) {
+    return this.filtered(f)
       .innerJoin('subjects as sj', 'sj.id', 'h.subject_id')
       .innerJoin('stages as st', 'st.id', 'h.stage_id')
       .innerJoin('users as u', 'u.id', 'h.created_by')
@@ -366,21 +385,25 @@ export class HomeworkRepository {
       .orderBy('h.start_date', 'desc')
       .orderBy('h.created_at', 'desc')
       .orderBy('h.id', 'desc');
-    if (page) q = q.limit(page.limit).offset(page.offset);
-    return (await q.execute()).map(toListing);
   }
 
-  /** The classes of some homework, in the order they were chosen. */
+  /** The classes of some homework, in the order they were chosen, each with its students counted. */
   async classesOf(
     homeworkIds: string[],
-  ): Promise<{ homeworkId: string; classId: string; name: string; sort: number }[]> {
+  ): Promise<{ homeworkId: string; classId: string; name: string; sort: number; students: number }[]> {
     const out = [];
     for (const batch of chunks(homeworkIds, 300)) {
       out.push(
         ...(await this.db
           .selectFrom('homework_classes as hc')
           .innerJoin('classes as c', 'c.id', 'hc.class_id')
-          .select(['hc.homework_id', 'hc.class_id', 'c.name', 'hc.sort'])
+          .select([
+            'hc.homework_id',
+            'hc.class_id',
+            'c.name',
+            'hc.sort',
+            studentsOfClass('hc.class_id').as('students'),
+          ])
           .where('hc.homework_id', 'in', batch)
           .orderBy('hc.homework_id')
           .orderBy('hc.sort')
@@ -389,22 +412,13 @@ export class HomeworkRepository {
     }
     return out
       .sort((a, b) => a.homework_id.localeCompare(b.homework_id) || compareClassNames(a.name, b.name))
-      .map((r) => ({ homeworkId: r.homework_id, classId: r.class_id, name: r.name, sort: r.sort }));
-  }
-
-  /** Per class, how many students it has. */
-  async studentCounts(classIds: string[]): Promise<Map<string, number>> {
-    const counts = new Map<string, number>();
-    for (const batch of chunks([...new Set(classIds)], 300)) {
-      const rows = await this.db
-        .selectFrom('students')
-        .select((eb) => ['class_id', eb.fn.countAll<number>().as('n')])
-        .where('class_id', 'in', batch)
-        .groupBy('class_id')
-        .execute();
-      for (const r of rows) counts.set(r.class_id, Number(r.n));
-    }
-    return counts;
+      .map((r) => ({
+        homeworkId: r.homework_id,
+        classId: r.class_id,
+        name: r.name,
+        sort: r.sort,
+        students: Number(r.students ?? 0),
+      }));
   }
 
   /** Each class's most recent homework (by start date, then publication) among the given classes. */

@@ -21,7 +21,6 @@ import { requireSchool } from '../../lib/scope.js';
 import { newId } from '../../lib/ids.js';
 import type { PapersService } from '../papers/service.js';
 import type { SystemRepository } from '../system/repository.js';
-import { chosenYear } from '../system/service.js';
 import { NO_SCANS_YET, type HomeworkProgress, type HomeworkProgressSource } from '../results/progress.js';
 import { toTenths } from '../results/scoring.js';
 import { cardFonts, safeFilename, type CardPdfJob } from './card-pdf.js';
@@ -66,12 +65,7 @@ export class HomeworkService {
 
   /** The caller's current school year: the one they chose in the top bar, else the school's default. */
   private async currentYear(auth: AuthContext): Promise<string | null> {
-    const orgId = requireSchool(auth);
-    const [membership, years] = await Promise.all([
-      this.system.findMembership(orgId, auth.userId),
-      this.system.listSchoolYears(orgId),
-    ]);
-    return chosenYear(years, membership?.defaultYearId)?.id ?? null;
+    return this.system.currentYearOf(requireSchool(auth), auth.userId);
   }
 
   /** A paper's card settings: as saved, else the defaults with a number grid as long as the school's numbers. */
@@ -236,8 +230,7 @@ export class HomeworkService {
       this.repo.classesOf(ids),
       progress ?? this.progress.progressOf(orgId, ids),
     ]);
-    const counts = await this.repo.studentCounts(classes.map((c) => c.classId));
-    return rows.map((r) => summaryOf(auth, r, states.get(r.id), classes, counts));
+    return rows.map((r) => summaryOf(auth, r, states.get(r.id), classes));
   }
 
   /** The school's homework of a school year (the caller's current one unless another is asked for). */
@@ -256,10 +249,7 @@ export class HomeworkService {
     };
     const offset = (q.page - 1) * q.size;
     if (!q.state) {
-      const [total, rows] = await Promise.all([
-        this.repo.countHomework(filter),
-        this.repo.listHomework(filter, { offset, limit: q.size }),
-      ]);
+      const { rows, total } = await this.repo.pageHomework(filter, { offset, limit: q.size });
       return { records: await this.summaries(auth, rows), total, page: q.page, size: q.size };
     }
     // States are computed, not stored: filter after computing them, then take the page.

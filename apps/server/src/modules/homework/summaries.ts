@@ -29,13 +29,12 @@ export function homeworkState(progress: HomeworkProgress | undefined): HomeworkS
   return 'done';
 }
 
-/** A listed homework as a caller sees it (`classes` and `counts` of every listed row, `state` of this one). */
+/** A listed homework as a caller sees it (`classes` of every listed row with their students, `state` of this one). */
 export function summaryOf(
   auth: AuthContext,
   r: HomeworkListing,
   progress: HomeworkProgress | undefined,
-  classes: { homeworkId: string; classId: string; name: string }[],
-  counts: Map<string, number>,
+  classes: { homeworkId: string; classId: string; name: string; students: number }[],
 ): HomeworkSummary {
   const state = homeworkState(progress);
   const settings = r.cardSettings;
@@ -56,7 +55,7 @@ export function summaryOf(
     schoolYearId: r.yearId,
     classes: classes
       .filter((c) => c.homeworkId === r.id)
-      .map((c) => ({ id: c.classId, name: c.name, studentCount: counts.get(c.classId) ?? 0 })),
+      .map((c) => ({ id: c.classId, name: c.name, studentCount: c.students })),
     startDate: r.startDate,
     dueDate: r.dueDate,
     subjectTeacher: r.subjectTeacher,

@@ -10,9 +10,10 @@ import type { AuthContext } from '../../lib/call.js';
 import { AppError, forbidden } from '../../lib/errors.js';
 import { requireSchool } from '../../lib/scope.js';
 import { newId } from '../../lib/ids.js';
-import { arbiterOf, canEditBlocks, isOverseer, marksClass } from './policy.js';
+import { arbiterOf, canEditBlocks, isOverseer } from './policy.js';
 import { marksRequired, toTenths } from '../results/scoring.js';
-import type { BlockSettings, ItemGroup, Marker } from './repository.js';
+import type { BlockSettings, Marker } from './repository.js';
+import { NO_FIGURES, type BlockFigures } from './repository/item-counts.js';
 import { MarkingCore, markableQuestions, type BlockCtx, type Homework } from './core.js';
 
 // Marking use case: the task list, a homework's blocks and their assignment (who marks what, mode, threshold).
@@ -22,15 +23,20 @@ export class MarkingAssignment extends MarkingCore {
 
   async tasks(auth: AuthContext): Promise<MarkTask[]> {
     const orgId = requireSchool(auth);
-    for (const id of await this.repo.homeworkWithoutBlocks(orgId)) {
-      const hw = await this.repo.findHomework(id);
-      if (hw) await this.ensureBlocks(hw);
+    // A few set-based reads for the whole list, whatever its length: the homework with what they expect, their
+    // blocks and markers, and each block's figures summed in the database from the maintained counters (a district
+    // test has thousands of items per block) — by the same rules as items(), verdictOf() and taskFor().
+    let listed = await this.repo.taskHomework(orgId, auth.userId, auth.isAdministrator);
+    const unblocked = listed.filter((r) => !r.blocked);
+    if (unblocked.length > 0) {
+      for (const r of unblocked) await this.ensureBlocks(r.homework);
+      listed = (await this.repo.taskHomework(orgId, auth.userId, auth.isAdministrator)).filter(
+        (r) => r.blocked,
+      );
     }
-    // A few set-based reads for the whole list, whatever its length: the homework, their blocks and markers, the
-    // students they expect, and their items counted in the database in groups that stand alike (a district test
-    // has thousands of items per block) — by the same rules as items(), verdictOf() and taskFor().
-    const ids = await this.repo.taskHomework(orgId, auth.userId, auth.isAdministrator);
-    const homework = new Map((await this.repo.findHomeworkMany(ids)).map((h) => [h.id, h]));
+    const ids = listed.map((r) => r.homework.id);
+    const homework = new Map(listed.map((r) => [r.homework.id, r.homework]));
+    const expectedOf = new Map(listed.map((r) => [r.homework.id, r.expected]));
     const blockRows = await this.repo.blocksOfMany(ids);
     const markerRows = await this.repo.markersOf(blockRows.map((b) => b.id));
     const shownOf = new Map<string, BlockCtx[]>();
@@ -48,17 +54,10 @@ export class MarkingAssignment extends MarkingCore {
         ctxs.filter((ctx) => overseer || this.involved(auth, ctx)),
       );
     }
-    const shownIds = ids.filter((id) => (shownOf.get(id)?.length ?? 0) > 0);
-    const expectedOf = await this.repo.expectedStudents(shownIds);
-    const groups = await this.repo.countedGroups(
+    const figuresOf = await this.repo.blockFigures(
       [...shownOf.values()].flat().map((ctx) => ctx.block.id),
       auth.userId,
     );
-    const groupsOf = new Map<string, typeof groups>();
-    for (const g of groups) {
-      if (!groupsOf.has(g.blockId)) groupsOf.set(g.blockId, []);
-      groupsOf.get(g.blockId)!.push(g);
-    }
     const out: MarkTask[] = [];
     for (const id of ids) {
       const hw = homework.get(id);
@@ -66,7 +65,7 @@ export class MarkingAssignment extends MarkingCore {
       const shown = shownOf.get(id) ?? [];
       const expected = expectedOf.get(id) ?? 0;
       const blocks = shown.map((ctx) =>
-        this.taskBlock(auth, hw, ctx, groupsOf.get(ctx.block.id) ?? [], expected),
+        this.taskBlock(auth, hw, ctx, figuresOf.get(ctx.block.id) ?? NO_FIGURES, expected),
       );
       out.push({
         homeworkId: hw.id,
@@ -80,58 +79,36 @@ export class MarkingAssignment extends MarkingCore {
     return out;
   }
 
-  /** One block of the task list, counted from its item groups. */
+  /** One block of the task list, from its figures summed in the database (`blockFigures`). */
   private taskBlock(
     auth: AuthContext,
     hw: Homework,
     ctx: BlockCtx,
-    groups: ItemGroup[],
+    f: BlockFigures,
     expected: number,
   ): MarkTask['blocks'][number] {
-    const required = marksRequired(ctx.rules.mode);
     const arbiter = arbiterOf(ctx.block, hw) === auth.userId;
     const progress: BlockProgress = {
-      items: 0,
-      done: 0,
-      marks: 0,
-      marksNeeded: 0,
-      arbitration: 0,
-      problems: 0,
+      items: f.items,
+      done: f.done,
+      marks: f.marks,
+      marksNeeded: marksRequired(ctx.rules.mode) * f.items,
+      arbitration: f.arbitration,
+      problems: f.problems,
       expected,
     };
-    let myMarks = 0;
-    let myRemaining = 0;
-    let myArbitration = 0;
-    for (const g of groups) {
-      progress.items += g.items;
-      progress.marks += g.given * g.items;
-      progress.marksNeeded += required * g.items;
-      if (g.mine) myMarks += g.items;
-      if (g.done) {
-        progress.done += g.items;
-        continue;
-      }
-      if (g.state === 'arbitration') progress.arbitration += g.items;
-      if (g.problem) {
-        progress.problems += g.items;
-        continue;
-      }
-      // What taskFor() asks of the user: arbitrate as the arbiter, or give a mark to an open item of a class
-      // they mark that they have not marked yet.
-      if (g.state === 'arbitration' && arbiter) myArbitration += g.items;
-      if (g.state === 'open' && !g.mine && marksClass(ctx.markers, auth.userId, g.classId))
-        myRemaining += g.items;
-    }
     return {
       id: ctx.block.id,
       title: ctx.block.title,
       mode: ctx.rules.mode,
       fullScore: ctx.questions.reduce((sum, q) => sum + q.fullScore, 0),
       progress,
-      myMarks,
-      myRemaining,
-      myArbitration,
-      canMark: ctx.markers.has(auth.userId) || arbiterOf(ctx.block, hw) === auth.userId,
+      myMarks: f.myMarks,
+      // What taskFor() asks of the user: arbitrate as the arbiter, or give a mark to an open item of a class they
+      // mark that they have not marked yet (counted in the database).
+      myRemaining: f.myRemaining,
+      myArbitration: arbiter ? f.toArbitrate : 0,
+      canMark: ctx.markers.has(auth.userId) || arbiter,
     };
   }
 

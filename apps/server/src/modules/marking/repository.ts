@@ -2,6 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { HomeworkPaper } from '@zhzy/contracts';
 import { paperFromSnapshot } from '../homework/repository/records.js';
 import type { Database, MarkBlocksTable } from '../../db/schema.js';
+import { studentsOfClass } from '../../db/counts.js';
 import { recountBlocks } from './repository/item-counts.js';
 import { MarkingItemQueries } from './repository/item-queries.js';
 import {
@@ -81,28 +82,6 @@ export class MarkingRepository extends MarkingItemQueries {
     return row && toHomework(row);
   }
 
-  /** Several homework at once (in no particular order). */
-  async findHomeworkMany(ids: string[]): Promise<MarkingHomework[]> {
-    if (ids.length === 0) return [];
-    return (await this.homeworkSelect().where('h.id', 'in', ids).execute()).map(toHomework);
-  }
-
-  /** Per homework, the students of its classes (what a homework expects). */
-  async expectedStudents(homeworkIds: string[]): Promise<Map<string, number>> {
-    const out = new Map<string, number>();
-    if (homeworkIds.length === 0) return out;
-    const rows = await this.db
-      .selectFrom('homework_classes as hc')
-      .innerJoin('classes as c', 'c.id', 'hc.class_id')
-      .innerJoin('students as st', 'st.class_id', 'c.id')
-      .select((eb) => ['hc.homework_id', eb.fn.countAll<number>().as('n')])
-      .where('hc.homework_id', 'in', homeworkIds)
-      .groupBy('hc.homework_id')
-      .execute();
-    for (const r of rows) out.set(r.homework_id, Number(r.n));
-    return out;
-  }
-
   /** What a homework's sheets are opened with (sample scans write them as recognition would): its card and paper. */
   async sheetTarget(homeworkId: string): Promise<{
     id: string;
@@ -135,15 +114,7 @@ export class MarkingRepository extends MarkingItemQueries {
     const rows = await this.db
       .selectFrom('homework_classes as hc')
       .innerJoin('classes as c', 'c.id', 'hc.class_id')
-      .select((eb) => [
-        'c.id',
-        'c.name',
-        eb
-          .selectFrom('students as st')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('st.class_id', '=', 'c.id')
-          .as('students'),
-      ])
+      .select(['c.id', 'c.name', studentsOfClass('c.id').as('students')])
       .where('hc.homework_id', '=', homeworkId)
       .orderBy('hc.sort')
       .execute();
@@ -193,72 +164,76 @@ export class MarkingRepository extends MarkingItemQueries {
     return rows.map((s) => ({ id: s.id, name: s.name, studentNo: s.student_no, className: s.class_name }));
   }
 
-  /** Homework of a school that has sheets but no blocks yet (blocks are made when the first sheet arrives). */
-  async homeworkWithoutBlocks(orgId: string): Promise<string[]> {
-    // From the school's homework (indexed by school), not from its sheets (a district school has 100,000s).
-    const rows = await this.db
-      .selectFrom('homework as h')
-      .select('h.id')
+  /**
+   * The task list's homework of a school in one statement, newest first: those with blocks the user marks or
+   * arbitrates or that they created (every one for an administrator), and those with sheets but no blocks yet
+   * (blocks are made when the first sheet arrives; `blocked` false, the caller makes them and reads again) — each
+   * with the students of its classes (what it expects). Sheets are looked for by homework and school (indexed), not
+   * read: a district school has 100,000s.
+   */
+  async taskHomework(
+    orgId: string,
+    userId: string,
+    everything: boolean,
+  ): Promise<{ homework: MarkingHomework; blocked: boolean; expected: number }[]> {
+    const rows = await this.homeworkSelect()
+      .select((eb) => [
+        eb
+          .exists(eb.selectFrom('mark_blocks as b').select('b.id').whereRef('b.homework_id', '=', 'h.id'))
+          .as('blocked'),
+        eb
+          .selectFrom('homework_classes as hc')
+          .innerJoin('students as st', 'st.class_id', 'hc.class_id')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('hc.homework_id', '=', 'h.id')
+          .as('expected'),
+      ])
       .where('h.org_id', '=', orgId)
       .where('h.deleted_at', 'is', null)
-      .where((eb) =>
-        eb.and([
-          eb.exists(
-            eb
-              .selectFrom('sheets as s')
-              .select('s.id')
-              .whereRef('s.homework_id', '=', 'h.id')
-              .where('s.org_id', '=', orgId),
-          ),
-          eb.not(
-            eb.exists(
-              eb.selectFrom('mark_blocks as b').select('b.id').whereRef('b.homework_id', '=', 'h.id'),
-            ),
-          ),
-        ]),
-      )
-      .limit(200)
-      .execute();
-    return rows.map((r) => r.id);
-  }
-
-  /** Homework of a school with blocks the user marks or arbitrates, or that they created (newest first). */
-  async taskHomework(orgId: string, userId: string, everything: boolean): Promise<string[]> {
-    let q = this.db
-      .selectFrom('homework as h')
-      .select(['h.id', 'h.created_at'])
-      .where('h.org_id', '=', orgId)
-      .where('h.deleted_at', 'is', null)
-      .where((eb) =>
-        eb.exists(eb.selectFrom('mark_blocks as b').select('b.id').whereRef('b.homework_id', '=', 'h.id')),
-      );
-    if (!everything) {
-      q = q.where((eb) =>
-        eb.or([
+      .where((eb) => {
+        const blocks = eb
+          .selectFrom('mark_blocks as b')
+          .select('b.id')
+          .whereRef('b.homework_id', '=', 'h.id');
+        const mine = eb.or([
           eb('h.created_by', '=', userId),
           eb.exists(
-            eb
-              .selectFrom('mark_blocks as b')
-              .select('b.id')
-              .whereRef('b.homework_id', '=', 'h.id')
-              .where((e) =>
-                e.or([
-                  e('b.arbiter_id', '=', userId),
-                  e.exists(
-                    e
-                      .selectFrom('mark_markers as mm')
-                      .select('mm.block_id')
-                      .whereRef('mm.block_id', '=', 'b.id')
-                      .where('mm.user_id', '=', userId),
-                  ),
-                ]),
-              ),
+            blocks.where((e) =>
+              e.or([
+                e('b.arbiter_id', '=', userId),
+                e.exists(
+                  e
+                    .selectFrom('mark_markers as mm')
+                    .select('mm.block_id')
+                    .whereRef('mm.block_id', '=', 'b.id')
+                    .where('mm.user_id', '=', userId),
+                ),
+              ]),
+            ),
           ),
-        ]),
-      );
-    }
-    const rows = await q.orderBy('h.created_at', 'desc').limit(100).execute();
-    return rows.map((r) => r.id);
+        ]);
+        return eb.or([
+          everything ? eb.exists(blocks) : eb.and([eb.exists(blocks), mine]),
+          eb.and([
+            eb.not(eb.exists(blocks)),
+            eb.exists(
+              eb
+                .selectFrom('sheets as s')
+                .select('s.id')
+                .whereRef('s.homework_id', '=', 'h.id')
+                .where('s.org_id', '=', orgId),
+            ),
+          ]),
+        ]);
+      })
+      .orderBy('h.created_at', 'desc')
+      .limit(100)
+      .execute();
+    return rows.map((r) => ({
+      homework: toHomework(r),
+      blocked: Number(r.blocked) === 1 || r.blocked === true,
+      expected: Number(r.expected ?? 0),
+    }));
   }
 
   // ───────────── blocks ─────────────

@@ -37,13 +37,10 @@ export function resultsProgress(db: Db): HomeworkProgressSource {
     async progressOf(orgId, homeworkIds) {
       const out = new Map<string, HomeworkProgress>();
       if (homeworkIds.length === 0) return out;
-      const received = await repo.receivedCounts(orgId, homeworkIds);
-      if (received.length === 0) return out;
-      const expectedOf = await repo.expectedPages(orgId, homeworkIds);
-      for (const r of received) {
+      for (const r of await repo.receivedCounts(orgId, homeworkIds)) {
         out.set(r.homeworkId, {
           pages: r.pages,
-          expectedPages: expectedOf.get(r.homeworkId) ?? 0,
+          expectedPages: r.expectedPages,
           answersToMark: r.unscored,
         });
       }

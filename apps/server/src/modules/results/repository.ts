@@ -26,16 +26,20 @@ import {
 
 type Db = Kysely<Database>;
 
-/** A homework's pages received and answers still to score (its sheets summed). */
+/** A homework's pages received and answers still to score (its sheets summed), and the pages it expects. */
 export interface ReceivedCounts {
   homeworkId: string;
   pages: number;
   unscored: number;
+  /** Students of its classes × pages of its current card. */
+  expectedPages: number;
 }
 
 /**
  * Pages received and answers still to score per homework of a school: answered from the index
- * `sheets (homework_id, org_id, pages_received, unscored_count)` alone (migration 0023, ADR 0031).
+ * `sheets (homework_id, org_id, pages_received, unscored_count)` alone (migration 0023, ADR 0031); beside them, in the
+ * same statement, the pages each homework expects: students of its classes × pages of its current card (a read of
+ * the homework module's tables kept here so the spine imports nothing from homework, ADR 0051).
  */
 export function receivedQuery(db: Db, orgId: string, homeworkIds: string[]) {
   return db
@@ -44,6 +48,17 @@ export function receivedQuery(db: Db, orgId: string, homeworkIds: string[]) {
       'homework_id',
       eb.fn.sum<number>('pages_received').as('pages'),
       eb.fn.sum<number>('unscored_count').as('unscored'),
+      eb
+        .selectFrom('homework as h')
+        .innerJoin('card_versions as v', (j) =>
+          j.onRef('v.card_id', '=', 'h.card_id').onRef('v.version', '=', 'h.card_version'),
+        )
+        .innerJoin('homework_classes as hc', 'hc.homework_id', 'h.id')
+        .innerJoin('students as st', 'st.class_id', 'hc.class_id')
+        .select(sql<number>`MAX(v.page_count) * COUNT(*)`.as('n'))
+        .whereRef('h.id', '=', 'sheets.homework_id')
+        .where('h.org_id', '=', orgId)
+        .as('expected_pages'),
     ])
     .where('org_id', '=', orgId)
     .where('homework_id', 'in', homeworkIds)
@@ -106,27 +121,8 @@ export class ResultsRepository {
       homeworkId: r.homework_id,
       pages: Number(r.pages ?? 0),
       unscored: Number(r.unscored ?? 0),
+      expectedPages: Number(r.expected_pages ?? 0),
     }));
-  }
-
-  /**
-   * Pages expected per homework: students of its classes × pages of its current card. (A read of the homework
-   * module's tables kept here so the spine imports nothing from homework, ADR 0051.)
-   */
-  async expectedPages(orgId: string, homeworkIds: string[]): Promise<Map<string, number>> {
-    const rows = await this.db
-      .selectFrom('homework as h')
-      .innerJoin('card_versions as v', (j) =>
-        j.onRef('v.card_id', '=', 'h.card_id').onRef('v.version', '=', 'h.card_version'),
-      )
-      .innerJoin('homework_classes as hc', 'hc.homework_id', 'h.id')
-      .innerJoin('students as s', 's.class_id', 'hc.class_id')
-      .select((eb) => ['h.id', 'v.page_count', eb.fn.countAll<number>().as('students')])
-      .where('h.org_id', '=', orgId)
-      .where('h.id', 'in', homeworkIds)
-      .groupBy(['h.id', 'v.page_count'])
-      .execute();
-    return new Map(rows.map((e) => [e.id, Number(e.students) * Number(e.page_count)]));
   }
 
   /** Every answer of a homework (analysis and marking read these). */

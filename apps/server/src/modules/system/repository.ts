@@ -15,6 +15,12 @@ export function userCard(row: UserCard): UserCard {
   return { id: row.id, username: row.username, nickname: row.nickname, avatar: row.avatar, phone: row.phone };
 }
 
+/** The school year a member works in: the one they chose, else the school's default (among live years). */
+export const chosenYear = <Y extends { id: string; isDefault: boolean }>(
+  years: Y[],
+  defaultYearId: string | null | undefined,
+): Y | undefined => years.find((y) => y.id === defaultYearId) ?? years.find((y) => y.isDefault);
+
 /** Users' profiles, schools, memberships, school years and classes. */
 export class SystemRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -71,6 +77,22 @@ export class SystemRepository {
       .orderBy('sort', 'desc')
       .execute();
     return rows.map((r) => ({ id: r.id, name: r.name, isDefault: r.is_default === 1 }));
+  }
+
+  /**
+   * The school year a member works in (`chosenYear`: the one they chose, else the school's default) in one statement:
+   * the school's live years, each beside the member's choice; null when it has none.
+   */
+  async currentYearOf(orgId: string, userId: string): Promise<string | null> {
+    const rows = await this.db
+      .selectFrom('school_years as y')
+      .leftJoin('memberships as m', (j) => j.onRef('m.org_id', '=', 'y.org_id').on('m.user_id', '=', userId))
+      .select(['y.id', 'y.is_default', 'm.default_year_id'])
+      .where('y.org_id', '=', orgId)
+      .where('y.archived', '=', 0)
+      .execute();
+    const years = rows.map((r) => ({ id: r.id, isDefault: r.is_default === 1 }));
+    return chosenYear(years, rows[0]?.default_year_id)?.id ?? null;
   }
 
   async findSchoolYear(

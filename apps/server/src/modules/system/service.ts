@@ -1,17 +1,11 @@
 import { sortByClassName, type SchoolClass, type UserInfo } from '@zhzy/contracts';
 import type { AuthContext } from '../../lib/call.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
-import type { SystemRepository } from './repository.js';
+import { chosenYear, type SystemRepository } from './repository.js';
 import { SYSTEM_TEXT } from '../../i18n/messages.js';
 
 /** Public URL of a stored file path. */
 export const fileUrl = (path: string | null): string | null => (path ? `/files/${path}` : null);
-
-/** The school year a member works in: the one they chose, else the school's default (among live years). */
-export const chosenYear = <Y extends { id: string; isDefault: boolean }>(
-  years: Y[],
-  defaultYearId: string | null | undefined,
-): Y | undefined => years.find((y) => y.id === defaultYearId) ?? years.find((y) => y.isDefault);
 
 export class SystemService {
   constructor(private readonly repo: SystemRepository) {}

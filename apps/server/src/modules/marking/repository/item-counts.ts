@@ -345,3 +345,72 @@ export async function countedGroups(
   }
   return out;
 }
+
+/** A block's task-list figures for one user, added up from the counters in the database (`blockFigures`). */
+export interface BlockFigures {
+  items: number;
+  done: number;
+  /** Marks given (not arbitrations), at most the marks required per item. */
+  marks: number;
+  /** Not done, waiting for the arbiter. */
+  arbitration: number;
+  /** Not done, with an open problem. */
+  problems: number;
+  /** Not done, no problem, waiting for the arbiter: what the block's arbiter has to decide. */
+  toArbitrate: number;
+  /** Items the user gave a mark to. */
+  myMarks: number;
+  /** Open items of the classes the user marks, without a problem, that the user has not marked yet. */
+  myRemaining: number;
+}
+
+export const NO_FIGURES: BlockFigures = {
+  items: 0,
+  done: 0,
+  marks: 0,
+  arbitration: 0,
+  problems: 0,
+  toArbitrate: 0,
+  myMarks: 0,
+  myRemaining: 0,
+};
+
+/**
+ * The task list's figures of some blocks for one user, one row per block, summed in the database from the counters
+ * (everyone's row and the user's) by the rules of `taskFor()`: the user's remaining items are the open ones of the
+ * classes they mark (`mark_markers`, '' = every class), without a problem, less those they marked. A block whose
+ * items are all gone has no row (its figures are `NO_FIGURES`).
+ */
+export async function blockFigures(
+  db: Db,
+  blockIds: readonly string[],
+  userId: string,
+): Promise<Map<string, BlockFigures>> {
+  const out = new Map<string, BlockFigures>();
+  if (blockIds.length === 0) return out;
+  const all = sql`c.user_id = ''`;
+  const waiting = sql`c.done = 0 AND c.problem = 0`;
+  const marksClass = sql`EXISTS (SELECT 1 FROM mark_markers m WHERE m.block_id = c.block_id AND m.user_id = ${userId}
+    AND m.class_id IN ('', c.class_id))`;
+  const { rows } = await sql<Record<keyof BlockFigures | 'block_id', string | number>>`
+    SELECT c.block_id,
+      SUM(CASE WHEN ${all} THEN c.items ELSE 0 END) AS items,
+      SUM(CASE WHEN ${all} AND c.done = 1 THEN c.items ELSE 0 END) AS done,
+      SUM(CASE WHEN ${all} THEN c.given * c.items ELSE 0 END) AS marks,
+      SUM(CASE WHEN ${all} AND c.done = 0 AND c.state = 'arbitration' THEN c.items ELSE 0 END) AS arbitration,
+      SUM(CASE WHEN ${all} AND c.done = 0 AND c.problem = 1 THEN c.items ELSE 0 END) AS problems,
+      SUM(CASE WHEN ${all} AND ${waiting} AND c.state = 'arbitration' THEN c.items ELSE 0 END) AS "toArbitrate",
+      SUM(CASE WHEN ${all} THEN 0 ELSE c.items END) AS "myMarks",
+      SUM(CASE WHEN ${waiting} AND c.state = 'open' AND ${marksClass}
+        THEN (CASE WHEN ${all} THEN c.items ELSE -c.items END) ELSE 0 END) AS "myRemaining"
+    FROM mark_item_counts c
+    WHERE c.block_id IN (${sql.join([...blockIds])}) AND c.user_id IN ('', ${userId})
+    GROUP BY c.block_id
+  `.execute(db);
+  for (const r of rows) {
+    const figures = { ...NO_FIGURES };
+    for (const k of Object.keys(NO_FIGURES) as (keyof BlockFigures)[]) figures[k] = Number(r[k] ?? 0);
+    out.set(String(r.block_id), figures);
+  }
+  return out;
+}

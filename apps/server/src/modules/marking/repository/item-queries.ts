@@ -2,7 +2,7 @@ import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { RubricAppliedSchema, type Annotation } from '@zhzy/contracts';
 import type { Database, MarkMarksTable } from '../../../db/schema.js';
 import { judgedItems } from '../../../db/migrations/0033-judged-items.js';
-import { countedGroups, refreshBlockItems } from './item-counts.js';
+import { blockFigures, countedGroups, refreshBlockItems, type BlockFigures } from './item-counts.js';
 import { AnnotationsSchema, ScoresSchema, parseStored } from './stored.js';
 
 // The SQL of marking's items: the answers a block marks, the marks given, problems flagged, claims held and crop
@@ -217,6 +217,11 @@ export class MarkingItemQueries {
       mine: Number(r.mine) === 1,
       items: Number(r.items),
     }));
+  }
+
+  /** The task list's figures of some blocks for one user, summed from the counters in the database (ADR 0087). */
+  blockFigures(blockIds: string[], userId: string): Promise<Map<string, BlockFigures>> {
+    return blockFigures(this.db, blockIds, userId);
   }
 
   /** The item groups of some blocks for one user, from the maintained counters (migration 0033, ADR 0071). */
