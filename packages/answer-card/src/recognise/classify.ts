@@ -186,6 +186,31 @@ const NO_LEVEL_ALL_DARK = 0.25;
  * reach under half; beside a darker mark of a single answer ADR 0067 already reads such a layer as rubbed out.)
  */
 const HALF_FILL = 0.5;
+/**
+ * A sheet whose student answers in strokes (ADR 0088): at least this many choice boxes show a stroke across
+ * (`strokeAcross`, ADR 0084). On the tuning pages sheets of fills showed at most 4, sheets of ticks and crosses 5–14.
+ */
+const STROKE_HABIT_MIN = 5;
+/**
+ * …where a true/false box left empty whose line texture stands this far over the lowest its label prints on the page
+ * is not silently blank (ADR 0088). A student who ticks most "✓" boxes makes their label's usual texture a tick's, so
+ * ADR 0084's bar (over the median) loses the ticks; the label's lowest box is one left untouched. On the tuning pages
+ * the lost ticks stood 0.11–0.32 over it, untouched boxes on such sheets at most 0.10 (a "✗" on an ordered dither).
+ */
+const TRUEFALSE_STROKE_OVER = 0.11;
+/**
+ * A sheet without fills to calibrate on (ADR 0088): a question read as blank whose bubble stands at least this far
+ * above its label's empty level is not silently blank. A student who ticks so faintly that fewer than three of their
+ * marks clear the empty cut has no typical mark (ADR 0068) either; their ticks stood 0.03–0.08 above the empty level
+ * on the tuning pages, untouched bubbles of such sheets under 0.03 (what a rubber leaves there is as dark as their
+ * ticks, and goes to a person too).
+ */
+const UNCALIBRATED_FAINT = 0.03;
+/**
+ * …on a sheet that shows the student's faint hand: at least this many bubbles that far above their empty level (a
+ * sheet of one or two such bubbles says nothing of the hand, ADR 0068).
+ */
+const FAINT_HAND_MIN = 5;
 /** Weight of the ink share beside the mean darkness: a thin dark stroke (a tick) outscores a faint erasure. */
 const CORE_WEIGHT = 1;
 
@@ -440,6 +465,28 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
         (lineValues.get(key) ?? lineValues.set(key, []).get(key)!).push(b.line);
       }
   const lineLevel = new Map([...lineValues].map(([k, v]) => [k, median(v)]));
+  /** Each label's lowest line texture on the page (known from two bubbles or more): a box the student left untouched. */
+  const lineFloor = new Map(
+    [...lineValues].filter(([, v]) => v.length >= 2).map(([k, v]) => [k, Math.min(...v)]),
+  );
+  /** The student answers in strokes (ticks, crosses) rather than fills (ADR 0088). */
+  const strokeHabit =
+    questions.reduce((n, q) => n + q.scored.filter((b) => strokeAcross(q.kind, b)).length, 0) >=
+    STROKE_HABIT_MIN;
+  /**
+   * On a sheet of strokes, a true/false box whose line texture stands clearly over its label's untouched box: a tick or
+   * a cross its label's usual texture (the student's own ticks) hid (ADR 0088).
+   */
+  const trueFalseStroke = (kind: string, b: Scored) => {
+    const floor = lineFloor.get(labelKey(kind, b.option));
+    return (
+      strokeHabit &&
+      kind === 'truefalse' &&
+      b.line !== undefined &&
+      floor !== undefined &&
+      b.line - floor >= TRUEFALSE_STROKE_OVER
+    );
+  };
   /** An even layer (a fill, or what a rubber leaves of one), not strokes: its median as dark as most of its mean. */
   const evenLayer = (b: Scored) =>
     b.spot !== null &&
@@ -515,6 +562,13 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
     calibration && calibration.low >= STEADY_HAND * calibration.typical
       ? Math.max(fillFloor, HALF_FILL * calibration.typical)
       : fillFloor;
+  /** A sheet without fills whose student's faint hand shows on many bubbles (ADR 0088). */
+  const faintHand =
+    calibration === null &&
+    questions.reduce(
+      (n, q) => n + q.scored.filter((b) => b.spot !== null && b.dark >= UNCALIBRATED_FAINT).length,
+      0,
+    ) >= FAINT_HAND_MIN;
   const fillLevel = winners.length >= 3 ? median(winners) : null;
   /** A sheet without calibration whose student marks mostly in lines, not fills, or a 1-bit sheet, where a ring and a fill dither alike (ADR 0067). */
   const lineHabit = calibration === null && (raw.bitonal || ownMarks < 3 || evenMarks < ownMarks / 2);
@@ -808,13 +862,23 @@ export function classifyMarks(raw: RawMarks, thresholdsInput: MarkThresholdsInpu
           bitonalLine(b, others) ||
           bitonalSpeck(b) ||
           bitonalRing(b) ||
-          strokeAcross(kind, b))
+          strokeAcross(kind, b) ||
+          trueFalseStroke(kind, b))
       ) {
         states[i] = 'uncertain';
         lineLike.add(b);
         confidence[i] = 0.4;
       }
     });
+    // On a sheet with no fills to calibrate on, a blank question with a bubble clearly above its empty level may be
+    // the student's own faint tick: not silently blank (ADR 0088).
+    if (faintHand && kind !== 'digit' && !states.some((s) => s !== 'empty'))
+      scored.forEach((b, i) => {
+        if (b.spot !== null && b.dark >= UNCALIBRATED_FAINT) {
+          states[i] = 'uncertain';
+          confidence[i] = 0.4;
+        }
+      });
     // A smudge or a shadow across the box is not read as a mark unattended (ADR 0061).
     scored.forEach((b, i) => {
       if (kind !== 'digit' && states[i] === 'filled' && smudged(b)) {

@@ -16,8 +16,8 @@ import { rasterPage, seeded, type CardFixture, type MarkTruth, type PageTruth } 
 
 /** Seeds used while tuning (pages `wild-<seed>`). */
 export const WILD_TUNING_SEEDS: readonly [number, number] = [0, 100_000];
-/** Seeds never looked at while tuning: the bench's held-out pages (`wild-<seed>` from 17,000,000; ADR 0085 — 900,000, 2,000,000, 5,000,000, 7,000,000, 8,000,000, 9,000,000, 10,000,000, 11,000,000, 12,000,000, 13,000,000, 14,000,000, 15,000,000 and 16,000,000 onwards were burnt by earlier rounds). */
-export const WILD_HELD_OUT_SEEDS: readonly [number, number] = [17_000_000, 17_100_000];
+/** Seeds never looked at while tuning: the bench's held-out pages (`wild-<seed>` from 18,000,000; ADR 0088 — 900,000, 2,000,000, 5,000,000, 7,000,000, 8,000,000, 9,000,000, 10,000,000, 11,000,000, 12,000,000, 13,000,000, 14,000,000, 15,000,000, 16,000,000 and 17,000,000 onwards were burnt by earlier rounds). */
+export const WILD_HELD_OUT_SEEDS: readonly [number, number] = [18_000_000, 18_100_000];
 
 /** How the student's pen or pencil met a bubble. */
 export const WILD_STYLES = [
