@@ -20,16 +20,33 @@ export function invert(m: Affine): Affine {
   return [ia, ib, -(ia * c + ib * f), id, ie, -(id * c + ie * f)];
 }
 
+/** Determinant of the 3×3 matrix with rows (a, b, c), (d, e, f), (g, h, i). */
+const det3 = (
+  a: number,
+  b: number,
+  c: number,
+  d: number,
+  e: number,
+  f: number,
+  g: number,
+  h: number,
+  i: number,
+) => a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g);
+
 /** Solves a 3×3 linear system by Cramer's rule; undefined when singular. */
 function solve3(m: number[][], r: number[]): [number, number, number] | undefined {
-  const det = (q: number[][]) =>
-    q[0]![0]! * (q[1]![1]! * q[2]![2]! - q[1]![2]! * q[2]![1]!) -
-    q[0]![1]! * (q[1]![0]! * q[2]![2]! - q[1]![2]! * q[2]![0]!) +
-    q[0]![2]! * (q[1]![0]! * q[2]![1]! - q[1]![1]! * q[2]![0]!);
-  const d = det(m);
-  if (Math.abs(d) < 1e-12) return undefined;
-  const col = (k: number) => m.map((row, i) => row.map((v, j) => (j === k ? r[i]! : v)));
-  return [det(col(0)) / d, det(col(1)) / d, det(col(2)) / d];
+  const [a, b, c] = m[0]! as [number, number, number];
+  const [d, e, f] = m[1]! as [number, number, number];
+  const [g, h, i] = m[2]! as [number, number, number];
+  const [r0, r1, r2] = r as [number, number, number];
+  const det = det3(a, b, c, d, e, f, g, h, i);
+  if (Math.abs(det) < 1e-12) return undefined;
+  // Each unknown: the determinant with its column replaced by the right-hand side.
+  return [
+    det3(r0, b, c, r1, e, f, r2, h, i) / det,
+    det3(a, r0, c, d, r1, f, g, r2, i) / det,
+    det3(a, b, r0, d, e, r1, g, h, r2) / det,
+  ];
 }
 
 /** Least-squares affine map taking `from[i]` to `to[i]` (three or more points). */

@@ -99,41 +99,109 @@ function bounds(rects: Rect[]): Rect {
   return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
 }
 
+/** An Int32Array of at least `n` entries, kept between calls (grown by half again when too small). */
+class IntPool {
+  private buf = new Int32Array(0);
+  take(n: number): Int32Array {
+    if (this.buf.length < n) this.buf = new Int32Array(Math.ceil(n * 1.5));
+    return this.buf;
+  }
+}
+
+/** The template's points (x, y pairs) and their partners', and the linear indices of those kept for the search. */
+const inkPool = new IntPool();
+const outPool = new IntPool();
+const inkIdxPool = new IntPool();
+const outIdxPool = new IntPool();
+/** Where each bubble's points start in the template (pairs of coordinates). */
+const startPool = new IntPool();
+/** The paper levels just outside one bubble's brackets, and their runs' means. */
+let aroundScratch = new Float64Array(0);
+let runScratch = new Float64Array(0);
+
+/** The template of a group: its points and partners (`n` coordinates each) and where each bubble's start. */
+interface Template {
+  ink: Int32Array;
+  out: Int32Array;
+  starts: Int32Array;
+  n: number;
+}
+
 /**
  * The printed brackets of every bubble as sample points (ink) with a partner point just outside each (paper): the
  * template the group is re-registered with. Filled bubbles darken the inside, never the outside, so the contrast
- * peaks where the print is.
+ * peaks where the print is. The points live in buffers shared by every group (valid until the next template).
  */
-function template(
-  reg: Rectified,
-  group: BubbleGroup,
-): { ink: Int32Array; out: Int32Array; starts: number[] } {
-  const ink: number[] = [];
-  const out: number[] = [];
-  /** Where each bubble's points start in `out` (pairs of coordinates). */
-  const starts: number[] = [];
+function template(reg: Rectified, group: BubbleGroup): Template {
   const q = reg.q;
   const sx = (mm: number) => Math.round((mm - reg.originX) * q - 0.5);
   const sy = (mm: number) => Math.round((mm - reg.originY) * q - 0.5);
   const o = Math.max(1, Math.round(OUTSIDE_MM * q));
+  let total = 0;
   for (const { rect: r } of group.bubbles) {
-    starts.push(out.length);
+    const rows = Math.max(0, sy(r.y + r.h - BRACKET_INSET_MM) - sy(r.y + BRACKET_INSET_MM) + 1);
+    const serif = Math.round(Math.min(SERIF_MM, r.w * 0.22) * q);
+    total += 4 * rows + 8 * Math.max(0, serif - 1);
+  }
+  const ink = inkPool.take(total);
+  const out = outPool.take(total);
+  const starts = startPool.take(group.bubbles.length + 1);
+  let n = 0;
+  for (let bi = 0; bi < group.bubbles.length; bi++) {
+    const r = group.bubbles[bi]!.rect;
+    starts[bi] = n;
     const xl = sx(r.x + BRACKET_INSET_MM);
     const xr = sx(r.x + r.w - BRACKET_INSET_MM);
     const yt = sy(r.y + BRACKET_INSET_MM);
     const yb = sy(r.y + r.h - BRACKET_INSET_MM);
-    for (let y = yt; y <= yb; y++) {
-      ink.push(xl, y, xr, y);
-      out.push(xl - o, y, xr + o, y);
+    for (let y = yt; y <= yb; y++, n += 4) {
+      ink[n] = xl;
+      ink[n + 1] = y;
+      ink[n + 2] = xr;
+      ink[n + 3] = y;
+      out[n] = xl - o;
+      out[n + 1] = y;
+      out[n + 2] = xr + o;
+      out[n + 3] = y;
     }
     const serif = Math.round(Math.min(SERIF_MM, r.w * 0.22) * q);
-    for (let k = 1; k < serif; k++) {
-      ink.push(xl + k, yt, xr - k, yt, xl + k, yb, xr - k, yb);
-      out.push(xl + k, yt - o, xr - k, yt - o, xl + k, yb + o, xr - k, yb + o);
+    for (let k = 1; k < serif; k++, n += 8) {
+      ink[n] = xl + k;
+      ink[n + 1] = yt;
+      ink[n + 2] = xr - k;
+      ink[n + 3] = yt;
+      ink[n + 4] = xl + k;
+      ink[n + 5] = yb;
+      ink[n + 6] = xr - k;
+      ink[n + 7] = yb;
+      out[n] = xl + k;
+      out[n + 1] = yt - o;
+      out[n + 2] = xr - k;
+      out[n + 3] = yt - o;
+      out[n + 4] = xl + k;
+      out[n + 5] = yb + o;
+      out[n + 6] = xr - k;
+      out[n + 7] = yb + o;
     }
   }
-  starts.push(out.length);
-  return { ink: Int32Array.from(ink), out: Int32Array.from(out), starts };
+  starts[group.bubbles.length] = n;
+  return { ink, out, starts, n };
+}
+
+/** Darkness of a sample against the bubble's own paper when shaded, else the group's (0 outside the region). */
+function darkAt(
+  reg: GreyImage,
+  D: Float32Array,
+  shaded: boolean,
+  local: number,
+  localSpan: number,
+  x: number,
+  y: number,
+): number {
+  const { width: W, height: H } = reg;
+  if (x < 0 || y < 0 || x >= W || y >= H) return 0;
+  const i = y * W + x;
+  return shaded ? Math.min(1, Math.max(0, (local - reg.data[i]!) / localSpan)) : D[i]!;
 }
 
 /**
@@ -171,25 +239,24 @@ export function measureGroup(
   const t = template(reg, group);
   // Only points that stay inside the region at every shift (the margin makes that all of them in practice).
   const inside = (x: number, y: number) => x - R >= 0 && x + R < W && y - R >= 0 && y + R < H;
-  const inkAt: number[] = [];
-  const outAt: number[] = [];
-  for (let i = 0; i < t.ink.length; i += 2) {
+  const inkIdx = inkIdxPool.take(t.n >> 1);
+  const outIdx = outIdxPool.take(t.n >> 1);
+  let pairs = 0;
+  for (let i = 0; i < t.n; i += 2) {
     const ix = t.ink[i]!;
     const iy = t.ink[i + 1]!;
     const ox = t.out[i]!;
     const oy = t.out[i + 1]!;
     if (!inside(ix, iy) || !inside(ox, oy)) continue;
-    inkAt.push(iy * W + ix);
-    outAt.push(oy * W + ox);
+    inkIdx[pairs] = iy * W + ix;
+    outIdx[pairs++] = oy * W + ox;
   }
-  const inkIdx = Int32Array.from(inkAt);
-  const outIdx = Int32Array.from(outAt);
   /** Mean contrast of the brackets shifted by (dx, dy), over every `every`-th point pair. */
   const score = (dx: number, dy: number, every = 1) => {
     const off = dy * W + dx;
     let s = 0;
     let n = 0;
-    for (let i = 0; i < inkIdx.length; i += every, n++) s += D[inkIdx[i]! + off]! - D[outIdx[i]! + off]!;
+    for (let i = 0; i < pairs; i += every, n++) s += D[inkIdx[i]! + off]! - D[outIdx[i]! + off]!;
     return s / Math.max(1, n);
   };
   // A coarse grid, then its best point's neighbours: every 0.3 mm at most (the brackets' contrast peak, a stroke
@@ -223,36 +290,36 @@ export function measureGroup(
   const hist = new Uint32Array(HIST);
   // The paper just outside each bubble's brackets: where a fold's shadow or a resting hand darkens the paper, the
   // bubble is measured against its own surroundings, not the group's brightest paper.
-  const around: number[] = [];
-  const ring = group.bubbles.map((_, bi) => {
-    around.length = 0;
+  const nb = group.bubbles.length;
+  if (aroundScratch.length < t.n) aroundScratch = new Float64Array(Math.ceil(t.n * 1.5));
+  if (runScratch.length < t.n) runScratch = new Float64Array(Math.ceil(t.n * 1.5));
+  const around = aroundScratch;
+  const ring = new Float64Array(nb);
+  for (let bi = 0; bi < nb; bi++) {
+    let na = 0;
     for (let i = t.starts[bi]!; i < t.starts[bi + 1]!; i += 2) {
       const x = t.out[i]! + best.dx;
       const y = t.out[i + 1]! + best.dy;
-      if (x >= 0 && y >= 0 && x < W && y < H) around.push(data[y * W + x]!);
+      if (x >= 0 && y >= 0 && x < W && y < H) around[na++] = data[y * W + x]!;
     }
     // Runs of neighbouring samples averaged first: on a dithered 1-bit page only their mean says how grey it is.
-    const runs: number[] = [];
-    for (let i = 0; i + RUN <= around.length; i += RUN) {
+    let nr = 0;
+    for (let i = 0; i + RUN <= na; i += RUN) {
       let sum = 0;
       for (let j = i; j < i + RUN; j++) sum += around[j]!;
-      runs.push(sum / RUN);
+      runScratch[nr++] = sum / RUN;
     }
-    runs.sort((a, b) => a - b);
-    return runs.length >= 4 ? runs[Math.floor(runs.length * 0.75)]! : paper;
-  });
-  const bubbles = group.bubbles.map(({ rect: r }, bi) => {
+    const runs = runScratch.subarray(0, nr).sort();
+    ring[bi] = nr >= 4 ? runs[Math.floor(nr * 0.75)]! : paper;
+  }
+  const bubbles: BubbleMeasure[] = [];
+  for (let bi = 0; bi < nb; bi++) {
+    const r = group.bubbles[bi]!.rect;
     // A shadow spans neighbouring bubbles; a fill spilling over its brackets, or print beside one bubble, darkens
     // only that bubble's ring: the brightest ring of the bubble and its neighbours is the paper it lies on.
     const local = Math.max(ring[bi]!, ring[bi - 1] ?? 0, ring[bi + 1] ?? 0);
     const shaded = local < paper - SHADE_MIN && local > opt.ink + 40;
     const localSpan = local - opt.ink;
-    // Darkness of a sample against the bubble's own paper when shaded, else the group's (0 outside the region).
-    const dark = (x: number, y: number): number => {
-      if (x < 0 || y < 0 || x >= W || y >= H) return 0;
-      const i = y * W + x;
-      return shaded ? Math.min(1, Math.max(0, (local - data[i]!) / localSpan)) : D[i]!;
-    };
     const x0 = Math.round((r.x + (r.w * (1 - INNER)) / 2 - reg.originX) * opt.q) + best.dx;
     const y0 = Math.round((r.y + (r.h * (1 - INNER)) / 2 - reg.originY) * opt.q) + best.dy;
     const w = Math.max(1, Math.round(r.w * INNER * opt.q));
@@ -279,7 +346,7 @@ export function measureGroup(
       let row = 0;
       const back = y - y0 >= k;
       for (let x = x0; x < x0 + w; x++) {
-        const d = plain ? D[y * W + x]! : dark(x, y);
+        const d = plain ? D[y * W + x]! : darkAt(reg, D, shaded, local, localSpan, x, y);
         row += d;
         colTotal[x - x0]! += d;
         sum += d;
@@ -288,7 +355,8 @@ export function measureGroup(
         diag[w + h + x - x0 - (y - y0) + h - 1]! += d;
         hist[Math.min(HIST - 1, Math.floor(d * HIST))]!++;
         colSum[x - x0]! += d;
-        if (back) colSum[x - x0]! -= plain ? D[(y - k) * W + x]! : dark(x, y - k);
+        if (back)
+          colSum[x - x0]! -= plain ? D[(y - k) * W + x]! : darkAt(reg, D, shaded, local, localSpan, x, y - k);
       }
       rowSq += (row / w) * (row / w);
       rowMean[y - y0] = row / w;
@@ -329,14 +397,13 @@ export function measureGroup(
     }
     const minSide = Math.min(w, h);
     const span = Math.max(2, Math.ceil(LINE_SPAN * minSide));
-    const count = (k: number) => Math.min(k + 1, minSide, w + h - 1 - k);
     for (let k = 0; k + LINE_WIDTH <= w + h - 1; k++) {
       let sa = 0;
       let sb = 0;
       let n = 0;
       let short = false;
       for (let j = k; j < k + LINE_WIDTH; j++) {
-        const c = count(j);
+        const c = Math.min(j + 1, minSide, w + h - 1 - j);
         if (c < span) short = true;
         sa += diag[j]!;
         sb += diag[w + h + j]!;
@@ -362,11 +429,11 @@ export function measureGroup(
       const inner = y >= by0 && y < by1;
       for (let x = ox0; x < ox1; x++) {
         if (inner && x === bx0) x = bx1;
-        rimSum += rimPlain && x < ox1 ? D[y * W + x]! : dark(x, y);
+        rimSum += rimPlain && x < ox1 ? D[y * W + x]! : darkAt(reg, D, shaded, local, localSpan, x, y);
         rimN++;
       }
     }
-    return {
+    bubbles.push({
       ratio: mean,
       core: inked / (w * h),
       peak: peak / (k * k),
@@ -374,8 +441,8 @@ export function measureGroup(
       rim: rimN ? rimSum / rimN : 0,
       streak,
       line: Math.max(0, lineMax - mean),
-    };
-  });
+    });
+  }
   return {
     elementId: group.elementId,
     dxMm: best.dx / opt.q,

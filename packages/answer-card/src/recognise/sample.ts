@@ -62,9 +62,16 @@ class Rows {
   private readonly x0: number;
   private readonly y0: number;
   private readonly step: number;
+  /** The map's coefficients, read once (not destructured at every row). */
+  private readonly a: number;
+  private readonly b: number;
+  private readonly c: number;
+  private readonly d: number;
+  private readonly e: number;
+  private readonly f: number;
 
   constructor(
-    private readonly m: Affine,
+    m: Affine,
     r: Rect,
     q: number,
     private readonly width: number,
@@ -77,10 +84,11 @@ class Rows {
     this.y0 = r.y + this.step / 2;
     this.ux = Math.round(m[0] * this.step * ONE);
     this.uy = Math.round(m[3] * this.step * ONE);
+    [this.a, this.b, this.c, this.d, this.e, this.f] = m;
   }
 
   at(v: number): void {
-    const [a, b, c, d, e, f] = this.m;
+    const { a, b, c, d, e, f } = this;
     const yv = this.y0 + v * this.step;
     const xs = a * this.x0 + b * yv + c + this.shift;
     const ys = d * this.x0 + e * yv + f + this.shift;
