@@ -771,8 +771,11 @@ function ownCell(
   // Session 19: a compact mark (most of its ink in its cell inside the frame — a tick, a crossed-out tick) with more
   // than a spill of ink on another cell's frame and ring as well is two marks joined: a meant mark drawn on its cell's
   // edge touching a crossed-out one beside it. A circle round its cell has its ink on its own frame, not inside.
+  // (A row's part of marks touching across the rows is already held to its cell's middle by `inset`: not applied.)
   const joined =
-    within[own]! >= COMPACT_SHARE * per[own]! && per.some((n, ci) => ci !== own && mm2(n) > JOINED_MM2);
+    inset === 0 &&
+    within[own]! >= COMPACT_SHARE * per[own]! &&
+    per.some((n, ci) => ci !== own && mm2(n) > JOINED_MM2);
   return centred && !spill && !joined && per[own]! >= OWN_SHARE * inked.length ? own : undefined;
 }
 
