@@ -64,8 +64,12 @@ describe.each(DIALECTS)('纸上批阅 on %s', (dialect) => {
   let batchId = '';
   let seq = 0;
 
-  /** A student's page with the box: printed, ticked in red (`scores`: one tick set per score), scanned. */
-  const scanned = async (copy: number, scores: number[], mode: 'colour' | 'grey') => {
+  /**
+   * A student's page with the box: printed, ticked in red (`scores`: one tick set per score), scanned. `distorted`: its
+   * two bottom anchors 1.2 mm closer together (a sheet warped in the feeder), which the recogniser flags as
+   * 定位点位置异常 (anchorsDistorted: a teacher may accept the page or mark it 已重新扫描) while still reading it.
+   */
+  const scanned = async (copy: number, scores: number[], mode: 'colour' | 'grey', distorted = false) => {
     const n = copy * layout.pages.length + boxPage + 1;
     const prefix = path.join(tmp, `page-${copy}`);
     await run('pdftoppm', [
@@ -83,6 +87,16 @@ describe.each(DIALECTS)('纸上批阅 on %s', (dialect) => {
     const k = 200 / 25.4;
     const meta = await sharp(`${prefix}.png`).metadata();
     const marks = scores.flatMap((s) => cellsFor(box, s).map((c) => tick(c.rect, k)));
+    if (distorted)
+      for (const a of layout.pages[boxPage]!.elements)
+        if (a.type === 'anchor' && (a.corner === 'bl' || a.corner === 'br')) {
+          const { x, y, w, h } = a.rect;
+          const dx = a.corner === 'bl' ? 1.2 : -1.2;
+          marks.push(
+            `<rect x="${(x - 0.5) * k}" y="${(y - 0.5) * k}" width="${(w + 1) * k}" height="${(h + 1) * k}" fill="white"/>`,
+            `<rect x="${(x + dx) * k}" y="${y * k}" width="${w * k}" height="${h * k}" fill="black"/>`,
+          );
+        }
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${meta.width}" height="${meta.height}">${marks.join('')}</svg>`;
     const marked = sharp(
       await sharp(`${prefix}.png`)
@@ -239,7 +253,8 @@ describe.each(DIALECTS)('纸上批阅 on %s', (dialect) => {
   ] as const)(
     'takes the score a teacher ticked in red on a %s scan straight into the results',
     async (mode, copy, score) => {
-      await upload(await scanned(copy, [score], mode));
+      // The colour page is also warped (its anchors flagged): the page the test below sets aside.
+      await upload(await scanned(copy, [score], mode, mode === 'colour'));
       const answer = await answerOf(students[copy]!.id);
       expect(answer).toMatchObject({ score_tenths: score * 10, score_source: 'paper' });
       const listed = (await paperScores()).find((p) => p.studentId === students[copy]!.id)!;
@@ -261,7 +276,7 @@ describe.each(DIALECTS)('纸上批阅 on %s', (dialect) => {
 
   it('sends two ticks in one row to a person, who types the score; a blank box is left for on-screen marking', async () => {
     const student = students[2]!;
-    await upload(await scanned(2, [3, 5], 'colour'));
+    await upload(await scanned(2, [3, 5], 'colour', true));
     expect(await answerOf(student.id)).toMatchObject({ score_tenths: null });
     const [doubt] = (await paperScores('doubtful')).filter((p) => p.studentId === student.id);
     expect(doubt).toMatchObject({ state: 'doubtful', score: null, reason: 'multipleTicks' });
@@ -380,17 +395,23 @@ describe.each(DIALECTS)('纸上批阅 on %s', (dialect) => {
   });
 
   it("does not keep the boxes of a page set aside: they wait for a person, a person's decision stands, a kept duplicate replaces them", async () => {
-    // A page whose only ink is the teacher's ticks raises 空白页, whose fixes offer 忽略此页.
+    // The warped pages' 定位点位置异常 offers 已重新扫描, which sets the page aside. (A page whose only ink is the
+    // teacher's ticks no longer raises 空白页: its boxes are content.)
     const asideOffer = async (studentId: string) =>
-      (await exceptions()).find((e) => e.studentId === studentId && e.actions.includes('ignore'));
+      (await exceptions()).find(
+        (e) => e.studentId === studentId && e.code === 'anchorsDistorted' && e.actions.includes('rescanned'),
+      );
+    expect(
+      (await exceptions()).filter((e) => e.code === 'blankPage' && e.studentId === students[0]!.id),
+    ).toEqual([]);
 
-    // Ignored: the score its box gave leaves the results and the box waits for a person in 纸上批阅.
+    // Set aside: the score its box gave leaves the results and the box waits for a person in 纸上批阅.
     const first = students[0]!;
     expect(await answerOf(first.id)).toMatchObject({ score_tenths: 115, score_source: 'paper' });
     const offer = await asideOffer(first.id);
     expect(offer).toBeDefined();
     const ignored = await w.call('POST', `/teacher/recognition/exception/${offer!.id}/resolve`, w.me, {
-      action: 'ignore',
+      action: 'rescanned',
     });
     expect(ignored.statusCode).toBe(200);
     expect(await answerOf(first.id)).toMatchObject({ score_tenths: null });
@@ -414,7 +435,7 @@ describe.each(DIALECTS)('纸上批阅 on %s', (dialect) => {
     const typedOffer = await asideOffer(typed.id);
     expect(typedOffer).toBeDefined();
     await w.call('POST', `/teacher/recognition/exception/${typedOffer!.id}/resolve`, w.me, {
-      action: 'ignore',
+      action: 'rescanned',
     });
     expect(await answerOf(typed.id)).toMatchObject({ score_tenths: 50, score_source: 'paper' });
     expect((await paperScores()).find((p) => p.studentId === typed.id)).toMatchObject({

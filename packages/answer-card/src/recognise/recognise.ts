@@ -775,10 +775,13 @@ async function readPage(
     );
     if (scores) result.scores = scores;
 
+    // A score box the teacher marked (a score read, or a mark a person must look at) is content too: a 先阅后扫 page
+    // whose only ink is the teacher's red is not a blank page (ADR 0065, session 19).
     const answered =
       result.marks.some((x) => x.status !== 'blank') ||
       result.crops.some((c) => !c.blank) ||
-      (result.studentNumber !== null && result.studentNumber.status !== 'blank');
+      (result.studentNumber !== null && result.studentNumber.status !== 'blank') ||
+      (result.scores ?? []).some((s) => s.status !== 'blank');
     if (!answered && (result.marks.length || result.crops.length)) {
       result.problems.push(problem('blankPage', 'page'));
     }

@@ -90,16 +90,20 @@ describe('a stroke belongs to the one cell it centres on', () => {
     return { x: r.x + r.w / 2, y: r.y + r.h / 2 };
   };
   type P = { x: number; y: number };
-  /** Pen strokes 0.5 mm wide along polylines, read as the box's cell states. */
-  const read = (...lines: P[][]) => {
+  /**
+   * Pen strokes 0.5 mm wide along polylines, read as the box's cell states; `light` ones are marks at all but not
+   * clear ink (a lighter pen's strokes under the ink cut).
+   */
+  const read = (...strokes: (P[] | { light: P[] })[]) => {
     const near = (p: P, a: P, b: P) => {
       const [dx, dy] = [b.x - a.x, b.y - a.y];
       const t = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)));
       return Math.hypot(p.x - a.x - t * dx, p.y - a.y - t * dy) <= 0.25;
     };
     const { raw, ...grid } = boxGrid(cells, (p) => {
-      const on = lines.some((l) => l.slice(1).some((b, i) => near(p, l[i]!, b)));
-      return { raw: on ? 1 : 0, dark: on ? 1 : 0 };
+      const on = (l: P[]) => l.slice(1).some((b, i) => near(p, l[i]!, b));
+      const v = Math.max(0, ...strokes.map((l) => ('light' in l ? (on(l.light) ? 0.3 : 0) : on(l) ? 1 : 0)));
+      return { raw: v, dark: v };
     });
     const cut = { ink: 0.5, weak: 0.2 };
     const states = cellStates({ ...grid, v: raw }, { inside: cut, frame: cut });
@@ -110,11 +114,12 @@ describe('a stroke belongs to the one cell it centres on', () => {
     { x: c.x - 0.5 * s, y: c.y + 1.5 * s },
     { x: c.x + 2.2 * s, y: c.y - 1.9 * s },
   ];
-  const ring = (c: P, rx: number, ry: number): P[] =>
-    Array.from({ length: 41 }, (_, i) => ({
-      x: c.x + rx * Math.cos((i / 40) * 2 * Math.PI),
-      y: c.y + ry * Math.sin((i / 40) * 2 * Math.PI),
-    }));
+  /** An ellipse round `c`, or its arc from angle `from` to `to` (turns, 0 to the right, clockwise on the page). */
+  const ring = (c: P, rx: number, ry: number, from = 0, to = 1): P[] =>
+    Array.from({ length: 41 }, (_, i) => {
+      const a = (from + ((to - from) * i) / 40) * 2 * Math.PI;
+      return { x: c.x + rx * Math.cos(a), y: c.y + ry * Math.sin(a) };
+    });
 
   it('ticks the cell an over-mark centres on, not the neighbour its arm reaches into', () => {
     const u1 = centre('units', 1);
@@ -166,6 +171,53 @@ describe('a stroke belongs to the one cell it centres on', () => {
     ]);
   });
 
+  it('never reads a crossed-out mark as the score when the meant mark joined to it lies on the next cell’s frame', () => {
+    // ADR 0065, session 18's held-out: the crossed-out 0 touching the meant 1, slashed at its cell's left edge,
+    // mostly in the paper gap and on the frame — one mark centred on the crossed-out cell, hardly any of it inside
+    // the meant one. It must never read as 0: a person looks.
+    const u0 = centre('units', 0);
+    const u1 = centre('units', 1);
+    const crossedOut = [
+      tick({ x: u0.x + 1.2, y: u0.y }, 1.2),
+      [
+        { x: u0.x - 1.5, y: u0.y - 1.5 },
+        { x: u0.x + 1.5, y: u0.y + 1.5 },
+      ],
+      [
+        { x: u0.x + 1.5, y: u0.y - 1.5 },
+        { x: u0.x - 1.5, y: u0.y + 1.5 },
+      ],
+    ];
+    const slash = [
+      { x: u1.x - 3.9, y: u1.y + 1.9 },
+      { x: u1.x - 2.1, y: u1.y - 2.3 },
+    ];
+    const states = read(...crossedOut, slash);
+    expect(states).not.toEqual(['units 0 ticked']);
+    expect(states).toEqual(expect.arrayContaining(['units 0 faint', 'units 1 faint']));
+  });
+
+  it('never reads a crossed-out mark as the score when the meant circle joined to it lies round the next cell', () => {
+    // The meant 1 circled round its frame in a lighter pen, only its side touching the crossed-out 2 clear ink: one
+    // mark centred on the crossed-out cell, none of it inside the meant one. Not the 2 alone either.
+    const u1 = centre('units', 1);
+    const u2 = centre('units', 2);
+    const circled = read(
+      tick({ x: u2.x - 0.6, y: u2.y }, 1.3),
+      [
+        { x: u2.x - 1.5, y: u2.y - 1.5 },
+        { x: u2.x + 1.5, y: u2.y + 1.5 },
+      ],
+      [
+        { x: u2.x + 1.5, y: u2.y - 1.5 },
+        { x: u2.x - 1.5, y: u2.y + 1.5 },
+      ],
+      ring(u1, 3.1, 2.7, -0.17, 0.17),
+      { light: ring(u1, 3.1, 2.7, 0.17, 0.83) },
+    );
+    expect(circled).toEqual(['units 1 faint', 'units 2 faint']);
+  });
+
   it('leaves a stroke that could belong to two cells faint: a person looks', () => {
     const u1 = centre('units', 1);
     // A slash in the paper gap between units 1 and 2.
@@ -210,12 +262,27 @@ describe('a light red pen on a grey scan, read against the print its cells are k
     expect(residualCuts(RESIDUAL_CONTRAST - 0.01)).toMatchObject({ ink: Infinity, clear: false });
   });
 
-  /** The readings of one grey corpus sheet, as `question truth → status score reason`. */
-  const readGrey = async (seed: number, ids: string[]) => {
+  /**
+   * The readings of one grey corpus sheet, as `question truth → status score reason`; `edit` may change the scanned
+   * page (grey pixels, 200 dpi: card millimetres × 200 / 25.4) before it is read (then stored as a lossless PNG).
+   */
+  const readGrey = async (
+    seed: number,
+    ids: string[],
+    edit?: (px: { data: Buffer; width: number; height: number }) => void,
+  ) => {
     requireTools(['pdftoppm']);
     const layout = scoreCardLayout();
     const [sheet] = await scoreSheet(layout, seed, 'grey');
-    const { result } = await recognisePage(sheet!.image, {
+    let image = sheet!.image;
+    if (edit) {
+      const { data, info } = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
+      edit({ data, width: info.width, height: info.height });
+      image = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
+        .png()
+        .toBuffer();
+    }
+    const { result } = await recognisePage(image, {
       resolve: () => layout,
       crops: { format: 'none' },
     });
@@ -230,10 +297,57 @@ describe('a light red pen on a grey scan, read against the print its cells are k
     expect(await readGrey(7, ['q4'])).toEqual(['q4 1 → ok 1 null']);
   }, 60_000);
 
-  it('leaves a light pen to a person where a cell’s print cannot be known (its value printed once on the page)', async () => {
-    // Seed 63's q1: a light pen on "20" (a twin in q6 only) and "0.5": the print of "20" is not known, faintMark.
-    expect(await readGrey(63, ['q1'])).toEqual(['q1 20.5 → doubtful null faintMark']);
+  it('reads a light pen on a value printed fewer than twice against the print composed from its digits', async () => {
+    // Seed 63's q1: a light pen on "20" (one twin, in q6) and "0.5". Session 18 left it to a person (faintMark); the
+    // print of "20" is now the "2" and "0" cells' print, each shifted by half the digits' advance fitted on "10".
+    expect(await readGrey(63, ['q1'])).toEqual(['q1 20.5 → ok 20.5 null']);
   }, 60_000);
+
+  it('leaves such a box to a person when the composed print does not match the page', async () => {
+    // The same sheet with the digits of every "10" cell wiped off the scan: the composition of "1" and "0" no longer
+    // matches what the page prints as "10", so the print of "20" cannot be trusted either.
+    const layout = scoreCardLayout();
+    const tens = layout.pages[0]!.elements.flatMap((e) =>
+      e.type === 'scoreBox' ? e.rows.flatMap((r) => r.cells.filter((c) => c.value === 10)) : [],
+    );
+    expect(tens.length).toBeGreaterThan(2);
+    const px = 200 / 25.4;
+    const wipe = ({ data, width }: { data: Buffer; width: number }) => {
+      for (const { rect } of tens)
+        for (let y = Math.round((rect.y + 1.1) * px); y < (rect.y + rect.h - 1.1) * px; y++)
+          for (let x = Math.round((rect.x + 1.1) * px); x < (rect.x + rect.w - 1.1) * px; x++)
+            data[y * width + x] = 255;
+    };
+    expect(await readGrey(63, ['q1'], wipe)).toEqual(['q1 20.5 → doubtful null faintMark']);
+  }, 60_000);
+});
+
+describe('a page whose only ink is the teacher’s red (先阅后扫)', () => {
+  it.each(['colour', 'grey'] as const)(
+    'is read with its scores and raises no blank page (%s)',
+    async (scan) => {
+      requireTools(['pdftoppm']);
+      const layout = scoreCardLayout();
+      // Seed 15: every box ticked (no √ / × on an answer, nothing faint or corrected); the student wrote nothing.
+      const [sheet] = await scoreSheet(layout, 15, scan, { studentAnswers: false });
+      expect(sheet!.truths.every((t) => !t.answerMark && t.score !== null)).toBe(true);
+      const { result } = await recognisePage(sheet!.image, {
+        resolve: () => layout,
+        crops: { format: 'none' },
+      });
+      expect(result.crops.length).toBeGreaterThan(0);
+      expect(result.crops.every((c) => c.blank)).toBe(true);
+      expect(result.problems.map((p) => p.code)).not.toContain('blankPage');
+      const read = sheet!.truths.map((t) =>
+        scoreOutcome(
+          t,
+          result.scores?.find((s) => s.questionId === t.questionId),
+        ),
+      );
+      expect(read).toEqual(sheet!.truths.map(() => 'right'));
+    },
+    60_000,
+  );
 });
 
 describe('score boxes on marked and scanned sheets', () => {

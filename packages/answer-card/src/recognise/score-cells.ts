@@ -46,6 +46,12 @@ const JOIN_SAMPLES = 2;
 const SPLIT_INSET_MM = 0.5;
 /** A mark's clear ink inside another cell (its frame left out) beyond this (mm²) is a second mark, not spill. */
 const SPILL_MM2 = 0.6;
+/**
+ * A mark with at least this share of its cell's clear ink inside the frame is compact (not a circle round the cell)…
+ */
+const COMPACT_SHARE = 0.6;
+/** …and such a mark with more clear ink than this (mm²) on another cell, its frame and ring counted, is two marks. */
+const JOINED_MM2 = 1;
 /** A doubtful mark leaves faint every cell holding at least this share of it. */
 const TOUCH_SHARE = 0.15;
 
@@ -364,6 +370,84 @@ function darkAt(
 
 /** Grey scans: a cell's printed value needs this many twins elsewhere on the page for its print to be known. */
 export const TEMPLATE_TWINS = 2;
+/** Millimetres either side of a digit's advance its composed print reaches (side bearings, blur, registration). */
+const GLYPH_MARGIN_MM = 0.3;
+/** The digit advances (mm) tried when fitting a composed print: coarse over this range, then fine round the best. */
+const ADVANCE_RANGE_MM = [0.8, 1.8] as const;
+/**
+ * A composed print is trusted only when it fits the page: composing a label the page prints with twins enough
+ * ("10"), the mean gap (darkness) between the composition and that label's print over its cell and ring…
+ */
+export const COMPOSE_FIT = 0.015;
+/**
+ * …and the composition's excess over it (the side that could hide a light stroke), its 98th percentile: measured on
+ * grey tuning pages 0.004–0.005 at the fitted advance, 0.06 and more with the advance 0.3 mm off.
+ */
+export const COMPOSE_OVER = 0.03;
+
+type Twin = { rect: Rect; paper: number };
+/** The page's composer of prints (one per page's grids: fitting the digits' advance is worth doing once). */
+const composers = new WeakMap<BoxGrid[], ((c: BoxCell) => PrintAt | undefined) | undefined>();
+/** A cell's print at a place relative to its rect's corner (mm), as darkness above paper over the paper's grey. */
+type PrintAt = (rx: number, ry: number) => number;
+
+/**
+ * The print of a label with its twins on the page: the lightest of the twins at that place (each the darkest 2 × 2
+ * mean within one pixel, above its own paper, over its paper's grey so a shadow scales out).
+ */
+function twinPrint(
+  raster: Raster,
+  m: Affine,
+  levels: { paper: number; ink: number },
+  twins: Twin[],
+): PrintAt {
+  const span = Math.max(1, levels.paper - levels.ink);
+  return (rx, ry) => {
+    let print = Infinity;
+    for (const t of twins) {
+      const d = darkAt(raster, m, { x: t.rect.x + rx, y: t.rect.y + ry }, levels, 1);
+      print = Math.min(print, (d - t.paper) / Math.max(1, levels.paper - t.paper * span));
+    }
+    return print;
+  };
+}
+
+/**
+ * The print of a label of several digits composed from its digits' prints (ADR 0065, session 19): the renderer
+ * centres a cell's label in one font whose digits share one advance `a`, so digit i of n sits `(i − (n − 1)/2)·a`
+ * from the centre — "20" is the "2" cell's glyph shifted left by half an advance beside the "0" cell's shifted
+ * right. Outside the digits' band only the frame is printed: the lightest single-digit cell there.
+ */
+function composedPrint(
+  label: string,
+  size: { w: number },
+  a: number,
+  digit: (d: string) => PrintAt,
+  frame: PrintAt,
+): PrintAt {
+  const n = label.length;
+  return (rx, ry) => {
+    const dx = rx - size.w / 2;
+    if (Math.abs(dx) > (n * a) / 2 + GLYPH_MARGIN_MM) return frame(rx, ry);
+    let print = -Infinity;
+    for (let i = 0; i < n; i++) {
+      const o = (i - (n - 1) / 2) * a;
+      if (Math.abs(dx - o) <= a / 2 + GLYPH_MARGIN_MM) print = Math.max(print, digit(label[i]!)(rx - o, ry));
+    }
+    return print;
+  };
+}
+
+/** Memoises a `PrintAt` on places rounded to 1/32 mm (composed prints are asked for at shifted places). */
+function memoPrint(f: PrintAt): PrintAt {
+  const memo = new Map<number, number>();
+  return (rx, ry) => {
+    const key = Math.round(rx * 32) * 65536 + Math.round(ry * 32);
+    let v = memo.get(key);
+    if (v === undefined) memo.set(key, (v = f(Math.round(rx * 32) / 32, Math.round(ry * 32) / 32)));
+    return v;
+  };
+}
 
 /**
  * Grey scans (ADR 0065, session 18): each sample of a box above the print it is known to carry — its cell's frame,
@@ -372,8 +456,9 @@ export const TEMPLATE_TWINS = 2;
  * (`white`: a cell crossed out all over keeps it). Each twin is sampled at the same place relative to its cell, as
  * the darkest such mean within one pixel (registration slack), above its own paper and scaled by the two papers (a
  * shadow darkens print and paper alike); the expected print is the lightest of the twins there, so a twin the
- * teacher marked at that spot does not count as long as one twin is clean. Undefined when a cell of the box has
- * fewer than `TEMPLATE_TWINS` twins (a "30" printed once on the page): there the print cannot be known.
+ * teacher marked at that spot does not count as long as one twin is clean. A cell with fewer than `TEMPLATE_TWINS`
+ * twins (a "30" printed once on the page) has its print composed from its digits' (session 19, `composedPrint`),
+ * when the page shows the composition fits; else undefined: there the print cannot be known.
  */
 function beyondPrint(
   raster: Raster,
@@ -382,17 +467,25 @@ function beyondPrint(
   g: BoxGrid,
   grids: BoxGrid[],
 ): Float32Array | undefined {
+  const all = grids.flatMap((o) => o.cells.map((c, ci) => ({ c, paper: o.white[ci]!, grid: o, ci })));
   const key = (c: BoxCell) => `${c.value}:${c.rect.w}x${c.rect.h}`;
-  const twins = g.cells.map((c) =>
-    grids.flatMap((o) =>
-      o.cells.flatMap((t, ti) =>
-        t !== c && key(t) === key(c) ? [{ rect: t.rect, paper: o.white[ti]! }] : [],
-      ),
-    ),
-  );
-  if (twins.some((t) => t.length < TEMPLATE_TWINS)) return undefined;
+  const twinsOf = (c: BoxCell): Twin[] =>
+    all.flatMap((t) => (t.c !== c && key(t.c) === key(c) ? [{ rect: t.c.rect, paper: t.paper }] : []));
   const span = Math.max(1, levels.paper - levels.ink);
   const grey = (paper: number) => Math.max(1, levels.paper - paper * span);
+  const prints: PrintAt[] = [];
+  for (const c of g.cells) {
+    const twins = twinsOf(c);
+    if (twins.length >= TEMPLATE_TWINS) {
+      prints.push(twinPrint(raster, m, levels, twins));
+      continue;
+    }
+    if (!composers.has(grids)) composers.set(grids, printComposer(raster, m, levels, all, twinsOf));
+    const composer = composers.get(grids);
+    const print = composer?.(c);
+    if (!print) return undefined;
+    prints.push(print);
+  }
   const out = new Float32Array(g.v.length);
   for (let j = 0; j < g.h; j++)
     for (let i = 0; i < g.w; i++) {
@@ -401,14 +494,122 @@ function beyondPrint(
       const c = g.cells[ci]!.rect;
       const x = g.x0 + (i + 0.5) / SAMPLES_PER_MM;
       const y = g.y0 + (j + 0.5) / SAMPLES_PER_MM;
-      let print = Infinity;
-      for (const t of twins[ci]!) {
-        const d = darkAt(raster, m, { x: t.rect.x + x - c.x, y: t.rect.y + y - c.y }, levels, 1);
-        print = Math.min(print, ((d - t.paper) * grey(g.white[ci]!)) / grey(t.paper));
-      }
+      const print = prints[ci]!(x - c.x, y - c.y) * grey(g.white[ci]!);
       out[k] = darkAt(raster, m, { x, y }, levels, 0) - g.white[ci]! - print;
     }
   return out;
+}
+
+/**
+ * What composes the print of a cell without twins enough (session 19), or undefined when the page cannot: the
+ * single-digit labels' prints (each with twins enough), the frame (the lightest single-digit cell), and the digits'
+ * advance fitted on a label of several digits that has twins enough ("10"), the composition matching its cells'
+ * print within `COMPOSE_FIT`.
+ */
+function printComposer(
+  raster: Raster,
+  m: Affine,
+  levels: { paper: number; ink: number },
+  all: { c: BoxCell; paper: number; grid: BoxGrid; ci: number }[],
+  twinsOf: (c: BoxCell) => Twin[],
+): ((c: BoxCell) => PrintAt | undefined) | undefined {
+  const span = Math.max(1, levels.paper - levels.ink);
+  const grey = (paper: number) => Math.max(1, levels.paper - paper * span);
+  const sizeKey = (c: BoxCell) => `${c.rect.w}x${c.rect.h}`;
+  const key = (c: BoxCell) => `${c.value}:${sizeKey(c)}`;
+  const digits = (c: BoxCell) => /^\d+$/.test(String(c.value));
+  const prints = new Map<string, PrintAt | undefined>();
+  /** A single digit's print on cells of this size (its twins: every cell printed with that digit). */
+  const digitPrint = (size: string, d: string): PrintAt | undefined => {
+    const k = `${size}:${d}`;
+    if (!prints.has(k)) {
+      const cells = all.filter((t) => sizeKey(t.c) === size && String(t.c.value) === d);
+      prints.set(
+        k,
+        cells.length > TEMPLATE_TWINS
+          ? memoPrint(
+              twinPrint(
+                raster,
+                m,
+                levels,
+                cells.map((t) => ({ rect: t.c.rect, paper: t.paper })),
+              ),
+            )
+          : undefined,
+      );
+    }
+    return prints.get(k);
+  };
+  const frames = new Map<string, PrintAt>();
+  const framePrint = (size: string): PrintAt => {
+    if (!frames.has(size))
+      frames.set(
+        size,
+        memoPrint(
+          twinPrint(
+            raster,
+            m,
+            levels,
+            all
+              .filter((t) => sizeKey(t.c) === size && digits(t.c) && String(t.c.value).length === 1)
+              .map((t) => ({ rect: t.c.rect, paper: t.paper })),
+          ),
+        ),
+      );
+    return frames.get(size)!;
+  };
+  const compose = (c: BoxCell, a: number): PrintAt | undefined => {
+    const size = sizeKey(c);
+    const label = String(c.value);
+    if (!digits(c) || label.length < 2) return undefined;
+    const parts = [...label].map((d) => digitPrint(size, d));
+    if (parts.some((p) => !p)) return undefined;
+    return composedPrint(label, c.rect, a, (d) => digitPrint(size, d)!, framePrint(size));
+  };
+  // The calibration label: several digits, twins enough, its digits known.
+  const cal = all.find(
+    (t) =>
+      digits(t.c) && String(t.c.value).length > 1 && twinsOf(t.c).length >= TEMPLATE_TWINS && compose(t.c, 1),
+  );
+  if (!cal) return undefined;
+  // The calibration label's print as its cells show it (the lightest of them), against its composition: the mean
+  // gap over its cell and ring picks the advance, and the composition is trusted only when it nowhere claims much
+  // more print than the page shows (the side that could hide a light stroke).
+  const seen = twinPrint(
+    raster,
+    m,
+    levels,
+    all.filter((t) => key(t.c) === key(cal.c)).map((t) => ({ rect: t.c.rect, paper: t.paper })),
+  );
+  const r = cal.c.rect;
+  const places: [number, number][] = [];
+  for (let ry = -RING_MM; ry <= r.h + RING_MM; ry += 1 / SAMPLES_PER_MM)
+    for (let rx = -RING_MM; rx <= r.w + RING_MM; rx += 1 / SAMPLES_PER_MM) places.push([rx, ry]);
+  const truth = places.map(([rx, ry]) => seen(rx, ry));
+  const scale = grey(0);
+  const misfit = (a: number) => {
+    const print = compose(cal.c, a)!;
+    const over = places.map(([rx, ry], i) => (print(rx, ry) - truth[i]!) * scale);
+    const mean = over.reduce((s, d) => s + Math.abs(d), 0) / over.length;
+    return {
+      a,
+      mean,
+      over: quantile(
+        over.sort((p, q) => p - q),
+        0.98,
+      ),
+    };
+  };
+  let best = misfit(ADVANCE_RANGE_MM[0]);
+  const tryA = (a: number) => {
+    const fit = misfit(a);
+    if (fit.mean < best.mean) best = fit;
+  };
+  for (let a = ADVANCE_RANGE_MM[0]; a <= ADVANCE_RANGE_MM[1] + 1e-9; a += 0.1) tryA(a);
+  const coarse = best.a;
+  for (let a = coarse - 0.08; a <= coarse + 0.08 + 1e-9; a += 0.02) tryA(a);
+  if (best.mean > COMPOSE_FIT || best.over > COMPOSE_OVER) return undefined;
+  return (c) => compose(c, best.a);
 }
 
 /** The values of each cell's samples (those where `on` is set, when given). */
@@ -565,8 +766,17 @@ function ownCell(
   const r = g.cells[own]!.rect;
   const centred =
     cx >= r.x + inset && cx <= r.x + r.w - inset && cy >= r.y + inset && cy <= r.y + r.h - inset;
-  const spill = within.some((n, ci) => ci !== own && n / (SAMPLES_PER_MM * SAMPLES_PER_MM) > SPILL_MM2);
-  return centred && !spill && per[own]! >= OWN_SHARE * inked.length ? own : undefined;
+  const mm2 = (n: number) => n / (SAMPLES_PER_MM * SAMPLES_PER_MM);
+  const spill = within.some((n, ci) => ci !== own && mm2(n) > SPILL_MM2);
+  // Session 19: a compact mark (most of its ink in its cell inside the frame — a tick, a crossed-out tick) with more
+  // than a spill of ink on another cell's frame and ring as well is two marks joined: a meant mark drawn on its cell's
+  // edge touching a crossed-out one beside it. A circle round its cell has its ink on its own frame, not inside.
+  // (A row's part of marks touching across the rows is already held to its cell's middle by `inset`: not applied.)
+  const joined =
+    inset === 0 &&
+    within[own]! >= COMPACT_SHARE * per[own]! &&
+    per.some((n, ci) => ci !== own && mm2(n) > JOINED_MM2);
+  return centred && !spill && !joined && per[own]! >= OWN_SHARE * inked.length ? own : undefined;
 }
 
 /** Reads one box (`print`: the page's printed levels on a grey scan, inside the cells and on their frames). */

@@ -158,6 +158,8 @@ export function teacherMarks(
   pageIndex: number,
   k: number,
   rnd: () => number,
+  /** The student's answers written in the boxes (else the teacher's red is the page's only ink). */
+  studentAnswers = true,
 ): { svg: string[]; truths: ScoreBoxTruth[] } {
   const svg: string[] = [];
   const truths: ScoreBoxTruth[] = [];
@@ -168,7 +170,7 @@ export function teacherMarks(
       (w): w is CardElementOf<'writtenBox'> =>
         w.type === 'writtenBox' && w.questionIds.includes(e.questionId),
     );
-    if (written) svg.push(studentAnswer(written.rect, k, rnd));
+    if (written && studentAnswers) svg.push(studentAnswer(written.rect, k, rnd));
     const style = pick<ScoreStyle>(['tick', 'tick', 'tick', 'slash', 'circle', 'cross'], rnd);
     const u = rnd();
     if (u < 0.06) {
@@ -269,14 +271,14 @@ export async function scoreSheet(
   layout: CardLayout,
   seed: number,
   scan: ScoreScan,
-  dpi = 200,
+  { dpi = 200, studentAnswers = true }: { dpi?: number; studentAnswers?: boolean } = {},
 ): Promise<ScoreSheet[]> {
   const rnd = seeded(seed);
   const pages = await printedPages(layout, dpi);
   const k = dpi / 25.4;
   const out: ScoreSheet[] = [];
   for (let p = 0; p < pages.length; p++) {
-    const { svg, truths } = teacherMarks(layout, p, k, rnd);
+    const { svg, truths } = teacherMarks(layout, p, k, rnd, studentAnswers);
     if (!truths.length) continue;
     const page = pages[p]!;
     // One sheet in four lies under a shadow.
