@@ -226,8 +226,18 @@ describe('a class set through /scan with the virtual scanner', { timeout: 2_400_
     // The teacher clears the exceptions on screen (每张卡都核对过：确认无误), and every sheet has its objective score.
     const exceptions = panel.getByTestId('exception');
     for (let left = await exceptions.count(); left > 0; left = await exceptions.count()) {
+      const first = await exceptions.first().innerText();
       await exceptions.first().getByRole('button', { name: '确认无误' }).click();
-      await poll(() => exceptions.count()).toBeLessThan(left);
+      // If the exception stays, say which and what the page answered (a toast), so a failure names its cause.
+      await poll(() => exceptions.count())
+        .toBeLessThan(left)
+        .catch(async (error: unknown) => {
+          const toasts = await page.locator('[role="status"], [role="alert"]').allInnerTexts();
+          console.log(
+            `scan-class: 确认无误 left open: ${JSON.stringify(first)}; toasts ${JSON.stringify(toasts)}`,
+          );
+          throw error;
+        });
     }
     await tallyOfHomework.getByRole('button', { name: '复核答卡' }).click();
     const review = page.getByRole('dialog');
