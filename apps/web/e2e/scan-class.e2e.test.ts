@@ -211,6 +211,19 @@ describe('a class set through /scan with the virtual scanner', { timeout: 2_400_
     await poll(() => tallyOfHomework.innerText(), 120_000).toMatch(
       new RegExp(`已识别 ${SHEETS} / \\d+ 名学生`),
     );
+    // The panel refreshes its exceptions every few seconds: wait until it shows what the host now holds open (the
+    // replaced page's closed, the rescanned page's raised), or a stale one would be read and clicked.
+    const openOnHost = async () =>
+      (
+        await host.testDb.db.kysely
+          .selectFrom('recognition_exceptions')
+          .select('id')
+          .where('batch_id', '=', hostBatch.id)
+          .where('status', '=', 'open')
+          .execute()
+      ).length;
+    const shown = panel.getByTestId('exception');
+    await poll(async () => (await shown.count()) === (await openOnHost())).toBe(true);
     const afterRescan = await panel
       .getByTestId('exception')
       .evaluateAll((els) => els.map((e) => e.querySelector('p')?.textContent ?? ''));
@@ -225,11 +238,12 @@ describe('a class set through /scan with the virtual scanner', { timeout: 2_400_
 
     // The teacher clears the exceptions on screen (每张卡都核对过：确认无误), and every sheet has its objective score.
     const exceptions = panel.getByTestId('exception');
-    for (let left = await exceptions.count(); left > 0; left = await exceptions.count()) {
+    for (let left = await openOnHost(); left > 0; left = await openOnHost()) {
+      await poll(() => exceptions.count()).toBe(left);
       const first = await exceptions.first().innerText();
       await exceptions.first().getByRole('button', { name: '确认无误' }).click();
       // If the exception stays, say which and what the page answered (a toast), so a failure names its cause.
-      await poll(() => exceptions.count())
+      await poll(() => openOnHost())
         .toBeLessThan(left)
         .catch(async (error: unknown) => {
           const toasts = await page.locator('[role="status"], [role="alert"]').allInnerTexts();
